@@ -1,0 +1,110 @@
+/// Options read from the YAML config file beside the spec (`rasp-generate.yaml`).
+///
+/// ```yaml
+/// accessModifier: public          # public | package | internal
+/// clientName: RaspClient          # the client struct; also <name>Protocol and Mock<name>
+/// operations:
+///   include: [search, schedule]   # operationIds or method names; omitted = all
+///   exclude: [copyright]
+/// tags: [schedules]               # only operations with one of these tags
+/// names:
+///   schemas: {Thread: RaspThread} # schema name → Swift type name
+///   operations: {stationsList: allStations}
+/// typeOverrides:
+///   schemas: {Money: Decimal}     # schema name → an existing Swift type (no declaration generated)
+///   formats: {uuid: UUID}         # format → Swift type
+/// ```
+public struct GeneratorConfig: Sendable {
+    /// `public`, `package` or `internal`.
+    public var accessModifier = "public"
+    /// The client struct's name.
+    public var clientName = "Client"
+    /// Operations to keep (operationIds or method names); nil keeps all.
+    public var includeOperations: [String]?
+    /// Operations to drop.
+    public var excludeOperations: [String] = []
+    /// Tags to keep; nil keeps all.
+    public var includeTags: [String]?
+    /// Schema name → Swift type name.
+    public var schemaNames: [String: String] = [:]
+    /// operationId → Swift method name.
+    public var operationNames: [String: String] = [:]
+    /// Schema name → existing Swift type.
+    public var schemaTypeOverrides: [String: String] = [:]
+    /// Format → Swift type.
+    public var formatTypeOverrides: [String: String] = [:]
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads a config file.
+    /// - Throws: ``Diagnostic`` with the position of an unknown key or a value of the wrong kind.
+    public init(yaml bytes: [UInt8]) throws {
+        self.init()
+        let root = try YAMLParser().parse(bytes)
+        if case .scalar(let scalar) = root, scalar.resolved == .null { return }
+        let map = try DocumentParser.mapping(root, "the config")
+        for entry in map.entries {
+            switch entry.key {
+            case "accessModifier":
+                let value = try DocumentParser.string(entry.value, entry.key)
+                guard ["public", "package", "internal"].contains(value) else {
+                    throw Diagnostic(.error, "accessModifier must be public, package or internal, found '\(value)'",
+                                     at: entry.value.mark)
+                }
+                accessModifier = value
+            case "clientName":
+                clientName = try DocumentParser.string(entry.value, entry.key)
+            case "operations":
+                let operations = try DocumentParser.mapping(entry.value, "'operations'")
+                for item in operations.entries {
+                    switch item.key {
+                    case "include": includeOperations = try Self.strings(item.value, "include")
+                    case "exclude": excludeOperations = try Self.strings(item.value, "exclude")
+                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "include, exclude")
+                    }
+                }
+            case "tags":
+                includeTags = try Self.strings(entry.value, "tags")
+            case "names":
+                for item in try DocumentParser.mapping(entry.value, "'names'").entries {
+                    switch item.key {
+                    case "schemas": schemaNames = try Self.stringMap(item.value, "schemas")
+                    case "operations": operationNames = try Self.stringMap(item.value, "operations")
+                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "schemas, operations")
+                    }
+                }
+            case "typeOverrides":
+                for item in try DocumentParser.mapping(entry.value, "'typeOverrides'").entries {
+                    switch item.key {
+                    case "schemas": schemaTypeOverrides = try Self.stringMap(item.value, "schemas")
+                    case "formats": formatTypeOverrides = try Self.stringMap(item.value, "formats")
+                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "schemas, formats")
+                    }
+                }
+            default:
+                throw Self.unknownKey(entry.key, entry.keyMark,
+                                      expected: "accessModifier, clientName, operations, tags, names, typeOverrides")
+            }
+        }
+    }
+
+    /// The keyword written before public declarations ("" for internal).
+    var accessPrefix: String { accessModifier == "internal" ? "" : accessModifier + " " }
+
+    private static func unknownKey(_ key: String, _ mark: Mark, expected: String) -> Diagnostic {
+        Diagnostic(.error, "unknown config key '\(key)'; expected one of \(expected)", at: mark)
+    }
+
+    private static func strings(_ node: YAMLNode, _ key: String) throws -> [String] {
+        try DocumentParser.sequence(node, key).items.map { try DocumentParser.string($0, key) }
+    }
+
+    private static func stringMap(_ node: YAMLNode, _ key: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for entry in try DocumentParser.mapping(node, "'\(key)'").entries {
+            result[entry.key] = try DocumentParser.string(entry.value, entry.key)
+        }
+        return result
+    }
+}

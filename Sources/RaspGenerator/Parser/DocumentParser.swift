@@ -1,0 +1,289 @@
+/// Reads a YAML tree as an OpenAPI 3.0/3.1 document.
+///
+/// Structural mistakes (a sequence where a mapping belongs, an unknown `type`, a `$ref` to nowhere) are errors
+/// with the position of the offending node. Sloppiness that real specs ship with (integers beyond 64 bits,
+/// 3.0-style boolean `exclusiveMinimum`, undeclared path parameters…) is warned about and tolerated.
+public struct DocumentParser {
+    let root: YAMLMapping
+    let diagnostics: DiagnosticCollector
+    let componentSchemas: [String: YAMLNode]
+    let componentParameters: [String: YAMLNode]
+    let componentResponses: [String: YAMLNode]
+    let componentRequestBodies: [String: YAMLNode]
+
+    static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
+
+    /// Prepares to read `root`.
+    /// - Throws: ``Diagnostic`` when the root is not an OpenAPI 3.x mapping.
+    public init(root: YAMLNode, diagnostics: DiagnosticCollector) throws {
+        guard case .mapping(let mapping) = root else {
+            throw Diagnostic(.error, "expected a mapping at the top of an OpenAPI document, found \(root.kindDescription)",
+                             at: root.mark)
+        }
+        self.root = mapping
+        self.diagnostics = diagnostics
+        let components = try Self.optionalMapping(mapping, "components")
+        componentSchemas = try Self.index(components, "schemas")
+        componentParameters = try Self.index(components, "parameters")
+        componentResponses = try Self.index(components, "responses")
+        componentRequestBodies = try Self.index(components, "requestBodies")
+    }
+
+    /// Reads the whole document.
+    public func parse() throws -> OpenAPIDocument {
+        guard let versionNode = root["openapi"] else {
+            if root["swagger"] != nil {
+                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0 or 3.1 document",
+                                 at: root.entry("swagger")?.keyMark)
+            }
+            throw Diagnostic(.error, "missing 'openapi' version field; expected e.g. 'openapi: 3.1.0'", at: root.mark)
+        }
+        let version = try Self.string(versionNode, "openapi")
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x or 3.1.x", at: versionNode.mark)
+        }
+        let info = try Self.optionalMapping(root, "info")
+        let title = try info.flatMap { try $0["title"].map { node in try Self.string(node, "title") } }
+        let infoVersion = try info.flatMap { try $0["version"].map { node in try Self.string(node, "version") } }
+        let description = try info.flatMap { try $0["description"].map { node in try Self.string(node, "description") } }
+
+        var schemas: [(String, Schema)] = []
+        if let components = try Self.optionalMapping(root, "components"),
+           let schemaMap = try Self.optionalMapping(components, "schemas") {
+            for entry in schemaMap.entries {
+                schemas.append((entry.key, try parseSchema(entry.value)))
+            }
+        }
+        return OpenAPIDocument(
+            openAPIVersion: version,
+            title: title ?? "API",
+            version: infoVersion ?? "",
+            description: description,
+            servers: try parseServers(),
+            operations: try parseOperations(),
+            schemas: schemas,
+            securitySchemes: try parseSecuritySchemes(),
+            security: try parseSecurityRequirements(root["security"])
+        )
+    }
+
+    // MARK: Servers and security
+
+    private func parseServers() throws -> [Server] {
+        guard let node = root["servers"] else { return [] }
+        var servers: [Server] = []
+        for item in try Self.sequence(node, "servers").items {
+            let map = try Self.mapping(item, "a server")
+            guard let urlNode = map["url"] else {
+                throw Diagnostic(.error, "a server needs a 'url'", at: map.mark)
+            }
+            var url = try Self.string(urlNode, "url")
+            if let variables = try Self.optionalMapping(map, "variables") {
+                for variable in variables.entries {
+                    let variableMap = try Self.mapping(variable.value, "a server variable")
+                    if let value = variableMap["default"] {
+                        url = url.replacingOccurrences(of: "{\(variable.key)}", with: try Self.string(value, "default"))
+                    }
+                }
+            }
+            servers.append(Server(url: url, description: try map["description"].map { n in try Self.string(n, "description") }))
+        }
+        return servers
+    }
+
+    private func parseSecuritySchemes() throws -> [SecurityScheme] {
+        guard let components = try Self.optionalMapping(root, "components"),
+              let schemes = try Self.optionalMapping(components, "securitySchemes")
+        else { return [] }
+        var result: [SecurityScheme] = []
+        for entry in schemes.entries {
+            let map = try Self.mapping(entry.value, "a security scheme")
+            guard let typeNode = map["type"] else {
+                throw Diagnostic(.error, "security scheme '\(entry.key)' needs a 'type'", at: map.mark)
+            }
+            let type = try Self.string(typeNode, "type")
+            var scheme = SecurityScheme(name: entry.key, type: type, location: nil, parameterName: nil,
+                                        description: try map["description"].map { n in try Self.string(n, "description") })
+            switch type {
+            case "apiKey":
+                guard let inNode = map["in"], let nameNode = map["name"] else {
+                    throw Diagnostic(.error, "apiKey security scheme '\(entry.key)' needs 'in' and 'name'", at: map.mark)
+                }
+                let location = try Self.string(inNode, "in")
+                guard let parsed = SecurityScheme.Location(rawValue: location) else {
+                    throw Diagnostic(.error, "unknown apiKey location '\(location)'; expected query, header or cookie",
+                                     at: inNode.mark)
+                }
+                scheme.location = parsed
+                scheme.parameterName = try Self.string(nameNode, "name")
+            case "http":
+                scheme.parameterName = try map["scheme"].map { n in try Self.string(n, "scheme").lowercased() }
+            default:
+                break
+            }
+            result.append(scheme)
+        }
+        return result
+    }
+
+    private func parseSecurityRequirements(_ node: YAMLNode?) throws -> [[String]] {
+        guard let node else { return [] }
+        return try Self.sequence(node, "security").items.map { item in
+            try Self.mapping(item, "a security requirement").entries.map(\.key)
+        }
+    }
+
+    // MARK: Operations
+
+    private func parseOperations() throws -> [Operation] {
+        guard let pathsNode = root["paths"] else { return [] }
+        let paths = try Self.mapping(pathsNode, "paths")
+        var operations: [Operation] = []
+        var operationIDs: [String: Mark] = [:]
+        for pathEntry in paths.entries {
+            guard pathEntry.key.hasPrefix("/") else {
+                throw Diagnostic(.error, "path '\(pathEntry.key)' must start with '/'", at: pathEntry.keyMark)
+            }
+            let item = try resolveComponentRef(pathEntry.value, in: [:], kind: "path item")
+            let pathItem = try Self.mapping(item, "a path item")
+            let shared = try pathItem["parameters"].map { node in try parseParameters(node) } ?? []
+            for entry in pathItem.entries where Self.httpMethods.contains(entry.key) {
+                let operation = try parseOperation(entry.value, method: entry.key, path: pathEntry.key, shared: shared)
+                if let id = operation.operationID {
+                    if let first = operationIDs[id] {
+                        throw Diagnostic(.error, "duplicate operationId '\(id)' (first used at \(first))",
+                                         at: try Self.mapping(entry.value, "an operation")["operationId"]?.mark)
+                    }
+                    operationIDs[id] = operation.mark
+                }
+                operations.append(operation)
+            }
+        }
+        return operations
+    }
+
+    private func parseOperation(_ node: YAMLNode, method: String, path: String, shared: [Parameter]) throws -> Operation {
+        let map = try Self.mapping(node, "an operation")
+        var parameters = shared
+        for parameter in try map["parameters"].map({ node in try parseParameters(node) }) ?? [] {
+            if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
+                parameters[index] = parameter
+            } else {
+                parameters.append(parameter)
+            }
+        }
+        // Path parameters used in the template but not declared: sloppy, but common. Assume strings.
+        for name in Self.templateVariables(path) where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
+            diagnostics.warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string", at: map.mark)
+            var schema = Schema(mark: map.mark)
+            schema.types = ["string"]
+            parameters.append(Parameter(name: name, location: "path", required: true, schema: schema, description: nil,
+                                        explode: false, deprecated: false, componentName: nil, mark: map.mark))
+        }
+        var responses: [Response] = []
+        if let responsesNode = map["responses"] {
+            for entry in try Self.mapping(responsesNode, "responses").entries {
+                responses.append(try parseResponse(entry.value, status: entry.key))
+            }
+        }
+        return Operation(
+            method: method,
+            path: path,
+            operationID: try map["operationId"].map { n in try Self.string(n, "operationId") },
+            summary: try map["summary"].map { n in try Self.string(n, "summary") },
+            description: try map["description"].map { n in try Self.string(n, "description") },
+            tags: try map["tags"].map { n in try Self.sequence(n, "tags").items.map { t in try Self.string(t, "tag") } } ?? [],
+            parameters: parameters,
+            requestBody: try map["requestBody"].map { n in try parseRequestBody(n) },
+            responses: responses,
+            deprecated: try map["deprecated"].map { n in try Self.bool(n, "deprecated") } ?? false,
+            security: try map["security"].map { n in try parseSecurityRequirements(n) },
+            mark: map.mark
+        )
+    }
+
+    private func parseParameters(_ node: YAMLNode) throws -> [Parameter] {
+        var result: [Parameter] = []
+        for item in try Self.sequence(node, "parameters").items {
+            let componentName = Self.componentName(of: item, prefix: "#/components/parameters/")
+            let resolved = try resolveComponentRef(item, in: componentParameters, kind: "parameter")
+            let map = try Self.mapping(resolved, "a parameter")
+            guard let nameNode = map["name"] else {
+                throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
+            }
+            guard let inNode = map["in"] else {
+                throw Diagnostic(.error, "parameter '\((try? Self.string(nameNode, "name")) ?? "?")' needs 'in'", at: map.mark)
+            }
+            let location = try Self.string(inNode, "in")
+            guard ["query", "path", "header", "cookie"].contains(location) else {
+                throw Diagnostic(.error, "unknown parameter location '\(location)'; expected query, path, header or cookie",
+                                 at: inNode.mark)
+            }
+            var schema = try map["schema"].map { n in try parseSchema(n) }
+            if schema == nil, let content = try Self.optionalMapping(map, "content"), let first = content.entries.first {
+                schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
+            }
+            let style = try map["style"].map { n in try Self.string(n, "style") } ?? (location == "query" || location == "cookie" ? "form" : "simple")
+            result.append(Parameter(
+                name: try Self.string(nameNode, "name"),
+                location: location,
+                required: try map["required"].map { n in try Self.bool(n, "required") } ?? (location == "path"),
+                schema: schema ?? Schema(mark: map.mark),
+                description: try map["description"].map { n in try Self.string(n, "description") },
+                explode: try map["explode"].map { n in try Self.bool(n, "explode") } ?? (style == "form"),
+                deprecated: try map["deprecated"].map { n in try Self.bool(n, "deprecated") } ?? false,
+                componentName: componentName,
+                mark: map.mark
+            ))
+        }
+        return result
+    }
+
+    private func parseRequestBody(_ node: YAMLNode) throws -> RequestBody {
+        let map = try Self.mapping(try resolveComponentRef(node, in: componentRequestBodies, kind: "request body"), "a request body")
+        return RequestBody(
+            required: try map["required"].map { n in try Self.bool(n, "required") } ?? false,
+            description: try map["description"].map { n in try Self.string(n, "description") },
+            content: try parseContent(map)
+        )
+    }
+
+    private func parseResponse(_ node: YAMLNode, status: String) throws -> Response {
+        let componentName = Self.componentName(of: node, prefix: "#/components/responses/")
+        let map = try Self.mapping(try resolveComponentRef(node, in: componentResponses, kind: "response"), "a response")
+        return Response(
+            status: status,
+            description: try map["description"].map { n in try Self.string(n, "description") },
+            content: try parseContent(map),
+            componentName: componentName
+        )
+    }
+
+    private func parseContent(_ map: YAMLMapping) throws -> [MediaType] {
+        guard let content = try Self.optionalMapping(map, "content") else { return [] }
+        var result: [MediaType] = []
+        for entry in content.entries {
+            let mediaMap = try Self.mapping(entry.value, "a media type")
+            result.append(MediaType(type: entry.key, schema: try mediaMap["schema"].map { n in try parseSchema(n) }))
+        }
+        return result
+    }
+
+    /// Follows a `$ref` to a component of the given kind (several hops allowed, cycles rejected).
+    private func resolveComponentRef(_ node: YAMLNode, in components: [String: YAMLNode], kind: String) throws -> YAMLNode {
+        var current = node
+        var seen: Set<String> = []
+        while case .mapping(let map) = current, let refNode = map["$ref"] {
+            let ref = try Self.string(refNode, "$ref")
+            guard seen.insert(ref).inserted else {
+                throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: refNode.mark)
+            }
+            guard let target = try resolvePointer(ref, at: refNode.mark) else {
+                throw Diagnostic(.error, "$ref '\(ref)' does not point to a \(kind) in this document", at: refNode.mark)
+            }
+            current = target
+        }
+        return current
+    }
+}

@@ -1,0 +1,134 @@
+internal import Foundation
+
+/// An OpenAPI 3.0/3.1 document, reduced to what code generation needs, in document order.
+public struct OpenAPIDocument: Sendable {
+    /// `openapi`, e.g. `3.0.3`.
+    public var openAPIVersion: String
+    /// `info.title`.
+    public var title: String
+    /// `info.version`.
+    public var version: String
+    /// `info.description`.
+    public var description: String?
+    /// `servers`.
+    public var servers: [Server]
+    /// Every operation under `paths`, in document order.
+    public var operations: [Operation]
+    /// `components.schemas`, in document order.
+    public var schemas: [(name: String, schema: Schema)]
+    /// `components.securitySchemes`, in document order.
+    public var securitySchemes: [SecurityScheme]
+    /// Top-level `security`: alternatives, each a list of scheme names.
+    public var security: [[String]]
+}
+
+/// A `servers` entry.
+public struct Server: Sendable {
+    /// The URL (variables substituted with their defaults).
+    public var url: String
+    /// The description.
+    public var description: String?
+}
+
+/// An API key security scheme (the only kind the generated clients wire up; others are warned about).
+public struct SecurityScheme: Sendable {
+    /// Where the key goes.
+    public enum Location: String, Sendable { case query, header, cookie }
+    /// The scheme's name in `components.securitySchemes`.
+    public var name: String
+    /// `apiKey`, `http`, `oauth2`…
+    public var type: String
+    /// For `apiKey`: where.
+    public var location: Location?
+    /// For `apiKey`: the parameter or header name; for `http`: the scheme (`bearer`, `basic`).
+    public var parameterName: String?
+    /// The description.
+    public var description: String?
+}
+
+/// One operation: a method on a path.
+public struct Operation: Sendable {
+    /// `get`, `post`…
+    public var method: String
+    /// The path template, e.g. `/v3.0/search/`.
+    public var path: String
+    /// `operationId`, if given.
+    public var operationID: String?
+    /// `summary`.
+    public var summary: String?
+    /// `description`.
+    public var description: String?
+    /// `tags`.
+    public var tags: [String]
+    /// Path-level and operation-level parameters merged (operation wins), `$ref`s resolved.
+    public var parameters: [Parameter]
+    /// `requestBody`, `$ref` resolved.
+    public var requestBody: RequestBody?
+    /// `responses`, in document order, `$ref`s resolved.
+    public var responses: [Response]
+    /// `deprecated`.
+    public var deprecated: Bool
+    /// The operation's own `security` alternatives, if it overrides the document's.
+    public var security: [[String]]?
+    /// Where the operation starts.
+    public var mark: Mark
+}
+
+/// A parameter.
+public struct Parameter: Sendable {
+    /// The name on the wire.
+    public var name: String
+    /// `query`, `path`, `header` or `cookie`.
+    public var location: String
+    /// `required`.
+    public var required: Bool
+    /// The value's schema.
+    public var schema: Schema
+    /// `description`.
+    public var description: String?
+    /// `explode` (defaults to true for the `form` style).
+    public var explode: Bool
+    /// `deprecated`.
+    public var deprecated: Bool
+    /// The name of the `components.parameters` entry it came from, if any.
+    public var componentName: String?
+    /// Where it is declared.
+    public var mark: Mark
+}
+
+/// A request body.
+public struct RequestBody: Sendable {
+    /// `required`.
+    public var required: Bool
+    /// `description`.
+    public var description: String?
+    /// Media types in document order.
+    public var content: [MediaType]
+}
+
+/// A response.
+public struct Response: Sendable {
+    /// `200`, `4XX`, `default`…
+    public var status: String
+    /// `description`.
+    public var description: String?
+    /// Media types in document order.
+    public var content: [MediaType]
+    /// The name of the `components.responses` entry it came from, if any.
+    public var componentName: String?
+}
+
+/// One entry of a `content` map.
+public struct MediaType: Sendable {
+    /// The media type key as written (`application/json`, `text/html; charset=utf-8`…).
+    public var type: String
+    /// The schema, if any.
+    public var schema: Schema?
+
+    /// Whether the body is JSON (`application/json`, `+json` suffixes, `*/*`).
+    public var isJSON: Bool {
+        let base = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
+    }
+}
+

@@ -1,0 +1,92 @@
+/// A JSON Schema as OpenAPI 3.0/3.1 uses it, reduced to what code generation needs.
+///
+/// `$ref`s stay references (``ref``); ``SchemaResolver`` follows them. 3.0 `nullable: true` and 3.1
+/// `type: [X, "null"]` both end up in ``nullable``.
+public struct Schema: Sendable {
+    /// Where the schema starts in the source.
+    public var mark: Mark
+    /// A `$ref` target such as `#/components/schemas/Point`; the other fields are then mostly empty.
+    public var ref: String?
+    /// The JSON types, without `"null"` (empty when the schema does not say).
+    public var types: [String] = []
+    /// Whether `null` is allowed.
+    public var nullable = false
+    /// `format`.
+    public var format: String?
+    /// `title`.
+    public var title: String?
+    /// `description`.
+    public var description: String?
+    /// `properties`, in document order.
+    public var properties: [Property] = []
+    /// `required`.
+    public var required: [String] = []
+    /// `additionalProperties`.
+    public var additionalProperties: AdditionalProperties?
+    /// `allOf`, `oneOf`, `anyOf`.
+    public var allOf: [Schema] = []
+    public var oneOf: [Schema] = []
+    public var anyOf: [Schema] = []
+    /// `discriminator`.
+    public var discriminator: Discriminator?
+    /// `enum` values (a single `const` is stored here too).
+    public var enumValues: [YAMLScalar.Resolved]?
+    /// `default`, as written.
+    public var defaultValue: YAMLNode?
+    /// `deprecated`.
+    public var deprecated = false
+    /// `items` (0 or 1 element; an array keeps the recursion finite in size).
+    var itemsStorage: [Schema] = []
+
+    /// `items`.
+    public var items: Schema? {
+        get { itemsStorage.first }
+        set { itemsStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// Creates an empty schema (any value).
+    public init(mark: Mark) {
+        self.mark = mark
+    }
+
+    /// One named property.
+    public struct Property: Sendable {
+        /// The name on the wire.
+        public var name: String
+        /// The property's schema.
+        public var schema: Schema
+    }
+
+    /// `additionalProperties`: a boolean or a schema.
+    public enum AdditionalProperties: Sendable {
+        case allowed(Bool)
+        case schema([Schema])  // one element
+
+        /// The schema, if one was given.
+        public var schema: Schema? {
+            if case .schema(let schemas) = self { return schemas.first }
+            return nil
+        }
+    }
+
+    /// A `discriminator`.
+    public struct Discriminator: Sendable {
+        /// The property whose value names the variant.
+        public var propertyName: String
+        /// Explicit value → `$ref` mappings, in document order.
+        public var mapping: [(value: String, ref: String)]
+    }
+
+    /// Whether the schema says nothing about the value (`{}` or only docs).
+    public var isUnconstrained: Bool {
+        ref == nil && types.isEmpty && properties.isEmpty && additionalProperties == nil && allOf.isEmpty
+            && oneOf.isEmpty && anyOf.isEmpty && enumValues == nil && itemsStorage.isEmpty
+    }
+
+    /// Whether the schema only allows `null`.
+    public var isNullOnly: Bool {
+        ref == nil && types.isEmpty && nullable && properties.isEmpty && allOf.isEmpty && oneOf.isEmpty
+            && anyOf.isEmpty && itemsStorage.isEmpty && (enumValues == nil || enumValues == [.null])
+    }
+}
+

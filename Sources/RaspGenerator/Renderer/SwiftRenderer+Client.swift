@@ -1,0 +1,222 @@
+extension SwiftRenderer {
+    var protocolName: String { api.clientName + "Protocol" }
+
+    // MARK: Operations.swift
+
+    func renderOperations(_ w: inout CodeWriter) {
+        w.doc(["The inputs of the operations: one struct per operation with its parameters and body."])
+        w.line("\(access)enum Operations {}")
+        for operation in api.operations {
+            w.line()
+            w.block("extension Operations") { w in
+                w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
+                w.block("\(access)struct \(operation.inputName): Sendable, Hashable") { w in
+                    let members = inputMembers(operation)
+                    for member in members {
+                        w.doc(member.doc)
+                        w.line("\(access)var \(member.name): \(member.type)")
+                    }
+                    if !members.isEmpty { w.line() }
+                    w.doc(["Creates an input."])
+                    w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
+                        for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
+                    }
+                    for nested in operation.nested {
+                        w.line()
+                        render(nested, &w)
+                    }
+                }
+            }
+        }
+    }
+
+    struct InputMember {
+        var name: String
+        var type: String
+        var signature: String
+        var doc: [String]
+    }
+
+    func inputMembers(_ operation: OperationDecl) -> [InputMember] {
+        var members = operation.parameters.map { parameter in
+            let type = parameter.type.spelling + (parameter.required ? "" : "?")
+            return InputMember(name: parameter.name, type: type,
+                               signature: "\(parameter.name): \(type)\(parameter.required ? "" : " = nil")", doc: parameter.doc)
+        }
+        if let body = operation.body {
+            let type = body.type.spelling + (body.required ? "" : "?")
+            members.append(InputMember(name: "body", type: type, signature: "body: \(type)\(body.required ? "" : " = nil")",
+                                       doc: body.doc.isEmpty ? ["The request body (`\(body.contentType)`)."] : body.doc))
+        }
+        return members
+    }
+
+    // MARK: Client.swift
+
+    func renderClient(_ w: inout CodeWriter) {
+        w.doc(["The operations of \(api.title). Conform to swap the client (``Mock\(api.clientName)`` does)."])
+        w.block("\(access)protocol \(protocolName): Sendable") { w in
+            for operation in api.operations {
+                w.doc(methodDoc(operation, flattened: false))
+                w.line("func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)")
+            }
+        }
+        w.line()
+        w.block("extension \(protocolName)") { w in
+            for (index, operation) in api.operations.enumerated() {
+                if index > 0 { w.line() }
+                let members = inputMembers(operation)
+                w.doc(methodDoc(operation, flattened: true))
+                if operation.deprecated { w.line("@available(*, deprecated)") }
+                let signature = members.map(\.signature).joined(separator: ", ")
+                w.block("\(access)func \(operation.methodName)(\(signature)) async throws -> \(operation.success.returnType)") { w in
+                    let arguments = members.map { "\(Naming.bare($0.name)): \($0.name)" }.joined(separator: ", ")
+                    w.line("try await \(operation.methodName)(Operations.\(operation.inputName)(\(arguments)))")
+                }
+            }
+        }
+        w.line()
+        w.doc(["A client for \(api.title) over HTTP: every call goes through ``core`` (authentication, middlewares, transport)."])
+        w.block("\(access)struct \(api.clientName): \(protocolName)") { w in
+            w.doc(["The transport, middlewares and credentials that calls go through."])
+            w.line("\(access)var core: ClientCore")
+            w.line()
+            w.doc([
+                "Creates a client.",
+                "- Parameters:",
+                "  - serverURL: The server to call.",
+                "  - authentication: The credential added to requests that need one.",
+                "  - transport: How requests are sent (default: `URLSession`).",
+                "  - middlewares: Called in order around every request.",
+            ])
+            let serverDefault = api.servers.first.map { " = Servers.\($0.name)" } ?? ""
+            w.block("\(access)init(serverURL: URL\(serverDefault), authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [])") { w in
+                w.line("core = ClientCore(serverURL: serverURL, transport: transport, middlewares: middlewares, authentication: authentication)")
+            }
+            for operation in api.operations {
+                w.line()
+                renderMethod(operation, &w)
+            }
+        }
+    }
+
+    private func methodDoc(_ operation: OperationDecl, flattened: Bool) -> [String] {
+        var lines = operation.doc
+        if flattened {
+            let members = inputMembers(operation)
+            if !members.isEmpty {
+                if !lines.isEmpty { lines.append("") }
+                lines.append("- Parameters:")
+                for member in members {
+                    let text = member.doc.first(where: { !$0.isEmpty }) ?? ""
+                    lines.append("  - \(Naming.bare(member.name)):\(text.isEmpty ? "" : " " + text)")
+                }
+            }
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append("- Remark: HTTP `\(operation.httpMethod) \(operation.path)`.")
+        let pointer = operation.path.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        lines.append("- Remark: Generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())(\(operation.operationID))`.")
+        return lines
+    }
+
+    private func renderMethod(_ operation: OperationDecl, _ w: inout CodeWriter) {
+        w.line("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType) {")
+        var path = operation.path
+        for parameter in operation.parameters where parameter.location == "path" {
+            path = path.replacingOccurrences(of: "{\(parameter.wireName)}", with: "\\(ClientRequest.pathComponent(input.\(Naming.bare(parameter.name))))")
+        }
+        let pathLiteral = "\"" + path.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
+        let hasParts = !operation.parameters.filter { $0.location != "path" }.isEmpty || operation.body != nil
+        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(pathLiteral), operationID: \(Naming.literal(operation.operationID))\(auth))")
+        for parameter in operation.parameters where parameter.location != "path" {
+            let value = "input.\(Naming.bare(parameter.name))"
+            let name = Naming.literal(parameter.wireName)
+            if parameter.location == "header" {
+                w.line("    request.addHeader(\(name), \(value))")
+            } else if parameter.isArray {
+                w.line("    request.addQuery(\(name), \(value), explode: \(parameter.explode))")
+            } else {
+                w.line("    request.addQuery(\(name), \(value))")
+            }
+        }
+        if let body = operation.body {
+            let setter: String = switch body.encoding {
+            case .json: "try request.setJSONBody(body, contentType: \(Naming.literal(body.contentType)))"
+            case .form: "try request.setFormBody(body)"
+            case .multipart: "try request.setMultipartBody(body)"
+            case .binary: "request.setBody(body, contentType: \(Naming.literal(body.contentType)))"
+            case .text: "request.setBody(Data(body.utf8), contentType: \(Naming.literal(body.contentType)))"
+            }
+            if body.required {
+                w.line("    let body = input.body")
+                w.line("    \(setter)")
+            } else {
+                w.line("    if let body = input.body { \(setter) }")
+            }
+        }
+        let errorBody = errorBodyClosure(operation)
+        switch operation.success {
+        case .json(let type):
+            w.line("    return try await core.perform(request, decoding: \(type.spelling).self\(errorBody))")
+        case .text:
+            w.line("    return String(decoding: try await core.performRaw(request\(errorBody)).body, as: UTF8.self)")
+        case .data:
+            w.line("    return try await core.performRaw(request\(errorBody)).body")
+        case .none:
+            w.line("    _ = try await core.performRaw(request\(errorBody))")
+        }
+        w.line("}")
+    }
+
+    private func errorBodyClosure(_ operation: OperationDecl) -> String {
+        let types = operation.errorBodies
+        guard let first = types.first else { return "" }
+        if types.allSatisfy({ $0.type == first.type }) {
+            return ", errorBody: { ClientCore.decodeErrorBody(\(first.type.spelling).self, $1) }"
+        }
+        var cases: [String] = []
+        var fallback = "nil"
+        for (status, type) in types {
+            let decode = "ClientCore.decodeErrorBody(\(type.spelling).self, $1)"
+            if status == "default" {
+                fallback = decode
+            } else if status.count == 3, status.hasSuffix("XX"), let digit = Int(status.prefix(1)) {
+                cases.append("case \(digit * 100)...\(digit * 100 + 99): \(decode)")
+            } else if let code = Int(status) {
+                cases.append("case \(code): \(decode)")
+            }
+        }
+        return ", errorBody: { switch $0 { \((cases + ["default: \(fallback)"]).joined(separator: "; ")) } }"
+    }
+
+    // MARK: Mocks.swift
+
+    func renderMock(_ w: inout CodeWriter) {
+        let name = "Mock" + api.clientName
+        w.doc([
+            "A stand-in for ``\(api.clientName)`` in tests and previews: set a handler per operation.",
+            "Operations without a handler throw `MockClientError.notImplemented`.",
+        ])
+        w.block("\(access)struct \(name): \(protocolName)") { w in
+            for operation in api.operations {
+                w.doc(["Answers ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
+                w.line("\(access)var \(Naming.bare(operation.methodName))Handler: @Sendable (Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)")
+            }
+            w.line()
+            w.doc(["Creates a mock whose operations all throw until given a handler."])
+            w.block("\(access)init()") { w in
+                for operation in api.operations {
+                    w.line("\(Naming.bare(operation.methodName))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(operation.operationID))) }")
+                }
+            }
+            for operation in api.operations {
+                w.line()
+                w.block("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)") { w in
+                    w.line("try await \(Naming.bare(operation.methodName))Handler(input)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Turns wire names into Swift identifiers: `logo_svg` → `logoSvg`, `nearest-stations` → `NearestStations`.
+enum Naming {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async",
+    ]
+    /// Identifiers that cannot be used even in backticks as member names, or that clash with what we generate.
+    static let reservedMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "unknown", "rawValue"]
+    /// Type names that would shadow the standard library, Foundation or the runtime inside the generated module.
+    static let reservedTypes: Set<String> = [
+        "String", "Int", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Error", "Result", "Array",
+        "Dictionary", "Set", "Optional", "Decoder", "Encoder", "Codable", "Decodable", "Encodable", "Hashable",
+        "Sendable", "Any", "Type", "Self", "Protocol", "Never", "Void", "Character", "Duration", "Task",
+        "JSONValue", "LocalDate", "OpenEnum", "Indirect", "QueryValue", "ClientCore", "ClientError", "ClientRequest",
+        "ClientResponse", "ClientTransport", "ClientMiddleware", "Authentication", "URLSessionTransport", "Operations",
+        "Servers", "CodingKeys", "JSONCoding", "ISO8601",
+    ]
+
+    /// Splits a wire name into words at separators, case changes and letter/digit boundaries.
+    static func words(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in raw {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous, !current.isEmpty {
+                let lowerToUpper = (previous.isLowercase || previous.isNumber) && character.isUppercase
+                if lowerToUpper {
+                    words.append(current)
+                    current = ""
+                } else if previous.isUppercase, character.isLowercase, current.count > 1 {
+                    // "URLPath" → "URL", "Path"
+                    let last = current.removeLast()
+                    words.append(current)
+                    current = String(last)
+                }
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `UpperCamelCase`, safe as a type name.
+    static func typeName(_ raw: String) -> String {
+        var name = words(raw).map(capitalized).joined()
+        if name.isEmpty { name = "Value" }
+        if name.first!.isNumber { name = "_" + name }
+        if reservedTypes.contains(name) { name += "Schema" }
+        return name
+    }
+
+    /// `lowerCamelCase`, escaped with backticks when it is a keyword.
+    static func memberName(_ raw: String) -> String {
+        let parts = words(raw)
+        guard let first = parts.first else { return "_empty" }
+        var name = lowerFirstWord(first) + parts.dropFirst().map(capitalized).joined()
+        if name.first!.isNumber { name = "_" + name }
+        if reservedMembers.contains(name) { return name + "_" }
+        if keywords.contains(name) { return "`\(name)`" }
+        return name
+    }
+
+    /// A member name without backticks, for building other names from it.
+    static func bare(_ name: String) -> String {
+        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    private static func lowerFirstWord(_ word: String) -> String {
+        if word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word.lowercased() }
+        guard let first = word.first else { return word }
+        return first.lowercased() + word.dropFirst()
+    }
+
+    /// A Swift string literal for `text`.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Hands out unique names within one scope by appending 2, 3… to repeats.
+struct NameScope {
+    /// Names taken in an enclosing scope (shared, never mutated here).
+    private let outer: Set<String>
+    private var used: Set<String> = []
+
+    init(reserved: Set<String> = []) {
+        outer = reserved
+    }
+
+    /// A scope nested in this one: it avoids this scope's names too.
+    func nested() -> NameScope {
+        NameScope(reserved: outer.union(used))
+    }
+
+    mutating func unique(_ name: String) -> String {
+        let bare = Naming.bare(name)
+        if !outer.contains(bare), used.insert(bare).inserted { return name }
+        var counter = 2
+        while outer.contains("\(bare)\(counter)") || !used.insert("\(bare)\(counter)").inserted { counter += 1 }
+        return "\(bare)\(counter)"
+    }
+}

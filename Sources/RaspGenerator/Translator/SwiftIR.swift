@@ -1,0 +1,146 @@
+/// The translated API: Swift declarations that the renderer turns into text. No strings of code live here
+/// except type spellings and literals.
+struct TranslatedAPI {
+    var title: String
+    var types: [Declaration]
+    var operations: [OperationDecl]
+    var servers: [(name: String, url: String, doc: String?)]
+    var securitySchemes: [(name: String, placement: String, doc: String?)]
+    var clientName: String
+}
+
+/// A Swift type as it is spelled at a use site.
+indirect enum SwiftType: Hashable {
+    case named(String)
+    case array(SwiftType)
+    case dictionary(SwiftType)
+
+    var spelling: String {
+        switch self {
+        case .named(let name): name
+        case .array(let element): "[\(element.spelling)]"
+        case .dictionary(let value): "[String: \(value.spelling)]"
+        }
+    }
+
+    /// The named type, if this is one (not a collection).
+    var namedType: String? {
+        if case .named(let name) = self { return name }
+        return nil
+    }
+}
+
+/// A type declaration.
+indirect enum Declaration {
+    case structType(StructDecl)
+    case enumType(EnumDecl)
+    case oneOf(OneOfDecl)
+    case typeAlias(name: String, type: SwiftType, doc: [String])
+
+    var name: String {
+        switch self {
+        case .structType(let decl): decl.name
+        case .enumType(let decl): decl.name
+        case .oneOf(let decl): decl.name
+        case .typeAlias(let name, _, _): name
+        }
+    }
+}
+
+struct StructDecl {
+    var name: String
+    var doc: [String]
+    var properties: [PropertyDecl]
+    var nested: [Declaration]
+}
+
+struct PropertyDecl {
+    var name: String
+    var wireName: String
+    var type: SwiftType
+    /// Whether the Swift property is optional.
+    var isOptional: Bool
+    /// Whether the key must be present when decoding (required and not defaulted).
+    var isRequired: Bool
+    /// A Swift expression for the schema default, applied when the key is missing.
+    var defaultValue: String?
+    var doc: [String]
+    var deprecated: Bool
+    /// Stored out of line to break a containment cycle.
+    var boxed = false
+}
+
+/// A string or integer enum that keeps unknown values.
+struct EnumDecl {
+    var name: String
+    var doc: [String]
+    var rawType: String
+    var cases: [(name: String, literal: String)]
+}
+
+/// `oneOf`/`anyOf`: one case per variant, decoded by discriminator or by trying each in order.
+struct OneOfDecl {
+    var name: String
+    var doc: [String]
+    var cases: [(name: String, type: SwiftType, discriminatorValues: [String])]
+    var discriminatorProperty: String?
+    var nested: [Declaration]
+    var isIndirect = false
+}
+
+struct OperationDecl {
+    var methodName: String
+    var inputName: String
+    var operationID: String
+    var httpMethod: String
+    var path: String
+    var doc: [String]
+    var parameters: [ParameterDecl]
+    var body: BodyDecl?
+    var success: SuccessDecl
+    /// Error body types by status (`400`, `4XX`, `default`), JSON only.
+    var errorBodies: [(status: String, type: SwiftType)]
+    var requiresAuthentication: Bool
+    var deprecated: Bool
+    var nested: [Declaration]
+}
+
+struct ParameterDecl {
+    var name: String
+    var wireName: String
+    var location: String
+    var type: SwiftType
+    var isArray: Bool
+    var required: Bool
+    var explode: Bool
+    var doc: [String]
+}
+
+struct BodyDecl {
+    enum Encoding { case json, form, multipart, binary, text }
+    var encoding: Encoding
+    var contentType: String
+    var type: SwiftType
+    var required: Bool
+    var doc: [String]
+}
+
+enum SuccessDecl {
+    /// A JSON (or JSON-in-another-media-type) body.
+    case json(SwiftType)
+    /// Raw bytes (binary media types).
+    case data
+    /// Text (`text/plain` and other text without a schema).
+    case text
+    /// No body.
+    case none
+
+    var returnType: String {
+        switch self {
+        case .json(let type): type.spelling
+        case .data: "Data"
+        case .text: "String"
+        case .none: "Void"
+        }
+    }
+}

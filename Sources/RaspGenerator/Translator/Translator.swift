@@ -1,0 +1,157 @@
+/// Translates a parsed document into Swift declarations (``TranslatedAPI``).
+struct Translator {
+    let config: GeneratorConfig
+    let diagnostics: DiagnosticCollector
+
+    func translate(_ document: OpenAPIDocument, parser: DocumentParser) throws -> TranslatedAPI {
+        var types = TypeTranslator(document: document, parser: parser, config: config, diagnostics: diagnostics)
+        let clientName = config.clientName
+        for reserved in ["Operations", "Servers", clientName, clientName + "Protocol", "Mock" + clientName] {
+            _ = types.reserveTopLevel(reserved)
+        }
+        var declarations = try types.translateComponents()
+        var parameterTypes: [Declaration] = []
+        let operations = try OperationTranslator(document: document, config: config, diagnostics: diagnostics)
+            .translate(using: &types, componentParameterTypes: &parameterTypes)
+        declarations += parameterTypes
+
+        var servers: [(String, String, String?)] = []
+        var serverScope = NameScope(reserved: ["default", "all"])
+        for (index, server) in document.servers.enumerated() {
+            servers.append((serverScope.unique("server\(index + 1)"), server.url, server.description))
+        }
+        var schemes: [(String, String, String?)] = []
+        var schemeScope = NameScope()
+        for scheme in document.securitySchemes {
+            let name = schemeScope.unique(Naming.memberName(scheme.name))
+            switch (scheme.type, scheme.location, scheme.parameterName) {
+            case ("apiKey", .query?, let parameter?): schemes.append((name, ".query(\(Naming.literal(parameter)))", scheme.description))
+            case ("apiKey", .header?, let parameter?): schemes.append((name, ".header(\(Naming.literal(parameter)))", scheme.description))
+            case ("http", _, "bearer"?): schemes.append((name, "bearer", scheme.description))
+            default:
+                diagnostics.warn("security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; add a middleware", at: nil)
+            }
+        }
+
+        var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
+                                securitySchemes: schemes, clientName: clientName)
+        RecursionBreaker().apply(to: &api)
+        return api
+    }
+}
+
+/// Finds types that contain themselves (directly or through other types, not through arrays or dictionaries) and
+/// boxes the properties, or marks the enums `indirect`, that close each cycle.
+struct RecursionBreaker {
+    func apply(to api: inout TranslatedAPI) {
+        var edges: [String: [String]] = [:]
+        var aliases: [String: String] = [:]
+        func collect(_ declaration: Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            switch declaration {
+            case .structType(let decl):
+                edges[name] = decl.properties.compactMap(\.type.namedType)
+                decl.nested.forEach { collect($0, prefix: name) }
+            case .oneOf(let decl):
+                edges[name] = decl.cases.compactMap(\.type.namedType)
+                decl.nested.forEach { collect($0, prefix: name) }
+            case .typeAlias(_, let type, _):
+                if let target = type.namedType { aliases[name] = target }
+            case .enumType:
+                break
+            }
+        }
+        api.types.forEach { collect($0, prefix: "") }
+        for operation in api.operations {
+            operation.nested.forEach { collect($0, prefix: "Operations.\(operation.inputName)") }
+        }
+        func resolve(_ name: String) -> String {
+            var current = name
+            var hops = 0
+            while let next = aliases[current], hops < 32 { current = next; hops += 1 }
+            return current
+        }
+        let component = StronglyConnected(edges: edges.mapValues { $0.map(resolve) }).componentIndex
+        func inCycle(_ from: String, _ to: String) -> Bool {
+            let target = resolve(to)
+            guard let a = component[from], let b = component[target] else { return false }
+            return a == b
+        }
+        func fix(_ declaration: inout Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            switch declaration {
+            case .structType(var decl):
+                for index in decl.properties.indices {
+                    if let target = decl.properties[index].type.namedType, inCycle(name, target) {
+                        decl.properties[index].boxed = true
+                    }
+                }
+                for index in decl.nested.indices { fix(&decl.nested[index], prefix: name) }
+                declaration = .structType(decl)
+            case .oneOf(var decl):
+                decl.isIndirect = decl.cases.contains { $0.type.namedType.map { inCycle(name, $0) } ?? false }
+                for index in decl.nested.indices { fix(&decl.nested[index], prefix: name) }
+                declaration = .oneOf(decl)
+            case .typeAlias, .enumType:
+                break
+            }
+        }
+        for index in api.types.indices { fix(&api.types[index], prefix: "") }
+        for index in api.operations.indices {
+            let prefix = "Operations.\(api.operations[index].inputName)"
+            for nestedIndex in api.operations[index].nested.indices { fix(&api.operations[index].nested[nestedIndex], prefix: prefix) }
+        }
+    }
+}
+
+/// Tarjan's strongly connected components, iterative. A node with a self-edge counts as a cycle; a lone node
+/// without one gets no component.
+struct StronglyConnected {
+    let componentIndex: [String: Int]
+
+    init(edges: [String: [String]]) {
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var counter = 0
+        var result: [String: Int] = [:]
+        var componentCounter = 0
+        for start in edges.keys.sorted() where index[start] == nil {
+            var work: [(node: String, next: Int)] = [(start, 0)]
+            index[start] = counter; lowLink[start] = counter; counter += 1
+            stack.append(start); onStack.insert(start)
+            while !work.isEmpty {
+                let (node, next) = work[work.count - 1]
+                let successors = edges[node] ?? []
+                if next < successors.count {
+                    work[work.count - 1].next += 1
+                    let successor = successors[next]
+                    guard edges[successor] != nil else { continue }
+                    if index[successor] == nil {
+                        index[successor] = counter; lowLink[successor] = counter; counter += 1
+                        stack.append(successor); onStack.insert(successor)
+                        work.append((successor, 0))
+                    } else if onStack.contains(successor) {
+                        lowLink[node] = min(lowLink[node]!, index[successor]!)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent]!, lowLink[node]!) }
+                guard lowLink[node] == index[node] else { continue }
+                var members: [String] = []
+                while let member = stack.popLast() {
+                    onStack.remove(member)
+                    members.append(member)
+                    if member == node { break }
+                }
+                if members.count > 1 || (edges[node] ?? []).contains(node) {
+                    for member in members { result[member] = componentCounter }
+                    componentCounter += 1
+                }
+            }
+        }
+        componentIndex = result
+    }
+}

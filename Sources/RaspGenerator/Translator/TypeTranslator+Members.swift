@@ -1,0 +1,117 @@
+extension TypeTranslator {
+    /// Builds the properties of a struct, with defaults, optionality and nested declarations.
+    mutating func structProperties(_ properties: [Schema.Property], required: Set<String>, owner: String,
+                                   nested: inout [Declaration], scope: inout NameScope) throws -> [PropertyDecl] {
+        var memberScope = NameScope()
+        var result: [PropertyDecl] = []
+        for property in properties {
+            let name = memberScope.unique(Naming.memberName(property.name))
+            let hint = Naming.typeName(property.name)
+            let usage = try use(property.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
+            let isRequired = required.contains(property.name)
+            let defaultValue = property.schema.defaultValue.flatMap { defaultLiteral($0, for: usage.type, schema: property.schema) }
+            let isOptional = usage.nullable || (!isRequired && defaultValue == nil)
+            var doc = Self.doc(property.schema)
+            if let defaultValue, !isRequired { doc.append("- Note: Defaults to `\(defaultValue)` when missing.") }
+            result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
+                                       isRequired: isRequired && defaultValue == nil && !usage.nullable,
+                                       defaultValue: isRequired ? nil : defaultValue, doc: doc,
+                                       deprecated: property.schema.deprecated))
+        }
+        return result
+    }
+
+    /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning).
+    func defaultLiteral(_ node: YAMLNode, for type: SwiftType, schema: Schema) -> String? {
+        switch (node, type) {
+        case (.sequence(let sequence), .array) where sequence.items.isEmpty:
+            return "[]"
+        case (.mapping(let mapping), .dictionary) where mapping.entries.isEmpty:
+            return "[:]"
+        case (.scalar(let scalar), .named(let name)):
+            let resolved = scalar.resolved
+            switch (name, resolved) {
+            case ("Bool", .bool(let value)): return value ? "true" : "false"
+            case ("Int", .int(let value)): return String(value)
+            case ("Double", .int(let value)): return String(value)
+            case ("Double", .double(let value)) where value.isFinite: return String(value)
+            case ("String", _) where resolved != .null: return Naming.literal(scalar.value)
+            case (_, .null): return nil
+            default:
+                if enumNames.contains(name) || isEnum(named: name) {
+                    if case .int(let value) = resolved { return ".init(rawValue: \(value))" }
+                    return ".init(rawValue: \(Naming.literal(scalar.value)))"
+                }
+            }
+        default:
+            break
+        }
+        diagnostics.warn("default value of type \(node.kindDescription) is not supported for \(type.spelling); ignored",
+                         at: node.mark)
+        return nil
+    }
+
+    private func isEnum(named name: String) -> Bool {
+        guard let component = componentNames.first(where: { $0.value == name })?.key,
+              let schema = document.schemas.first(where: { $0.name == component })?.schema else { return false }
+        return schema.enumValues != nil || (!schema.anyOf.isEmpty && schema.anyOf.contains { $0.enumValues != nil })
+    }
+
+    /// Doc comment lines from `title` and `description`.
+    static func doc(_ schema: Schema) -> [String] {
+        var lines: [String] = []
+        if let title = schema.title?.trimmed, !title.isEmpty { lines.append(contentsOf: title.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+        if let description = schema.description?.trimmed, !description.isEmpty, description != schema.title?.trimmed {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+        if schema.deprecated { lines.append("- Warning: Deprecated.") }
+        return lines
+    }
+
+    /// Enum cases named after their values, unique.
+    static func enumCases(_ values: [String]) -> [(name: String, literal: String)] {
+        var scope = NameScope(reserved: ["unknown"])
+        var seen: Set<String> = []
+        var cases: [(String, String)] = []
+        for value in values where seen.insert(value).inserted {
+            let base = value.isEmpty ? "empty" : Naming.memberName(value)
+            cases.append((scope.unique(base), value))
+        }
+        return cases
+    }
+
+    /// A case name for a `oneOf` variant: the referenced type, the title, or the JSON type.
+    static func caseName(for variant: Schema, index: Int, componentNames: [String: String]) -> String {
+        if let ref = variant.ref, let last = ref.split(separator: "/").last {
+            return Naming.memberName(componentNames[DocumentParser.unescapePointer(last)] ?? String(last))
+        }
+        if let title = variant.title, !title.isEmpty { return Naming.memberName(title) }
+        switch variant.types.first {
+        case "string": return variant.format == "date-time" ? "date" : "string"
+        case "integer": return "int"
+        case "number": return "double"
+        case "boolean": return "bool"
+        case "array": return "array"
+        case "object": return "object"
+        default: return variant.properties.isEmpty ? "case\(index + 1)" : "object"
+        }
+    }
+
+    /// The discriminator values that select a variant: explicit mappings first, then the component name.
+    func discriminatorValues(for variant: Schema, in schema: Schema) -> [String] {
+        guard let discriminator = schema.discriminator, let ref = variant.ref else { return [] }
+        let mapped = discriminator.mapping.filter { $0.ref == ref || "#/components/schemas/\($0.ref)" == ref }.map(\.value)
+        if !mapped.isEmpty { return mapped }
+        return ref.split(separator: "/").last.map { [DocumentParser.unescapePointer($0)] } ?? []
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,302 @@
+/// Assigns Swift types to schemas and builds the declarations they need.
+///
+/// Component schemas become top-level declarations; inline object, enum and `oneOf` schemas become declarations
+/// nested in the type (or operation namespace) that uses them. Types are spelled fully qualified
+/// (`SearchResponse.Search`) so that the containment graph can be checked for cycles afterwards.
+struct TypeTranslator {
+    /// The result of assigning a type to a schema at a use site.
+    struct Usage {
+        var type: SwiftType
+        var nullable: Bool
+    }
+
+    let document: OpenAPIDocument
+    let parser: DocumentParser
+    let config: GeneratorConfig
+    let diagnostics: DiagnosticCollector
+    /// Component schema name → Swift type name.
+    private(set) var componentNames: [String: String] = [:]
+    private var componentSchemas: [String: Schema] = [:]
+    /// Qualified names of every generated enum (query parameters may use them).
+    private(set) var enumNames: Set<String> = []
+    /// Top-level names, reserved inside nested scopes so nested types never shadow them.
+    private(set) var topLevelScope = NameScope()
+    private var allOfInProgress: Set<String> = []
+    private var pointerDepth = 0
+    private var nestedScopeCache: NameScope?
+
+    init(document: OpenAPIDocument, parser: DocumentParser, config: GeneratorConfig, diagnostics: DiagnosticCollector) {
+        self.document = document
+        self.parser = parser
+        self.config = config
+        self.diagnostics = diagnostics
+        for (name, schema) in document.schemas {
+            componentSchemas[name] = schema
+            if let override = config.schemaTypeOverrides[name] {
+                componentNames[name] = override
+                continue
+            }
+            componentNames[name] = topLevelScope.unique(config.schemaNames[name] ?? Naming.typeName(name))
+        }
+    }
+
+    /// Reserves a top-level name (for operation namespaces, servers…).
+    mutating func reserveTopLevel(_ name: String) -> String {
+        nestedScopeCache = nil
+        return topLevelScope.unique(name)
+    }
+
+    /// Translates every component schema into a top-level declaration.
+    mutating func translateComponents() throws -> [Declaration] {
+        var declarations: [Declaration] = []
+        for (name, schema) in document.schemas where config.schemaTypeOverrides[name] == nil {
+            let swiftName = componentNames[name]!
+            declarations.append(try declaration(named: swiftName, for: schema, qualifiedName: swiftName))
+        }
+        return declarations
+    }
+
+    /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
+    mutating func declaration(named name: String, for schema: Schema, qualifiedName: String) throws -> Declaration {
+        let doc = Self.doc(schema)
+        switch try shape(of: schema) {
+        case .object(let properties, let required):
+            var nested: [Declaration] = []
+            var scope = nestedScope()
+            let props = try structProperties(properties, required: required, owner: qualifiedName, nested: &nested, scope: &scope)
+            return .structType(StructDecl(name: name, doc: doc, properties: props, nested: nested))
+        case .enumeration(let rawType, let values):
+            enumNames.insert(qualifiedName)
+            return .enumType(EnumDecl(name: name, doc: doc, rawType: rawType, cases: Self.enumCases(values)))
+        case .union(let variants):
+            var nested: [Declaration] = []
+            var scope = nestedScope()
+            var caseScope = NameScope(reserved: ["unknown"])
+            var cases: [(String, SwiftType, [String])] = []
+            for (index, variant) in variants.enumerated() {
+                let caseName = caseScope.unique(Self.caseName(for: variant, index: index, componentNames: componentNames))
+                let hint = Naming.typeName(Naming.bare(caseName))
+                let usage = try use(variant, hint: hint, owner: qualifiedName, nested: &nested, scope: &scope)
+                cases.append((caseName, usage.type, discriminatorValues(for: variant, in: schema)))
+            }
+            return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases, discriminatorProperty: schema.discriminator?.propertyName,
+                                    nested: nested))
+        case .other:
+            var nested: [Declaration] = []
+            var scope = nestedScope()
+            let usage = try use(schema, hint: name + "Value", owner: qualifiedName, nested: &nested, scope: &scope, allowDeclaration: false)
+            return .typeAlias(name: name, type: usage.type, doc: doc)
+        }
+    }
+
+    // MARK: Type assignment at a use site
+
+    /// Assigns a type to a schema used as a property, item, parameter or body.
+    /// - Parameters:
+    ///   - hint: The name to give a declaration, if one is needed.
+    ///   - owner: The qualified name of the type that new declarations nest in.
+    ///   - nested: Receives new declarations.
+    ///   - allowDeclaration: False when the caller is itself declaring this schema (avoids endless aliasing).
+    mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope,
+                      allowDeclaration: Bool = true) throws -> Usage {
+        if let ref = schema.ref {
+            return try use(ref: ref, at: schema.mark, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested, scope: &scope)
+        }
+        if let format = schema.format, let override = config.formatTypeOverrides[format] {
+            return Usage(type: .named(override), nullable: schema.nullable)
+        }
+        let variants = schema.oneOf + schema.anyOf
+        let nonNull = variants.filter { !$0.isNullOnly }
+        let nullable = schema.nullable || nonNull.count != variants.count
+        if !variants.isEmpty, schema.properties.isEmpty {
+            if nonNull.isEmpty { return Usage(type: .named("JSONValue"), nullable: true) }
+            if nonNull.count == 1, schema.allOf.isEmpty {
+                var usage = try use(nonNull[0], hint: hint, owner: owner, nested: &nested, scope: &scope)
+                usage.nullable = usage.nullable || nullable
+                return usage
+            }
+        }
+        if schema.allOf.count == 1, schema.properties.isEmpty, variants.isEmpty {
+            var usage = try use(schema.allOf[0], hint: hint, owner: owner, nested: &nested, scope: &scope)
+            usage.nullable = usage.nullable || schema.nullable
+            return usage
+        }
+        switch try shape(of: schema) {
+        case .other:
+            return Usage(type: try primitive(schema, hint: hint, owner: owner, nested: &nested, scope: &scope), nullable: nullable)
+        case .enumeration, .object, .union:
+            guard allowDeclaration else { return Usage(type: .named("JSONValue"), nullable: nullable) }
+            let name = scope.unique(hint)
+            let qualified = owner.isEmpty ? name : "\(owner).\(name)"
+            nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
+            return Usage(type: .named(qualified), nullable: nullable)
+        }
+    }
+
+    private mutating func use(ref: String, at mark: Mark, nullable: Bool, hint: String, owner: String,
+                              nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
+        if ref.hasPrefix("#/components/schemas/"), !ref.dropFirst(21).contains("/") {
+            let name = DocumentParser.unescapePointer(ref.dropFirst(21))
+            guard let swiftName = componentNames[name], let target = componentSchemas[name] else {
+                throw Diagnostic(.error, "$ref '\(ref)' does not point to a schema in components", at: mark)
+            }
+            return Usage(type: .named(swiftName), nullable: nullable || target.nullable || target.isNullOnly)
+        }
+        // Any other pointer: translate the target in place (bounded, as pointers can loop).
+        guard pointerDepth < 16, let node = try parser.resolvePointer(ref, at: mark) else {
+            diagnostics.warn("$ref '\(ref)' is too deeply nested to follow; using JSONValue", at: mark)
+            return Usage(type: .named("JSONValue"), nullable: true)
+        }
+        pointerDepth += 1
+        defer { pointerDepth -= 1 }
+        var usage = try use(try parser.parseSchema(node), hint: hint, owner: owner, nested: &nested, scope: &scope)
+        usage.nullable = usage.nullable || nullable
+        return usage
+    }
+
+    private mutating func primitive(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration],
+                                    scope: inout NameScope) throws -> SwiftType {
+        let type = schema.types.first ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? "object" : "") : "array")
+        switch type {
+        case "string":
+            switch schema.format {
+            case "date": return .named("LocalDate")
+            case "date-time": return .named("Date")
+            case "binary", "byte": return .named("Data")
+            default: return .named("String")
+            }
+        case "integer": return .named("Int")
+        case "number": return .named("Double")
+        case "boolean": return .named("Bool")
+        case "array":
+            guard let items = schema.items else { return .array(.named("JSONValue")) }
+            let usage = try use(items, hint: hint + "Item", owner: owner, nested: &nested, scope: &scope)
+            return .array(usage.type)
+        case "object":
+            if let additional = schema.additionalProperties?.schema {
+                let usage = try use(additional, hint: hint + "Value", owner: owner, nested: &nested, scope: &scope)
+                return .dictionary(usage.type)
+            }
+            return .dictionary(.named("JSONValue"))
+        default:
+            return .named("JSONValue")
+        }
+    }
+
+    // MARK: Shapes
+
+    enum Shape {
+        case object(properties: [Schema.Property], required: Set<String>)
+        case enumeration(rawType: String, values: [String])
+        case union([Schema])
+        case other
+    }
+
+    /// Decides what kind of declaration a schema needs (refs are not followed, except through `allOf`).
+    mutating func shape(of schema: Schema) throws -> Shape {
+        if schema.ref != nil { return .other }
+        let variants = (schema.oneOf + schema.anyOf).filter { !$0.isNullOnly }
+        if !variants.isEmpty, schema.properties.isEmpty, schema.allOf.isEmpty {
+            if variants.count == 1 { return .other }
+            // The open-enum idiom: anyOf [string enum, plain string] → one enum that keeps unknown values.
+            if let values = openEnumValues(variants) { return .enumeration(rawType: "String", values: values) }
+            return .union(variants)
+        }
+        if let values = schema.enumValues {
+            let strings = values.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            let ints = values.compactMap { if case .int(let i) = $0 { i } else { nil } }
+            let nonNull = values.filter { $0 != .null }.count
+            if !strings.isEmpty, strings.count == nonNull, schema.types.allSatisfy({ $0 == "string" }) {
+                return .enumeration(rawType: "String", values: strings)
+            }
+            if !ints.isEmpty, ints.count == nonNull, schema.types.allSatisfy({ $0 == "integer" || $0 == "number" }) {
+                return .enumeration(rawType: "Int", values: ints.map(String.init))
+            }
+            return .other
+        }
+        if schema.types.count > 1 {
+            return .union(schema.types.map { type in
+                var variant = Schema(mark: schema.mark)
+                variant.types = [type]
+                variant.format = schema.format
+                variant.itemsStorage = type == "array" ? schema.itemsStorage : []
+                return variant
+            })
+        }
+        if !schema.allOf.isEmpty {
+            var properties: [Schema.Property] = []
+            var required: Set<String> = []
+            try collectObject(schema, properties: &properties, required: &required, mark: schema.mark)
+            return properties.isEmpty ? .other : .object(properties: properties, required: required)
+        }
+        if !schema.properties.isEmpty {
+            return .object(properties: schema.properties, required: Set(schema.required))
+        }
+        return .other
+    }
+
+    /// Flattens `allOf` (through refs) into one property list; later parts override earlier ones.
+    private mutating func collectObject(_ schema: Schema, properties: inout [Schema.Property], required: inout Set<String>,
+                                        mark: Mark) throws {
+        if let ref = schema.ref {
+            guard allOfInProgress.insert(ref).inserted else {
+                throw Diagnostic(.error, "allOf cycle: '\(ref)' includes itself", at: schema.mark)
+            }
+            defer { allOfInProgress.remove(ref) }
+            let target: Schema
+            if ref.hasPrefix("#/components/schemas/"), let component = componentSchemas[DocumentParser.unescapePointer(ref.dropFirst(21))] {
+                target = component
+            } else if let node = try parser.resolvePointer(ref, at: schema.mark) {
+                target = try parser.parseSchema(node)
+            } else {
+                throw Diagnostic(.error, "$ref '\(ref)' does not point to anything in this document", at: schema.mark)
+            }
+            try collectObject(target, properties: &properties, required: &required, mark: mark)
+            return
+        }
+        for part in schema.allOf {
+            try collectObject(part, properties: &properties, required: &required, mark: mark)
+        }
+        for variant in schema.oneOf + schema.anyOf where !variant.isNullOnly && !schema.allOf.isEmpty {
+            // allOf + oneOf: keep the shared part; the variants' extra properties become optional.
+            var extra: [Schema.Property] = []
+            var ignored: Set<String> = []
+            try collectObject(variant, properties: &extra, required: &ignored, mark: mark)
+            for property in extra where !properties.contains(where: { $0.name == property.name }) {
+                properties.append(property)
+            }
+        }
+        for property in schema.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
+        }
+        required.formUnion(schema.required)
+    }
+
+    private func openEnumValues(_ variants: [Schema]) -> [String]? {
+        var values: [String] = []
+        var sawEnum = false
+        for variant in variants {
+            guard variant.ref == nil, variant.types.allSatisfy({ $0 == "string" }), variant.properties.isEmpty,
+                  variant.oneOf.isEmpty, variant.anyOf.isEmpty, variant.allOf.isEmpty else { return nil }
+            if let enumValues = variant.enumValues {
+                for case .string(let value) in enumValues where !values.contains(value) { values.append(value) }
+                sawEnum = true
+            } else if variant.types != ["string"] {
+                return nil
+            }
+        }
+        return sawEnum && !values.isEmpty ? values : nil
+    }
+
+    /// A scope for declarations nested in a type: they must not shadow top-level names.
+    private mutating func nestedScope() -> NameScope {
+        if let cached = nestedScopeCache { return cached }
+        let scope = topLevelScope.nested()
+        nestedScopeCache = scope
+        return scope
+    }
+}

@@ -1,0 +1,211 @@
+/// A position in a source document: 1-based line and column (columns count Unicode scalars, as libyaml does).
+public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column number.
+    public var column: Int
+
+    /// Creates a mark.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+
+    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A node of a parsed YAML (or JSON) document. Mappings keep document order.
+public enum YAMLNode: Sendable {
+    case scalar(YAMLScalar)
+    case mapping(YAMLMapping)
+    case sequence(YAMLSequence)
+
+    /// Where the node starts in the source.
+    public var mark: Mark {
+        switch self {
+        case .scalar(let scalar): scalar.mark
+        case .mapping(let mapping): mapping.mark
+        case .sequence(let sequence): sequence.mark
+        }
+    }
+
+    /// The scalar, if this node is one.
+    public var scalar: YAMLScalar? {
+        if case .scalar(let scalar) = self { return scalar }
+        return nil
+    }
+
+    /// The mapping, if this node is one.
+    public var mapping: YAMLMapping? {
+        if case .mapping(let mapping) = self { return mapping }
+        return nil
+    }
+
+    /// The sequence, if this node is one.
+    public var sequence: YAMLSequence? {
+        if case .sequence(let sequence) = self { return sequence }
+        return nil
+    }
+
+    /// A short word for diagnostics: "a mapping", "a sequence", "a string", "a number"…
+    public var kindDescription: String {
+        switch self {
+        case .mapping: "a mapping"
+        case .sequence: "a sequence"
+        case .scalar(let scalar):
+            switch scalar.resolved {
+            case .null: "null"
+            case .bool: "a boolean"
+            case .int, .bigInt, .double: "a number"
+            case .string: "a string"
+            }
+        }
+    }
+}
+
+/// A scalar with its source text and style.
+public struct YAMLScalar: Sendable {
+    /// How the scalar was written; only plain scalars are resolved to null, booleans and numbers.
+    public enum Style: Sendable { case plain, quoted, block }
+
+    /// The scalar's text as written (after unescaping).
+    public var value: String
+    /// The scalar's style.
+    public var style: Style
+    /// An explicit tag such as `!!str`, if any.
+    public var tag: String?
+    /// Where the scalar starts.
+    public var mark: Mark
+
+    /// Creates a scalar.
+    public init(value: String, style: Style = .plain, tag: String? = nil, mark: Mark) {
+        self.value = value
+        self.style = style
+        self.tag = tag
+        self.mark = mark
+    }
+
+    /// A scalar resolved by the YAML 1.2 core schema.
+    public enum Resolved: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        /// An integer that does not fit 64 bits, kept as text.
+        case bigInt(String)
+        case double(Double)
+        case string(String)
+    }
+
+    /// The value resolved by the YAML 1.2 core schema (quoted and block scalars are always strings).
+    public var resolved: Resolved {
+        if style != .plain || tag == "tag:yaml.org,2002:str" { return .string(value) }
+        return Self.resolvePlain(value)
+    }
+
+    static func resolvePlain(_ text: String) -> Resolved {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: break
+        }
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+            || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else { return .string(text) }
+        if isDecimalInteger(text) {
+            if let int = Int(text) { return .int(int) }
+            return .bigInt(text)
+        }
+        if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) { return .int(int) }
+        if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return .int(int) }
+        if isFloat(text), let double = Double(text) { return .double(double) }
+        return .string(text)
+    }
+
+    private static func isDecimalInteger(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        return !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private static func isFloat(_ text: String) -> Bool {
+        // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        var sawDigit = false
+        var sawExponent = false
+        var sawDot = false
+        var previous: UInt8 = 0
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard index == 0 || previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else { return false }
+            case UInt8(ascii: "."):
+                guard !sawDot, !sawExponent else { return false }
+                sawDot = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard sawDigit, !sawExponent else { return false }
+                sawExponent = true
+            default: return false
+            }
+            previous = byte
+        }
+        return sawDigit && previous != UInt8(ascii: "e") && previous != UInt8(ascii: "E")
+    }
+}
+
+/// An ordered mapping with string keys.
+public struct YAMLMapping: Sendable {
+    /// One key/value pair.
+    public struct Entry: Sendable {
+        /// The key text.
+        public var key: String
+        /// Where the key starts.
+        public var keyMark: Mark
+        /// The value.
+        public var value: YAMLNode
+    }
+
+    /// The pairs in document order.
+    public var entries: [Entry]
+    /// Where the mapping starts.
+    public var mark: Mark
+
+    /// Creates a mapping.
+    public init(entries: [Entry], mark: Mark) {
+        self.entries = entries
+        self.mark = mark
+    }
+
+    /// The value for `key`, or nil (a linear scan: mappings in specs are small; index big ones yourself).
+    public subscript(key: String) -> YAMLNode? {
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
+    }
+
+    /// The entry for `key`, or nil.
+    public func entry(_ key: String) -> Entry? {
+        entries.first { $0.key == key }
+    }
+}
+
+/// A sequence of nodes.
+public struct YAMLSequence: Sendable {
+    /// The items in document order.
+    public var items: [YAMLNode]
+    /// Where the sequence starts.
+    public var mark: Mark
+
+    /// Creates a sequence.
+    public init(items: [YAMLNode], mark: Mark) {
+        self.items = items
+        self.mark = mark
+    }
+}

@@ -1,0 +1,202 @@
+internal import CLibYAML
+
+/// Parses YAML 1.1/1.2 (and therefore JSON) into a ``YAMLNode`` tree with libyaml's event API.
+///
+/// The tree keeps document order and a 1-based mark on every node. Duplicate keys, non-scalar keys,
+/// unknown aliases, nesting deeper than ``Limits/maxDepth`` and alias expansion past ``Limits/maxNodes``
+/// are errors. Only the first document of a stream is read.
+public struct YAMLParser: Sendable {
+    /// Bounds that keep hostile input from using unbounded time or memory.
+    public struct Limits: Sendable {
+        /// The deepest nesting of mappings and sequences accepted.
+        public var maxDepth: Int = 256
+        /// The most nodes the tree may hold, counting every alias expansion in full.
+        public var maxNodes: Int = 20_000_000
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The bounds this parser enforces.
+    public var limits: Limits
+
+    /// Creates a parser.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Parses a document.
+    /// - Parameter bytes: The document's bytes (UTF-8, UTF-16 with a BOM).
+    /// - Returns: The root node.
+    /// - Throws: ``Diagnostic`` with the position of the first problem.
+    public func parse(_ bytes: [UInt8]) throws(Diagnostic) -> YAMLNode {
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer in
+                var builder = TreeBuilder(limits: limits)
+                return try builder.run(buffer)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic(.error, "\(error)", at: nil)
+        }
+    }
+
+    /// Parses a document given as a string.
+    public func parse(_ text: String) throws(Diagnostic) -> YAMLNode {
+        try parse(Array(text.utf8))
+    }
+}
+
+/// Turns libyaml events into nodes with an explicit stack (no recursion, so deep input cannot overflow).
+private struct TreeBuilder {
+    enum Frame {
+        case mapping(mark: Mark, anchor: String?, entries: [YAMLMapping.Entry], pendingKey: YAMLScalar?,
+                     keys: Set<String>, nodeCountAtStart: Int)
+        case sequence(mark: Mark, anchor: String?, items: [YAMLNode], nodeCountAtStart: Int)
+    }
+
+    let limits: YAMLParser.Limits
+    var stack: [Frame] = []
+    var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    var nodeCount = 0
+    var root: YAMLNode?
+
+    init(limits: YAMLParser.Limits) {
+        self.limits = limits
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> YAMLNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw Diagnostic(.error, "could not initialize the YAML parser", at: nil)
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser) }
+            defer { yaml_event_delete(&event) }
+            let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                let value = Self.string(data.value, Int(data.length))
+                let style: YAMLScalar.Style = switch data.style {
+                case YAML_PLAIN_SCALAR_STYLE: .plain
+                case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: .block
+                default: .quoted
+                }
+                let tag = data.tag.map { String(cString: $0) }
+                let scalar = YAMLScalar(value: value, style: style, tag: tag, mark: mark)
+                try add(.scalar(scalar), anchor: data.anchor.map { String(cString: $0) }, size: 1)
+            case YAML_MAPPING_START_EVENT:
+                try push(.mapping(mark: mark, anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
+                                  entries: [], pendingKey: nil, keys: [], nodeCountAtStart: nodeCount), at: mark)
+            case YAML_SEQUENCE_START_EVENT:
+                try push(.sequence(mark: mark, anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
+                                   items: [], nodeCountAtStart: nodeCount), at: mark)
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                let node: YAMLNode
+                let anchor: String?
+                let start: Int
+                switch stack.removeLast() {
+                case .mapping(let mapMark, let mapAnchor, let entries, _, _, let count):
+                    node = .mapping(YAMLMapping(entries: entries, mark: mapMark))
+                    (anchor, start) = (mapAnchor, count)
+                case .sequence(let seqMark, let seqAnchor, let items, let count):
+                    node = .sequence(YAMLSequence(items: items, mark: seqMark))
+                    (anchor, start) = (seqAnchor, count)
+                }
+                try add(node, anchor: anchor, size: 1 + nodeCount - start, counted: true)
+            case YAML_ALIAS_EVENT:
+                let name = String(cString: event.data.alias.anchor)
+                guard let target = anchors[name] else {
+                    throw Diagnostic(.error, "unknown alias '*\(name)'; expected an anchor '&\(name)' defined before it",
+                                     at: mark)
+                }
+                try add(target.node, anchor: nil, size: target.size)
+            case YAML_DOCUMENT_END_EVENT:
+                if let root { return root }
+            case YAML_STREAM_END_EVENT:
+                guard let root else { throw Diagnostic(.error, "the document is empty; expected a mapping", at: mark) }
+                return root
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func push(_ frame: Frame, at mark: Mark) throws {
+        guard stack.count < limits.maxDepth else {
+            throw Diagnostic(.error, "nesting deeper than \(limits.maxDepth) levels", at: mark)
+        }
+        stack.append(frame)
+    }
+
+    /// Adds a finished node to the innermost open collection (or makes it the root).
+    /// - Parameter counted: Whether `size` was already added to `nodeCount` (collections count their children as they go).
+    private mutating func add(_ node: YAMLNode, anchor: String?, size: Int, counted: Bool = false) throws {
+        if !counted {
+            nodeCount += size
+        } else {
+            nodeCount += 1
+        }
+        guard nodeCount <= limits.maxNodes else {
+            throw Diagnostic(.error, "the document expands to more than \(limits.maxNodes) nodes (alias bomb?)",
+                             at: node.mark)
+        }
+        if let anchor { anchors[anchor] = (node, size) }
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        switch stack[stack.count - 1] {
+        case .mapping(let mark, let anchor, var entries, let pendingKey, var keys, let count):
+            stack[stack.count - 1] = .sequence(mark: mark, anchor: nil, items: [], nodeCountAtStart: 0)  // release storage
+            if let key = pendingKey {
+                entries.append(YAMLMapping.Entry(key: key.value, keyMark: key.mark, value: node))
+                stack[stack.count - 1] = .mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: nil,
+                                                  keys: keys, nodeCountAtStart: count)
+            } else {
+                guard case .scalar(let key) = node else {
+                    throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)",
+                                     at: node.mark)
+                }
+                guard keys.insert(key.value).inserted else {
+                    throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
+                }
+                stack[stack.count - 1] = .mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: key,
+                                                  keys: keys, nodeCountAtStart: count)
+            }
+        case .sequence(let mark, let anchor, var items, let count):
+            stack[stack.count - 1] = .sequence(mark: mark, anchor: nil, items: [], nodeCountAtStart: 0)  // release storage
+            items.append(node)
+            stack[stack.count - 1] = .sequence(mark: mark, anchor: anchor, items: items, nodeCountAtStart: count)
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
+        guard let pointer, length > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private static func parserError(_ parser: yaml_parser_t) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextMark = Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            message = "\(problem) (\(context) at \(contextMark))"
+        }
+        switch parser.error {
+        case YAML_READER_ERROR:
+            // The reader reports a byte offset, not a line; lines are not known at that stage.
+            return Diagnostic(.error, "invalid input at byte \(parser.problem_offset): \(problem)",
+                              at: Mark(line: Int(parser.mark.line) + 1, column: Int(parser.mark.column) + 1))
+        default:
+            return Diagnostic(.error, message, at: mark)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+public import Foundation
+
+/// The JSON coders generated clients use: dates are decoded tolerantly (see ``ISO8601``).
+public enum JSONCoding {
+    /// A decoder for response bodies.
+    public static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO-8601 date-time: '\(text)'")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// An encoder for request bodies.
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.string(from: date))
+        }
+        return encoder
+    }
+}
+
+/// Fast, tolerant ISO-8601 parsing: `2024-03-05T10:55:00+03:00`, `…Z`, fractional seconds, a space instead of
+/// `T`, and no offset (read as UTC).
+public enum ISO8601 {
+    /// Parses a date-time, or returns nil.
+    public static func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for offset in 0..<count {
+                let byte = bytes[index + offset]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += count
+            return value
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2) else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 84 || bytes[index] == 116 || bytes[index] == 32 {  // T, t, space
+            index += 1
+            guard let h = number(2), expect(58), let m = number(2) else { return nil }
+            (hour, minute) = (h, m)
+            if expect(58) {
+                guard let s = number(2) else { return nil }
+                second = s
+                if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {  // . or ,
+                    index += 1
+                    var scale = 0.1
+                    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                        fraction += Double(bytes[index] - 48) * scale
+                        scale /= 10
+                        index += 1
+                    }
+                }
+            }
+        }
+        var offsetSeconds = 0
+        if index < bytes.count {
+            let sign = bytes[index]
+            if sign == 90 || sign == 122 {  // Z
+                index += 1
+            } else if sign == 43 || sign == 45 {  // + -
+                index += 1
+                guard let h = number(2) else { return nil }
+                _ = expect(58)
+                let m = number(2) ?? 0
+                offsetSeconds = (h * 3600 + m * 60) * (sign == 45 ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ` (with milliseconds when it has them).
+    public static func string(from date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        let whole = Int(interval.rounded(.down))
+        let millis = Int(((interval - Double(whole)) * 1000).rounded())
+        let (days, secondsOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
+        let adjustedDays = secondsOfDay < 0 ? days - 1 : days
+        let seconds = secondsOfDay < 0 ? secondsOfDay + 86_400 : secondsOfDay
+        let civil = LocalDate(daysSince1970: adjustedDays)
+        let time = "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
+        let fraction = millis > 0 ? "." + String(String(millis + 1000).dropFirst()) : ""
+        return "\(civil)T\(time)\(fraction)Z"
+    }
+
+    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

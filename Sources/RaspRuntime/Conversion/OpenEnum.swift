@@ -1,0 +1,41 @@
+/// A generated enum that keeps values it does not know in an `unknown` case instead of failing to decode.
+public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValue, CustomStringConvertible
+where RawValue: Codable & Hashable & Sendable & QueryValue {
+    /// Any raw value is accepted; unknown ones map to the `unknown` case.
+    init(rawValue: RawValue)
+}
+
+extension OpenEnum {
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var queryValue: String { rawValue.queryValue }
+    public var description: String { "\(rawValue)" }
+}
+
+/// Stores a value out of line so that a struct can contain itself (recursive schemas).
+public indirect enum Indirect<Wrapped: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+    case value(Wrapped)
+
+    /// Boxes a value.
+    public init(_ value: Wrapped) { self = .value(value) }
+
+    /// The boxed value.
+    public var value: Wrapped {
+        switch self { case .value(let value): value }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = .value(try Wrapped(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}

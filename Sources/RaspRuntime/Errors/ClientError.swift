@@ -1,0 +1,131 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Everything a generated client call can throw, in cases a UI can act on.
+public enum ClientError: Error, Sendable, CustomStringConvertible {
+    /// The server could not be reached (no network, DNS failure, connection refused or dropped).
+    case noConnection(operationID: String, reason: String)
+    /// No complete response arrived in time.
+    case timeout(operationID: String)
+    /// The server answered with a status the operation does not treat as success.
+    case http(HTTPFailure)
+    /// The body could not be decoded into the expected type.
+    case decoding(DecodingFailure)
+    /// The call was cancelled.
+    case cancelled(operationID: String)
+    /// The request could not be built (bad server URL, unencodable body).
+    case invalidRequest(operationID: String, reason: String)
+
+    /// A non-success response.
+    public struct HTTPFailure: Sendable {
+        /// The operation that failed.
+        public var operationID: String
+        /// The status code.
+        public var status: Int
+        /// Response headers.
+        public var headers: [String: String]
+        /// The raw body.
+        public var body: Data
+        /// The body decoded as the error type the spec declares for this status, if it decoded.
+        public var decodedBody: (any Sendable)?
+
+        /// Creates a failure.
+        public init(operationID: String, status: Int, headers: [String: String], body: Data, decodedBody: (any Sendable)?) {
+            self.operationID = operationID
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.decodedBody = decodedBody
+        }
+
+        /// The decoded error body as `T`, if it is one.
+        public func decodedBody<T>(as type: T.Type) -> T? { decodedBody as? T }
+    }
+
+    /// A body that did not decode.
+    public struct DecodingFailure: Sendable {
+        /// The operation.
+        public var operationID: String
+        /// The status of the response whose body failed.
+        public var status: Int
+        /// The JSON coding path to the failing value, e.g. `segments[3].thread.carrier.code`.
+        public var codingPath: String
+        /// What went wrong.
+        public var reason: String
+    }
+
+    /// Maps an error thrown by a transport to a case.
+    public init(transportError error: any Error, operationID: String) {
+        if error is CancellationError {
+            self = .cancelled(operationID: operationID)
+            return
+        }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled: self = .cancelled(operationID: operationID)
+            case .timedOut: self = .timeout(operationID: operationID)
+            default: self = .noConnection(operationID: operationID, reason: "URLError \(urlError.code.rawValue)")
+            }
+            return
+        }
+        self = .noConnection(operationID: operationID, reason: String(describing: type(of: error)))
+    }
+
+    /// Wraps a `DecodingError` with its coding path.
+    public init(decodingError error: any Error, operationID: String, status: Int) {
+        var path = ""
+        var reason = "\(error)"
+        if let decodingError = error as? DecodingError {
+            let context: DecodingError.Context
+            switch decodingError {
+            case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+            @unknown default: context = DecodingError.Context(codingPath: [], debugDescription: "\(error)")
+            }
+            var keys = context.codingPath
+            if case .keyNotFound(let key, _) = decodingError { keys.append(key) }
+            path = Self.render(keys)
+            reason = context.debugDescription
+        }
+        self = .decoding(DecodingFailure(operationID: operationID, status: status, codingPath: path, reason: reason))
+    }
+
+    static func render(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text
+    }
+
+    /// The operation the error belongs to.
+    public var operationID: String {
+        switch self {
+        case .noConnection(let id, _), .timeout(let id), .cancelled(let id), .invalidRequest(let id, _): id
+        case .http(let failure): failure.operationID
+        case .decoding(let failure): failure.operationID
+        }
+    }
+
+    /// Whether trying again may succeed (connection problems, timeouts, 429 and 5xx).
+    public var isRetryable: Bool {
+        switch self {
+        case .noConnection, .timeout: true
+        case .http(let failure): failure.status == 429 || (500...599).contains(failure.status)
+        case .decoding, .cancelled, .invalidRequest: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noConnection(let id, let reason): "\(id): no connection (\(reason))"
+        case .timeout(let id): "\(id): timed out"
+        case .http(let failure): "\(failure.operationID): HTTP \(failure.status)"
+        case .decoding(let failure):
+            "\(failure.operationID): could not decode the \(failure.status) response at '\(failure.codingPath)': \(failure.reason)"
+        case .cancelled(let id): "\(id): cancelled"
+        case .invalidRequest(let id, let reason): "\(id): invalid request (\(reason))"
+        }
+    }
+}

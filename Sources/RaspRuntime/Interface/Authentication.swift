@@ -1,0 +1,36 @@
+/// How a client authenticates: what to add to each request that requires it.
+public struct Authentication: Sendable, Hashable {
+    /// Where a key goes.
+    public enum Placement: Sendable, Hashable {
+        /// A query parameter with this name.
+        case query(String)
+        /// A header field with this name (the value is sent as is, with no prefix).
+        case header(String)
+    }
+
+    /// Where the credential goes.
+    public var placement: Placement
+    /// The full value to send (a key, `Bearer <token>`…). Never logged.
+    public var value: String
+
+    /// An API key sent in the given place.
+    public static func apiKey(_ key: String, in placement: Placement) -> Authentication {
+        Authentication(placement: placement, value: key)
+    }
+
+    /// `Authorization: Bearer <token>`.
+    public static func bearer(_ token: String) -> Authentication {
+        Authentication(placement: .header("Authorization"), value: "Bearer \(token)")
+    }
+
+    /// Adds the credential to a request.
+    public func apply(to request: inout ClientRequest) {
+        switch placement {
+        case .query(let name):
+            request.query.removeAll { $0.name == name }
+            request.query.append((name, value))
+        case .header(let name):
+            request.setHeader(name, value)
+        }
+    }
+}

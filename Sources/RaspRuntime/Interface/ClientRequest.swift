@@ -1,0 +1,101 @@
+public import Foundation
+
+/// An HTTP request as the generated client builds it: a method, a path relative to the server URL,
+/// query items in order, headers and an optional body.
+public struct ClientRequest: Sendable, Hashable {
+    /// The HTTP method, upper case (`GET`, `POST`…).
+    public var method: String
+    /// The path, already filled in and percent-encoded, starting with `/`.
+    public var path: String
+    /// Query items in the order they are sent (values not yet percent-encoded).
+    public var query: [(name: String, value: String)]
+    /// Header fields in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The body, if any.
+    public var body: Data?
+    /// The operation's `operationId` (or method name), for logs and errors.
+    public var operationID: String
+    /// Whether the client's authentication applies (false for operations with `security: []`).
+    public var requiresAuthentication: Bool
+    /// How long to wait for the whole response; nil uses the transport's default.
+    public var timeout: Duration?
+
+    /// Creates a request.
+    public init(method: String, path: String, operationID: String, requiresAuthentication: Bool = true) {
+        self.method = method
+        self.path = path
+        self.query = []
+        self.headers = []
+        self.operationID = operationID
+        self.requiresAuthentication = requiresAuthentication
+    }
+
+    /// Adds a header field.
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        headers.append((name, value))
+    }
+
+    /// The value of a header field (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The full URL for a server base URL (the base's own path is kept as a prefix).
+    public func url(relativeTo baseURL: URL) -> URL? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+        var basePath = components.percentEncodedPath
+        if basePath.hasSuffix("/") { basePath.removeLast() }
+        components.percentEncodedPath = basePath + path
+        if !query.isEmpty {
+            components.percentEncodedQuery = query.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }
+                .joined(separator: "&")
+        }
+        return components.url
+    }
+
+    /// Percent-encodes a query name or value (RFC 3986 unreserved characters stay as they are).
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    public static func == (lhs: ClientRequest, rhs: ClientRequest) -> Bool {
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.body == rhs.body && lhs.operationID == rhs.operationID
+            && lhs.query.elementsEqual(rhs.query, by: { $0 == $1 })
+            && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(path)
+        for item in query {
+            hasher.combine(item.name)
+            hasher.combine(item.value)
+        }
+    }
+}
+
+/// An HTTP response: status, headers and the whole body.
+public struct ClientResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields (names as received).
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header field (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+}
