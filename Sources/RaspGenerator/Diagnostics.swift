@@ -54,7 +54,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
             }
             index = source.index(after: index)
         }
-        return current == number && start < source.endIndex ? source[start...] : nil
+        return current == number ? source[start...] : nil
     }
 }
 

@@ -53,7 +53,7 @@ extension DocumentParser {
         case "deprecated": schema.deprecated = try Self.bool(value, "deprecated")
         case "default": schema.defaultValue = value
         case "properties":
-            for property in try Self.mapping(value, "properties").entries {
+            for property in try Self.mapping(value, "'properties'").entries {
                 schema.properties.append(Schema.Property(name: property.key, schema: try parseSchema(property.value)))
             }
         case "required":

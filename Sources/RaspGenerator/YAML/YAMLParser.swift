@@ -76,7 +76,7 @@ private struct TreeBuilder {
 
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser) }
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser, buffer) }
             defer { yaml_event_delete(&event) }
             let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             switch event.type {
@@ -182,7 +182,7 @@ private struct TreeBuilder {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
-    private static func parserError(_ parser: yaml_parser_t) -> Diagnostic {
+    private static func parserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         var message = problem
@@ -192,9 +192,19 @@ private struct TreeBuilder {
         }
         switch parser.error {
         case YAML_READER_ERROR:
-            // The reader reports a byte offset, not a line; lines are not known at that stage.
-            return Diagnostic(.error, "invalid input at byte \(parser.problem_offset): \(problem)",
-                              at: Mark(line: Int(parser.mark.line) + 1, column: Int(parser.mark.column) + 1))
+            // The reader reports a byte offset, not a line: count lines and characters up to it.
+            let offset = min(Int(parser.problem_offset), buffer.count)
+            var line = 1
+            var column = 1
+            for byte in buffer[..<offset] {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return Diagnostic(.error, "invalid input at byte \(offset): \(problem)", at: Mark(line: line, column: column))
         default:
             return Diagnostic(.error, message, at: mark)
         }

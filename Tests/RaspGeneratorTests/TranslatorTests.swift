@@ -1,0 +1,243 @@
+import Testing
+@testable import RaspGenerator
+
+/// What the translator makes of small specs: one behaviour per test, asserted on the generated text.
+struct TranslatorTests {
+    static func generate(_ schemas: String, paths: String = "{}", config: GeneratorConfig = GeneratorConfig(),
+                         version: String = "3.0.3") throws -> (types: String, client: String, operations: String, warnings: [Diagnostic]) {
+        let source = "openapi: \(version)\ninfo: {title: Test, version: '1'}\npaths: \(paths)\ncomponents:\n  schemas:\n" + schemas
+        let result = try GeneratorPipeline(config: config).run(Array(source.utf8), sourceName: "test.yaml")
+        let byName = Dictionary(uniqueKeysWithValues: result.files.map { ($0.name, $0.contents) })
+        return (byName["Types.swift"]!, byName["Client.swift"]!, byName["Operations.swift"]!, result.warnings)
+    }
+
+    @Test func propertiesBecomeCamelCaseWithWireNames() throws {
+        let out = try Self.generate("""
+                Carrier:
+                  type: object
+                  required: [code]
+                  properties:
+                    code: {type: integer}
+                    logo_svg: {type: string, nullable: true, description: Logo URL.}
+            """)
+        #expect(out.types.contains("public var code: Int\n"))
+        #expect(out.types.contains("    /// Logo URL.\n    public var logoSvg: String?\n"))
+        #expect(out.types.contains(#"case logoSvg = "logo_svg""#))
+    }
+
+    @Test func enumsKeepUnknownValues() throws {
+        let out = try Self.generate("""
+                Kind:
+                  type: string
+                  enum: [plane, train, overtaking_point]
+            """)
+        #expect(out.types.contains("public enum Kind: OpenEnum {"))
+        #expect(out.types.contains("    case overtakingPoint\n"))
+        #expect(out.types.contains(#"case "overtaking_point": self = .overtakingPoint"#))
+        #expect(out.types.contains("    case unknown(String)\n"))
+    }
+
+    @Test func openEnumIdiomBecomesOneEnum() throws {
+        let out = try Self.generate("""
+                Model:
+                  anyOf:
+                    - type: string
+                    - type: string
+                      enum: [gpt-4o, o3]
+            """)
+        #expect(out.types.contains("public enum Model: OpenEnum {"))
+        #expect(out.types.contains("case gpt4o\n"))
+    }
+
+    @Test func defaultsApplyWhenTheKeyIsMissing() throws {
+        let out = try Self.generate("""
+                Page:
+                  type: object
+                  properties:
+                    limit: {type: integer, default: 100}
+                    lang: {type: string, default: ru_RU}
+            """)
+        #expect(out.types.contains("public var limit: Int\n"))
+        #expect(out.types.contains("self.limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 100"))
+        #expect(out.types.contains(#"?? "ru_RU""#))
+        #expect(out.types.contains("public init(limit: Int = 100, lang: String = \"ru_RU\")"))
+    }
+
+    @Test func formatsMapToDedicatedTypes() throws {
+        let out = try Self.generate("""
+                Day:
+                  type: object
+                  properties:
+                    date: {type: string, format: date}
+                    at: {type: string, format: date-time}
+                    time: {type: string}
+            """)
+        #expect(out.types.contains("public var date: LocalDate?"))
+        #expect(out.types.contains("public var at: Date?"))
+        #expect(out.types.contains("public var time: String?"))
+    }
+
+    @Test func nullableIn31TypeArrays() throws {
+        let out = try Self.generate("""
+                A:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: [string, "null"]}
+            """, version: "3.1.0")
+        #expect(out.types.contains("public var name: String?"))
+    }
+
+    @Test func nullInsideOneOfMakesTheValueOptional() throws {
+        let out = try Self.generate("""
+                A:
+                  type: object
+                  required: [b]
+                  properties:
+                    b:
+                      oneOf: [{$ref: '#/components/schemas/B'}, {type: 'null'}]
+                B: {type: object, properties: {x: {type: string}}}
+            """, version: "3.1.0")
+        #expect(out.types.contains("public var b: B?"))
+    }
+
+    @Test func oneOfWithDiscriminatorSwitchesOnTheTag() throws {
+        let out = try Self.generate("""
+                Pet:
+                  oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+                  discriminator:
+                    propertyName: kind
+                    mapping: {cat: '#/components/schemas/Cat'}
+                Cat: {type: object, properties: {kind: {type: string}}}
+                Dog: {type: object, properties: {kind: {type: string}}}
+            """)
+        #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable {"))
+        #expect(out.types.contains(#"case "cat": self = .cat(try Cat(from: decoder))"#))
+        #expect(out.types.contains(#"case "Dog": self = .dog(try Dog(from: decoder))"#))
+    }
+
+    @Test func oneOfWithoutDiscriminatorTriesEachVariant() throws {
+        let out = try Self.generate("""
+                Coordinate:
+                  oneOf: [{type: number}, {type: string}]
+            """)
+        #expect(out.types.contains("do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }"))
+        #expect(out.types.contains("case string(String)"))
+    }
+
+    @Test func allOfMergesProperties() throws {
+        let out = try Self.generate("""
+                Base: {type: object, required: [id], properties: {id: {type: string}}}
+                Full:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      properties: {extra: {type: integer}}
+            """)
+        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n    public var id: String\n    public var extra: Int?\n"))
+    }
+
+    @Test func recursiveTypesAreBoxed() throws {
+        let out = try Self.generate("""
+                Node:
+                  type: object
+                  properties:
+                    parent: {$ref: '#/components/schemas/Node'}
+                    children: {type: array, items: {$ref: '#/components/schemas/Node'}}
+            """)
+        #expect(out.types.contains("private var _parent: Indirect<Node>?"))
+        #expect(out.types.contains("public var children: [Node]?"))
+        #expect(out.types.contains(#"case _parent = "parent""#))
+    }
+
+    @Test func mutuallyRecursiveOneOfIsIndirect() throws {
+        let out = try Self.generate("""
+                Expr:
+                  oneOf: [{$ref: '#/components/schemas/Sum'}, {type: integer}]
+                Sum:
+                  type: object
+                  required: [left]
+                  properties: {left: {$ref: '#/components/schemas/Expr'}}
+            """)
+        #expect(out.types.contains("public indirect enum Expr"))
+    }
+
+    @Test func additionalPropertiesBecomeDictionaries() throws {
+        let out = try Self.generate("""
+                Choices:
+                  type: object
+                  additionalProperties: {$ref: '#/components/schemas/Choice'}
+                Choice: {type: object, properties: {url: {type: string}}}
+            """)
+        #expect(out.types.contains("public typealias Choices = [String: Choice]"))
+    }
+
+    @Test func reservedNamesAreRenamed() throws {
+        let out = try Self.generate("""
+                Error: {type: object, properties: {self: {type: string}, default: {type: string}}}
+            """)
+        #expect(out.types.contains("public struct ErrorSchema"))
+        #expect(out.types.contains("public var self_: String?"))
+        #expect(out.types.contains("public var `default`: String?"))
+    }
+
+    @Test func operationsGetFlattenedParametersAndTypedResults() throws {
+        let out = try Self.generate("""
+                Result: {type: object, properties: {n: {type: integer}}}
+                Problem: {type: object, properties: {text: {type: string}}}
+            """, paths: """
+
+              /items/{item_id}/:
+                get:
+                  operationId: getItem
+                  parameters:
+                    - {name: item_id, in: path, required: true, schema: {type: string}}
+                    - {name: day, in: query, schema: {type: string, format: date}}
+                    - {name: kinds, in: query, explode: false, schema: {type: array, items: {type: string, enum: [a, b]}}}
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Result'}}}}
+                    '404': {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+            """)
+        #expect(out.client.contains("func getItem(itemId: String, day: LocalDate? = nil, kinds: [Operations.GetItem.KindsItem]? = nil) async throws -> Result"))
+        #expect(out.client.contains(#"path: "/items/\(ClientRequest.pathComponent(input.itemId))/""#))
+        #expect(out.client.contains(#"request.addQuery("kinds", input.kinds, explode: false)"#))
+        #expect(out.client.contains("errorBody: { ClientCore.decodeErrorBody(Problem.self, $1) }"))
+    }
+
+    @Test func undeclaredPathParametersWarnAndBecomeStrings() throws {
+        let out = try Self.generate("", paths: """
+
+              /users/{id}:
+                get:
+                  operationId: getUser
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.client.contains("func getUser(id: String) async throws -> Void"))
+        #expect(out.warnings.map(\.message) == ["path parameter 'id' of '/users/{id}' is not declared; assuming a required string"])
+    }
+
+    @Test func configFiltersAndRenames() throws {
+        var config = GeneratorConfig()
+        config.excludeOperations = ["b"]
+        config.operationNames = ["a": "fetchA"]
+        config.schemaNames = ["Thing": "Widget"]
+        config.accessModifier = "internal"
+        let out = try Self.generate("    Thing: {type: object, properties: {x: {type: string}}}\n", paths: """
+
+              /a: {get: {operationId: a, responses: {'200': {description: ok}}}}
+              /b: {get: {operationId: b, responses: {'200': {description: ok}}}}
+            """, config: config)
+        #expect(out.types.contains("struct Widget: Codable"))
+        #expect(!out.types.contains("public "))
+        #expect(out.client.contains("func fetchA()"))
+        #expect(!out.client.contains("func b("))
+    }
+
+    @Test func configErrorsPointAtTheKey() throws {
+        let error = try #require(throws: Diagnostic.self) {
+            try GeneratorConfig(yaml: Array("clientName: X\naccesModifier: public\n".utf8))
+        }
+        #expect(error.mark == Mark(line: 2, column: 1))
+        #expect(error.message.hasPrefix("unknown config key 'accesModifier'"))
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import RaspGenerator
+
+/// The YAML layer: document order, marks, scalar resolution, aliases and the limits.
+struct YAMLParserTests {
+    @Test func keepsDocumentOrderAndMarks() throws {
+        let root = try YAMLParser().parse("b: 1\na:\n  - x\n  - y\nc: {d: e}\n")
+        let map = try #require(root.mapping)
+        #expect(map.entries.map(\.key) == ["b", "a", "c"])
+        #expect(map.entries[1].keyMark == Mark(line: 2, column: 1))
+        let sequence = try #require(map["a"]?.sequence)
+        #expect(sequence.items.map { $0.scalar?.value } == ["x", "y"])
+        #expect(sequence.items[1].mark == Mark(line: 4, column: 5))
+        #expect(map["c"]?.mapping?["d"]?.mark == Mark(line: 5, column: 8))
+    }
+
+    @Test func resolvesPlainScalarsByTheCoreSchema() throws {
+        let map = try #require(try YAMLParser().parse("""
+            a: 10
+            b: "10"
+            c: true
+            d: null
+            e: 1.5e3
+            f: 123456789012345678901234567890
+            g: ~
+            h: 0x1F
+            i: .inf
+            j: 1.2.3
+            """).mapping)
+        #expect(map["a"]?.scalar?.resolved == .int(10))
+        #expect(map["b"]?.scalar?.resolved == .string("10"))
+        #expect(map["c"]?.scalar?.resolved == .bool(true))
+        #expect(map["d"]?.scalar?.resolved == .null)
+        #expect(map["e"]?.scalar?.resolved == .double(1500))
+        #expect(map["f"]?.scalar?.resolved == .bigInt("123456789012345678901234567890"))
+        #expect(map["g"]?.scalar?.resolved == .null)
+        #expect(map["h"]?.scalar?.resolved == .int(31))
+        #expect(map["i"]?.scalar?.resolved == .double(.infinity))
+        #expect(map["j"]?.scalar?.resolved == .string("1.2.3"))
+    }
+
+    @Test func readsJSON() throws {
+        let map = try #require(try YAMLParser().parse(#"{"openapi": "3.1.0", "n": [1, 2.5, "x", null, false]}"#).mapping)
+        #expect(map["openapi"]?.scalar?.value == "3.1.0")
+        #expect(map["n"]?.sequence?.items.map { $0.scalar!.resolved } == [.int(1), .double(2.5), .string("x"), .null, .bool(false)])
+    }
+
+    @Test func expandsAliases() throws {
+        let map = try #require(try YAMLParser().parse("base: &b {type: string}\nother: *b\n").mapping)
+        #expect(map["other"]?.mapping?["type"]?.scalar?.value == "string")
+    }
+
+    @Test func stopsAliasBombs() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            text += "a\(level): &a\(level) [\(refs)]\n"
+        }
+        var limits = YAMLParser.Limits()
+        limits.maxNodes = 1_000_000
+        #expect(throws: Diagnostic.self) { try YAMLParser(limits: limits).parse(text) }
+    }
+
+    @Test func stopsDeepNesting() throws {
+        let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(text) }
+        #expect(error.message == "nesting deeper than 256 levels")
+        #expect(error.mark == Mark(line: 1, column: 257))
+    }
+
+    @Test func rendersCaretSnippets() throws {
+        let source = "a: 1\nb: [1, 2\n"
+        let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(source) }
+        #expect(error.rendered(fileName: "x.yaml", source: source) == """
+            x.yaml:3:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 2:4)
+
+            ^
+            """)
+    }
+}
