@@ -196,6 +196,14 @@ extension DocumentParser {
         return try mapping(node, "'\(key)'")
     }
 
+    static func optionalString(_ map: YAMLMapping, _ key: String) throws -> String? {
+        try map[key].map { try string($0, key) }
+    }
+
+    static func optionalBool(_ map: YAMLMapping, _ key: String) throws -> Bool? {
+        try map[key].map { try bool($0, key) }
+    }
+
     static func mapping(_ node: YAMLNode, _ what: String) throws -> YAMLMapping {
         guard case .mapping(let map) = node else {
             throw Diagnostic(.error, "expected a mapping for \(what), found \(node.kindDescription)", at: node.mark)

@@ -44,9 +44,9 @@ public struct DocumentParser {
             throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x or 3.1.x", at: versionNode.mark)
         }
         let info = try Self.optionalMapping(root, "info")
-        let title = try info.flatMap { try $0["title"].map { node in try Self.string(node, "title") } }
-        let infoVersion = try info.flatMap { try $0["version"].map { node in try Self.string(node, "version") } }
-        let description = try info.flatMap { try $0["description"].map { node in try Self.string(node, "description") } }
+        let title = try info.flatMap { try Self.optionalString($0, "title") }
+        let infoVersion = try info.flatMap { try Self.optionalString($0, "version") }
+        let description = try info.flatMap { try Self.optionalString($0, "description") }
 
         var schemas: [(String, Schema)] = []
         if let components = try Self.optionalMapping(root, "components"),
@@ -87,7 +87,7 @@ public struct DocumentParser {
                     }
                 }
             }
-            servers.append(Server(url: url, description: try map["description"].map { n in try Self.string(n, "description") }))
+            servers.append(Server(url: url, description: try Self.optionalString(map, "description")))
         }
         return servers
     }
@@ -104,7 +104,7 @@ public struct DocumentParser {
             }
             let type = try Self.string(typeNode, "type")
             var scheme = SecurityScheme(name: entry.key, type: type, location: nil, parameterName: nil,
-                                        description: try map["description"].map { n in try Self.string(n, "description") })
+                                        description: try Self.optionalString(map, "description"))
             switch type {
             case "apiKey":
                 guard let inNode = map["in"], let nameNode = map["name"] else {
@@ -190,14 +190,14 @@ public struct DocumentParser {
         return Operation(
             method: method,
             path: path,
-            operationID: try map["operationId"].map { n in try Self.string(n, "operationId") },
-            summary: try map["summary"].map { n in try Self.string(n, "summary") },
-            description: try map["description"].map { n in try Self.string(n, "description") },
+            operationID: try Self.optionalString(map, "operationId"),
+            summary: try Self.optionalString(map, "summary"),
+            description: try Self.optionalString(map, "description"),
             tags: try map["tags"].map { n in try Self.sequence(n, "tags").items.map { t in try Self.string(t, "tag") } } ?? [],
             parameters: parameters,
             requestBody: try map["requestBody"].map { n in try parseRequestBody(n) },
             responses: responses,
-            deprecated: try map["deprecated"].map { n in try Self.bool(n, "deprecated") } ?? false,
+            deprecated: try Self.optionalBool(map, "deprecated") ?? false,
             security: try map["security"].map { n in try parseSecurityRequirements(n) },
             mark: map.mark
         )
@@ -224,15 +224,15 @@ public struct DocumentParser {
             if schema == nil, let content = try Self.optionalMapping(map, "content"), let first = content.entries.first {
                 schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
             }
-            let style = try map["style"].map { n in try Self.string(n, "style") } ?? (location == "query" || location == "cookie" ? "form" : "simple")
+            let style = try Self.optionalString(map, "style") ?? (location == "query" || location == "cookie" ? "form" : "simple")
             result.append(Parameter(
                 name: try Self.string(nameNode, "name"),
                 location: location,
-                required: try map["required"].map { n in try Self.bool(n, "required") } ?? (location == "path"),
+                required: try Self.optionalBool(map, "required") ?? (location == "path"),
                 schema: schema ?? Schema(mark: map.mark),
-                description: try map["description"].map { n in try Self.string(n, "description") },
-                explode: try map["explode"].map { n in try Self.bool(n, "explode") } ?? (style == "form"),
-                deprecated: try map["deprecated"].map { n in try Self.bool(n, "deprecated") } ?? false,
+                description: try Self.optionalString(map, "description"),
+                explode: try Self.optionalBool(map, "explode") ?? (style == "form"),
+                deprecated: try Self.optionalBool(map, "deprecated") ?? false,
                 componentName: componentName,
                 mark: map.mark
             ))
@@ -243,8 +243,8 @@ public struct DocumentParser {
     private func parseRequestBody(_ node: YAMLNode) throws -> RequestBody {
         let map = try Self.mapping(try resolveComponentRef(node, in: componentRequestBodies, kind: "request body"), "a request body")
         return RequestBody(
-            required: try map["required"].map { n in try Self.bool(n, "required") } ?? false,
-            description: try map["description"].map { n in try Self.string(n, "description") },
+            required: try Self.optionalBool(map, "required") ?? false,
+            description: try Self.optionalString(map, "description"),
             content: try parseContent(map)
         )
     }
@@ -254,7 +254,7 @@ public struct DocumentParser {
         let map = try Self.mapping(try resolveComponentRef(node, in: componentResponses, kind: "response"), "a response")
         return Response(
             status: status,
-            description: try map["description"].map { n in try Self.string(n, "description") },
+            description: try Self.optionalString(map, "description"),
             content: try parseContent(map),
             componentName: componentName
         )
