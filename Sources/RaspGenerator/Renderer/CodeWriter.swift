@@ -30,8 +30,9 @@ struct CodeWriter {
 
     /// Writes `///` doc comment lines.
     mutating func doc(_ lines: [String]) {
-        for line in lines {
-            let trimmed = line.trimmingTrailingSpaces
+        // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here.
+        for line in lines.flatMap({ $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }) {
+            let trimmed = String(line).trimmingTrailingSpaces
             self.line(trimmed.isEmpty ? "///" : "/// \(trimmed)")
         }
     }

@@ -51,9 +51,45 @@ struct TypeTranslator {
         var declarations: [Declaration] = []
         for (name, schema) in document.schemas where config.schemaTypeOverrides[name] == nil {
             let swiftName = componentNames[name]!
-            declarations.append(try declaration(named: swiftName, for: schema, qualifiedName: swiftName))
+            let unwrapped = Self.unwrap(schema)
+            if case .other = try shape(of: unwrapped) {
+                // An alias (to a primitive, a collection or another component). Declarations its items or values
+                // need go next to it at the top level: an alias cannot hold nested types.
+                var extra: [Declaration] = []
+                var scope = topLevelScope
+                let usage = try use(schema, hint: swiftName, owner: "", nested: &extra, scope: &scope)
+                topLevelScope = scope
+                nestedScopeCache = nil
+                declarations.append(.typeAlias(name: swiftName, type: usage.type, doc: Self.doc(schema)))
+                declarations += extra
+            } else {
+                declarations.append(try declaration(named: swiftName, for: unwrapped, qualifiedName: swiftName))
+            }
         }
         return declarations
+    }
+
+    /// Strips wrappers that add nothing but nullability or docs: `anyOf: [X, null]`, a single inline `allOf`.
+    static func unwrap(_ schema: Schema) -> Schema {
+        var current = schema
+        while current.ref == nil, current.properties.isEmpty {
+            let variants = (current.oneOf + current.anyOf).filter { !$0.isNullOnly }
+            var inner: Schema
+            if variants.count == 1, current.allOf.isEmpty, variants[0].ref == nil {
+                inner = variants[0]
+            } else if current.allOf.count == 1, variants.isEmpty, current.allOf[0].ref == nil {
+                inner = current.allOf[0]
+            } else {
+                break
+            }
+            if inner.description == nil && inner.title == nil {
+                inner.description = current.description
+                inner.title = current.title
+            }
+            inner.nullable = inner.nullable || current.nullable || variants.count != (current.oneOf + current.anyOf).count
+            current = inner
+        }
+        return current
     }
 
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
@@ -82,10 +118,7 @@ struct TypeTranslator {
             return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases, discriminatorProperty: schema.discriminator?.propertyName,
                                     nested: nested))
         case .other:
-            var nested: [Declaration] = []
-            var scope = nestedScope()
-            let usage = try use(schema, hint: name + "Value", owner: qualifiedName, nested: &nested, scope: &scope, allowDeclaration: false)
-            return .typeAlias(name: name, type: usage.type, doc: doc)
+            preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
         }
     }
 
@@ -96,9 +129,7 @@ struct TypeTranslator {
     ///   - hint: The name to give a declaration, if one is needed.
     ///   - owner: The qualified name of the type that new declarations nest in.
     ///   - nested: Receives new declarations.
-    ///   - allowDeclaration: False when the caller is itself declaring this schema (avoids endless aliasing).
-    mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope,
-                      allowDeclaration: Bool = true) throws -> Usage {
+    mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         if let ref = schema.ref {
             return try use(ref: ref, at: schema.mark, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
@@ -125,7 +156,6 @@ struct TypeTranslator {
         case .other:
             return Usage(type: try primitive(schema, hint: hint, owner: owner, nested: &nested, scope: &scope), nullable: nullable)
         case .enumeration, .object, .union:
-            guard allowDeclaration else { return Usage(type: .named("JSONValue"), nullable: nullable) }
             let name = scope.unique(hint)
             let qualified = owner.isEmpty ? name : "\(owner).\(name)"
             nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
