@@ -75,7 +75,7 @@ public protocol RaspClientProtocol: Sendable {
     ///
     /// - Remark: HTTP `GET /v3.0/carrier/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1carrier~1/get(carrier)`.
-    func carrier(_ input: Operations.Carrier) async throws -> CarrierResponse
+    func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse
     /// Full station directory
     ///
     /// Returns the complete directory of countries, regions, settlements and stations known to Yandex Rasp, in
@@ -95,7 +95,7 @@ public protocol RaspClientProtocol: Sendable {
     ///
     /// - Remark: HTTP `GET /v3.0/copyright/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1copyright~1/get(copyright)`.
-    func copyright(_ input: Operations.Copyright) async throws -> CopyrightResponse
+    func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse
 }
 
 extension RaspClientProtocol {
@@ -248,7 +248,7 @@ extension RaspClientProtocol {
     /// - Remark: HTTP `GET /v3.0/carrier/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1carrier~1/get(carrier)`.
     public func carrier(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) async throws -> CarrierResponse {
-        try await carrier(Operations.Carrier(code: code, system: system, format: format, lang: lang))
+        try await carrier(Operations.CarrierInput(code: code, system: system, format: format, lang: lang))
     }
 
     /// Full station directory
@@ -281,7 +281,7 @@ extension RaspClientProtocol {
     /// - Remark: HTTP `GET /v3.0/copyright/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1copyright~1/get(copyright)`.
     public func copyright(format: Format? = nil) async throws -> CopyrightResponse {
-        try await copyright(Operations.Copyright(format: format))
+        try await copyright(Operations.CopyrightInput(format: format))
     }
 }
 
@@ -373,7 +373,7 @@ public struct RaspClient: RaspClientProtocol {
         return try await core.perform(request, decoding: NearestSettlementResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 
-    public func carrier(_ input: Operations.Carrier) async throws -> CarrierResponse {
+    public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
         var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier")
         request.addQuery("code", input.code)
         request.addQuery("system", input.system)
@@ -389,7 +389,7 @@ public struct RaspClient: RaspClientProtocol {
         return try await core.perform(request, decoding: StationsListResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 
-    public func copyright(_ input: Operations.Copyright) async throws -> CopyrightResponse {
+    public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
         var request = ClientRequest(method: "GET", path: "/v3.0/copyright/", operationID: "copyright")
         request.addQuery("format", input.format)
         return try await core.perform(request, decoding: CopyrightResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })

@@ -18,11 +18,11 @@ public struct MockRaspClient: RaspClientProtocol {
     /// Answers ``RaspClient/nearestSettlement(_:)``.
     public var nearestSettlementHandler: @Sendable (Operations.NearestSettlement) async throws -> NearestSettlementResponse
     /// Answers ``RaspClient/carrier(_:)``.
-    public var carrierHandler: @Sendable (Operations.Carrier) async throws -> CarrierResponse
+    public var carrierHandler: @Sendable (Operations.CarrierInput) async throws -> CarrierResponse
     /// Answers ``RaspClient/stationsList(_:)``.
     public var stationsListHandler: @Sendable (Operations.StationsList) async throws -> StationsListResponse
     /// Answers ``RaspClient/copyright(_:)``.
-    public var copyrightHandler: @Sendable (Operations.Copyright) async throws -> CopyrightResponse
+    public var copyrightHandler: @Sendable (Operations.CopyrightInput) async throws -> CopyrightResponse
 
     /// Creates a mock whose operations all throw until given a handler.
     public init() {
@@ -56,7 +56,7 @@ public struct MockRaspClient: RaspClientProtocol {
         try await nearestSettlementHandler(input)
     }
 
-    public func carrier(_ input: Operations.Carrier) async throws -> CarrierResponse {
+    public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
         try await carrierHandler(input)
     }
 
@@ -64,7 +64,7 @@ public struct MockRaspClient: RaspClientProtocol {
         try await stationsListHandler(input)
     }
 
-    public func copyright(_ input: Operations.Copyright) async throws -> CopyrightResponse {
+    public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
         try await copyrightHandler(input)
     }
 }

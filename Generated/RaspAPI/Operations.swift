@@ -278,7 +278,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/carrier(_:)``.
-    public struct Carrier: Sendable, Hashable {
+    public struct CarrierInput: Sendable, Hashable {
         /// Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena
         /// codes contain letters (`TK`, `THY`, `СУ`).
         public var code: String
@@ -328,7 +328,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/copyright(_:)``.
-    public struct Copyright: Sendable, Hashable {
+    public struct CopyrightInput: Sendable, Hashable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
         /// Server default: `json`.

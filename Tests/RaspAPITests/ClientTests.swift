@@ -240,7 +240,7 @@ import Testing
     let expected = try load(CarrierResponse.self, "samples/carrier_iata__liderman_yandex-rasp-api.json")
     var mock = MockRaspClient()
     mock.carrierHandler = { input in
-        #expect(input == Operations.Carrier(code: "TK", system: .iata))
+        #expect(input == Operations.CarrierInput(code: "TK", system: .iata))
         return expected
     }
     let client: any RaspClientProtocol = mock

@@ -120,6 +120,11 @@ struct NameScope {
         NameScope(reserved: outer.union(used))
     }
 
+    /// Whether a name is taken in this scope or an enclosing one.
+    func contains(_ name: String) -> Bool {
+        outer.contains(name) || used.contains(name)
+    }
+
     mutating func unique(_ name: String) -> String {
         let bare = Naming.bare(name)
         if !outer.contains(bare), used.insert(bare).inserted { return name }

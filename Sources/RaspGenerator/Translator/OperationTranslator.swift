@@ -13,7 +13,10 @@ struct OperationTranslator {
         for operation in document.operations where keeps(operation) {
             let rawName = operation.operationID ?? (operation.method + " " + operation.path)
             let methodName = methodScope.unique(config.operationNames[rawName] ?? Naming.memberName(rawName))
-            let inputName = Naming.typeName(Naming.bare(methodName))
+            // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
+            // itself, so inputs named like a schema get an `Input` suffix.
+            var inputName = Naming.typeName(Naming.bare(methodName))
+            if types.topLevelScope.contains(inputName) { inputName += "Input" }
             let owner = "Operations.\(inputName)"
             var nested: [Declaration] = []
             var scope = types.topLevelScope.nested()

@@ -37,6 +37,11 @@ extension ClientRequest {
         if let value { headers.append((name, value.queryValue)) }
     }
 
+    /// Adds an array header parameter as one comma-separated value; nil or empty adds nothing.
+    public mutating func addHeader(_ name: String, _ values: [some QueryValue]?) {
+        if let values, !values.isEmpty { headers.append((name, values.map(\.queryValue).joined(separator: ","))) }
+    }
+
     /// Percent-encodes a path parameter value for use inside a path segment.
     public static func pathComponent(_ value: some QueryValue) -> String {
         encode(value.queryValue)
