@@ -49,7 +49,7 @@ struct SwiftRenderer {
         w.doc(["The servers the spec lists; the first is the default."])
         w.block("\(access)enum Servers") { w in
             for server in api.servers {
-                w.doc(server.doc.map(Self.lines) ?? [])
+                w.doc(server.doc.map { [$0.trimmed] } ?? [])
                 w.line("\(access)static let \(server.name) = URL(string: \(Naming.literal(server.url)))!")
             }
             w.doc(["Every server, in the spec's order."])
@@ -62,7 +62,7 @@ struct SwiftRenderer {
         guard !api.securitySchemes.isEmpty else { return }
         w.block("extension Authentication") { w in
             for scheme in api.securitySchemes {
-                w.doc((scheme.doc.map { Self.lines($0) + [""] } ?? []) + ["- Parameter key: The credential, sent as is."])
+                w.doc((scheme.doc.map { [$0.trimmed, ""] } ?? []) + ["- Parameter key: The credential, sent as is."])
                 if scheme.placement == "bearer" {
                     w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { .bearer(key) }")
                 } else {
@@ -71,10 +71,6 @@ struct SwiftRenderer {
             }
         }
         w.line()
-    }
-
-    static func lines(_ text: String) -> [String] {
-        text.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     func render(_ declaration: Declaration, _ w: inout CodeWriter) {
