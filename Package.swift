@@ -8,11 +8,20 @@ let package = Package(
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
+        .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
+        .library(name: "RaspKit", targets: ["RaspKit"]),
+        .library(name: "RaspMock", targets: ["RaspMock"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
+        .executable(name: "rasp", targets: ["rasp"]),
+        .executable(name: "rasp-mock", targets: ["rasp-mock"]),
+        .executable(name: "rasp-bench", targets: ["rasp-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // MARK: Generator
@@ -36,28 +45,79 @@ let package = Package(
 
         // MARK: Runtime and the generated Rasp client
 
-        /// What every generated client calls: transport, middleware, auth, errors, coding helpers.
+        /// What every generated client calls: transport, middleware, auth, retries, errors, coding helpers.
         .target(
             name: "RaspRuntime",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
-        /// The client generated from `openapi.yaml`, checked in (regenerate with `Scripts/generate.sh`).
+        /// The client generated from `openapi.yaml`, checked in (regenerate with `rasp-generate`, see README).
         .target(name: "RaspAPI", dependencies: ["RaspRuntime"], path: "Generated/RaspAPI"),
+
+        // MARK: Demo data and the mock server
+
+        /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
+        /// handler that answers every Rasp endpoint from it, like the real API does.
+        .target(name: "RaspDemo", dependencies: ["RaspRuntime"]),
+        /// The mock Rasp server: the demo handler over real HTTP on loopback, with fault modes.
+        .target(
+            name: "RaspMock",
+            dependencies: ["RaspDemo", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        /// `rasp-mock [--host 127.0.0.1] [--port 8080]`.
+        .executableTarget(
+            name: "rasp-mock",
+            dependencies: ["RaspMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // MARK: Application layer
+
+        /// The station directory: stations_list loading, snapshot, search as you type.
+        .target(name: "RaspDirectory"),
+        /// Services and view models of the travel-schedule app (MVVM; Combine, OpenCombine on Linux).
+        .target(
+            name: "RaspKit",
+            dependencies: [
+                "RaspAPI", "RaspRuntime", "RaspDirectory",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            resources: [.process("Resources")]
+        ),
+        /// The `rasp` command-line client.
+        .executableTarget(
+            name: "rasp",
+            dependencies: [
+                "RaspKit", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspDemo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Benchmarks
+
+        /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines.
+        .executableTarget(
+            name: "rasp-bench",
+            dependencies: [
+                "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // MARK: Tests
 
+        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator"]),
+        .testTarget(name: "RaspRuntimeTests", dependencies: ["RaspRuntime"]),
+        .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]),
+        .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime"]),
+        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"]),
         .testTarget(
-            name: "RaspGeneratorTests",
-            dependencies: ["RaspGenerator"]
+            name: "RaspKitTests",
+            dependencies: [
+                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspDirectory",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
         ),
-        .testTarget(
-            name: "RaspRuntimeTests",
-            dependencies: ["RaspRuntime"]
-        ),
-        .testTarget(
-            name: "RaspAPITests",
-            dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]
-        ),
+        .testTarget(name: "RaspCLITests", dependencies: ["rasp", "RaspMock"]),
     ]
 )
 

@@ -1,0 +1,4 @@
+import RaspDemo
+
+/// The mock Rasp server (work in progress: see issue 4).
+public enum RaspMock {}

@@ -1,0 +1,2 @@
+import RaspMock
+print("rasp-mock: not built yet")

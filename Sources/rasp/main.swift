@@ -1,0 +1,1 @@
+print("rasp: not built yet")
