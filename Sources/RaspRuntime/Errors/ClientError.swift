@@ -17,6 +17,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     case cancelled(operationID: String)
     /// The request could not be built (bad server URL, unencodable body).
     case invalidRequest(operationID: String, reason: String)
+    /// The client's daily request quota is used up; the call was refused before any network I/O.
+    case quotaExhausted(operationID: String, limit: Int)
 
     /// A non-success response.
     public struct HTTPFailure: Sendable {
@@ -30,14 +32,18 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var body: Data
         /// The body decoded as the error type the spec declares for this status, if it decoded.
         public var decodedBody: (any Sendable)?
+        /// Masks secrets in ``apiError``, ``bodySnippet(limit:)`` and the error's `description`.
+        public var redactor: Redactor
 
         /// Creates a failure.
-        public init(operationID: String, status: Int, headers: [String: String], body: Data, decodedBody: (any Sendable)?) {
+        public init(operationID: String, status: Int, headers: [String: String], body: Data, decodedBody: (any Sendable)?,
+                    redactor: Redactor = .standard) {
             self.operationID = operationID
             self.status = status
             self.headers = headers
             self.body = body
             self.decodedBody = decodedBody
+            self.redactor = redactor
         }
 
         /// The decoded error body as `T`, if it is one.
@@ -102,7 +108,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// The operation the error belongs to.
     public var operationID: String {
         switch self {
-        case .noConnection(let id, _), .timeout(let id), .cancelled(let id), .invalidRequest(let id, _): id
+        case .noConnection(let id, _), .timeout(let id), .cancelled(let id), .invalidRequest(let id, _),
+             .quotaExhausted(let id, _): id
         case .http(let failure): failure.operationID
         case .decoding(let failure): failure.operationID
         }
@@ -113,19 +120,29 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .noConnection, .timeout: true
         case .http(let failure): failure.status == 429 || (500...599).contains(failure.status)
-        case .decoding, .cancelled, .invalidRequest: false
+        case .decoding, .cancelled, .invalidRequest, .quotaExhausted: false
         }
     }
 
+    /// A one-line technical description for logs, with secrets masked (the API's echoed request never shows).
     public var description: String {
         switch self {
-        case .noConnection(let id, let reason): "\(id): no connection (\(reason))"
+        case .noConnection(let id, let reason): Redactor.standard.redact("\(id): no connection (\(reason))")
         case .timeout(let id): "\(id): timed out"
-        case .http(let failure): "\(failure.operationID): HTTP \(failure.status)"
+        case .http(let failure):
+            if let text = failure.apiError?.text {
+                "\(failure.operationID): HTTP \(failure.status): \(text)"
+            } else if let snippet = failure.bodySnippet() {
+                "\(failure.operationID): HTTP \(failure.status) (\(snippet))"
+            } else {
+                "\(failure.operationID): HTTP \(failure.status)"
+            }
         case .decoding(let failure):
-            "\(failure.operationID): could not decode the \(failure.status) response at '\(failure.codingPath)': \(failure.reason)"
+            Redactor.standard.redact(
+                "\(failure.operationID): could not decode the \(failure.status) response at '\(failure.codingPath)': \(failure.reason)")
         case .cancelled(let id): "\(id): cancelled"
-        case .invalidRequest(let id, let reason): "\(id): invalid request (\(reason))"
+        case .invalidRequest(let id, let reason): Redactor.standard.redact("\(id): invalid request (\(reason))")
+        case .quotaExhausted(let id, let limit): "\(id): daily request quota of \(limit) used up"
         }
     }
 }

@@ -20,22 +20,67 @@ public struct ClientCore: Sendable {
         self.authentication = authentication
     }
 
+    /// Masks the credential (and the usual secret parameters and headers) in logs and error texts.
+    public var redactor: Redactor { Redactor(authentication: authentication) }
+
     /// Sends a request through the middlewares and the transport.
+    ///
+    /// Each transport call records an attempt on ``AttemptTracker/current``; the middlewares run with
+    /// ``Redactor/current`` set to ``redactor``.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        let transport = self.transport
+        return try await run(request) { request, url in try await transport.send(request, baseURL: url) }
+    }
+
+    /// Sends a request through authentication, the middlewares and ``ClientTransport/download(_:baseURL:to:)``,
+    /// which writes the body to `file` instead of memory.
+    ///
+    /// Middlewares see a ``ClientResponse`` with the real status and headers and an empty body (so retries,
+    /// timeouts, quota and logging all apply). A 2xx or 304 returns the head, the body in `file` (304 leaves
+    /// whatever the server sent, usually nothing); any other status throws ``ClientError/http(_:)`` with up to
+    /// 1 MB of the body read back from `file`, which is then removed.
+    /// - Throws: ``ClientError``, or ``FileStorageError`` when the file cannot be written.
+    public func download(_ request: ClientRequest, to file: URL) async throws -> ClientResponseHead {
+        let transport = self.transport
+        let response = try await run(request) { request, url in
+            let head = try await transport.download(request, baseURL: url, to: file)
+            return ClientResponse(status: head.status, headers: head.headers)
+        }
+        guard (200..<300).contains(response.status) || response.status == 304 else {
+            let body = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: 1 << 20)
+            } ?? Data()
+            try? FileManager.default.removeItem(at: file)
+            throw ClientError.http(.init(operationID: request.operationID, status: response.status, headers: response.headers,
+                                         body: body, decodedBody: nil, redactor: redactor))
+        }
+        return ClientResponseHead(status: response.status, headers: response.headers)
+    }
+
+    /// Applies authentication and runs the middleware chain around `innermost`.
+    private func run(
+        _ request: ClientRequest,
+        innermost: @escaping @Sendable (ClientRequest, URL) async throws -> ClientResponse
+    ) async throws -> ClientResponse {
         var request = request
         if request.requiresAuthentication, let authentication { authentication.apply(to: &request) }
-        let transport = self.transport
         var next: @Sendable (ClientRequest, URL) async throws -> ClientResponse = { request, url in
             try Task.checkCancellation()
-            return try await transport.send(request, baseURL: url)
+            AttemptTracker.current?.recordAttempt()
+            return try await innermost(request, url)
         }
         for middleware in middlewares.reversed() {
             let inner = next
             next = { request, url in try await middleware.intercept(request, baseURL: url, next: inner) }
         }
+        let chain = next
+        let serverURL = self.serverURL
         do {
-            return try await next(request, serverURL)
+            return try await Redactor.$current.withValue(redactor) { try await chain(request, serverURL) }
         } catch let error as ClientError {
+            throw error
+        } catch let error as FileStorageError {
             throw error
         } catch {
             throw ClientError(transportError: error, operationID: request.operationID)
@@ -71,7 +116,8 @@ public struct ClientCore: Sendable {
     private func check(_ response: ClientResponse, request: ClientRequest, errorBody: (Int, Data) -> (any Sendable)?) throws {
         guard (200..<300).contains(response.status) else {
             throw ClientError.http(.init(operationID: request.operationID, status: response.status, headers: response.headers,
-                                         body: response.body, decodedBody: errorBody(response.status, response.body)))
+                                         body: response.body, decodedBody: errorBody(response.status, response.body),
+                                         redactor: redactor))
         }
     }
 

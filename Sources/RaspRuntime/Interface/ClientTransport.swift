@@ -2,10 +2,48 @@ public import Foundation
 
 /// Sends one HTTP request and returns the response. The default is ``URLSessionTransport``; an
 /// AsyncHTTPClient-based transport can live in its own target and conform to this.
+///
+/// Transports must honour task cancellation promptly: ``TimeoutMiddleware`` and ``RetryMiddleware`` rely on it.
 public protocol ClientTransport: Sendable {
     /// Sends the request to `baseURL` + the request's path.
     /// - Throws: ``ClientError`` (`.noConnection`, `.timeout`, `.cancelled`) or any transport error.
     func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse
+
+    /// Sends the request and writes the response body, whatever the status, to `file` (replaced atomically);
+    /// for large bodies that should not be held in memory.
+    ///
+    /// The default implementation calls ``send(_:baseURL:)`` and writes the body; ``URLSessionTransport``
+    /// streams it to disk instead.
+    /// - Throws: Like ``send(_:baseURL:)``, or ``FileStorageError`` when the file cannot be written.
+    func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead
+}
+
+extension ClientTransport {
+    /// Sends the request with ``send(_:baseURL:)`` and writes the whole body to `file` atomically.
+    public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
+        let response = try await send(request, baseURL: baseURL)
+        try AtomicFile.write(response.body, to: file)
+        return ClientResponseHead(status: response.status, headers: response.headers)
+    }
+}
+
+/// The status and headers of a response whose body went somewhere else (a file).
+public struct ClientResponseHead: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields (names as received).
+    public var headers: [String: String]
+
+    /// Creates a head.
+    public init(status: Int, headers: [String: String] = [:]) {
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The value of a header field (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        ClientResponse(status: status, headers: headers).header(name)
+    }
 }
 
 /// Sees every request on its way out and every response on its way back (auth, logging, retries…).

@@ -4,6 +4,11 @@ public import FoundationNetworking
 #endif
 
 /// The default transport, on `URLSession` (FoundationNetworking on Linux).
+///
+/// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
+/// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:)`` when it
+/// passes. Cancelling the calling task cancels the data task at once (checked on Linux with a server that never
+/// answers).
 public struct URLSessionTransport: ClientTransport {
     /// The session requests go through.
     public let session: URLSession
@@ -20,31 +25,70 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     public func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
+        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        let session = self.session
+        return try await perform(request, timeout: timeout) {
+            let (data, response) = try await session.data(for: urlRequest)
+            let head = try Self.head(of: response, request: request)
+            return ClientResponse(status: head.status, headers: head.headers, body: data)
+        }
+    }
+
+    /// Streams the body to a temporary file with `URLSession.download(for:)` (the body is never held in memory),
+    /// then moves it over `file` atomically.
+    public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
+        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        let session = self.session
+        return try await perform(request, timeout: timeout) {
+            let (temporary, response) = try await session.download(for: urlRequest)
+            do {
+                let head = try Self.head(of: response, request: request)
+                try AtomicFile.move(temporary, to: file)
+                return head
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                throw error
+            }
+        }
+    }
+
+    private func makeURLRequest(_ request: ClientRequest, baseURL: URL) throws -> (URLRequest, Duration) {
         guard let url = request.url(relativeTo: baseURL) else {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: "cannot build a URL from \(baseURL)")
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
         let timeout = request.timeout ?? defaultTimeout
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        urlRequest.timeoutInterval = timeout.seconds
         for header in request.headers {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }
         urlRequest.httpBody = request.body
+        return (urlRequest, timeout)
+    }
+
+    /// Runs a session call under the total deadline, mapping errors to ``ClientError``.
+    private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration,
+                                      _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            let (data, response) = try await session.data(for: urlRequest)
-            guard let http = response as? HTTPURLResponse else {
-                throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key] = value }
-            }
-            return ClientResponse(status: http.statusCode, headers: headers, body: data)
+            return try await withDeadline(timeout, operationID: request.operationID, body)
         } catch let error as ClientError {
+            throw error
+        } catch let error as FileStorageError {
             throw error
         } catch {
             throw ClientError(transportError: error, operationID: request.operationID)
         }
+    }
+
+    private static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
+        guard let http = response as? HTTPURLResponse else {
+            throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")
+        }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key] = value }
+        }
+        return ClientResponseHead(status: http.statusCode, headers: headers)
     }
 }

@@ -1,0 +1,73 @@
+public import Foundation
+
+/// The languages ``ClientError/userMessage(language:)`` speaks.
+public enum UserMessageLanguage: String, Sendable, Hashable, CaseIterable {
+    /// Russian.
+    case ru
+    /// English.
+    case en
+
+    /// Russian when the user's first preferred language is Russian, English otherwise.
+    public static var current: UserMessageLanguage {
+        let identifier = Locale.preferredLanguages.first ?? Locale.current.identifier
+        return identifier.lowercased().hasPrefix("ru") ? .ru : .en
+    }
+}
+
+extension ClientError: LocalizedError {
+    /// A short message for the user, in the given language, with no technical detail and no secrets.
+    ///
+    /// A 4xx response with an API error body (`{"error": {"text": …}}`) shows the API's own `text`; decoding
+    /// failures read as a server error (the app cannot do anything about a malformed response either).
+    public func userMessage(language: UserMessageLanguage) -> String {
+        switch self {
+        case .noConnection: Self.phrase(.noConnection, language)
+        case .timeout: Self.phrase(.timeout, language)
+        case .cancelled: Self.phrase(.cancelled, language)
+        case .invalidRequest: Self.phrase(.badRequest, language)
+        case .quotaExhausted: Self.phrase(.quota, language)
+        case .decoding: Self.phrase(.server, language)
+        case .http(let failure): Self.message(for: failure, language: language)
+        }
+    }
+
+    /// ``userMessage(language:)`` in ``UserMessageLanguage/current``.
+    public var localizedUserMessage: String { userMessage(language: .current) }
+
+    /// The user message, so `error.localizedDescription` is fit for an alert.
+    public var errorDescription: String? { localizedUserMessage }
+
+    private static func message(for failure: HTTPFailure, language: UserMessageLanguage) -> String {
+        switch failure.status {
+        case 429: return phrase(.tooManyRequests, language)
+        case 500...: return phrase(.server, language)
+        case 401, 403: return phrase(.unauthorized, language)
+        default: break
+        }
+        if let text = failure.apiError?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty { return text }
+        return phrase(failure.status == 404 ? .notFound : .badRequest, language)
+    }
+
+    /// The message table: one entry per situation, Russian first.
+    enum Phrase {
+        case noConnection, timeout, cancelled, badRequest, notFound, unauthorized, tooManyRequests, quota, server
+
+        var texts: (ru: String, en: String) {
+            switch self {
+            case .noConnection: ("Нет подключения к интернету", "No internet connection")
+            case .timeout: ("Сервер не отвечает, попробуйте позже", "The server is not responding, try again later")
+            case .cancelled: ("Запрос отменён", "Request cancelled")
+            case .badRequest: ("Некорректный запрос", "Invalid request")
+            case .notFound: ("Ничего не найдено", "Nothing found")
+            case .unauthorized: ("Неверный ключ API", "Invalid API key")
+            case .tooManyRequests: ("Слишком много запросов, попробуйте позже", "Too many requests, try again later")
+            case .quota: ("Дневной лимит запросов исчерпан", "Daily request limit reached")
+            case .server: ("Ошибка сервера", "Server error")
+            }
+        }
+    }
+
+    static func phrase(_ phrase: Phrase, _ language: UserMessageLanguage) -> String {
+        language == .ru ? phrase.texts.ru : phrase.texts.en
+    }
+}

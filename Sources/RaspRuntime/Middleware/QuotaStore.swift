@@ -1,0 +1,66 @@
+public import Foundation
+
+/// The persisted state of a ``QuotaCounter``: the local day and how many requests were made on it.
+public struct QuotaState: Codable, Sendable, Hashable {
+    /// The local day, `YYYY-MM-DD`.
+    public var day: String
+    /// Requests made that day.
+    public var count: Int
+    /// Whether the "approaching the limit" warning was already given that day.
+    public var warnedApproaching: Bool
+    /// Whether the "limit reached" warning was already given that day.
+    public var warnedExhausted: Bool
+
+    /// Creates a state.
+    public init(day: String, count: Int = 0, warnedApproaching: Bool = false, warnedExhausted: Bool = false) {
+        self.day = day
+        self.count = count
+        self.warnedApproaching = warnedApproaching
+        self.warnedExhausted = warnedExhausted
+    }
+}
+
+/// Where a ``QuotaCounter`` keeps its state.
+public protocol QuotaStore: Sendable {
+    /// The saved state, or nil when there is none.
+    /// - Throws: When a saved state exists but cannot be read (the counter then starts from zero).
+    func load() throws -> QuotaState?
+    /// Saves the state.
+    func save(_ state: QuotaState) throws
+}
+
+/// A JSON file, written atomically (`{"day":"2026-05-01","count":12,…}`).
+public struct FileQuotaStore: QuotaStore {
+    /// The file.
+    public var url: URL
+
+    /// Creates a store at `url` (the folder is created on first save).
+    public init(url: URL) { self.url = url }
+
+    public func load() throws -> QuotaState? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(QuotaState.self, from: Data(contentsOf: url))
+        } catch {
+            throw FileStorageError(path: url.path, reason: "unreadable quota state: \(error)")
+        }
+    }
+
+    public func save(_ state: QuotaState) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try AtomicFile.write(try encoder.encode(state), to: url)
+    }
+}
+
+/// Keeps the state in memory (tests, or apps that do not persist the count).
+public final class InMemoryQuotaStore: QuotaStore {
+    private let state: Locked<QuotaState?>
+
+    /// Creates a store, optionally with a saved state.
+    public init(_ state: QuotaState? = nil) { self.state = Locked(state) }
+
+    public func load() throws -> QuotaState? { state.withLock { $0 } }
+
+    public func save(_ state: QuotaState) throws { self.state.withLock { $0 = state } }
+}
