@@ -106,7 +106,10 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator"]),
-        .testTarget(name: "RaspRuntimeTests", dependencies: ["RaspRuntime"]),
+        .testTarget(
+            name: "RaspRuntimeTests",
+            dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime"]),
         .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"]),
