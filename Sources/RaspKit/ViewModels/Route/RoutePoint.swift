@@ -1,0 +1,34 @@
+/// One end of a route: a city and one of its stations.
+public struct RoutePoint: Sendable, Hashable, Codable {
+    /// The city.
+    public var city: RouteCity
+    /// The station.
+    public var station: RouteStation
+
+    /// A point.
+    /// - Parameters:
+    ///   - city: The city.
+    ///   - station: The station in it.
+    public init(city: RouteCity, station: RouteStation) {
+        self.city = city
+        self.station = station
+    }
+
+    /// The code sent to the search (the station's).
+    public var code: String { station.code }
+
+    /// «Москва (Ленинградский вокзал)».
+    /// - Parameter strings: The language.
+    /// - Returns: The title.
+    public func title(_ strings: RaspKit.Strings) -> String {
+        strings.format(.routePointFormat, city.title, station.title)
+    }
+}
+
+/// Which end of the route a picker fills.
+public enum RouteEnd: String, Sendable, Hashable, CaseIterable {
+    /// «Откуда».
+    case from
+    /// «Куда».
+    case to
+}
