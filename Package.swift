@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime"]),
-        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"]),
+        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RaspKitTests",
             dependencies: [

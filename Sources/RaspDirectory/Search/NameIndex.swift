@@ -1,0 +1,135 @@
+/// One word of one name in a sorted word list: where the word's text starts in its key space, and the name.
+struct Posting: Sendable, BitwiseCopyable {
+    var key: UInt32
+    var name: UInt32
+}
+
+/// The search keys of every name in one script, back to back. A name's key is its words separated by
+/// ``Fold/wordBreak``, then (for 2–4 words, when the index joins words) ``Fold/joinedMark`` and the words
+/// written together, then ``Fold/end``.
+struct KeySpace: Sendable {
+    /// The keys, with a leading ``Fold/end`` so every word has a byte before it.
+    var keys: [UInt8] = [Fold.end]
+    /// Where each name's key starts, or ``none`` when the name has no key in this space.
+    var starts: [UInt32] = []
+
+    static let none = UInt32.max
+}
+
+/// The search index of one kind of entry (settlements or stations): every searchable name (title, popular
+/// title), folded and in canonical Latin, and three word lists sorted by text:
+///
+/// - `folded`: the words of names with Cyrillic letters, folded;
+/// - `native`: the words of names without Cyrillic, in Latin;
+/// - `transliterated`: the words of names with Cyrillic, in Latin.
+///
+/// A Cyrillic query looks in `folded` and `native`, a Latin one in `native` and `transliterated`. Every prefix
+/// of a word is a contiguous run of a sorted list, found by binary search.
+struct NameIndex: Sendable {
+    /// The entry of each name; names are in entry order.
+    var nameEntries: [UInt32] = []
+    var foldSpace = KeySpace()
+    var latinSpace = KeySpace()
+    var folded: [Posting] = []
+    var native: [Posting] = []
+    var transliterated: [Posting] = []
+    /// The rank of each entry among equal matches (0 first): bigger settlements, hub stations first, then
+    /// document order, so equal matches always come out in the same order.
+    var ranks: [UInt32] = []
+
+    var nameCount: Int { nameEntries.count }
+
+    /// The names of `entry` (a range of name numbers, empty when it has none).
+    func names(of entry: Int) -> Range<Int> {
+        let key = UInt32(entry)
+        var low = 0
+        var high = nameEntries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nameEntries[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < nameEntries.count, nameEntries[end] == key { end += 1 }
+        return low..<end
+    }
+}
+
+/// Builds a ``NameIndex`` one name at a time.
+struct NameIndexBuilder {
+    /// Whether multi-word names also get their joined form (settlements: «санктпетербург»).
+    let joinsWords: Bool
+    private(set) var index = NameIndex()
+    private var folded: [UInt8] = []
+    private var latin: [UInt8] = []
+    private var scratch: [UInt8] = []
+
+    init(joinsWords: Bool) { self.joinsWords = joinsWords }
+
+    /// Adds a name of `entry` (entries in ascending order). Names without letters or digits are skipped.
+    mutating func add(entry: Int, name utf8: UnsafeBufferPointer<UInt8>) {
+        folded.removeAll(keepingCapacity: true)
+        let summary = TextFolder.fold(utf8, into: &folded)
+        guard summary.words > 0 else { return }
+        let name = UInt32(index.nameEntries.count)
+        index.nameEntries.append(UInt32(entry))
+        let joins = joinsWords && summary.words > 1 && summary.words <= 4
+        if summary.cyrillic {
+            index.foldSpace.starts.append(UInt32(index.foldSpace.keys.count))
+            folded.withUnsafeBufferPointer { Self.append($0, name: name, joins: joins, to: &index.foldSpace.keys, postings: &index.folded) }
+        } else {
+            index.foldSpace.starts.append(KeySpace.none)
+        }
+        latin.removeAll(keepingCapacity: true)
+        folded.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for position in 0...buffer.count where position == buffer.count || buffer[position] == Fold.wordBreak {
+                if start > 0 { latin.append(Fold.wordBreak) }
+                let word = UnsafeBufferPointer(rebasing: buffer[start..<position])
+                Transliterator.appendLatin(of: word, to: &latin, scratch: &scratch)
+                start = position + 1
+            }
+        }
+        index.latinSpace.starts.append(UInt32(index.latinSpace.keys.count))
+        latin.withUnsafeBufferPointer { buffer in
+            if summary.cyrillic {
+                Self.append(buffer, name: name, joins: joins, to: &index.latinSpace.keys, postings: &index.transliterated)
+            } else {
+                Self.append(buffer, name: name, joins: joins, to: &index.latinSpace.keys, postings: &index.native)
+            }
+        }
+    }
+
+    /// Sorts the word lists and sets the entries' ranks.
+    mutating func finish(ranks: [UInt32]) -> NameIndex {
+        index.ranks = ranks
+        WordSorter.sort(&index.folded, keys: index.foldSpace.keys)
+        WordSorter.sort(&index.native, keys: index.latinSpace.keys)
+        WordSorter.sort(&index.transliterated, keys: index.latinSpace.keys)
+        return index
+    }
+
+    /// Appends one key (`words` separated by word breaks, maybe with empty words from letters that vanish in
+    /// Latin) and its postings.
+    private static func append(
+        _ words: UnsafeBufferPointer<UInt8>, name: UInt32, joins: Bool, to keys: inout [UInt8],
+        postings: inout [Posting]
+    ) {
+        var wordCount = 0
+        var start = 0
+        for position in 0...words.count where position == words.count || words[position] == Fold.wordBreak {
+            if position > start {
+                if wordCount > 0 { keys.append(Fold.wordBreak) }
+                postings.append(Posting(key: UInt32(keys.count), name: name))
+                keys.append(contentsOf: UnsafeBufferPointer(rebasing: words[start..<position]))
+                wordCount += 1
+            }
+            start = position + 1
+        }
+        if joins, wordCount > 1 {
+            keys.append(Fold.joinedMark)
+            postings.append(Posting(key: UInt32(keys.count), name: name))
+            for byte in words where byte != Fold.wordBreak { keys.append(byte) }
+        }
+        keys.append(Fold.end)
+    }
+}
