@@ -17,10 +17,16 @@ extension OpenEnum {
 
     public var queryValue: String { rawValue.queryValue }
     public var description: String { "\(rawValue)" }
+
+    /// Values are equal when their raw values are (so `.unknown("GET")` equals `.get`). Declared here once, instead
+    /// of the compiler synthesizing `==` and `hash(into:)` for every generated enum.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// Stores a value out of line so that a struct can contain itself (recursive schemas).
-public indirect enum Indirect<Wrapped: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+public indirect enum Indirect<Wrapped: Sendable & Hashable>: Sendable, Hashable {
     case value(Wrapped)
 
     /// Boxes a value.
@@ -30,11 +36,15 @@ public indirect enum Indirect<Wrapped: Sendable & Hashable & Codable>: Sendable,
     public var value: Wrapped {
         switch self { case .value(let value): value }
     }
+}
 
+extension Indirect: Decodable where Wrapped: Decodable {
     public init(from decoder: any Decoder) throws {
         self = .value(try Wrapped(from: decoder))
     }
+}
 
+extension Indirect: Encodable where Wrapped: Encodable {
     public func encode(to encoder: any Encoder) throws {
         try value.encode(to: encoder)
     }

@@ -70,11 +70,11 @@ public struct Redactor: Sendable, Hashable {
             }
         }
         for name in queryNames.sorted() {
-            result = Self.mask(in: result, pattern: #"([?&;\s"'(]|^)("# + Self.escape(name) + #"=)[^&\s"'#<>;)]*"#)
+            result = Self.mask(in: result, pattern: #"([?&;\s"'(]|^)("# + Self.escape(name) + #"=)(?!"# + Self.mask + #")[^&\s"'#<>;)]+"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
         for name in headerNames.sorted() {
-            result = Self.mask(in: result, pattern: #"(^|[\s{,"'])("# + Self.escape(name) + #"\s*:\s*)[^\s"',;}][^\r\n"',;}]*"#)
+            result = Self.mask(in: result, pattern: #"(^|[\s{,"'])("# + Self.escape(name) + #"\s*:\s*)(?!"# + Self.mask + #")[^\s"',;}][^\r\n"',;}]*"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
         return result

@@ -7,7 +7,7 @@ public import FoundationNetworking
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
 /// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:)`` when it
-/// passes. Cancelling the calling task cancels the data task at once (checked on Linux with a server that never
+/// passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels the data task at once (checked on Linux with a server that never
 /// answers).
 public struct URLSessionTransport: ClientTransport {
     /// The session requests go through.
@@ -59,7 +59,8 @@ public struct URLSessionTransport: ClientTransport {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
         let timeout = request.timeout ?? defaultTimeout
-        urlRequest.timeoutInterval = timeout.seconds
+        // FoundationNetworking drops the fraction (0.2 s times out at once); the deadline above is the exact bound.
+        urlRequest.timeoutInterval = max(1, timeout.seconds.rounded(.up))
         for header in request.headers {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }

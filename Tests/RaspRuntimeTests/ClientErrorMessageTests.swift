@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import RaspRuntime
+
+/// API error bodies, user messages in both languages, and descriptions that never show the key.
+struct ClientErrorMessageTests {
+    /// A Rasp-style error body that echoes the request, key included.
+    static let echoingBody = #"""
+    {"error": {"text": "Не нашли объект по yandex коду c1111", "http_code": 404,
+     "error_code": "v3.0_stable-57-1.8996410.1168813578_31",
+     "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)&from=c1111&to=c213"}}
+    """#
+
+    func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
+        .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil, redactor: redactor))
+    }
+
+    @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
+        guard case .http(let failure) = failure(404, Self.echoingBody) else { Issue.record("not http"); return }
+        let body = try #require(failure.apiError)
+        #expect(body.text == "Не нашли объект по yandex коду c1111")
+        #expect(body.httpCode == 404)
+        #expect(body.errorCode == "v3.0_stable-57-1.8996410.1168813578_31")
+        #expect(body.request == "https://api.rasp.yandex.net/v3.0/search/?apikey=<redacted>&from=c1111&to=c213")
+    }
+
+    @Test func otherBodyShapesGiveNoAPIError() {
+        #expect(APIErrorBody.parse(Data("<html>busy</html>".utf8)) == nil)
+        #expect(APIErrorBody.parse(Data(#"{"text": "flat"}"#.utf8)) == nil)
+        #expect(APIErrorBody.parse(Data(#"{"error": "just a string"}"#.utf8)) == nil)
+        #expect(APIErrorBody.parse(Data()) == nil)
+        #expect(APIErrorBody.parse(Data(#"{"error": {"text": "t", "http_code": "400"}}"#.utf8))?.httpCode == 400)
+    }
+
+    @Test func descriptionsNeverContainTheKey() {
+        let redactor = Redactor(authentication: .apiKey(testKey, in: .header("Authorization")))
+        let errors: [ClientError] = [
+            failure(404, Self.echoingBody, redactor: redactor),
+            failure(400, #"{"error": {"text": "bad key \#(testKey)"}}"#, redactor: redactor),
+            failure(502, "<html>upstream said apikey=\(testKey)</html>"),
+            failure(401, "Authorization: \(testKey)"),
+            .noConnection(operationID: "search", reason: "https://h/x?apikey=\(testKey)"),
+            .invalidRequest(operationID: "search", reason: "cannot build a URL from https://h/?apikey=\(testKey)"),
+            .quotaExhausted(operationID: "search", limit: 500),
+        ]
+        for error in errors {
+            #expect(!error.description.contains(testKey), "\(error.description)")
+            for language in UserMessageLanguage.allCases {
+                #expect(!error.userMessage(language: language).contains(testKey))
+            }
+        }
+        #expect(errors[0].description == "search: HTTP 404: Не нашли объект по yandex коду c1111")
+        #expect(errors[2].description == "search: HTTP 502 (<html>upstream said apikey=<redacted></html>)")
+    }
+
+    @Test func userMessagesInRussianAndEnglish() {
+        let cases: [(ClientError, String, String)] = [
+            (.noConnection(operationID: "x", reason: "URLError -1009"), "Нет подключения к интернету", "No internet connection"),
+            (.timeout(operationID: "x"), "Сервер не отвечает, попробуйте позже", "The server is not responding, try again later"),
+            (.cancelled(operationID: "x"), "Запрос отменён", "Request cancelled"),
+            (.quotaExhausted(operationID: "x", limit: 500), "Дневной лимит запросов исчерпан", "Daily request limit reached"),
+            (.decoding(.init(operationID: "x", status: 200, codingPath: "a", reason: "b")), "Ошибка сервера", "Server error"),
+            (failure(503, "<html/>"), "Ошибка сервера", "Server error"),
+            (failure(429), "Слишком много запросов, попробуйте позже", "Too many requests, try again later"),
+            (failure(403, Self.echoingBody), "Неверный ключ API", "Invalid API key"),
+            (failure(404), "Ничего не найдено", "Nothing found"),
+            (failure(400, "nope"), "Некорректный запрос", "Invalid request"),
+        ]
+        for (error, ru, en) in cases {
+            #expect(error.userMessage(language: .ru) == ru)
+            #expect(error.userMessage(language: .en) == en)
+        }
+    }
+
+    @Test func clientErrorsShowTheAPITextInBothLanguages() {
+        let error = failure(404, Self.echoingBody)
+        #expect(error.userMessage(language: .ru) == "Не нашли объект по yandex коду c1111")
+        #expect(error.userMessage(language: .en) == "Не нашли объект по yandex коду c1111")
+        #expect(error.localizedDescription == error.localizedUserMessage)
+    }
+
+    @Test func quotaExhaustionIsNotRetryable() {
+        let error = ClientError.quotaExhausted(operationID: "search", limit: 500)
+        #expect(!error.isRetryable)
+        #expect(error.operationID == "search")
+        #expect(error.description == "search: daily request quota of 500 used up")
+    }
+
+    @Test func clientCoreRedactsItsOwnCredentialInFailures() async throws {
+        let body = #"{"error": {"text": "Ключ \#(testKey) не подходит", "request": "/v3.0/search/?apikey=\#(testKey)"}}"#
+        let core = ClientCore(serverURL: testServer, transport: ScriptedTransport(.response(jsonResponse(403, body))),
+                              middlewares: [], authentication: .apiKey(testKey, in: .header("X-Key")))
+        let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
+        guard case .http(let failure) = error else { Issue.record("expected .http"); return }
+        #expect(failure.apiError?.text == "Ключ <redacted> не подходит")
+        #expect(!error.description.contains(testKey))
+    }
+}

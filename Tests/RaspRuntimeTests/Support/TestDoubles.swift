@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import Synchronization
+@testable import RaspRuntime
+
+/// The API key every test uses (a later leak scan looks for it).
+let testKey = "test-key-0c1f5e9a"
+
+let testServer = URL(string: "https://api.example.test")!
+
+/// A transport that plays a script: one step per call, the last step repeating; records what was sent.
+final class ScriptedTransport: ClientTransport {
+    enum Step: Sendable {
+        case response(ClientResponse)
+        case failure(any Error)
+        /// Never answers; throws when cancelled.
+        case hang
+    }
+
+    private let steps: Mutex<[Step]>
+    let sent = Mutex<[ClientRequest]>([])
+
+    init(_ steps: Step...) { self.steps = Mutex(steps) }
+
+    init(steps: [Step]) { self.steps = Mutex(steps) }
+
+    var sentCount: Int { sent.withLock { $0.count } }
+
+    func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
+        sent.withLock { $0.append(request) }
+        let step = steps.withLock { steps in steps.count > 1 ? steps.removeFirst() : steps[0] }
+        switch step {
+        case .response(let response): return response
+        case .failure(let error): throw error
+        case .hang:
+            try await Task.sleep(for: .seconds(3600))
+            throw CancellationError()
+        }
+    }
+}
+
+/// A sleeper that records the waits and returns at once (or as soon as `condition` holds, when given:
+/// e.g. once a request reached the transport, so a deadline cannot pass before the attempt started).
+final class SleepRecorder: Sendable {
+    let waits = Mutex<[Duration]>([])
+    let condition: (@Sendable () -> Bool)?
+
+    init(until condition: (@Sendable () -> Bool)? = nil) { self.condition = condition }
+
+    var sleeper: Sleeper {
+        Sleeper { duration in
+            self.waits.withLock { $0.append(duration) }
+            while let condition = self.condition, !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+    var recorded: [Duration] { waits.withLock { $0 } }
+}
+
+/// A sleeper that signals when a wait starts, then waits until cancelled.
+func blockingSleeper() -> (Sleeper, AsyncStream<Duration>) {
+    let (stream, continuation) = AsyncStream<Duration>.makeStream()
+    let sleeper = Sleeper { duration in
+        continuation.yield(duration)
+        try await Task.sleep(for: .seconds(3600))
+    }
+    return (sleeper, stream)
+}
+
+/// A settable clock.
+final class TestNow: Sendable {
+    let date: Mutex<Date>
+    init(_ date: Date) { self.date = Mutex(date) }
+    var now: @Sendable () -> Date { { self.date.withLock { $0 } } }
+    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
+}
+
+/// Collects every log line with its metadata.
+final class LogCapture: Sendable {
+    let lines = Mutex<[(level: Logger.Level, text: String)]>([])
+
+    var logger: Logger {
+        var logger = Logger(label: "test") { _ in Handler(capture: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    var all: [(level: Logger.Level, text: String)] { lines.withLock { $0 } }
+
+    struct Handler: LogHandler {
+        let capture: LogCapture
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            capture.lines.withLock { $0.append((event.level, "\(event.message) | \(rendered)")) }
+        }
+    }
+}
+
+/// A JSON response.
+func jsonResponse(_ status: Int, _ json: String, headers: [String: String] = [:]) -> ClientResponse {
+    ClientResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(json.utf8))
+}
+
+/// A GET request for tests.
+func getRequest(_ operationID: String = "search", path: String = "/v3.0/search/") -> ClientRequest {
+    var request = ClientRequest(method: "GET", path: path, operationID: operationID)
+    request.addQuery("from", "c213")
+    request.addQuery("to", "c2")
+    return request
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-runtime-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import RaspRuntime
+
+/// ``URLSessionTransport`` against a real loopback socket: cancellation, the total deadline, and downloads.
+@Suite(.serialized) struct URLSessionTransportTests {
+    @Test func cancellingTheTaskEndsARequestTheServerNeverAnswers() async throws {
+        let server = try RawHTTPServer { _ in .silent }
+        defer { server.stop() }
+        let transport = URLSessionTransport(defaultTimeout: .seconds(60))
+        let task = Task { try await transport.send(getRequest(), baseURL: server.baseURL) }
+        for await _ in server.requests { break }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as ClientError) = result, case .cancelled("search") = error else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+    }
+
+    @Test func theTimeoutIsATotalDeadline() async throws {
+        // The body never ends but a byte arrives every 50 ms, so URLSession's idle timer never fires:
+        // only the transport's total deadline can end the call.
+        let server = try RawHTTPServer { _ in .trickle(RawHTTPServer.bytes(200, headers: ["Content-Length": "100000"])) }
+        defer { server.stop() }
+        var request = getRequest()
+        request.timeout = .seconds(1)
+        let error = try await #require(throws: ClientError.self) {
+            try await URLSessionTransport().send(request, baseURL: server.baseURL)
+        }
+        guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
+    }
+
+    @Test func downloadsStreamToTheFileAndRevalidate() async throws {
+        let body = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let server = try RawHTTPServer { head in
+            head.lowercased().contains("if-none-match: \"v1\"")
+                ? RawHTTPServer.response(304, headers: ["ETag": "\"v1\""])
+                : RawHTTPServer.response(200, headers: ["ETag": "\"v1\"", "Content-Type": "text/html"], body: body)
+        }
+        defer { server.stop() }
+        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [],
+                              authentication: .apiKey(testKey, in: .header("Authorization")))
+        let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
+        let cache = DiskCache(directory: temporaryFolder(), now: now.now)
+        let request = getRequest("stationsList", path: "/v3.0/stations_list/")
+
+        let first = try await cache.fetch("stations", request: request, download: core.download)
+        #expect(first.origin == .downloaded)
+        #expect(try Data(contentsOf: first.file) == body)
+        #expect(first.metadata.size == body.count)
+
+        now.advance(by: 2 * 24 * 3600)
+        let second = try await cache.fetch("stations", request: request, download: core.download)
+        #expect(second.origin == .revalidated)
+        #expect(try Data(contentsOf: second.file) == body)
+    }
+
+    @Test func downloadErrorsCarryTheBody() async throws {
+        let server = try RawHTTPServer { _ in
+            RawHTTPServer.response(500, body: Data(#"{"error": {"text": "Внутренняя ошибка"}}"#.utf8))
+        }
+        defer { server.stop() }
+        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [], authentication: nil)
+        let file = temporaryFolder().appendingPathComponent("out")
+        let error = try await #require(throws: ClientError.self) { try await core.download(getRequest(), to: file) }
+        guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+        #expect(failure.status == 500)
+        #expect(failure.apiError?.text == "Внутренняя ошибка")
+    }
+}
