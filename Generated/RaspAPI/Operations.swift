@@ -9,7 +9,7 @@ public enum Operations {}
 
 extension Operations {
     /// The input of ``RaspClient/search(_:)``.
-    public struct Search: Sendable, Hashable {
+    public struct Search: Sendable {
         /// Departure point: a station code (`s…`, e.g. `s9600213`) or a settlement code (`c…`, e.g. `c213`) in the
         /// coding `system`. Stations and settlements may be mixed freely with `to`.
         public var from: String
@@ -80,7 +80,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/schedule(_:)``.
-    public struct Schedule: Sendable, Hashable {
+    public struct Schedule: Sendable {
         /// Station code in the coding `system` (for `yandex`, `s…`, e.g. `s9600213`).
         public var station: String
         /// Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
@@ -151,7 +151,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/thread(_:)``.
-    public struct Thread: Sendable, Hashable {
+    public struct Thread: Sendable {
         /// Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
         /// fetch a fresh one before calling this endpoint.
         public var uid: String
@@ -201,7 +201,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/nearestStations(_:)``.
-    public struct NearestStations: Sendable, Hashable {
+    public struct NearestStations: Sendable {
         /// Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
         public var lat: Double
         /// Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
@@ -247,7 +247,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/nearestSettlement(_:)``.
-    public struct NearestSettlement: Sendable, Hashable {
+    public struct NearestSettlement: Sendable {
         /// Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
         public var lat: Double
         /// Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
@@ -278,7 +278,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/carrier(_:)``.
-    public struct CarrierInput: Sendable, Hashable {
+    public struct CarrierInput: Sendable {
         /// Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena
         /// codes contain letters (`TK`, `THY`, `СУ`).
         public var code: String
@@ -307,7 +307,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/stationsList(_:)``.
-    public struct StationsList: Sendable, Hashable {
+    public struct StationsList: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
         /// Server default: `json`.
@@ -328,7 +328,7 @@ extension Operations {
 
 extension Operations {
     /// The input of ``RaspClient/copyright(_:)``.
-    public struct CopyrightInput: Sendable, Hashable {
+    public struct CopyrightInput: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
         /// Server default: `json`.

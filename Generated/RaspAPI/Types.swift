@@ -1181,31 +1181,7 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     }
 
     /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
-    public enum ExpressType: OpenEnum {
-        case express
-        case aeroexpress
-        /// A value this version of the client does not know.
-        case unknown(String)
-
-        /// Every value the spec lists.
-        public static let knownCases: [Self] = [.express, .aeroexpress]
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "express": self = .express
-            case "aeroexpress": self = .aeroexpress
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        public var rawValue: String {
-            switch self {
-            case .express: "express"
-            case .aeroexpress: "aeroexpress"
-            case .unknown(let value): value
-            }
-        }
-    }
+    public typealias ExpressType = RaspThread.ExpressType
 }
 
 /// One stop of a thread.
@@ -1770,31 +1746,7 @@ public enum Format: OpenEnum {
     }
 }
 
-public enum Event: OpenEnum {
-    case departure
-    case arrival
-    /// A value this version of the client does not know.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [Self] = [.departure, .arrival]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "departure": self = .departure
-        case "arrival": self = .arrival
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .departure: "departure"
-        case .arrival: "arrival"
-        case .unknown(let value): value
-        }
-    }
-}
+public typealias Event = ScheduleResponse.Event
 
 public enum StationTypesItem: OpenEnum {
     case station

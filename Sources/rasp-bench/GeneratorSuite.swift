@@ -1,7 +1,153 @@
 import ArgumentParser
+import Foundation
+import RaspGenerator
 
-/// `rasp-bench generator [SPEC…]` (in progress).
+/// `rasp-bench generator [SPEC…]`: our generator's stage times and memory on each spec, side by side with
+/// swift-openapi-generator on the same spec, and (with `--compile`) the debug build of both outputs.
 struct GeneratorSuite: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "generator", abstract: "Generator speed and memory.")
-    func run() async throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "generator",
+        abstract: "Generation speed, memory and output size vs swift-openapi-generator.",
+        discussion: """
+            Figures per spec: <spec>.parse/.translate/.render/.total (median of --runs, in memory), .end_to_end \
+            (read + generate + write files), .peak_rss, .lines; then .sog.total/.sog.peak_rss/.sog.lines and the \
+            ratios. swift-openapi-generator is built from the local mirror by Scripts/build-sog.sh.
+            """
+    )
+
+    @Argument(help: "OpenAPI documents (default: openapi.yaml and ../shared/specs/*).")
+    var specs: [String] = []
+
+    @Option(help: "Generator runs per spec; stage figures are those of the median run.")
+    var runs = 5
+
+    @Option(help: "The swift-openapi-generator binary.")
+    var sog = ".build-sog/src/.build/release/swift-openapi-generator"
+
+    @Flag(help: "Skip swift-openapi-generator.")
+    var noSOG = false
+
+    @Flag(help: "Also debug-build both outputs and compare build time and memory (slow: minutes per spec).")
+    var compile = false
+
+    @Option(help: "Scratch folder for outputs and build packages.")
+    var scratch = ".build-bench/generator"
+
+    func run() async throws {
+        let specs = specs.isEmpty ? Self.defaultSpecs() : specs
+        guard !specs.isEmpty else { throw ValidationError("no specs given and none found in ./openapi.yaml or ../shared/specs") }
+        let sogAvailable = !noSOG && FileManager.default.isExecutableFile(atPath: sog)
+        if !noSOG && !sogAvailable { Figures.note("swift-openapi-generator not found at \(sog): run Scripts/build-sog.sh (skipping it)") }
+        for spec in specs {
+            let name = Self.shortName(of: spec)
+            let folder = "\(scratch)/\(name)"
+            let ours = try measureOurs(spec: spec, name: name, output: "\(folder)/ours")
+            var sogOutput: String?
+            if sogAvailable {
+                sogOutput = try measureSOG(spec: spec, name: name, folder: folder, ours: ours)
+            }
+            if compile {
+                try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name)
+                    .run(oursFiles: "\(folder)/ours", sogFiles: sogOutput)
+            }
+        }
+    }
+
+    /// What our run produced, for the ratios.
+    struct OursFigures {
+        var endToEnd: Double
+        var lines: Int
+    }
+
+    private func measureOurs(spec: String, name: String, output: String) throws -> OursFigures {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: spec)))
+        let pipeline = GeneratorPipeline()
+        let sourceName = URL(fileURLWithPath: spec).lastPathComponent
+        ProcessMemory.resetPeak()
+        let baseline = ProcessMemory.residentBytes ?? 0
+        var results: [GeneratorPipeline.Result] = []
+        for _ in 0..<max(runs, 1) {
+            results.append(try pipeline.run(bytes, sourceName: sourceName))
+        }
+        let peak = ProcessMemory.peakResidentBytes ?? 0
+        let total = { (result: GeneratorPipeline.Result) in result.timings.parse + result.timings.translate + result.timings.render }
+        let median = results.sorted { total($0) < total($1) }[results.count / 2]
+        Figures.emit("\(name).spec_size", Double(bytes.count) / 1_048_576, "MB", decimals: 2)
+        Figures.emit("\(name).parse", median.timings.parse, "ms")
+        Figures.emit("\(name).translate", median.timings.translate, "ms")
+        Figures.emit("\(name).render", median.timings.render, "ms")
+        Figures.emit("\(name).total", total(median), "ms")
+        Figures.emit("\(name).peak_rss", Double(peak) / 1_048_576, "MB")
+        Figures.emit("\(name).peak_rss_above_baseline", Double(peak - baseline) / 1_048_576, "MB")
+
+        // End to end, as the command line does it: read the file, generate, write every file.
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        var endToEnd: [Double] = []
+        var files: [GeneratedFile] = []
+        for _ in 0..<max(runs, 1) {
+            let (generated, elapsed) = try Stopwatch.measure { () throws -> [GeneratedFile] in
+                let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: spec)))
+                let files = try pipeline.run(data, sourceName: sourceName).files
+                for file in files {
+                    try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(output)/\(file.name)"), options: .atomic)
+                }
+                return files
+            }
+            files = generated
+            endToEnd.append(elapsed)
+        }
+        let lines = files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        let endToEndMedian = endToEnd.sorted()[endToEnd.count / 2]
+        Figures.emit("\(name).end_to_end", endToEndMedian, "ms")
+        Figures.emit("\(name).lines", lines, "lines")
+        return OursFigures(endToEnd: endToEndMedian, lines: lines)
+    }
+
+    /// Runs swift-openapi-generator once (types + client, public) and returns its output folder.
+    private func measureSOG(spec: String, name: String, folder: String, ours: OursFigures) throws -> String? {
+        let output = "\(folder)/sog"
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let config = "\(folder)/openapi-generator-config.yaml"
+        try Data("generate:\n  - types\n  - client\naccessModifier: public\n".utf8).write(to: URL(fileURLWithPath: config))
+        let log = "\(folder)/sog.log"
+        try? FileManager.default.removeItem(atPath: log)
+        let usage = try Subprocess.run([sog, "generate", spec, "--config", config, "--output-directory", output], logFile: log)
+        guard usage.status == 0 else {
+            Figures.note("swift-openapi-generator failed on \(spec) (exit \(usage.status)); see \(log)")
+            Figures.emit("\(name).sog.failed", 1, "runs")
+            return nil
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".swift") }
+        var lines = 0
+        for file in files {
+            lines += try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(file)")).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        }
+        Figures.emit("\(name).sog.total", usage.wallMilliseconds, "ms")
+        Figures.emit("\(name).sog.cpu", usage.cpuMilliseconds, "ms")
+        Figures.emit("\(name).sog.peak_rss", Double(usage.peakResidentBytes) / 1_048_576, "MB")
+        Figures.emit("\(name).sog.lines", lines, "lines")
+        Figures.emit("\(name).speedup_vs_sog", usage.wallMilliseconds / ours.endToEnd, "x")
+        Figures.emit("\(name).lines_vs_sog", Double(ours.lines) / Double(max(lines, 1)), "ratio", decimals: 3)
+        return output
+    }
+
+    /// `openapi.yaml` in the current folder and every spec in `../shared/specs`.
+    static func defaultSpecs() -> [String] {
+        var specs: [String] = []
+        if FileManager.default.fileExists(atPath: "openapi.yaml") { specs.append("openapi.yaml") }
+        let shared = "../shared/specs"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: shared)) ?? []
+        for name in names.sorted() where [".yaml", ".yml", ".json"].contains(where: name.hasSuffix) {
+            specs.append("\(shared)/\(name)")
+        }
+        return specs
+    }
+
+    /// `openapi.yaml` → `rasp`, `twilio_api_v2010.yaml` → `twilio`, `openai-openapi.yaml` → `openai`.
+    static func shortName(of spec: String) -> String {
+        let base = URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent.lowercased()
+        let first = base.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first.map(String.init) ?? base
+        return first == "openapi" ? "rasp" : first
+    }
 }

@@ -37,6 +37,37 @@ struct TranslatorTests {
         #expect(out.types.contains("    case unknown(String)\n"))
     }
 
+    @Test func identicalInlineEnumsAreDeclaredOnce() throws {
+        let out = try Self.generate("""
+                Application:
+                  type: object
+                  properties:
+                    sms_method: {type: string, enum: [GET, POST]}
+                    voice_method: {type: string, enum: [GET, POST]}
+                    other_method: {type: string, enum: [POST, GET]}
+            """)
+        #expect(out.types.contains("    public enum SmsMethod: OpenEnum {"))
+        #expect(out.types.contains("    public typealias VoiceMethod = Application.SmsMethod\n"))
+        // Same values in another order list their cases differently: a type of their own.
+        #expect(out.types.contains("    public enum OtherMethod: OpenEnum {"))
+        #expect(out.types.components(separatedBy: ": OpenEnum {").count == 3)
+    }
+
+    @Test func operationLocalTypesAreCodedOneWay() throws {
+        let paths = """
+            {/items: {post: {operationId: createItem,
+              requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}},
+              responses: {'200': {description: ok, content: {application/json: {schema: {type: object,
+                properties: {id: {type: string}, tags: {type: array, items: {type: object, properties: {t: {type: string}}}}}}}}}}}}}
+            """
+        let out = try Self.generate("    Shared: {type: object, properties: {a: {type: string}}}\n", paths: paths)
+        #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct Body: Encodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct TagsItem: Decodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct CreateItem: Sendable {"))
+    }
+
     @Test func openEnumIdiomBecomesOneEnum() throws {
         let out = try Self.generate("""
                 Model:

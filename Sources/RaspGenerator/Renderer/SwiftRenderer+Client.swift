@@ -10,7 +10,7 @@ extension SwiftRenderer {
             w.line()
             w.block("extension Operations") { w in
                 w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
-                w.block("\(access)struct \(operation.inputName): Sendable, Hashable") { w in
+                w.block("\(access)struct \(operation.inputName): Sendable") { w in
                     let members = inputMembers(operation)
                     for member in members {
                         w.doc(member.doc)

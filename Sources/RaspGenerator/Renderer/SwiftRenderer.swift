@@ -86,7 +86,7 @@ struct SwiftRenderer {
 
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)struct \(decl.name): Codable, Hashable, Sendable") { w in
+        w.block("\(access)struct \(decl.name): \(decl.direction.conformance), Hashable, Sendable") { w in
             for property in decl.properties {
                 w.doc(property.doc)
                 let type = property.type.spelling + (property.isOptional ? "?" : "")
@@ -109,7 +109,7 @@ struct SwiftRenderer {
             }
             if !decl.properties.isEmpty { w.line() }
             renderMemberwiseInit(decl.properties, &w)
-            let needsDecoder = decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
+            let needsDecoder = decl.direction != .encode && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
             let needsKeys = needsDecoder || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.boxed }
             if needsKeys {
                 w.line()
@@ -201,31 +201,37 @@ struct SwiftRenderer {
 
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): Codable, Hashable, Sendable") { w in
+        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(decl.direction.conformance), Hashable, Sendable") { w in
             for item in decl.cases { w.line("case \(item.name)(\(item.type.spelling))") }
-            w.line()
-            w.block("\(access)init(from decoder: any Decoder) throws") { w in
-                if let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
-                    let cases = decl.cases.map { item in
-                        "case \(item.discriminatorValues.map(Naming.literal).joined(separator: ", ")): self = .\(item.name)(try \(item.type.spelling)(from: decoder))"
-                    }
-                    w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
-                                  cases + ["case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"])
-                } else {
-                    w.line("var errors: [any Error] = []")
-                    for item in decl.cases {
-                        w.line("do { self = .\(item.name)(try \(item.type.spelling)(from: decoder)); return } catch { errors.append(error) }")
-                    }
-                    w.line("throw OneOfDecoding.noMatch(\(Naming.literal(decl.name)), errors: errors, in: decoder)")
+            if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
+            if decl.direction != .decode {
+                w.line()
+                w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
+                    w.switchBlock("self", decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
                 }
-            }
-            w.line()
-            w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
-                w.switchBlock("self", decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
             }
             for nested in decl.nested {
                 w.line()
                 render(nested, &w)
+            }
+        }
+    }
+
+    private func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
+        w.line()
+        w.block("\(access)init(from decoder: any Decoder) throws") { w in
+            if let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
+                let cases = decl.cases.map { item in
+                    "case \(item.discriminatorValues.map(Naming.literal).joined(separator: ", ")): self = .\(item.name)(try \(item.type.spelling)(from: decoder))"
+                }
+                w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
+                              cases + ["case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"])
+            } else {
+                w.line("var errors: [any Error] = []")
+                for item in decl.cases {
+                    w.line("do { self = .\(item.name)(try \(item.type.spelling)(from: decoder)); return } catch { errors.append(error) }")
+                }
+                w.line("throw OneOfDecoding.noMatch(\(Naming.literal(decl.name)), errors: errors, in: decoder)")
             }
         }
     }

@@ -59,8 +59,11 @@ struct OperationTranslator {
                     explode: parameter.explode, doc: doc
                 ))
             }
-            let body = try requestBody(operation, owner: owner, types: &types, nested: &nested, scope: &scope)
-            let (success, errors) = try responses(operation, owner: owner, types: &types, nested: &nested, scope: &scope)
+            var bodyTypes: [Declaration] = []
+            let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
+            var responseTypes: [Declaration] = []
+            let (success, errors) = try responses(operation, owner: owner, types: &types, nested: &responseTypes, scope: &scope)
+            nested += bodyTypes.map { $0.restricted(to: .encode) } + responseTypes.map { $0.restricted(to: .decode) }
             let security = operation.security ?? document.security
             result.append(OperationDecl(
                 methodName: methodName, inputName: inputName, operationID: operation.operationID ?? Naming.bare(methodName),

@@ -45,6 +45,38 @@ indirect enum Declaration {
         case .typeAlias(let name, _, _): name
         }
     }
+
+    /// The declaration with it and its nested structs and unions coded in one direction only.
+    func restricted(to direction: CodingDirection) -> Declaration {
+        switch self {
+        case .structType(var decl):
+            decl.direction = direction
+            decl.nested = decl.nested.map { $0.restricted(to: direction) }
+            return .structType(decl)
+        case .oneOf(var decl):
+            decl.direction = direction
+            decl.nested = decl.nested.map { $0.restricted(to: direction) }
+            return .oneOf(decl)
+        case .enumType, .typeAlias:
+            return self
+        }
+    }
+}
+
+/// Which halves of `Codable` a type needs. Component schemas are `Codable`; types declared inline in an operation
+/// are only ever encoded (request bodies) or only decoded (responses), and synthesizing the half that is never
+/// called is a large part of the compile time of a big client.
+enum CodingDirection {
+    case both, encode, decode
+
+    /// The protocol to conform to.
+    var conformance: String {
+        switch self {
+        case .both: "Codable"
+        case .encode: "Encodable"
+        case .decode: "Decodable"
+        }
+    }
 }
 
 struct StructDecl {
@@ -52,6 +84,7 @@ struct StructDecl {
     var doc: [String]
     var properties: [PropertyDecl]
     var nested: [Declaration]
+    var direction = CodingDirection.both
 }
 
 struct PropertyDecl {
@@ -86,6 +119,7 @@ struct OneOfDecl {
     var discriminatorProperty: String?
     var nested: [Declaration]
     var isIndirect = false
+    var direction = CodingDirection.both
 }
 
 struct OperationDecl {

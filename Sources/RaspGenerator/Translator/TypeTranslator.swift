@@ -24,6 +24,9 @@ struct TypeTranslator {
     private var allOfInProgress: Set<String> = []
     private var pointerDepth = 0
     private var nestedScopeCache: NameScope?
+    /// Inline enums already declared, by raw type and values → qualified name. A later inline enum with the same
+    /// values becomes a type alias of the first (Twilio repeats a `GET`/`POST` enum a hundred times).
+    private var inlineEnums: [[String]: String] = [:]
 
     init(document: OpenAPIDocument, parser: DocumentParser, config: GeneratorConfig, diagnostics: DiagnosticCollector) {
         self.document = document
@@ -155,7 +158,19 @@ struct TypeTranslator {
         switch try shape(of: schema) {
         case .other:
             return Usage(type: try primitive(schema, hint: hint, owner: owner, nested: &nested, scope: &scope), nullable: nullable)
-        case .enumeration, .object, .union:
+        case .enumeration(let rawType, let values):
+            let name = scope.unique(hint)
+            let qualified = owner.isEmpty ? name : "\(owner).\(name)"
+            let key = [rawType] + values
+            if let first = inlineEnums[key] {
+                enumNames.insert(qualified)
+                nested.append(.typeAlias(name: name, type: .named(first), doc: Self.doc(schema)))
+            } else {
+                inlineEnums[key] = qualified
+                nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
+            }
+            return Usage(type: .named(qualified), nullable: nullable)
+        case .object, .union:
             let name = scope.unique(hint)
             let qualified = owner.isEmpty ? name : "\(owner).\(name)"
             nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))

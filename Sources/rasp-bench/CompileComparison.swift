@@ -1,0 +1,81 @@
+import Foundation
+
+/// Debug-builds our output and swift-openapi-generator's output of one spec in two scratch packages and prints the
+/// time and memory of compiling the generated module alone (dependencies are built first and not counted).
+struct CompileComparison {
+    /// The rasp-swift package root (our generated code depends on its `RaspRuntime`).
+    var root: String
+    /// The spec's scratch folder.
+    var folder: String
+    /// The spec's short name, the figure prefix.
+    var name: String
+
+    /// Builds both; `sogFiles` is nil when swift-openapi-generator did not run.
+    func run(oursFiles: String, sogFiles: String?) throws {
+        let ours = try preparePackage(kind: "ours", files: oursFiles, manifest: """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "generated-ours",
+                platforms: [.macOS(.v13)],
+                dependencies: [.package(name: "rasp-swift", path: "\(root)")],
+                targets: [.target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
+            )
+            """)
+        let oursUsage = try buildModule(package: ours, label: "ours")
+        guard let sogFiles else { return }
+        let sog = try preparePackage(kind: "sog", files: sogFiles, manifest: """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "generated-sog",
+                platforms: [.macOS(.v13)],
+                dependencies: [
+                    .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+                    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+                ],
+                targets: [.target(name: "GeneratedAPI", dependencies: [
+                    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                    .product(name: "HTTPTypes", package: "swift-http-types"),
+                ])]
+            )
+            """)
+        let sogUsage = try buildModule(package: sog, label: "sog")
+        Figures.emit("\(name).build_speedup_vs_sog", sogUsage.wallMilliseconds / oursUsage.wallMilliseconds, "x", decimals: 2)
+        Figures.emit("\(name).build_cpu_speedup_vs_sog", sogUsage.cpuMilliseconds / oursUsage.cpuMilliseconds, "x", decimals: 2)
+        Figures.emit("\(name).build_memory_vs_sog", Double(oursUsage.peakResidentBytes) / Double(sogUsage.peakResidentBytes), "ratio", decimals: 2)
+    }
+
+    private func preparePackage(kind: String, files: String, manifest: String) throws -> String {
+        let package = "\(folder)/build-\(kind)"
+        let sources = "\(package)/Sources/GeneratedAPI"
+        try? FileManager.default.removeItem(atPath: sources)
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: "\(package)/Package.swift"))
+        for file in try FileManager.default.contentsOfDirectory(atPath: files) where file.hasSuffix(".swift") {
+            try FileManager.default.copyItem(atPath: "\(files)/\(file)", toPath: "\(sources)/\(file)")
+        }
+        return package
+    }
+
+    /// Builds once (dependencies and all), then touches the generated sources and measures the rebuild, which
+    /// compiles only the generated module.
+    private func buildModule(package: String, label: String) throws -> Subprocess.Usage {
+        let log = "\(package)/build.log"
+        try? FileManager.default.removeItem(atPath: log)
+        Figures.note("\(name): building \(label) (dependencies first; log: \(log))")
+        let warm = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log)
+        guard warm.status == 0 else { throw Subprocess.Failure(description: "\(label) build failed; see \(log)") }
+        let sources = "\(package)/Sources/GeneratedAPI"
+        for file in try FileManager.default.contentsOfDirectory(atPath: sources) {
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "\(sources)/\(file)")
+        }
+        let usage = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log)
+        guard usage.status == 0 else { throw Subprocess.Failure(description: "\(label) rebuild failed; see \(log)") }
+        let prefix = label == "ours" ? name : "\(name).sog"
+        Figures.emit("\(prefix).debug_build", usage.wallMilliseconds / 1000, "s")
+        Figures.emit("\(prefix).debug_build_cpu", usage.cpuMilliseconds / 1000, "s")
+        Figures.emit("\(prefix).debug_build_peak_rss", Double(usage.peakResidentBytes) / 1_048_576, "MB")
+        return usage
+    }
+}

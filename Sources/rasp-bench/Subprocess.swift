@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a program and measures it with `wait4`, whose resource usage covers the program and every descendant it
+/// waited for (so a `swift build` includes its compiler processes).
+enum Subprocess {
+    /// What one run cost.
+    struct Usage {
+        /// The exit status (or 128 + signal).
+        var status: Int32
+        /// Wall-clock milliseconds.
+        var wallMilliseconds: Double
+        /// User + system CPU milliseconds of the process tree.
+        var cpuMilliseconds: Double
+        /// The largest resident set size of any process in the tree, in bytes.
+        var peakResidentBytes: Int
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `arguments[0]` (looked up on `PATH`) with output appended to `logFile`.
+    static func run(_ arguments: [String], logFile: String) throws -> Usage {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let wall = Stopwatch.milliseconds(clock.now - start)
+        let cpu = milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Usage(status: exit, wallMilliseconds: wall, cpuMilliseconds: cpu, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+    }
+
+    private static func milliseconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000
+    }
+}
