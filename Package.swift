@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "rasp", targets: ["rasp"]),
         .executable(name: "rasp-mock", targets: ["rasp-mock"]),
         .executable(name: "rasp-bench", targets: ["rasp-bench"]),
+        .plugin(name: "RaspGeneratorPlugin", targets: ["RaspGeneratorPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -103,6 +104,21 @@ let package = Package(
             ]
         ),
 
+        // MARK: Plugins
+
+        /// Build tool plugin: generates a client from the `openapi.yaml` + `rasp-generate.yaml` of the target it is
+        /// applied to. `Plugins/PluginsShared` is symlinked into both plugins (plugins cannot share a library).
+        .plugin(name: "RaspGeneratorPlugin", capability: .buildTool(), dependencies: ["rasp-generate"]),
+        /// `swift package --allow-writing-to-package-directory generate-client`: regenerates `Generated/RaspAPI`.
+        .plugin(
+            name: "RaspGeneratorCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-client", description: "Regenerate Generated/RaspAPI from openapi.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "To write the regenerated client into Generated/RaspAPI")]
+            ),
+            dependencies: ["rasp-generate"]
+        ),
+
         // MARK: Tests
 
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator"]),
@@ -125,7 +141,7 @@ let package = Package(
 )
 
 // Upcoming language features for every Swift target.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

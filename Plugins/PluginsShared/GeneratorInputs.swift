@@ -1,0 +1,44 @@
+import Foundation
+
+/// The one OpenAPI document and the one generator config a `rasp-generate` run reads, and the arguments that run
+/// takes. Shared by the build tool plugin and the `generate-client` command plugin.
+struct GeneratorInputs {
+    /// The file names an OpenAPI document may have.
+    static let specNames = ["openapi.yaml", "openapi.yml", "openapi.json"]
+    /// The file names the generator config may have.
+    static let configNames = ["rasp-generate.yaml", "rasp-generate.yml"]
+    /// What every run writes: must equal `GeneratorPipeline.outputFileNames` (`Scripts/test-examples.sh` checks it),
+    /// because a build tool plugin has to declare its outputs before the generator runs.
+    static let outputFileNames = ["Types.swift", "Operations.swift", "Client.swift", "Mocks.swift"]
+
+    /// The OpenAPI document.
+    let spec: URL
+    /// The generator config.
+    let config: URL
+
+    /// Picks the document and the config among some files.
+    /// - Parameters:
+    ///   - files: The candidates (other files are ignored).
+    ///   - place: How to name their folder or target in an error, e.g. "target 'PetsAPI'".
+    /// - Throws: ``PluginError`` naming every problem when there is not exactly one of each.
+    init(files: [URL], place: String) throws(PluginError) {
+        let specs = files.filter { Self.specNames.contains($0.lastPathComponent) }
+        let configs = files.filter { Self.configNames.contains($0.lastPathComponent) }
+        var errors: [PluginError] = []
+        if specs.isEmpty { errors.append(.missingSpec(place: place)) }
+        if specs.count > 1 { errors.append(.severalSpecs(place: place, names: specs.map(\.lastPathComponent))) }
+        if configs.isEmpty { errors.append(.missingConfig(place: place)) }
+        if configs.count > 1 { errors.append(.severalConfigs(place: place, names: configs.map(\.lastPathComponent))) }
+        if errors.count == 1 { throw errors[0] }
+        if errors.count > 1 { throw .several(errors) }
+        spec = specs[0]
+        config = configs[0]
+    }
+
+    /// The `rasp-generate` arguments that write the client into a folder.
+    /// - Parameter output: The folder for ``outputFileNames``.
+    /// - Returns: `SPEC --output FOLDER --config FILE`.
+    func arguments(output: URL) -> [String] {
+        [spec.path, "--output", output.path, "--config", config.path]
+    }
+}
