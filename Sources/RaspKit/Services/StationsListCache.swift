@@ -1,0 +1,76 @@
+import Foundation
+import RaspAPI
+import RaspRuntime
+
+/// Keeps the `stations_list` document (about 40 MB of JSON, served as `text/html`) on disk and hands out its file.
+///
+/// The body is streamed to disk through the client's authentication and middlewares (retries, quota, a 300 s
+/// deadline) and never held in memory here; parsing it is the directory library's job. The file is reused for
+/// `maxAge` (24 h by default) without a request, then revalidated with `If-None-Match`/`If-Modified-Since`; when
+/// the refresh fails because the network is down, the old file comes back as ``DiskCache/Origin/stale``.
+///
+/// ```swift
+/// let cache = StationsListCache(client: client, directory: cachesFolder.appendingPathComponent("rasp"))
+/// let entry = try await cache.file()          // downloads once a day at most
+/// let directory = try StationDirectory.load(from: entry.file)
+/// ```
+public struct StationsListCache: Sendable {
+    /// The disk cache the file lives in.
+    public let cache: DiskCache
+    /// The response language (`ru_RU`, `uk_UA`), nil for the API's default.
+    public let lang: String?
+    private let download: DiskCache.Downloader
+
+    /// Creates a cache that downloads through `client`.
+    /// - Parameters:
+    ///   - client: The client (its authentication and middlewares apply).
+    ///   - directory: The folder for the file and its metadata.
+    ///   - maxAge: How long the file is used without asking the server (default 24 h).
+    ///   - lang: The response language, nil for the API's default (`ru_RU`).
+    ///   - now: The clock.
+    public init(client: RaspClient, directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        let core = client.core
+        self.init(directory: directory, maxAge: maxAge, lang: lang, redactor: core.redactor, now: now,
+                  download: { request, file in try await core.download(request, to: file) })
+    }
+
+    /// Creates a cache with any downloader (tests, other transports).
+    /// - Parameters:
+    ///   - directory: The folder for the file and its metadata.
+    ///   - maxAge: How long the file is used without asking the server.
+    ///   - lang: The response language.
+    ///   - redactor: Masks secrets in errors.
+    ///   - now: The clock.
+    ///   - download: Sends a request and writes its body to a file.
+    public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil, redactor: Redactor = .standard,
+                now: @escaping @Sendable () -> Date = { Date() }, download: @escaping DiskCache.Downloader) {
+        self.cache = DiskCache(directory: directory, maxAge: maxAge, redactor: redactor, now: now)
+        self.lang = lang
+        self.download = download
+    }
+
+    /// The cache key: one file per language.
+    public var key: String { "stations_list-\(lang ?? "default").json" }
+
+    /// The request that fetches the document: `GET /v3.0/stations_list/?format=json[&lang=…]`, 300 s deadline.
+    public var request: ClientRequest {
+        var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList")
+        request.addQuery("format", "json")
+        request.addQuery("lang", lang)
+        request.timeout = .seconds(300)
+        return request
+    }
+
+    /// The file with the document, fetched or revalidated as `refresh` says.
+    /// - Parameter refresh: When to go to the server (default: when older than the maximum age).
+    /// - Returns: The entry: the file URL, its metadata and where it came from.
+    /// - Throws: `ClientError` (including `.quotaExhausted` when there is no file to fall back on) or
+    ///   `FileStorageError`.
+    public func file(refresh: DiskCache.Refresh = .ifExpired) async throws -> DiskCache.Entry {
+        try await cache.fetch(key, request: request, refresh: refresh, download: download)
+    }
+
+    /// The cached file, whatever its age, without any request; nil when there is none.
+    public var cachedFile: DiskCache.Entry? { cache.entry(for: key) }
+}
