@@ -26,12 +26,12 @@ enum PluginError: Error, CustomStringConvertible, LocalizedError {
         case .severalSpecs(let place, let names):
             "\(place) has \(names.count) OpenAPI documents (\(Self.list(names))): keep exactly one"
         case .missingConfig(let place):
-            "\(place) has no generator config: add \(GeneratorInputs.configNames[0]) beside the OpenAPI document "
+            "\(place) has no generator config: add `\(GeneratorInputs.configNames[0])` beside the OpenAPI document "
                 + "(an empty file gives the defaults; `accessModifier: public` to export the client)"
         case .severalConfigs(let place, let names):
             "\(place) has \(names.count) generator configs (\(Self.list(names))): keep exactly one"
         case .several(let errors):
-            errors.map(\.description).joined(separator: "\n")
+            "\(errors.count) problems:\n" + errors.map { "  - \($0.description)" }.joined(separator: "\n")
         case .unknownArguments(let arguments):
             "unknown arguments: \(arguments.joined(separator: " ")) (usage: generate-client [--output FOLDER])"
         case .generatorFailed(let status):

@@ -1,0 +1,20 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Example: a client generated at build time by `RaspGeneratorPlugin` from `Sources/BookshelfAPI/openapi.yaml`.
+let package = Package(
+    name: "PluginClient",
+    platforms: [.macOS(.v13), .iOS(.v15)],
+    dependencies: [
+        // In your own package: .package(url: "https://github.com/<owner>/rasp-swift", from: "<version>")
+        .package(name: "rasp-swift", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "BookshelfAPI",
+            dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")],
+            plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
+        ),
+        .testTarget(name: "BookshelfAPITests", dependencies: ["BookshelfAPI"]),
+    ]
+)
