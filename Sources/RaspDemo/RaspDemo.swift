@@ -1,2 +1,18 @@
-/// The demo data set and the in-process Rasp handler (work in progress: see issue 4).
-public enum RaspDemo {}
+public import Foundation
+
+/// An HTTP answer of the demo handler: status, headers and the whole body.
+public struct DemoResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields (`Content-Type` at least).
+    public var headers: [String: String]
+    /// The body (JSON).
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

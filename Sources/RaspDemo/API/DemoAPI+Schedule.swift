@@ -1,0 +1,93 @@
+import RaspRuntime
+
+/// `GET /v3.0/schedule/`: departures from (or arrivals at) one station.
+extension DemoCatalog {
+    func schedule(_ request: DemoRequest) throws -> JSONNode {
+        let query = request.query
+        try query.requireYandexSystem()
+        let code = try query.required("station")
+        guard case .station(let station)? = point(code) else {
+            throw DemoFailure(404, "Не нашли объект по yandex коду \(code)")
+        }
+        let date = try query.date(today: request.today)
+        let event = query.value("event") ?? "departure"
+        guard event == "departure" || event == "arrival" else {
+            throw DemoFailure(400, "Некорректное значение параметра event: \(event)")
+        }
+        let arriving = event == "arrival"
+        let modes = try query.modes()
+        let clock = try query.clock()
+        let (offset, limit) = try query.page()
+        let direction = query.value("direction").flatMap { $0 == "all" || $0.isEmpty ? nil : $0 }
+
+        var rows: [DemoTrip] = []
+        for service in services(touching: .station(station)) where modes?.contains(service.mode) ?? true {
+            for (index, stop) in service.stops.enumerated() where stop.station == station.code {
+                guard (arriving ? stop.arrival : stop.departure) != nil else { continue }
+                let start = date.map { startDate(service, stop: index, leavingOn: $0, arriving: arriving) } ?? request.today
+                guard let start else { continue }
+                rows.append(DemoTrip(service: service, startDate: start, from: index, to: index))
+            }
+        }
+        let directions = Set(rows.compactMap { directionName($0) }).sorted()
+        if let direction { rows = rows.filter { directionName($0).map { $0 == direction } ?? true } }
+        let key = { (trip: DemoTrip) in
+            let utc = (arriving ? trip.arrivalUTC(trip.from) : trip.departureUTC(trip.from)) ?? trip.startUTC
+            return date == nil ? ((utc + clock.offset(at: station, utc: utc)) % 1440 + 1440) % 1440 : utc
+        }
+        rows.sort { (key($0), $0.service.uid) < (key($1), $1.service.uid) }
+        let regular = rows.filter { $0.service.interval == nil }, intervals = rows.filter { $0.service.interval != nil }
+
+        var members: [(String, JSONNode)] = [
+            ("date", .string(date?.description)), ("station", stationJSON(station, codes: query.showsCodes)),
+            ("event", .string(event)),
+            ("pagination", Self.paginationJSON(total: regular.count, limit: limit, offset: offset)),
+            ("schedule", .array(regular.page(offset: offset, limit: limit).map { rowJSON($0, date: date, clock: clock) })),
+            ("interval_schedule", .array(intervals.map { intervalRowJSON($0, date: date) })),
+        ]
+        if !directions.isEmpty {
+            let all = JSONNode.object([("code", .string("all")), ("title", .string("все направления"))])
+            members.append(("directions", .array([all] + directions.map { .object([("code", .string($0)), ("title", .string($0))]) })))
+            members.append(("schedule_direction", direction.map { .object([("code", .string($0)), ("title", .string($0))]) } ?? all))
+        }
+        return .object(members)
+    }
+
+    /// `на <last stop>` for suburban threads (the real API declines the name; the demo does not).
+    private func directionName(_ trip: DemoTrip) -> String? {
+        guard trip.service.mode == .suburban, let last = station(trip.service.stops[trip.service.stops.count - 1].station)
+        else { return nil }
+        return "на \(last.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? last.title)"
+    }
+
+    private func rowJSON(_ trip: DemoTrip, date: LocalDate?, clock: DemoClock) -> JSONNode {
+        let stop = trip.service.stops[trip.from]
+        let station = station(stop.station)!
+        let text = { (utc: Int?) -> JSONNode in
+            guard let utc else { return .null }
+            let offset = clock.offset(at: station, utc: utc)
+            return .string(date == nil ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.iso(utc, offset: offset))
+        }
+        var members: [(String, JSONNode)] = [
+            ("thread", threadJSON(trip.service, carrier: .short)),
+            ("departure", text(trip.departureUTC(trip.from))), ("arrival", text(trip.arrivalUTC(trip.from))),
+            ("days", .string(trip.service.days.text)), ("except_days", date == nil ? .string("") : .null),
+            ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
+            ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
+        ]
+        if let direction = directionName(trip) { members.append(("direction", .string(direction))) }
+        return .object(members)
+    }
+
+    private func intervalRowJSON(_ trip: DemoTrip, date: LocalDate?) -> JSONNode {
+        let stop = trip.service.stops[trip.from]
+        var members: [(String, JSONNode)] = [
+            ("thread", threadJSON(trip.service, carrier: .short, interval: intervalJSON(trip, date: date))),
+            ("days", .string(trip.service.days.text)), ("except_days", date == nil ? .string("") : .null),
+            ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
+            ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
+        ]
+        if let direction = directionName(trip) { members.append(("direction", .string(direction))) }
+        return .object(members)
+    }
+}

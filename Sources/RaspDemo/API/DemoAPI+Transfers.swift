@@ -1,0 +1,108 @@
+import RaspRuntime
+
+/// Routes with one transfer (`transfers=true` on a one-day search).
+extension DemoCatalog {
+    /// Two runs joined at a settlement.
+    struct TransferVariant {
+        let first: DemoTrip
+        let second: DemoTrip
+        let hub: DemoCity
+    }
+
+    /// At most this many transfer variants are offered, the earliest arrivals first.
+    static let transferVariantLimit = 10
+
+    /// One-transfer routes leaving `origin` on `date`: for each first run to another settlement, the earliest
+    /// second run from there that leaves after a workable connection (30 minutes at the same station, 90 across
+    /// the city, 60 between two flights) and within 12 hours.
+    func transferVariants(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate,
+                          modes: Set<DemoMode>?) -> [TransferVariant] {
+        var onward: [String: [DemoTrip]] = [:]
+        var variants: [TransferVariant] = []
+        for service in services(touching: origin) where modes?.contains(service.mode) ?? true {
+            guard let from = service.stopIndex(where: origin.contains, in: self), service.stops[from].departure != nil,
+                  service.stopIndex(from: from + 1, where: destination.contains, in: self) == nil,
+                  let start = startDate(service, stop: from, leavingOn: date)
+            else { continue }
+            for to in (from + 1)..<service.stops.count {
+                guard let arrivalStation = station(service.stops[to].station), let hub = city(of: arrivalStation),
+                      hub.code != origin.cityCode, hub.code != destination.cityCode
+                else { continue }
+                let first = DemoTrip(service: service, startDate: start, from: from, to: to)
+                let arrivalDate = DemoTime.date(first.arrival, offset: arrivalStation.zone.offsetMinutes)
+                let key = "\(hub.code) \(arrivalDate)"
+                if onward[key] == nil {
+                    let hubPoint = DemoPoint.settlement(hub)
+                    onward[key] = (trips(from: hubPoint, to: destination, on: arrivalDate, reference: date)
+                        + trips(from: hubPoint, to: destination, on: arrivalDate.adding(days: 1), reference: date))
+                        .filter { $0.service.interval == nil && (modes?.contains($0.service.mode) ?? true) }
+                }
+                let second = onward[key]!.first { next in
+                    let wait = next.departure - first.arrival
+                    return wait >= connectionMinutes(first, next) && wait <= 12 * 60
+                }
+                if let second { variants.append(TransferVariant(first: first, second: second, hub: hub)) }
+            }
+        }
+        return Array(variants.sorted { ($0.second.arrival, $0.first.departure) < ($1.second.arrival, $1.first.departure) }
+            .prefix(Self.transferVariantLimit))
+    }
+
+    private func connectionMinutes(_ first: DemoTrip, _ second: DemoTrip) -> Int {
+        if first.service.mode == .plane && second.service.mode == .plane { return 60 }
+        let sameStation = first.service.stops[first.to].station == second.service.stops[second.from].station
+        return sameStation ? 30 : 90
+    }
+
+    func transferJSON(_ variant: TransferVariant, _ options: SegmentOptions) -> JSONNode {
+        let (first, second) = (variant.first, variant.second)
+        let departureStation = station(first.service.stops[first.from].station)!
+        let transferFrom = station(first.service.stops[first.to].station)!
+        let transferTo = station(second.service.stops[second.from].station)!
+        let arrivalStation = station(second.service.stops[second.to].station)!
+        let leg = { (trip: DemoTrip) -> JSONNode in
+            .object([("thread", self.threadJSON(trip.service, carrier: .short))]
+                + self.legMembers(trip, options, settlementsAsPoints: true))
+        }
+        let transfer = JSONNode.object([
+            ("is_transfer", .bool(true)), ("duration", .int((second.departure - first.arrival) * 60)),
+            ("transfer_point", settlementJSON(variant.hub)), ("transfer_from", stationJSON(transferFrom)),
+            ("transfer_to", stationJSON(transferTo)),
+        ])
+        return .object([
+            ("has_transfers", .bool(true)),
+            ("departure_from", stationJSON(departureStation, codes: options.codes)),
+            ("arrival_to", stationJSON(arrivalStation, codes: options.codes)),
+            ("departure", .string(time(first.departure, at: departureStation, options))),
+            ("arrival", .string(time(second.arrival, at: arrivalStation, options))),
+            ("transport_types", .array([.string(first.service.mode.rawValue), .string(second.service.mode.rawValue)])),
+            ("transfers", .array([settlementJSON(variant.hub)])),
+            ("details", .array([leg(first), transfer, leg(second)])),
+        ])
+    }
+
+    /// `tickets_info` of a one-day run: demo prices in roubles, derived from the distance.
+    func ticketsJSON(_ trip: DemoTrip) -> JSONNode {
+        guard let from = station(trip.service.stops[trip.from].station), let to = station(trip.service.stops[trip.to].station)
+        else { return .null }
+        let km = DemoGeo.kilometres(from.latitude, from.longitude, to.latitude, to.longitude)
+        let fares: [(String?, Double)]
+        switch (trip.service.mode, trip.service.subtype?.code) {
+        case (.plane, _): fares = [(nil, 2400 + km * 3.2)]
+        case (.train, "sapsan"): fares = [("Эконом", 900 + km * 4.1), ("Бизнес", 2500 + km * 9)]
+        case (.train, "last"): fares = [("Сидячий", 400 + km * 3)]
+        case (.train, _): fares = [("Плацкарт", 900 + km * 1.9), ("Купе", 1600 + km * 3.6)]
+        case (.suburban, _): fares = [(nil, 50 + km * 2.6)]
+        case (.bus, _): fares = DemoHash.pick(trip.service.uid, 3) == 0 ? [] : [(nil, 300 + km * 2.2)]
+        case (.water, _): fares = []
+        }
+        return .object([
+            ("et_marker", .bool(false)),
+            ("places", .array(fares.map { name, price in
+                let whole = Int((price / 10).rounded()) * 10
+                return .object([("currency", .string("RUB")), ("price", .object([("whole", .int(whole)), ("cents", .int(0))])),
+                                ("name", .string(name))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import RaspRuntime
+
+/// One request as the endpoints see it: path, query and the clock.
+struct DemoRequest: Sendable {
+    let path: String
+    let query: DemoQuery
+    let host: String
+    let now: Date
+
+    /// Today by the Moscow calendar (the API's own).
+    var today: LocalDate { DemoTime.date(DemoTime.minutes(now), offset: DemoZone.moscow.offsetMinutes) }
+
+    /// The URL echoed as an error's `request`, with any `apikey` left out.
+    var echoedURL: String {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = host
+        components.path = path
+        let items = query.items.filter { $0.0 != "apikey" }.map { URLQueryItem(name: $0.0, value: $0.1) }
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? "https://\(host)\(path)"
+    }
+}
+
+/// A 4xx/5xx answer in the real error shape `{"error": {"text", "http_code", "error_code", "request"}}`.
+struct DemoFailure: Error, Sendable {
+    let status: Int
+    let text: String
+
+    init(_ status: Int, _ text: String) {
+        self.status = status
+        self.text = text
+    }
+
+    /// The opaque build tag real errors carry, marked as demo.
+    static let errorCode = "v3.0_demo-1.0"
+
+    func response(for request: DemoRequest) -> DemoResponse {
+        let body = JSONNode.object([("error", .object([
+            ("text", .string(text)), ("http_code", .int(status)), ("error_code", .string(Self.errorCode)),
+            ("request", .string(request.echoedURL)),
+        ]))])
+        return DemoResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                            body: body.serialized())
+    }
+}
+
+/// Typed, validated access to query parameters; every problem is a 400 ``DemoFailure``.
+struct DemoQuery: Sendable {
+    let items: [(String, String)]
+
+    init(_ items: [(String, String)]) { self.items = items }
+
+    /// The first value of a parameter.
+    func value(_ name: String) -> String? { items.first { $0.0 == name }?.1 }
+
+    func required(_ name: String) throws -> String {
+        guard let value = value(name), !value.isEmpty else {
+            throw DemoFailure(400, "Не указан обязательный параметр \(name)")
+        }
+        return value
+    }
+
+    func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text = value(name) else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw DemoFailure(400, "Некорректное значение параметра \(name): \(text)")
+        }
+        return number
+    }
+
+    func bool(_ name: String) throws -> Bool {
+        switch value(name)?.lowercased() {
+        case nil, "false", "0": return false
+        case "true", "1": return true
+        case let other?: throw DemoFailure(400, "Некорректное значение параметра \(name): \(other)")
+        }
+    }
+
+    /// A coordinate in `-limit...limit`, with the real API's error text.
+    func coordinate(_ name: String, limit: Double, what: String) throws -> Double {
+        let text = try required(name)
+        guard let number = Double(text), number.isFinite else {
+            throw DemoFailure(400, "Некорректное значение параметра \(name): \(text)")
+        }
+        guard abs(number) <= limit else {
+            let bound = Int(limit)
+            throw DemoFailure(400, "Некорректное значение параметра \(name): \(text). \(what) должна быть в диапазоне от -\(bound) до \(bound)")
+        }
+        return number
+    }
+
+    /// `date` (`YYYY-MM-DD`, or a datetime whose date part is used), checked against the allowed window.
+    func date(today: LocalDate) throws -> LocalDate? {
+        guard let text = value("date"), !text.isEmpty else { return nil }
+        guard let date = LocalDate(String(text.prefix(10))), text.count == 10 || ISO8601.date(from: text) != nil else {
+            throw DemoFailure(400, "Некорректное значение параметра date: \(text)")
+        }
+        guard date >= today.adding(days: -30), date <= Self.elevenMonths(after: today) else {
+            throw DemoFailure(400, "Указана недопустимая дата - \(date). Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты")
+        }
+        return date
+    }
+
+    static func elevenMonths(after date: LocalDate) -> LocalDate {
+        let months = date.year * 12 + (date.month - 1) + 11
+        let year = months / 12, month = months % 12 + 1
+        var day = date.day
+        while LocalDate(year: year, month: month, day: day) == nil { day -= 1 }
+        return LocalDate(year: year, month: month, day: day)!
+    }
+
+    /// `transport_types` (one type, or a comma-separated list); nil means all.
+    func modes() throws -> Set<DemoMode>? {
+        guard let text = value("transport_types"), !text.isEmpty else { return nil }
+        var modes = Set<DemoMode>()
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if let mode = DemoMode(rawValue: part) {
+                modes.insert(mode)
+            } else if part != "helicopter" {  // a real type the demo data has no threads of
+                throw DemoFailure(400, "Некорректное значение параметра transport_types: \(text)")
+            }
+        }
+        return modes
+    }
+
+    /// `result_timezone` as a clock; an unknown zone is a 400.
+    func clock() throws -> DemoClock {
+        guard let identifier = value("result_timezone"), !identifier.isEmpty else { return DemoClock(resultZone: nil) }
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw DemoFailure(400, "Некорректное значение параметра result_timezone: \(identifier)")
+        }
+        return DemoClock(resultZone: zone)
+    }
+
+    /// `system` must be `yandex` (the demo data has no other code systems for points).
+    func requireYandexSystem() throws {
+        if let system = value("system"), system != "yandex" {
+            throw DemoFailure(400, "Демо-данные поддерживают только system=yandex")
+        }
+    }
+
+    /// Whether `show_systems` asks for station `codes` objects.
+    var showsCodes: Bool { ["all", "esr"].contains(value("show_systems") ?? "yandex") }
+
+    /// `offset` and `limit` (default 100).
+    func page() throws -> (offset: Int, limit: Int) {
+        (try int("offset", default: 0, range: 0...Int(Int32.max)), try int("limit", default: 100, range: 0...Int(Int32.max)))
+    }
+}
+
+extension DemoCatalog {
+    /// Resolves a point code, or 404 with the real text.
+    func requirePoint(_ code: String) throws -> DemoPoint {
+        guard let point = point(code) else { throw DemoFailure(404, "Не нашли объект по yandex коду \(code)") }
+        return point
+    }
+}
+
+extension Array {
+    /// The `offset`/`limit` page of the array.
+    func page(offset: Int, limit: Int) -> ArraySlice<Element> {
+        let start = Swift.min(offset, count)
+        return self[start..<Swift.min(count, start + limit)]
+    }
+}
