@@ -62,7 +62,11 @@ let package = Package(
         /// The mock Rasp server: the demo handler over real HTTP on loopback, with fault modes.
         .target(
             name: "RaspMock",
-            dependencies: ["RaspDemo", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "RaspDemo",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
         ),
         /// `rasp-mock [--host 127.0.0.1] [--port 8080]`.
         .executableTarget(

@@ -1,2 +1,0 @@
-import RaspMock
-print("rasp-mock: not built yet")
