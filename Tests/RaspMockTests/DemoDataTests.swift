@@ -1,0 +1,63 @@
+import Foundation
+@testable import RaspDemo
+import RaspRuntime
+import Testing
+
+@Suite("Demo data set")
+struct DemoDataTests {
+    let catalog = DemoCatalog.shared
+
+    @Test("At least 30 Russian settlements and a few neighbours, every code unique and well-formed")
+    func geography() {
+        let russian = catalog.cities.filter { city in
+            DemoGeography.regions.first { $0.code == city.regionCode }?.countryCode == "l225"
+        }
+        #expect(russian.count >= 30)
+        #expect(catalog.cities.count - russian.count >= 3)
+        let stations = catalog.cities.flatMap(\.stations)
+        #expect(Set(stations.map(\.code)).count == stations.count)
+        #expect(catalog.cities.allSatisfy { $0.code.hasPrefix("c") && !$0.stations.isEmpty })
+        #expect(stations.allSatisfy { $0.code.hasPrefix("s") && abs($0.latitude) <= 90 && abs($0.longitude) <= 180 })
+        #expect(catalog.cities.allSatisfy { city in DemoGeography.regions.contains { $0.code == city.regionCode } })
+        #expect(catalog.cities.allSatisfy { TimeZone(identifier: $0.zone.identifier) != nil })
+    }
+
+    @Test("Every thread stops at stations that suit it, with increasing times and a unique uid")
+    func threads() {
+        #expect(catalog.services.count > 300)
+        #expect(Set(catalog.services.map(\.uid)).count == catalog.services.count)
+        for service in catalog.services {
+            let stations = service.stops.compactMap { catalog.station($0.station) }
+            #expect(stations.count == service.stops.count && stations.count >= 2, "\(service.uid)")
+            let suits = stations.allSatisfy { station in
+                switch service.mode {
+                case .plane: station.kind == .airport
+                case .train: station.kind == .trainStation
+                case .suburban: station.kind == .trainStation || station.kind == .platform
+                case .bus: station.kind == .busStation || station.kind == .busStop
+                case .water: false
+                }
+            }
+            #expect(suits, "\(service.uid) stops at a station of the wrong kind")
+            let times = service.stops.flatMap { [$0.arrival, $0.departure].compactMap { $0 } }
+            #expect(times == times.sorted() && times.first == 0, "\(service.uid)")
+            #expect(service.carrierCode.map { catalog.carrier($0) != nil } ?? true)
+        }
+    }
+
+    @Test("Every settlement is served by some thread")
+    func connected() {
+        for city in catalog.cities {
+            #expect(!catalog.services(touching: .settlement(city)).isEmpty, "\(city.title) has no threads")
+        }
+    }
+
+    @Test("JSON strings are escaped and floats keep a fraction")
+    func jsonWriter() throws {
+        let node = JSONNode.object([("a", .string("\"q\"\\\n\u{1}")), ("b", .double(8400)), ("c", .double(0.5)), ("d", .null)])
+        let text = String(decoding: node.serialized(), as: UTF8.self)
+        #expect(text == #"{"a":"\"q\"\\\n\u0001","b":8400.0,"c":0.5,"d":null}"#)
+        let object = try JSONSerialization.jsonObject(with: node.serialized()) as? [String: Any]
+        #expect(object?["a"] as? String == "\"q\"\\\n\u{1}")
+    }
+}
