@@ -78,51 +78,68 @@ extension NameIndex {
     /// checked against the whole name.
     private func collect(_ query: SearchQuery.Words, in list: WordList, starts: [UInt32], into top: inout TopResults) {
         let words = query.words
-        let ranges = words.map { word in word.withUnsafeBufferPointer { list.range(of: $0, within: list.all) } }
+        let ranges = exactRanges(query, in: list)
         guard let driver = ranges.min(by: { $0.count < $1.count }), !driver.isEmpty else { return }
         let matcher = NameMatcher(keys: list.keys)
         let single = words.count == 1 ? words[0].count : nil
         for index in driver {
             let posting = list.postings[index]
-            let entry = nameEntries[Int(posting.name)]
-            let rank = ranks[Int(entry)]
-            guard TopResults.score(.exact, rank: rank) < top.threshold else { continue }
+            guard TopResults.score(.exact, rank: posting.rank) < top.threshold else { continue }
+            let key = Int(posting.key)
+            let joined = list.keys[key - 1] == Fold.joinedMark
             let start = Int(starts[Int(posting.name)])
             let kind: MatchKind
             if let length = single {
-                let key = Int(posting.key)
-                if key == start || list.keys[key - 1] == Fold.joinedMark {
+                if key == start || joined {
                     kind = list.keys[key + length] == Fold.end ? .exact : .prefix
                 } else {
                     kind = .wordPrefix
                 }
             } else {
-                guard let found = matcher.match(query, keyAt: start, allowTypo: false) else { continue }
+                // A joined form also starts with the driver only if the name's first word does: no need to
+                // check the name twice.
+                guard !joined, let found = matcher.match(query, keyAt: start, allowTypo: false) else { continue }
                 kind = found
             }
-            top.offer(entry: entry, score: TopResults.score(kind, rank: rank))
+            top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(kind, rank: posting.rank))
         }
     }
 
-    /// Offers names that match with one typo in a query word of 5+ letters.
+    /// Offers names that match with one typo in a query word of 5+ letters. For a single word the candidates
+    /// are the words one edit away; with several words, whichever is fewer: those, or the names matching the
+    /// rarest other word exactly.
     private func collectTypos(
         _ query: SearchQuery.Words, in list: WordList, starts: [UInt32], into top: inout TopResults
     ) {
+        let words = query.words
+        let exact = words.count > 1 ? exactRanges(query, in: list) : []
         let matcher = NameMatcher(keys: list.keys)
-        for (wordIndex, word) in query.words.enumerated() where query.allowsTypo(inWord: wordIndex) {
-            for range in list.typoRanges(of: word) {
+        for (wordIndex, word) in words.enumerated() where query.allowsTypo(inWord: wordIndex) {
+            var candidates = list.typoRanges(of: word)
+            if words.count > 1 {
+                let others = exact.indices.filter { $0 != wordIndex }.map { exact[$0] }
+                if let rarest = others.min(by: { $0.count < $1.count }),
+                    rarest.count < candidates.reduce(0, { $0 + $1.count })
+                {
+                    candidates = [rarest]
+                }
+            }
+            for range in candidates {
                 for index in range {
                     let posting = list.postings[index]
-                    let entry = nameEntries[Int(posting.name)]
-                    let rank = ranks[Int(entry)]
-                    guard TopResults.score(.fuzzy, rank: rank) < top.threshold else { continue }
-                    if query.words.count > 1 {
+                    guard TopResults.score(.fuzzy, rank: posting.rank) < top.threshold else { continue }
+                    if words.count > 1 {
                         let start = Int(starts[Int(posting.name)])
                         guard matcher.match(query, keyAt: start, allowTypo: true) != nil else { continue }
                     }
-                    top.offer(entry: entry, score: TopResults.score(.fuzzy, rank: rank))
+                    top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(.fuzzy, rank: posting.rank))
                 }
             }
         }
+    }
+
+    /// The run of postings starting with each query word.
+    private func exactRanges(_ query: SearchQuery.Words, in list: WordList) -> [Range<Int>] {
+        query.words.map { word in word.withUnsafeBufferPointer { list.range(of: $0, within: list.all) } }
     }
 }

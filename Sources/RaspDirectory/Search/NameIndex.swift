@@ -1,7 +1,9 @@
-/// One word of one name in a sorted word list: where the word's text starts in its key space, and the name.
+/// One word of one name in a sorted word list: where the word's text starts in its key space, the name, and
+/// the rank of the name's entry (kept here so a scan over many postings reads them in order).
 struct Posting: Sendable, BitwiseCopyable {
     var key: UInt32
     var name: UInt32
+    var rank: UInt32
 }
 
 /// The search keys of every name in one script, back to back. A name's key is its words separated by
@@ -61,9 +63,20 @@ struct NameIndexBuilder {
     private(set) var index = NameIndex()
     private var folded: [UInt8] = []
     private var latin: [UInt8] = []
-    private var scratch: [UInt8] = []
+    private var foldedSorter = WordSorter()
+    private var nativeSorter = WordSorter()
+    private var transliteratedSorter = WordSorter()
 
-    init(joinsWords: Bool) { self.joinsWords = joinsWords }
+    init(joinsWords: Bool, expectedNames: Int = 0) {
+        self.joinsWords = joinsWords
+        index.nameEntries.reserveCapacity(expectedNames)
+        index.foldSpace.starts.reserveCapacity(expectedNames)
+        index.latinSpace.starts.reserveCapacity(expectedNames)
+        index.foldSpace.keys.reserveCapacity(expectedNames * 20)
+        index.latinSpace.keys.reserveCapacity(expectedNames * 24)
+        index.folded.reserveCapacity(expectedNames * 2)
+        index.transliterated.reserveCapacity(expectedNames * 2)
+    }
 
     /// Adds a name of `entry` (entries in ascending order). Names without letters or digits are skipped.
     mutating func add(entry: Int, name utf8: UnsafeBufferPointer<UInt8>) {
@@ -75,7 +88,9 @@ struct NameIndexBuilder {
         let joins = joinsWords && summary.words > 1 && summary.words <= 4
         if summary.cyrillic {
             index.foldSpace.starts.append(UInt32(index.foldSpace.keys.count))
-            folded.withUnsafeBufferPointer { Self.append($0, name: name, joins: joins, to: &index.foldSpace.keys, postings: &index.folded) }
+            folded.withUnsafeBufferPointer {
+                Self.append($0, name: name, joins: joins, to: &index.foldSpace.keys, &index.folded, &foldedSorter)
+            }
         } else {
             index.foldSpace.starts.append(KeySpace.none)
         }
@@ -85,41 +100,52 @@ struct NameIndexBuilder {
             for position in 0...buffer.count where position == buffer.count || buffer[position] == Fold.wordBreak {
                 if start > 0 { latin.append(Fold.wordBreak) }
                 let word = UnsafeBufferPointer(rebasing: buffer[start..<position])
-                Transliterator.appendLatin(of: word, to: &latin, scratch: &scratch)
+                Transliterator.appendLatin(of: word, to: &latin)
                 start = position + 1
             }
         }
         index.latinSpace.starts.append(UInt32(index.latinSpace.keys.count))
         latin.withUnsafeBufferPointer { buffer in
             if summary.cyrillic {
-                Self.append(buffer, name: name, joins: joins, to: &index.latinSpace.keys, postings: &index.transliterated)
+                Self.append(
+                    buffer, name: name, joins: joins, to: &index.latinSpace.keys, &index.transliterated,
+                    &transliteratedSorter)
             } else {
-                Self.append(buffer, name: name, joins: joins, to: &index.latinSpace.keys, postings: &index.native)
+                Self.append(buffer, name: name, joins: joins, to: &index.latinSpace.keys, &index.native, &nativeSorter)
             }
         }
     }
 
-    /// Sorts the word lists and sets the entries' ranks.
+    /// Sets the entries' ranks and sorts the word lists.
     mutating func finish(ranks: [UInt32]) -> NameIndex {
         index.ranks = ranks
-        WordSorter.sort(&index.folded, keys: index.foldSpace.keys)
-        WordSorter.sort(&index.native, keys: index.latinSpace.keys)
-        WordSorter.sort(&index.transliterated, keys: index.latinSpace.keys)
+        Self.setRanks(&index.folded, ranks: ranks, entries: index.nameEntries)
+        Self.setRanks(&index.native, ranks: ranks, entries: index.nameEntries)
+        Self.setRanks(&index.transliterated, ranks: ranks, entries: index.nameEntries)
+        index.folded = foldedSorter.sorted(index.folded, keys: index.foldSpace.keys)
+        index.native = nativeSorter.sorted(index.native, keys: index.latinSpace.keys)
+        index.transliterated = transliteratedSorter.sorted(index.transliterated, keys: index.latinSpace.keys)
         return index
+    }
+
+    private static func setRanks(_ postings: inout [Posting], ranks: [UInt32], entries: [UInt32]) {
+        for position in postings.indices {
+            postings[position].rank = ranks[Int(entries[Int(postings[position].name)])]
+        }
     }
 
     /// Appends one key (`words` separated by word breaks, maybe with empty words from letters that vanish in
     /// Latin) and its postings.
     private static func append(
         _ words: UnsafeBufferPointer<UInt8>, name: UInt32, joins: Bool, to keys: inout [UInt8],
-        postings: inout [Posting]
+        _ postings: inout [Posting], _ sorter: inout WordSorter
     ) {
         var wordCount = 0
         var start = 0
         for position in 0...words.count where position == words.count || words[position] == Fold.wordBreak {
             if position > start {
                 if wordCount > 0 { keys.append(Fold.wordBreak) }
-                postings.append(Posting(key: UInt32(keys.count), name: name))
+                postings.append(Posting(key: UInt32(keys.count), name: name, rank: 0))
                 keys.append(contentsOf: UnsafeBufferPointer(rebasing: words[start..<position]))
                 wordCount += 1
             }
@@ -127,9 +153,15 @@ struct NameIndexBuilder {
         }
         if joins, wordCount > 1 {
             keys.append(Fold.joinedMark)
-            postings.append(Posting(key: UInt32(keys.count), name: name))
+            postings.append(Posting(key: UInt32(keys.count), name: name, rank: 0))
             for byte in words where byte != Fold.wordBreak { keys.append(byte) }
         }
         keys.append(Fold.end)
+        // Intern the words now that their bytes are in `keys`.
+        keys.withUnsafeBufferPointer { keys in
+            for posting in postings.suffix(wordCount + (joins && wordCount > 1 ? 1 : 0)) {
+                sorter.add(wordAt: Int(posting.key), in: keys)
+            }
+        }
     }
 }

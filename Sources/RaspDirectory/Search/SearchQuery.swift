@@ -53,11 +53,10 @@ struct SearchQuery {
         guard !folded.isEmpty else { return nil }
         var foldedWords = Words()
         var latinWords = Words()
-        var scratch: [UInt8] = []
         for word in folded.split(separator: Fold.wordBreak) {
             foldedWords.append(Array(word), letters: word.count)
             var latin: [UInt8] = []
-            Array(word).withUnsafeBufferPointer { Transliterator.appendLatin(of: $0, to: &latin, scratch: &scratch) }
+            Array(word).withUnsafeBufferPointer { Transliterator.appendLatin(of: $0, to: &latin) }
             latinWords.append(latin, letters: word.count)
         }
         self.folded = foldedWords

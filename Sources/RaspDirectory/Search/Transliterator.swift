@@ -9,28 +9,34 @@
 /// the next keystroke settles.
 enum Transliterator {
     /// Appends the canonical Latin form of the folded word `word` to `output`.
-    static func appendLatin(of word: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], scratch: inout [UInt8]) {
-        scratch.removeAll(keepingCapacity: true)
-        for symbol in word {
-            if Fold.isCyrillic(symbol) {
-                let index = Int(symbol - 0x80)
-                if index < cyrillic.count { scratch.append(contentsOf: cyrillic[index]) } else { scratch.append(symbol) }
-            } else {
-                scratch.append(symbol)
+    static func appendLatin(of word: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // A Cyrillic letter romanizes to at most four letters (щ: shch).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count * 4) { raw in
+            var count = 0
+            for symbol in word {
+                let index = Int(symbol &- 0x80)
+                if Fold.isCyrillic(symbol), index < cyrillic.count {
+                    for letter in cyrillic[index] {
+                        raw[count] = letter
+                        count += 1
+                    }
+                } else {
+                    raw[count] = symbol
+                    count += 1
+                }
             }
+            canonicalize(UnsafeBufferPointer(rebasing: raw[..<count]), into: &output)
         }
-        scratch.withUnsafeBufferPointer { canonicalize($0, into: &output) }
     }
 
     /// The canonical Latin form of every word of a folded key, words separated by ``Fold/wordBreak``.
     static func latin(ofFolded folded: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
-        var scratch: [UInt8] = []
         folded.withUnsafeBufferPointer { buffer in
             var start = 0
             for index in 0...buffer.count where index == buffer.count || buffer[index] == Fold.wordBreak {
                 if start > 0 { output.append(Fold.wordBreak) }
-                appendLatin(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), to: &output, scratch: &scratch)
+                appendLatin(of: UnsafeBufferPointer(rebasing: buffer[start..<index]), to: &output)
                 start = index + 1
             }
         }

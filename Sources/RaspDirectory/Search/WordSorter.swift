@@ -1,61 +1,128 @@
-/// Sorts postings by the text of their words (then by name, so equal words keep name order).
-enum WordSorter {
-    static func sort(_ postings: inout [Posting], keys: [UInt8]) {
-        guard postings.count > 1 else { return }
-        keys.withUnsafeBufferPointer { keys in
-            // Sort by the first eight bytes packed into a number, which settles almost every comparison; only
-            // longer words with equal heads compare the rest.
-            var keyed = postings.map { (head: head(of: $0.key, in: keys), posting: $0) }
-            keyed.sort { left, right in
-                if left.head != right.head { return left.head < right.head }
-                let order = compareTails(left.posting.key, right.posting.key, in: keys)
-                return order != 0 ? order < 0 : left.posting.name < right.posting.name
+/// Puts the postings of one word list in word order without comparing postings: each word is interned as it
+/// is added (real names repeat words a lot: «платформа», «улица», «Новая»), the distinct words are sorted once,
+/// and a stable counting sort places the postings, which keeps postings of one word in name order.
+struct WordSorter {
+    /// The word number of each posting, in the order they were added.
+    private var wordOfPosting: [UInt32] = []
+    /// Where each distinct word was first seen in its key space.
+    private var wordKeys: [UInt32] = []
+    private var wordHashes: [UInt64] = []
+    private var slots = [Int32](repeating: -1, count: 1 << 12)
+
+    /// Records the word of the next posting: the word at `key` in `keys`.
+    mutating func add(wordAt key: Int, in keys: UnsafeBufferPointer<UInt8>) {
+        // Hash eight bytes at a time: one multiply per chunk, not per byte.
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var chunk: UInt64 = 0
+        var end = key
+        while !Fold.isBreak(keys[end]) {
+            chunk = chunk << 8 | UInt64(keys[end])
+            end += 1
+            if (end - key) & 7 == 0 {
+                hash = (hash ^ chunk) &* 0xBF58_476D_1CE4_E5B9
+                chunk = 0
             }
-            for index in keyed.indices { postings[index] = keyed[index].posting }
+        }
+        hash = (hash ^ chunk ^ UInt64(end - key)) &* 0x94D0_49BB_1331_11EB
+        let word = UnsafeBufferPointer(rebasing: keys[key..<end])
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if wordHashes[number] == hash, Self.isWord(word, at: Int(wordKeys[number]), in: keys) {
+                wordOfPosting.append(UInt32(number))
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        let number = wordKeys.count
+        wordKeys.append(UInt32(key))
+        wordHashes.append(hash)
+        slots[slot] = Int32(number)
+        wordOfPosting.append(UInt32(number))
+        if wordKeys.count * 2 > slots.count { grow() }
+    }
+
+    /// `postings` (added in step with ``add(_:at:in:)``) in word order, each word's postings in added order.
+    func sorted(_ postings: [Posting], keys: [UInt8]) -> [Posting] {
+        precondition(postings.count == wordOfPosting.count)
+        let order = keys.withUnsafeBufferPointer { keys in sortedWords(keys) }
+        // starts[w] = the first output position of word w's postings.
+        var counts = [Int](repeating: 0, count: wordKeys.count)
+        for word in wordOfPosting { counts[Int(word)] += 1 }
+        var starts = [Int](repeating: 0, count: wordKeys.count)
+        var position = 0
+        for word in order {
+            starts[Int(word)] = position
+            position += counts[Int(word)]
+        }
+        return [Posting](unsafeUninitializedCapacity: postings.count) { buffer, initialized in
+            for (index, word) in wordOfPosting.enumerated() {
+                buffer[starts[Int(word)]] = postings[index]
+                starts[Int(word)] += 1
+            }
+            initialized = postings.count
         }
     }
 
+    /// The distinct words in text order.
+    private func sortedWords(_ keys: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var heads: [(head: UInt64, word: UInt32)] = []
+        heads.reserveCapacity(wordKeys.count)
+        for (word, key) in wordKeys.enumerated() {
+            heads.append((Self.head(of: Int(key), in: keys), UInt32(word)))
+        }
+        heads.sort { left, right in
+            if left.head != right.head { return left.head < right.head }
+            return Self.tailPrecedes(Int(wordKeys[Int(left.word)]), Int(wordKeys[Int(right.word)]), in: keys)
+        }
+        return heads.map(\.word)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, hash) in wordHashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
+    }
+
+    private static func isWord(_ word: UnsafeBufferPointer<UInt8>, at key: Int, in keys: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        for (offset, byte) in word.enumerated() where keys[key + offset] != byte { return false }
+        return Fold.isBreak(keys[key + word.count])
+    }
+
     /// The first eight bytes of the word at `key`, big-endian, zero after its end.
-    @inline(__always)
-    private static func head(of key: UInt32, in keys: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func head(of key: Int, in keys: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var value: UInt64 = 0
-        var position = Int(key)
-        var ended = false
+        var position = key
         for _ in 0..<8 {
-            var byte: UInt8 = 0
-            if !ended {
-                byte = keys[position]
-                if Fold.isBreak(byte) {
-                    ended = true
-                    byte = 0
-                } else {
-                    position += 1
-                }
+            let byte = keys[position]
+            if Fold.isBreak(byte) {
+                value <<= 8
+            } else {
+                value = value << 8 | UInt64(byte)
+                position += 1
             }
-            value = value << 8 | UInt64(byte)
         }
         return value
     }
 
-    /// Compares two words from their ninth byte on (their heads are equal): <0, 0 or >0.
-    private static func compareTails(_ left: UInt32, _ right: UInt32, in keys: UnsafeBufferPointer<UInt8>) -> Int {
-        var leftPosition = Int(left)
-        var rightPosition = Int(right)
-        // Equal heads: either both words ended within 8 bytes (equal), or both have 8+ bytes.
-        for _ in 0..<8 {
-            if Fold.isBreak(keys[leftPosition]) { return 0 }
-            leftPosition += 1
-            rightPosition += 1
-        }
+    /// Whether the word at `left` sorts before the different word at `right`, given equal heads.
+    private static func tailPrecedes(_ left: Int, _ right: Int, in keys: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
         while true {
-            let leftByte = keys[leftPosition]
-            let rightByte = keys[rightPosition]
+            let leftByte = keys[left + offset]
+            let rightByte = keys[right + offset]
             let leftEnded = Fold.isBreak(leftByte)
             let rightEnded = Fold.isBreak(rightByte)
-            if leftEnded || rightEnded { return leftEnded && rightEnded ? 0 : (leftEnded ? -1 : 1) }
-            if leftByte != rightByte { return leftByte < rightByte ? -1 : 1 }
-            leftPosition += 1
-            rightPosition += 1
+            if leftEnded || rightEnded { return leftEnded && !rightEnded }
+            if leftByte != rightByte { return leftByte < rightByte }
+            offset += 1
         }
     }
 }

@@ -18,7 +18,7 @@ extension DirectoryStorage {
     /// Settlements are searchable by title and popular title when they have a code and a title; bigger ones
     /// (more stations) rank first.
     private static func settlementIndex(_ settlements: SettlementColumns, text: TextTable) -> NameIndex {
-        var builder = NameIndexBuilder(joinsWords: true)
+        var builder = NameIndexBuilder(joinsWords: true, expectedNames: settlements.count)
         text.bytes.withUnsafeBufferPointer { bytes in
             for entry in 0..<settlements.count {
                 let title = settlements.titles[entry]
@@ -40,7 +40,7 @@ extension DirectoryStorage {
     private static func stationIndex(
         _ stations: StationColumns, settlements: SettlementColumns, values: [TextRef], text: TextTable
     ) -> NameIndex {
-        var builder = NameIndexBuilder(joinsWords: false)
+        var builder = NameIndexBuilder(joinsWords: false, expectedNames: stations.count)
         text.bytes.withUnsafeBufferPointer { bytes in
             for entry in 0..<stations.count {
                 let title = stations.titles[entry]
