@@ -94,6 +94,7 @@ let package = Package(
             dependencies: [
                 "RaspKit", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

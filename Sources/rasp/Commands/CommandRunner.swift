@@ -1,0 +1,17 @@
+/// Runs the body of a subcommand: announces demo data first, and turns whatever the body throws into a
+/// ``CLIError`` with the API key masked.
+struct CommandRunner {
+    /// The run.
+    let context: RaspContext
+
+    /// Runs `body`.
+    /// - Throws: ``CLIError`` only.
+    func run(_ body: () async throws -> Void) async throws {
+        context.announceSource()
+        do {
+            try await body()
+        } catch {
+            throw CLIError.from(error, redactor: context.redactor, russian: context.russian)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RaspAPI
+
+/// `rasp nearest LAT LNG`: stations near a point.
+struct NearestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearest",
+        abstract: "Stations near a point, nearest first.",
+        discussion: """
+        Put `--` before a negative coordinate so it is not read as an option. --json prints the API's answer.
+
+        Examples:
+          rasp nearest 55.7558 37.6176
+          rasp nearest 59.93 30.36 --distance 3 --limit 5
+          rasp nearest -- -33.87 151.21
+        """)
+
+    @Argument(help: "Latitude in degrees (−90…90).")
+    var lat: Double
+
+    @Argument(help: "Longitude in degrees (−180…180).")
+    var lng: Double
+
+    @Option(help: "The radius in kilometres (1–50).")
+    var distance = 10
+
+    @Option(help: "Show at most this many stations (1–50).")
+    var limit = 20
+
+    @OptionGroup var options: GlobalOptions
+
+    mutating func validate() throws {
+        guard (-90...90).contains(lat) else { throw ValidationError("LAT must be between -90 and 90") }
+        guard (-180...180).contains(lng) else { throw ValidationError("LNG must be between -180 and 180") }
+        guard (1...50).contains(distance) else { throw ValidationError("--distance must be between 1 and 50 km") }
+        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
+    }
+
+    func run() async throws {
+        let context = try RaspContext(options: options)
+        try await CommandRunner(context: context).run {
+            let response = try await context.client.nearestStations(lat: lat, lng: lng, distance: distance, limit: limit)
+            if options.json {
+                context.console.print(try JSONOutput.text(response))
+                return
+            }
+            guard !response.stations.isEmpty else {
+                throw CLIError.notFound("no stations within \(distance) km of \(lat), \(lng).")
+            }
+            var table = TextTable(columns: [
+                .init(title: "KM", alignment: .right),
+                .init(title: "CODE", color: { style in style.cyan }),
+                .init(title: "NAME", maxWidth: 48),
+                .init(title: "TYPE"),
+                .init(title: "TRANSPORT"),
+            ])
+            table.rows = response.stations.map { station in
+                [String(format: "%.1f", station.distance), station.code, station.title,
+                 station.stationTypeName ?? station.stationType.rawValue, station.transportType.rawValue]
+            }
+            context.console.print(table.render(style: context.console.out))
+        }
+    }
+}

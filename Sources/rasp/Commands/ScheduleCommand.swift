@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import RaspAPI
+import RaspKit
+import RaspRuntime
+
+/// `rasp schedule STATION`: the departures (or arrivals) of one station.
+struct ScheduleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Departures or arrivals of a station on a day.",
+        discussion: """
+        STATION is a station name or code (s2006004); a settlement with several stations lists them so you can \
+        pick one. Times are the station's local time.
+
+        Examples:
+          rasp schedule "Ленинградский вокзал"
+          rasp schedule s9600213 --event arrival --date tomorrow
+          rasp schedule Пулково --all-days --json
+        """)
+
+    /// Which event the timetable lists.
+    enum EventArgument: String, ExpressibleByArgument, CaseIterable {
+        case departure, arrival
+    }
+
+    @Argument(help: "The station: a name or a code (s9600213).")
+    var station: String
+
+    @Option(help: ArgumentHelp("The day: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
+    var date: DateArgument = .today
+
+    @Flag(help: "The timetable of every day instead of one day.")
+    var allDays = false
+
+    @Option(help: "List departures (default) or arrivals.")
+    var event: EventArgument = .departure
+
+    @Option(help: ArgumentHelp("One transport type: plane, train, suburban, bus, water, helicopter.", valueName: "type"))
+    var transport: String?
+
+    @Option(help: "Show at most this many entries.")
+    var limit: Int?
+
+    @OptionGroup var options: GlobalOptions
+
+    mutating func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let transport {
+            _ = try SearchCommand.list(transport, known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
+        }
+    }
+
+    func run() async throws {
+        let context = try RaspContext(options: options)
+        try await CommandRunner(context: context).run {
+            let place = try await PlaceLookup(context: context, command: "schedule").resolveStation(station)
+            let input = Operations.Schedule(
+                station: place.code, date: allDays ? nil : date.date(),
+                transportTypes: transport.map { TransportTypes(rawValue: $0.lowercased()) },
+                event: event == .arrival ? .arrival : nil)
+            var items: [ScheduleItem] = []
+            var intervals: [IntervalScheduleItem] = []
+            var station = place
+            for try await page in context.client.schedulePages(input, pageSize: 100, maxPages: 20) {
+                if items.isEmpty { intervals = page.intervalSchedule ?? [] }
+                station = ResolvedPlace(code: page.station.code, title: page.station.title)
+                items += page.schedule
+                if let limit, items.count >= limit { break }
+            }
+            if let limit { items = Array(items.prefix(limit)) }
+            let entries = items.map { ScheduleEntry($0, event: event) }
+            if options.json {
+                let record = ScheduleRecord(source: context.source.label, station: PointRecord(code: station.code, title: station.title),
+                                            date: input.date?.description, event: event.rawValue, entries: entries,
+                                            intervalEntries: intervals.map(IntervalEntry.init))
+                context.console.print(try JSONOutput.text(record))
+                return
+            }
+            let style = context.console.out
+            let what = event == .arrival ? "arrivals" : "departures"
+            context.console.print(style.bold("\(station.title) (\(station.code))")
+                + style.dim("  \(input.date?.description ?? "every day") · \(entries.count) \(what)"))
+            if entries.isEmpty {
+                context.console.print("No \(what).")
+            } else {
+                context.console.print(Self.table(entries, allDays: input.date == nil).render(style: style))
+            }
+            for interval in intervals {
+                context.console.print(style.dim("Interval: \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "")"))
+            }
+        }
+    }
+
+    static func table(_ entries: [ScheduleEntry], allDays: Bool) -> TextTable {
+        var columns: [TextTable.Column] = [
+            .init(title: "TIME", color: { style in style.green }),
+            .init(title: "NUMBER", maxWidth: 12),
+            .init(title: "ROUTE", maxWidth: 48),
+            .init(title: "TRANSPORT"),
+            .init(title: "CARRIER", maxWidth: 28),
+            .init(title: "PLATFORM", maxWidth: 12),
+        ]
+        if allDays { columns.append(.init(title: "DAYS", maxWidth: 40)) }
+        var table = TextTable(columns: columns)
+        table.rows = entries.map { entry in
+            var cells = [entry.time, entry.number, entry.title, entry.transportType, entry.carrier ?? "—", entry.platform ?? ""]
+            if allDays { cells.append(entry.days ?? "") }
+            return cells
+        }
+        return table
+    }
+}
+
+/// One departure or arrival in `rasp schedule` output.
+struct ScheduleEntry: Encodable {
+    /// `HH:MM` at the station (the event's time).
+    var time: String
+    /// The API's departure text, when the thread leaves here.
+    var departure: String?
+    /// The API's arrival text, when the thread arrives here.
+    var arrival: String?
+    /// The trip number.
+    var number: String
+    /// The route title.
+    var title: String
+    /// The transport type code.
+    var transportType: String
+    /// The carrier's name.
+    var carrier: String?
+    /// The platform, when known.
+    var platform: String?
+    /// The running days.
+    var days: String?
+    /// The days it does not run.
+    var exceptDays: String?
+    /// The thread uid (for `rasp thread`).
+    var threadUID: String
+
+    enum CodingKeys: String, CodingKey {
+        case time, departure, arrival, number, title
+        case transportType = "transport_type"
+        case carrier, platform, days
+        case exceptDays = "except_days"
+        case threadUID = "thread_uid"
+    }
+
+    init(_ item: ScheduleItem, event: ScheduleCommand.EventArgument) {
+        departure = item.departure ?? item.departureTime
+        arrival = item.arrival ?? item.arrivalTime
+        let text = event == .arrival ? (arrival ?? departure) : (departure ?? arrival)
+        time = text.flatMap(TripTime.init)?.clockText ?? text ?? ""
+        number = item.thread.number
+        title = item.thread.title
+        transportType = item.thread.transportType.rawValue
+        carrier = item.thread.carrier?.title
+        platform = item.platform.flatMap { $0.isEmpty ? nil : $0 }
+        days = item.days.isEmpty ? nil : item.days
+        exceptDays = item.exceptDays.flatMap { $0.isEmpty ? nil : $0 }
+        threadUID = item.thread.uid
+    }
+}
+
+/// An interval service of a station in `rasp schedule --json`.
+struct IntervalEntry: Encodable {
+    /// The trip number.
+    var number: String
+    /// The route title.
+    var title: String
+    /// The frequency text.
+    var density: String?
+    /// The thread uid.
+    var threadUID: String
+
+    enum CodingKeys: String, CodingKey {
+        case number, title, density
+        case threadUID = "thread_uid"
+    }
+
+    init(_ item: IntervalScheduleItem) {
+        number = item.thread.number
+        title = item.thread.title
+        density = item.thread.interval?.density
+        threadUID = item.thread.uid
+    }
+}
+
+/// The whole of `rasp schedule --json`.
+struct ScheduleRecord: Encodable {
+    /// `demo` or the server's host.
+    var source: String
+    /// The station.
+    var station: PointRecord
+    /// The day, or nil for every day.
+    var date: String?
+    /// `departure` or `arrival`.
+    var event: String
+    /// The timetable.
+    var entries: [ScheduleEntry]
+    /// Interval services.
+    var intervalEntries: [IntervalEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case source, station, date, event, entries
+        case intervalEntries = "interval_entries"
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import RaspAPI
+import RaspKit
+import RaspRuntime
+
+/// `rasp search FROM TO`: the trips between two places.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Trips between two places on a day.",
+        discussion: """
+        FROM and TO are names («Москва», "Санкт-Петербург", moskva, «Казанский вокзал», «Химки, Бутаково») or codes \
+        (c213 for a settlement, s9600213 for a station). A name shared by several places stops with the candidates \
+        and their codes (exit code 2). Times are local to each station; `+1` marks an arrival on the next day.
+
+        Examples:
+          rasp search Москва "Санкт-Петербург"
+          rasp search c213 c2 --date tomorrow --transport train --slot morning,day
+          rasp search Москва Казань --with-transfers --limit 5
+          rasp search Москва Тверь --json | python3 -m json.tool
+        """)
+
+    @Argument(help: "Where from: a name or a code (c213, s9600213).")
+    var from: String
+
+    @Argument(help: "Where to: a name or a code.")
+    var to: String
+
+    @Option(help: ArgumentHelp("The day: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
+    var date: DateArgument = .today
+
+    @Flag(help: "The timetable of every day (times without dates) instead of one day.")
+    var allDays = false
+
+    @Option(help: ArgumentHelp(
+        "Transport types, comma-separated: plane, train, suburban, bus, water, helicopter.", valueName: "types"))
+    var transport: String?
+
+    @Option(help: ArgumentHelp(
+        "Departure times, comma-separated: morning (06–12), day (12–18), evening (18–24), night (00–06), in the departure station's time.",
+        valueName: "slots"))
+    var slot: String?
+
+    @Flag(help: "Direct trips only.")
+    var direct = false
+
+    @Flag(help: "Trips with transfers only.")
+    var withTransfers = false
+
+    @Option(help: "Show at most this many trips.")
+    var limit: Int?
+
+    @OptionGroup var options: GlobalOptions
+
+    mutating func validate() throws {
+        if direct && withTransfers { throw ValidationError("--direct and --with-transfers exclude each other") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        _ = try transportTypes()
+        _ = try slots()
+    }
+
+    func run() async throws {
+        let context = try RaspContext(options: options)
+        try await CommandRunner(context: context).run {
+            let places = try await PlaceLookup(context: context, command: "search").resolve([from, to])
+            if places[0].code == places[1].code {
+                throw CLIError.usage("FROM and TO are the same place (\(places[0].title), \(places[0].code))")
+            }
+            let search = TripSearch(
+                from: places[0].code, to: places[1].code, date: allDays ? nil : date.date(),
+                transports: try transportTypes(),
+                filters: TripFilters(slots: try slots(), transfers: transferChoice), limit: limit)
+            let result = try await search.run(client: context.client)
+            try present(result, search: search, places: places, context: context)
+        }
+    }
+
+    private var transferChoice: TransferChoice {
+        direct ? .directOnly : withTransfers ? .withTransfers : .any
+    }
+
+    private func present(_ result: TripSearch.Result, search: TripSearch, places: [ResolvedPlace], context: RaspContext) throws {
+        let formatter = TripFormatter(strings: context.strings)
+        let trips = result.items.map { (item: $0, row: formatter.row(for: $0)) }
+        let from = result.info.map { PointRecord(code: $0.from.code, title: $0.from.title) }
+            ?? PointRecord(code: places[0].code, title: places[0].title)
+        let to = result.info.map { PointRecord(code: $0.to.code, title: $0.to.title) }
+            ?? PointRecord(code: places[1].code, title: places[1].title)
+        if options.json {
+            let record = SearchRecord(source: context.source.label, from: from, to: to, date: search.date?.description,
+                                      trips: trips.map { TripRecord($0.item, row: $0.row) },
+                                      intervalTrips: result.intervals.map(IntervalRecord.init))
+            context.console.print(try JSONOutput.text(record))
+            return
+        }
+        let style = context.console.out
+        let day = search.date?.description ?? "every day"
+        let count = trips.count == 1 ? "1 trip" : "\(trips.count) trips"
+        context.console.print(style.bold("\(from.title) → \(to.title)") + style.dim("  \(day) · \(count)"))
+        if trips.isEmpty {
+            context.console.print("No trips match.")
+        } else {
+            context.console.print(TripTable(trips: trips).render(style: style))
+        }
+        for interval in result.intervals {
+            let window = [interval.thread.interval?.beginTime, interval.thread.interval?.endTime]
+                .compactMap { $0.flatMap(TripTime.init)?.clockText }.joined(separator: "–")
+            context.console.print(style.dim("Interval: \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "") \(window)"))
+        }
+    }
+
+    /// The `--transport` list.
+    func transportTypes() throws -> [RaspAPI.TransportType] {
+        try Self.list(transport, known: RaspAPI.TransportType.knownCases.map(\.rawValue), option: "--transport")
+            .map(RaspAPI.TransportType.init(rawValue:))
+    }
+
+    /// The `--slot` list.
+    func slots() throws -> Set<DepartureSlot> {
+        Set(try Self.list(slot, known: DepartureSlot.allCases.map(\.rawValue), option: "--slot")
+            .compactMap(DepartureSlot.init(rawValue:)))
+    }
+
+    /// A comma-separated list of known words (case-insensitive).
+    static func list(_ text: String?, known: [String], option: String) throws -> [String] {
+        guard let text else { return [] }
+        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        for word in words where !known.contains(word) {
+            throw ValidationError("\(option): unknown value '\(word)' (use \(known.joined(separator: ", ")))")
+        }
+        guard !words.isEmpty else { throw ValidationError("\(option) needs at least one value") }
+        return words
+    }
+}

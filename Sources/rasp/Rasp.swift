@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+
+/// `rasp`: Yandex Rasp timetables on the command line.
+@main
+struct Rasp: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rasp",
+        abstract: "Timetables of trains, planes, buses and ferries from Yandex Rasp (Яндекс Расписания).",
+        discussion: """
+        With no API key, rasp answers from a built-in demo data set (made-up timetables over real place names) with \
+        no network, and says so on standard error. Set RASP_API_KEY (or --api-key, or api_key in \
+        ~/.config/rasp/config) for the real API; --base-url points at any server, such as rasp-mock.
+
+        Examples:
+          rasp search Москва "Санкт-Петербург"
+          rasp search c213 c2 --date 2026-06-01 --transport plane --json
+          rasp stations питер
+          rasp schedule "Казанский вокзал" --event arrival
+          rasp thread <uid from search --json>
+          rasp carrier SU --system iata
+          rasp nearest 55.75 37.62 --distance 5
+          rasp --generate-completion-script zsh > ~/.zfunc/_rasp
+
+        Output: a table for people, colour only on a terminal and never with NO_COLOR; --json for scripts. \
+        Errors go to standard error; the API key is never printed.
+
+        Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, \
+        4 no connection.
+        """,
+        subcommands: [
+            SearchCommand.self, StationsCommand.self, ScheduleCommand.self, ThreadCommand.self,
+            CarrierCommand.self, NearestCommand.self, CopyrightCommand.self,
+        ]
+    )
+
+    /// Parses the arguments, runs the command and exits with the documented codes (argument errors exit 2, not
+    /// argument-parser's 64).
+    static func main() async {
+        terminate(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs a command line and returns its exit code, printing results and errors.
+    static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as CLIError {
+            let style = Console(.current).err
+            Console(.current).note(style.red("rasp: error: ") + error.message)
+            return error.code.rawValue
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints an argument-parser error or help text and returns its exit code (usage errors become 2).
+    private static func report(_ error: any Error) -> Int32 {
+        let console = Console(.current)
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { console.print(message) }
+            return 0
+        }
+        if !message.isEmpty { console.note(message) }
+        return code == .validationFailure ? CLIError.Code.usage.rawValue : code.rawValue
+    }
+}
+
+/// Ends the process with a status (outside the command type, whose `exit(withError:)` would shadow `exit`).
+private func terminate(_ code: Int32) -> Never {
+    exit(code)
+}

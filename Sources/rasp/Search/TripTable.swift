@@ -1,0 +1,77 @@
+import Foundation
+import RaspAPI
+import RaspKit
+import RaspRuntime
+
+/// The search result as a table for people: local times (arrival on a later day marked `+1`), duration, the
+/// stations when they vary, transport, number, carrier and transfers.
+struct TripTable {
+    /// The trips with their formatted rows.
+    var trips: [(item: SearchResponse.SegmentsItem, row: TripRow)]
+
+    /// The rendered table.
+    func render(style: Style) -> String {
+        let ends = trips.map { Self.ends($0.item) }
+        let showsStations = Set(ends.map(\.from)).count > 1 || Set(ends.map(\.to)).count > 1
+        var columns: [TextTable.Column] = [
+            .init(title: "DEPARTS", color: { style in style.green }),
+            .init(title: "ARRIVES"),
+            .init(title: "DURATION"),
+        ]
+        if showsStations {
+            columns += [.init(title: "FROM", maxWidth: 28), .init(title: "TO", maxWidth: 28)]
+        }
+        columns += [
+            .init(title: "TRANSPORT"),
+            .init(title: "NUMBER", maxWidth: 20),
+            .init(title: "CARRIER", maxWidth: 32),
+            .init(title: "TRANSFERS", maxWidth: 40),
+        ]
+        var table = TextTable(columns: columns)
+        for (index, trip) in trips.enumerated() {
+            let row = trip.row
+            var cells = [row.departureText, Self.arrivalText(row), row.durationText]
+            if showsStations { cells += [ends[index].from, ends[index].to] }
+            cells += [Self.transports(trip.item), row.number, row.carrierTitle, Self.transfers(trip.item)]
+            table.rows.append(cells)
+        }
+        return table.render(style: style)
+    }
+
+    /// `10:05`, or `10:05 +1` when the arrival is a day after the departure (local dates).
+    static func arrivalText(_ row: TripRow) -> String {
+        guard let start = row.departure?.date, let end = row.arrival?.date else { return row.arrivalText }
+        let days = end.daysSince1970 - start.daysSince1970
+        return days > 0 ? "\(row.arrivalText) +\(days)" : row.arrivalText
+    }
+
+    /// The short names of the first and last stations.
+    static func ends(_ item: SearchResponse.SegmentsItem) -> (from: String, to: String) {
+        switch item {
+        case .segment(let segment): (shortName(segment.from), shortName(segment.to))
+        case .transferSegment(let route): (shortName(route.departureFrom), shortName(route.arrivalTo))
+        }
+    }
+
+    /// The popular name when there is one («Ленинградский вокзал»), else the title.
+    static func shortName(_ point: Point) -> String {
+        if let popular = point.popularTitle?.trimmingCharacters(in: .whitespaces), !popular.isEmpty { return popular }
+        return point.title
+    }
+
+    /// `train`, or `plane + suburban` for a route with transfers.
+    static func transports(_ item: SearchResponse.SegmentsItem) -> String {
+        switch item {
+        case .segment(let segment): segment.thread.transportType.rawValue
+        case .transferSegment(let route):
+            (route.transportTypes ?? route.legs.map(\.thread.transportType)).map(\.rawValue).joined(separator: " + ")
+        }
+    }
+
+    /// `—` for a direct trip, else the transfer points.
+    static func transfers(_ item: SearchResponse.SegmentsItem) -> String {
+        guard case .transferSegment(let route) = item else { return "—" }
+        let points = route.transfers?.map(\.title) ?? []
+        return points.isEmpty ? "yes" : points.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import RaspDirectory
+import RaspKit
+import RaspRuntime
+
+/// A failure the user sees: a message for standard error and the process's exit code.
+///
+/// Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, 4 no connection.
+struct CLIError: Error, CustomStringConvertible {
+    /// The exit codes of `rasp`.
+    enum Code: Int32 {
+        case failure = 1
+        case usage = 2
+        case notFound = 3
+        case noConnection = 4
+    }
+
+    /// What went wrong, in one or more lines, with no secrets.
+    var message: String
+    /// The exit code.
+    var code: Code
+
+    var description: String { message }
+
+    /// A bad argument or an ambiguous name (exit code 2).
+    static func usage(_ message: String) -> CLIError { CLIError(message: message, code: .usage) }
+    /// Nothing matched (exit code 3).
+    static func notFound(_ message: String) -> CLIError { CLIError(message: message, code: .notFound) }
+    /// Anything else that failed at run time (exit code 1).
+    static func failure(_ message: String) -> CLIError { CLIError(message: message, code: .failure) }
+
+    /// The user-facing form of any error a command can throw, with secrets masked by `redactor`.
+    /// - Parameters:
+    ///   - error: What was thrown.
+    ///   - redactor: Masks the API key (and the usual secret parameters).
+    ///   - russian: Whether to use the runtime's Russian messages.
+    /// - Returns: The error to print.
+    static func from(_ error: any Error, redactor: Redactor, russian: Bool) -> CLIError {
+        if let error = error as? CLIError { return CLIError(message: redactor.redact(error.message), code: error.code) }
+        if let error = error as? ClientError { return from(error, redactor: redactor, russian: russian) }
+        if let error = error as? RaspServiceError { return .failure(error.description) }
+        if let error = error as? StationDirectoryError { return .failure("the station directory is unusable: \(error)") }
+        if let error = error as? FileStorageError { return .failure(redactor.redact(error.description)) }
+        if error is CancellationError { return .failure("cancelled") }
+        return .failure(redactor.redact(String(describing: error)))
+    }
+
+    private static func from(_ error: ClientError, redactor: Redactor, russian: Bool) -> CLIError {
+        let message = redactor.redact(error.userMessage(language: russian ? .ru : .en))
+        switch error {
+        case .noConnection, .timeout:
+            return CLIError(message: message + " (\(redactor.redact(error.description)))", code: .noConnection)
+        case .http(let failure):
+            let detail = "HTTP \(failure.status)"
+            let code: Code = failure.status == 404 ? .notFound : .failure
+            return CLIError(message: "\(message) (\(detail))", code: code)
+        case .decoding:
+            return .failure(message + " (" + redactor.redact(error.description) + ")")
+        default:
+            return .failure(message)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+
+/// The options every subcommand takes: where the data comes from and how the output looks.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The Yandex Rasp API key (default: $RASP_API_KEY, then api_key in the config file).",
+        discussion: "Prefer the environment variable: command lines are visible to other users of the machine.",
+        valueName: "key"))
+    var apiKey: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Call this server instead of the real API, e.g. a rasp-mock at http://127.0.0.1:8080 (default: $RASP_BASE_URL).",
+        valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Where the station directory is cached (default: $RASP_CACHE_DIR, $XDG_CACHE_HOME/rasp or ~/.cache/rasp).",
+        valueName: "path"))
+    var cacheDir: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A config file with 'api_key = …', 'base_url = …', 'cache_dir = …' lines (default: $RASP_CONFIG, then ~/.config/rasp/config).",
+        valueName: "path"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Use this stations_list JSON file as the station directory instead of downloading one.", valueName: "file"))
+    var stationsList: String?
+
+    @Option(name: .long, help: "How many times to retry a request that failed for a reason that may pass (connection, 429, 5xx).")
+    var retries: Int = 2
+
+    @Option(name: .long, help: ArgumentHelp(
+        "An extra request header 'Name: Value', e.g. 'X-Mock-Fault: 503' for rasp-mock (repeatable).",
+        valueName: "header"))
+    var header: [String] = []
+
+    @Flag(name: .long, help: "Log every request to standard error (the API key is masked).")
+    var verbose = false
+
+    mutating func validate() throws {
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
+        for header in header {
+            guard let colon = header.firstIndex(of: ":"), !header[..<colon].trimmingCharacters(in: .whitespaces).isEmpty
+            else { throw ValidationError("--header must look like 'Name: Value', got '\(header)'") }
+        }
+        if let baseURL {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  url.host != nil
+            else { throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, got '\(baseURL)'") }
+        }
+    }
+
+    /// The extra headers as name/value pairs.
+    var extraHeaders: [(name: String, value: String)] {
+        header.compactMap { text in
+            guard let colon = text.firstIndex(of: ":") else { return nil }
+            return (text[..<colon].trimmingCharacters(in: .whitespaces),
+                    text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

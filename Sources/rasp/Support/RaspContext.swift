@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import RaspAPI
+import RaspDemo
+import RaspKit
+import RaspRuntime
+
+/// Everything a subcommand needs to run: the data source, the client, the console and the language.
+struct RaspContext: Sendable {
+    /// The options the command was given.
+    let options: GlobalOptions
+    /// The process environment.
+    let environment: Environment
+    /// Where the data comes from.
+    let source: DataSource
+    /// Standard output and error.
+    let console: Console
+    /// The client (demo transport, or HTTP with retries, timeouts and the key).
+    let client: RaspClient
+    /// Masks the key in everything printed.
+    let redactor: Redactor
+    /// The language of durations, notes and error messages.
+    let strings: RaspKit.Strings
+
+    /// Builds the context of a run.
+    /// - Throws: ``CLIError`` for an unusable config or key.
+    init(options: GlobalOptions, environment: Environment = .current) throws {
+        self.options = options
+        self.environment = environment
+        source = try DataSource(options: options, environment: environment)
+        console = Console(environment)
+        strings = RaspKit.Strings(language: environment.prefersRussian ? .ru : .en)
+        let logger = options.verbose ? Self.makeLogger() : nil
+        client = try Self.makeClient(source: source, options: options, logger: logger)
+        redactor = client.core.redactor.merging(Redactor(secrets: Set([source.apiKey].compactMap { $0 })))
+    }
+
+    /// Whether messages from the runtime should be Russian.
+    var russian: Bool { strings.language == .ru }
+
+    /// Prints the one-line demo notice on standard error (never on standard output, so JSON stays clean).
+    func announceSource() {
+        guard source.isDemo else { return }
+        console.note(console.err.yellow(
+            "rasp: demo data (made-up timetables, no network). Set RASP_API_KEY or pass --api-key for the real API."))
+    }
+
+    /// Prints a notice on standard error.
+    func notice(_ text: String) {
+        console.note(console.err.dim(redactor.redact(text)))
+    }
+
+    // MARK: Client
+
+    private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?) throws -> RaspClient {
+        let headers: [any ClientMiddleware] = options.extraHeaders.isEmpty ? [] : [HeaderMiddleware(headers: options.extraHeaders)]
+        guard let serverURL = source.serverURL else {
+            return RaspClient(serverURL: Servers.server1, transport: DemoTransport(), middlewares: headers)
+        }
+        let retry = RetryPolicy(maxAttempts: options.retries + 1, baseDelay: .milliseconds(300), maxDelay: .seconds(5))
+        var client: RaspClient
+        if let key = source.apiKey {
+            client = try RaspClient.live(apiKey: key, logger: logger, retry: retry, serverURL: serverURL)
+        } else {
+            var middlewares: [any ClientMiddleware] = []
+            if let logger { middlewares.append(LoggingMiddleware(logger: logger)) }
+            middlewares.append(RetryMiddleware(policy: retry))
+            middlewares.append(TimeoutMiddleware(policy: .rasp))
+            client = RaspClient(serverURL: serverURL, middlewares: middlewares)
+        }
+        client.core.middlewares += headers
+        return client
+    }
+
+    private static func makeLogger() -> Logger {
+        var logger = Logger(label: "rasp") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = .debug
+        return logger
+    }
+}

@@ -1,1 +1,0 @@
-print("rasp: not built yet")
