@@ -77,7 +77,8 @@ public struct StationDirectory: Sendable {
         return storage.settlements.stations(of: entry).map(station(at:))
     }
 
-    /// Every settlement that can be searched (has a code and a title), in directory order.
+    /// Every settlement that can be searched (has a code and a title), in directory order. Makes a value for
+    /// each one: for listing, not for lookups.
     public var settlements: [Settlement] {
         (0..<settlementCount).compactMap { entry in
             storage.settlements.titles[entry].isEmpty || !storage.settlements.codes.hasCode(entry)

@@ -84,21 +84,19 @@ extension NameIndex {
         let single = words.count == 1 ? words[0].count : nil
         for index in driver {
             let posting = list.postings[index]
-            guard TopResults.score(.exact, rank: posting.rank) < top.threshold else { continue }
-            let key = Int(posting.key)
-            let joined = list.keys[key - 1] == Fold.joinedMark
-            let start = Int(starts[Int(posting.name)])
             let kind: MatchKind
             if let length = single {
-                if key == start || joined {
-                    kind = list.keys[key + length] == Fold.end ? .exact : .prefix
-                } else {
-                    kind = .wordPrefix
-                }
+                // The flags settle the kind; only a whole-name word needs a look at where it ends.
+                let best: MatchKind = posting.isWholeName ? .exact : posting.startsName ? .prefix : .wordPrefix
+                guard TopResults.score(best, rank: posting.rank) < top.threshold else { continue }
+                kind = best == .exact && list.keys[Int(posting.key) + length] != Fold.end ? .prefix : best
             } else {
+                guard TopResults.score(.exact, rank: posting.rank) < top.threshold else { continue }
                 // A joined form also starts with the driver only if the name's first word does: no need to
                 // check the name twice.
-                guard !joined, let found = matcher.match(query, keyAt: start, allowTypo: false) else { continue }
+                guard list.keys[Int(posting.key) - 1] != Fold.joinedMark,
+                    let found = matcher.match(query, keyAt: Int(starts[Int(posting.name)]), allowTypo: false)
+                else { continue }
                 kind = found
             }
             top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(kind, rank: posting.rank))

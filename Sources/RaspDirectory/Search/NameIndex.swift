@@ -1,9 +1,27 @@
 /// One word of one name in a sorted word list: where the word's text starts in its key space, the name, and
-/// the rank of the name's entry (kept here so a scan over many postings reads them in order).
+/// what a scan needs to skip it without reading the name (kept inline, so a scan reads postings in order):
+/// the rank of the name's entry and whether the word starts the name or is the whole name.
 struct Posting: Sendable, BitwiseCopyable {
     var key: UInt32
     var name: UInt32
-    var rank: UInt32
+    /// The rank (low 30 bits), ``startsName`` and ``isWholeName``.
+    var rankAndFlags: UInt32
+
+    static let startsNameFlag: UInt32 = 1 << 31
+    static let wholeNameFlag: UInt32 = 1 << 30
+    static let rankMask: UInt32 = (1 << 30) - 1
+
+    init(key: Int, name: UInt32, flags: UInt32) {
+        self.key = UInt32(key)
+        self.name = name
+        self.rankAndFlags = flags
+    }
+
+    var rank: UInt32 { rankAndFlags & Self.rankMask }
+    /// The word is the first of its name, or the joined form: the name may start with the query.
+    var startsName: Bool { rankAndFlags & Self.startsNameFlag != 0 }
+    /// The word is all of its name (a one-word name, or the joined form): the name may equal the query.
+    var isWholeName: Bool { rankAndFlags & Self.wholeNameFlag != 0 }
 }
 
 /// The search keys of every name in one script, back to back. A name's key is its words separated by
@@ -118,6 +136,7 @@ struct NameIndexBuilder {
 
     /// Sets the entries' ranks and sorts the word lists.
     mutating func finish(ranks: [UInt32]) -> NameIndex {
+        precondition(ranks.count <= Int(Posting.rankMask), "too many entries for a 30-bit rank")
         index.ranks = ranks
         Self.setRanks(&index.folded, ranks: ranks, entries: index.nameEntries)
         Self.setRanks(&index.native, ranks: ranks, entries: index.nameEntries)
@@ -130,7 +149,8 @@ struct NameIndexBuilder {
 
     private static func setRanks(_ postings: inout [Posting], ranks: [UInt32], entries: [UInt32]) {
         for position in postings.indices {
-            postings[position].rank = ranks[Int(entries[Int(postings[position].name)])]
+            let rank = ranks[Int(entries[Int(postings[position].name)])]
+            postings[position].rankAndFlags = postings[position].rankAndFlags & ~Posting.rankMask | rank
         }
     }
 
@@ -145,15 +165,16 @@ struct NameIndexBuilder {
         for position in 0...words.count where position == words.count || words[position] == Fold.wordBreak {
             if position > start {
                 if wordCount > 0 { keys.append(Fold.wordBreak) }
-                postings.append(Posting(key: UInt32(keys.count), name: name, rank: 0))
+                postings.append(Posting(key: keys.count, name: name, flags: wordCount == 0 ? Posting.startsNameFlag : 0))
                 keys.append(contentsOf: UnsafeBufferPointer(rebasing: words[start..<position]))
                 wordCount += 1
             }
             start = position + 1
         }
+        if wordCount == 1 { postings[postings.count - 1].rankAndFlags |= Posting.wholeNameFlag }
         if joins, wordCount > 1 {
             keys.append(Fold.joinedMark)
-            postings.append(Posting(key: UInt32(keys.count), name: name, rank: 0))
+            postings.append(Posting(key: keys.count, name: name, flags: Posting.startsNameFlag | Posting.wholeNameFlag))
             for byte in words where byte != Fold.wordBreak { keys.append(byte) }
         }
         keys.append(Fold.end)
