@@ -8,90 +8,40 @@ public import RaspRuntime
 public protocol RaspClientProtocol: Sendable {
     /// Trips between two points
     ///
-    /// Returns the trips (thread segments) between two stations and/or settlements, optionally on one date.
-    ///
-    /// * With `date`, the result is a one-day timetable: `departure`/`arrival` are ISO-8601 datetimes with
-    ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`.
-    /// * Without `date`, the result is an all-days timetable: times are `HH:MM:SS`, `search.date` is `null`, and
-    ///   segments carry `days`/`except_days` text.
-    /// * With `transfers=true`, `segments` may contain transfer variants (`TransferSegment`) alongside direct
-    ///   segments (`Segment`).
-    /// * Interval threads (e.g. "every 10–15 minutes") are returned separately in `interval_segments`.
-    ///
-    /// `from == to` and dates outside the allowed window give 400; unknown codes give 404.
-    ///
     /// - Remark: HTTP `GET /v3.0/search/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1search~1/get(search)`.
     func search(_ input: Operations.Search) async throws -> SearchResponse
     /// Timetable of a station
-    ///
-    /// Returns the departures (or arrivals, with `event=arrival`) at one station, on one date or for all days.
-    ///
-    /// With `date`, times are ISO-8601 datetimes with offset; without it they are `HH:MM` and `date` in the
-    /// response is `null`. Suburban stations additionally return `directions` (an array) and
-    /// `schedule_direction`, and each item has a `direction`. `offset`/`limit` paginate the result even though the
-    /// docs hardly mention them.
     ///
     /// - Remark: HTTP `GET /v3.0/schedule/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1schedule~1/get(schedule)`.
     func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse
     /// Stops of one thread
     ///
-    /// Returns a thread (one run of a route) with the list of stations where it stops.
-    ///
-    /// A thread `uid` can change over time: always take a fresh one from `search` or `schedule` (their
-    /// `thread.uid`). If `from`/`to` are given, the thread must pass through them (otherwise 400) and the
-    /// response fills `from`, `to`, `departure_date` and `arrival_date`. If the thread does not run on `date`,
-    /// the server answers 404.
-    ///
     /// - Remark: HTTP `GET /v3.0/thread/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1thread~1/get(thread)`.
     func thread(_ input: Operations.Thread) async throws -> ThreadResponse
     /// Stations near a point
-    ///
-    /// Returns stations within `distance` kilometres of the given coordinate, nearest first, with links to
-    /// their Yandex Rasp pages (`type_choices`). The docs say at most 50 stations are returned.
-    /// Coordinates outside [-90, 90] / [-180, 180] give 400.
     ///
     /// - Remark: HTTP `GET /v3.0/nearest_stations/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1nearest_stations~1/get(nearestStations)`.
     func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse
     /// Nearest settlement
     ///
-    /// Returns the settlement (city, town, village) nearest to the given coordinate within `distance`
-    /// kilometres. The body is a bare settlement object with no wrapper. Coordinates outside
-    /// [-90, 90] / [-180, 180] give 400.
-    ///
     /// - Remark: HTTP `GET /v3.0/nearest_settlement/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1nearest_settlement~1/get(nearestSettlement)`.
     func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse
     /// Carrier information
-    ///
-    /// Returns a carrier by its code in the given coding `system`.
-    ///
-    /// The response shape depends on how many carriers match: a unique match comes back as
-    /// `{"carrier": {...}}`, while a code that matches several carriers (typical for IATA codes such as `TK`)
-    /// comes back as `{"carriers": [...]}`. Both keys are therefore optional; read whichever is present.
     ///
     /// - Remark: HTTP `GET /v3.0/carrier/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1carrier~1/get(carrier)`.
     func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse
     /// Full station directory
     ///
-    /// Returns the complete directory of countries, regions, settlements and stations known to Yandex Rasp, in
-    /// one body of about 40 MB. Cache it; do not call it per user request.
-    ///
-    /// The server labels the body `Content-Type: text/html` although it is JSON, so the 200 response is declared
-    /// as `text/html`; decode the bytes with a JSON decoder into `StationsListResponse` yourself, with a generous
-    /// size limit (50–100 MB).
-    ///
     /// - Remark: HTTP `GET /v3.0/stations_list/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1stations_list~1/get(stationsList)`.
     func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse
     /// Attribution data
-    ///
-    /// Returns the attribution text, link and banner snippets that must be shown next to any data obtained from
-    /// the API. The `logo_*` values are HTML `<iframe>` snippets, not image URLs.
     ///
     /// - Remark: HTTP `GET /v3.0/copyright/`.
     /// - Remark: Generated from `#/paths/~1v3.0~1copyright~1/get(copyright)`.
@@ -129,7 +79,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/search/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1search~1/get(search)`.
     public func search(from: String, to: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, system: System? = nil, showSystems: ShowSystems? = nil, offset: Int? = nil, limit: Int? = nil, addDaysMask: Bool? = nil, resultTimezone: String? = nil, transfers: Bool? = nil, format: Format? = nil, lang: String? = nil) async throws -> SearchResponse {
         try await search(Operations.Search(from: from, to: to, date: date, transportTypes: transportTypes, system: system, showSystems: showSystems, offset: offset, limit: limit, addDaysMask: addDaysMask, resultTimezone: resultTimezone, transfers: transfers, format: format, lang: lang))
     }
@@ -159,7 +108,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/schedule/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1schedule~1/get(schedule)`.
     public func schedule(station: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, event: Event? = nil, direction: String? = nil, system: System? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, offset: Int? = nil, limit: Int? = nil, tablo: Bool? = nil, format: Format? = nil, lang: String? = nil) async throws -> ScheduleResponse {
         try await schedule(Operations.Schedule(station: station, date: date, transportTypes: transportTypes, event: event, direction: direction, system: system, showSystems: showSystems, resultTimezone: resultTimezone, offset: offset, limit: limit, tablo: tablo, format: format, lang: lang))
     }
@@ -184,7 +132,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/thread/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1thread~1/get(thread)`.
     public func thread(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) async throws -> ThreadResponse {
         try await thread(Operations.Thread(uid: uid, from: from, to: to, date: date, showSystems: showSystems, resultTimezone: resultTimezone, format: format, lang: lang))
     }
@@ -207,7 +154,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/nearest_stations/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1nearest_stations~1/get(nearestStations)`.
     public func nearestStations(lat: Double, lng: Double, distance: Int, stationTypes: [StationTypesItem]? = nil, transportTypes: TransportTypes? = nil, offset: Int? = nil, limit: Int? = nil, format: Format? = nil, lang: String? = nil) async throws -> NearestStationsResponse {
         try await nearestStations(Operations.NearestStations(lat: lat, lng: lng, distance: distance, stationTypes: stationTypes, transportTypes: transportTypes, offset: offset, limit: limit, format: format, lang: lang))
     }
@@ -226,7 +172,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/nearest_settlement/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1nearest_settlement~1/get(nearestSettlement)`.
     public func nearestSettlement(lat: Double, lng: Double, distance: Int? = nil, format: Format? = nil, lang: String? = nil) async throws -> NearestSettlementResponse {
         try await nearestSettlement(Operations.NearestSettlement(lat: lat, lng: lng, distance: distance, format: format, lang: lang))
     }
@@ -246,7 +191,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/carrier/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1carrier~1/get(carrier)`.
     public func carrier(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) async throws -> CarrierResponse {
         try await carrier(Operations.CarrierInput(code: code, system: system, format: format, lang: lang))
     }
@@ -265,7 +209,6 @@ extension RaspClientProtocol {
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
     ///
     /// - Remark: HTTP `GET /v3.0/stations_list/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1stations_list~1/get(stationsList)`.
     public func stationsList(format: Format? = nil, lang: String? = nil) async throws -> StationsListResponse {
         try await stationsList(Operations.StationsList(format: format, lang: lang))
     }
@@ -279,7 +222,6 @@ extension RaspClientProtocol {
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
     ///
     /// - Remark: HTTP `GET /v3.0/copyright/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1copyright~1/get(copyright)`.
     public func copyright(format: Format? = nil) async throws -> CopyrightResponse {
         try await copyright(Operations.CopyrightInput(format: format))
     }

@@ -48,34 +48,9 @@ public enum StationType: OpenEnum {
     case wharf
     case riverPort
     case marineStation
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "station": self = .station
-        case "platform": self = .platform
-        case "stop": self = .stop
-        case "checkpoint": self = .checkpoint
-        case "post": self = .post
-        case "crossing": self = .crossing
-        case "overtaking_point": self = .overtakingPoint
-        case "train_station": self = .trainStation
-        case "airport": self = .airport
-        case "bus_station": self = .busStation
-        case "bus_stop": self = .busStop
-        case "unknown": self = .unknown_
-        case "port": self = .port
-        case "port_point": self = .portPoint
-        case "wharf": self = .wharf
-        case "river_port": self = .riverPort
-        case "marine_station": self = .marineStation
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -110,23 +85,9 @@ public enum TransportType: OpenEnum {
     case bus
     case water
     case helicopter
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "plane": self = .plane
-        case "train": self = .train
-        case "suburban": self = .suburban
-        case "bus": self = .bus
-        case "water": self = .water
-        case "helicopter": self = .helicopter
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -145,19 +106,9 @@ public enum TransportType: OpenEnum {
 public enum PointType: OpenEnum {
     case station
     case settlement
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.station, .settlement]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "station": self = .station
-        case "settlement": self = .settlement
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -332,24 +283,9 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
         case skiarrow
         case river
         case sea
-        /// A value this version of the client does not know.
         case unknown(String)
 
-        /// Every value the spec lists.
         public static let knownCases: [Self] = [.suburban, .last, .rex, .sputnik, .skiarrow, .river, .sea]
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "suburban": self = .suburban
-            case "last": self = .last
-            case "rex": self = .rex
-            case "sputnik": self = .sputnik
-            case "skiarrow": self = .skiarrow
-            case "river": self = .river
-            case "sea": self = .sea
-            default: self = .unknown(rawValue)
-            }
-        }
 
         public var rawValue: String {
             switch self {
@@ -448,19 +384,9 @@ public struct RaspThread: Codable, Hashable, Sendable {
     public enum ExpressType: OpenEnum {
         case express
         case aeroexpress
-        /// A value this version of the client does not know.
         case unknown(String)
 
-        /// Every value the spec lists.
         public static let knownCases: [Self] = [.express, .aeroexpress]
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "express": self = .express
-            case "aeroexpress": self = .aeroexpress
-            default: self = .unknown(rawValue)
-            }
-        }
 
         public var rawValue: String {
             switch self {
@@ -950,19 +876,9 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     public enum Event: OpenEnum {
         case departure
         case arrival
-        /// A value this version of the client does not know.
         case unknown(String)
 
-        /// Every value the spec lists.
         public static let knownCases: [Self] = [.departure, .arrival]
-
-        public init(rawValue: String) {
-            switch rawValue {
-            case "departure": self = .departure
-            case "arrival": self = .arrival
-            default: self = .unknown(rawValue)
-            }
-        }
 
         public var rawValue: String {
             switch self {
@@ -1625,23 +1541,9 @@ public enum TransportTypes: OpenEnum {
     case bus
     case water
     case helicopter
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "plane": self = .plane
-        case "train": self = .train
-        case "suburban": self = .suburban
-        case "bus": self = .bus
-        case "water": self = .water
-        case "helicopter": self = .helicopter
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -1662,22 +1564,9 @@ public enum System: OpenEnum {
     case sirena
     case express
     case esr
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "yandex": self = .yandex
-        case "iata": self = .iata
-        case "sirena": self = .sirena
-        case "express": self = .express
-        case "esr": self = .esr
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -1695,20 +1584,9 @@ public enum ShowSystems: OpenEnum {
     case yandex
     case esr
     case all
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.yandex, .esr, .all]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "yandex": self = .yandex
-        case "esr": self = .esr
-        case "all": self = .all
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -1723,19 +1601,9 @@ public enum ShowSystems: OpenEnum {
 public enum Format: OpenEnum {
     case json
     case xml
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.json, .xml]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "json": self = .json
-        case "xml": self = .xml
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -1766,34 +1634,9 @@ public enum StationTypesItem: OpenEnum {
     case wharf
     case riverPort
     case marineStation
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "station": self = .station
-        case "platform": self = .platform
-        case "stop": self = .stop
-        case "checkpoint": self = .checkpoint
-        case "post": self = .post
-        case "crossing": self = .crossing
-        case "overtaking_point": self = .overtakingPoint
-        case "train_station": self = .trainStation
-        case "airport": self = .airport
-        case "bus_station": self = .busStation
-        case "bus_stop": self = .busStop
-        case "unknown": self = .unknown_
-        case "port": self = .port
-        case "port_point": self = .portPoint
-        case "wharf": self = .wharf
-        case "river_port": self = .riverPort
-        case "marine_station": self = .marineStation
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {
@@ -1826,23 +1669,9 @@ public enum CarrierSystem: OpenEnum {
     case express
     case esr
     case icao
-    /// A value this version of the client does not know.
     case unknown(String)
 
-    /// Every value the spec lists.
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr, .icao]
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "yandex": self = .yandex
-        case "iata": self = .iata
-        case "sirena": self = .sirena
-        case "express": self = .express
-        case "esr": self = .esr
-        case "icao": self = .icao
-        default: self = .unknown(rawValue)
-        }
-    }
 
     public var rawValue: String {
         switch self {

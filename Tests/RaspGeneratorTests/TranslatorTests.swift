@@ -33,7 +33,8 @@ struct TranslatorTests {
             """)
         #expect(out.types.contains("public enum Kind: OpenEnum {"))
         #expect(out.types.contains("    case overtakingPoint\n"))
-        #expect(out.types.contains(#"case "overtaking_point": self = .overtakingPoint"#))
+        #expect(out.types.contains(#"case .overtakingPoint: "overtaking_point""#))
+        #expect(out.types.contains("public static let knownCases: [Self] = [.plane, .train, .overtakingPoint]"))
         #expect(out.types.contains("    case unknown(String)\n"))
     }
 

@@ -100,8 +100,10 @@ extension SwiftRenderer {
         }
     }
 
+    /// The full description goes on the flattened method people call; the protocol requirement keeps the summary
+    /// and where it was generated from.
     private func methodDoc(_ operation: OperationDecl, flattened: Bool) -> [String] {
-        var lines = operation.doc
+        var lines = flattened ? operation.doc : Array(operation.doc.prefix { !$0.isEmpty })
         if flattened {
             let members = inputMembers(operation)
             if !members.isEmpty {
@@ -115,6 +117,7 @@ extension SwiftRenderer {
         }
         if !lines.isEmpty { lines.append("") }
         lines.append("- Remark: HTTP `\(operation.httpMethod) \(operation.path)`.")
+        if flattened { return lines }
         let pointer = operation.path.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         lines.append("- Remark: Generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())(\(operation.operationID))`.")
         return lines

@@ -181,18 +181,11 @@ struct SwiftRenderer {
             for item in decl.cases {
                 w.line("case \(item.name)")
             }
-            w.doc(["A value this version of the client does not know."])
             w.line("case unknown(\(decl.rawType))")
             w.line()
-            w.doc(["Every value the spec lists."])
             w.line("\(access)static let knownCases: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
             w.line()
             let literal: (String) -> String = { decl.rawType == "String" ? Naming.literal($0) : $0 }
-            w.block("\(access)init(rawValue: \(decl.rawType))") { w in
-                w.switchBlock("rawValue", decl.cases.map { "case \(literal($0.literal)): self = .\($0.name)" }
-                    + ["default: self = .unknown(rawValue)"])
-            }
-            w.line()
             w.block("\(access)var rawValue: \(decl.rawType)") { w in
                 w.switchBlock("self", decl.cases.map { "case .\($0.name): \(literal($0.literal))" } + ["case .unknown(let value): value"])
             }

@@ -3,9 +3,19 @@ public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, QueryVa
 where RawValue: Codable & Hashable & Sendable & QueryValue {
     /// Any raw value is accepted; unknown ones map to the `unknown` case.
     init(rawValue: RawValue)
+    /// Every value the spec lists, in its order.
+    static var knownCases: [Self] { get }
+    /// A value the spec does not list (the generated enum's `case unknown(RawValue)`).
+    static func unknown(_ rawValue: RawValue) -> Self
 }
 
 extension OpenEnum {
+    /// The known case with this raw value, or `.unknown(rawValue)`. Generated enums only spell out `rawValue`;
+    /// the reverse mapping is this one scan (their case lists are short).
+    public init(rawValue: RawValue) {
+        self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+    }
+
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
     }
