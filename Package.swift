@@ -141,7 +141,10 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
-        .testTarget(name: "RaspCLITests", dependencies: ["rasp", "RaspMock"]),
+        .testTarget(
+            name: "RaspCLITests",
+            dependencies: ["rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime"]
+        ),
     ]
 )
 

@@ -1,0 +1,89 @@
+import Foundation
+import RaspDemo
+import RaspDirectory
+import Testing
+@testable import rasp
+
+/// The rules that turn a place argument into one place, an ambiguity or a miss.
+@Suite struct PlaceResolverTests {
+    static let fixture = PlaceResolver(directory: try! StationDirectory.load(json: Data(StationsListFixture.twoAlexandrovkas.utf8)))
+    static let demo = PlaceResolver(directory: try! StationDirectory.load(json: DemoAPI.stationsListJSON))
+
+    private func code(_ resolution: PlaceResolver.Resolution) -> String? {
+        if case .place(let place, _) = resolution { return place.code }
+        return nil
+    }
+
+    private func candidates(_ resolution: PlaceResolver.Resolution) -> [String] {
+        if case .ambiguous(let places) = resolution { return places.map(\.code) }
+        return []
+    }
+
+    @Test func exactSettlementNameWinsOverItsStations() {
+        #expect(code(Self.demo.resolve("Москва")) == "c213")
+        #expect(code(Self.demo.resolve("санкт петербург")) == "c2")
+        #expect(code(Self.demo.resolve("Химки")) == "c10758", "a settlement before a station of the same name")
+    }
+
+    @Test func codesResolveToThemselves() {
+        #expect(Self.demo.resolve("s9600213") == .place(.station(Self.demo.directory.station(code: "s9600213")!), exact: true))
+        #expect(code(Self.demo.resolve("c2")) == "c2")
+    }
+
+    @Test func sameNameInTwoRegionsIsAmbiguous() {
+        #expect(candidates(Self.fixture.resolve("Александровка")) == ["c9001", "c9002"])
+    }
+
+    @Test func aCityBeatsAVillageOfTheSameName() {
+        #expect(code(Self.fixture.resolve("Москва")) == "c213", "6 stations against 1")
+        #expect(code(Self.fixture.resolve("moskva")) == "c213", "transliterated names are exact too")
+    }
+
+    @Test func anExactNameBeatsALongerOne() {
+        #expect(code(Self.fixture.resolve("Ростов")) == "c10838")
+    }
+
+    @Test func aStationNameResolvesToTheStation() {
+        #expect(code(Self.demo.resolve("Шереметьево")) == "s9600213")
+        #expect(code(Self.demo.resolve("Пулково")) == "s9600366")
+    }
+
+    @Test func partialNamesOfOneCityResolveToIt() {
+        #expect(Self.demo.resolve("Санкт") == .place(.settlement(Self.demo.directory.settlement(code: "c2")!), exact: false))
+        #expect(code(Self.demo.resolve("nizhniy novgorod")) == "c47")
+        #expect(code(Self.demo.resolve("Ленинградский вокзал")) == "s2006004")
+    }
+
+    @Test func partialNamesOfSeveralCitiesAreAmbiguous() {
+        let found = candidates(Self.demo.resolve("Новгород"))
+        #expect(found.contains("c24") && found.contains("c47"), "\(found)")
+        #expect(found.count <= PlaceResolver.candidateLimit)
+    }
+
+    @Test func unknownNamesSuggestCloseMatches() {
+        guard case .notFound(let suggestions) = Self.demo.resolve("Москвабад") else {
+            Issue.record("expected not found")
+            return
+        }
+        #expect(suggestions.first?.code == "c213")
+        #expect(Self.demo.resolve("Атлантида") == .notFound(suggestions: []))
+    }
+
+    @Test func latinKeysMergeSpellingVariants() {
+        #expect(PlaceResolver.latinKey("Нижний Новгород") == PlaceResolver.latinKey("nizhniy novgorod"))
+        #expect(PlaceResolver.latinKey("Химки") == PlaceResolver.latinKey("khimki"))
+        #expect(PlaceResolver.latinKey("Ярославль") == PlaceResolver.latinKey("yaroslavl"))
+        #expect(PlaceResolver.latinKey("Щёлково") == PlaceResolver.latinKey("shchelkovo"))
+        #expect(PlaceResolver.latinKey("Тверь") != PlaceResolver.latinKey("tula"))
+    }
+
+    @Test func codeSyntax() {
+        #expect(PlaceLookup.isCode("c213"))
+        #expect(PlaceLookup.isCode("s9600213"))
+        #expect(!PlaceLookup.isCode("c"))
+        #expect(!PlaceLookup.isCode("сочи"))
+        #expect(!PlaceLookup.isCode("c21a"))
+        #expect(PlaceLookup.shellQuoted("Санкт-Петербург") == "Санкт-Петербург")
+        #expect(PlaceLookup.shellQuoted("Москва, Тверь") == "'Москва, Тверь'")
+    }
+}

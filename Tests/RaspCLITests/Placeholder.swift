@@ -1,1 +1,0 @@
-// Tests for this target arrive with its issue.

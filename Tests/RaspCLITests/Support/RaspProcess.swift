@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// What a run of the `rasp` binary printed and returned.
+struct RaspRun: CustomStringConvertible {
+    /// Standard output.
+    var stdout: String
+    /// Standard error.
+    var stderr: String
+    /// The exit status.
+    var status: Int32
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+
+    /// Whether a text appears in either stream.
+    func printed(_ text: String) -> Bool { stdout.contains(text) || stderr.contains(text) }
+}
+
+/// Runs the built `rasp` executable as a subprocess with a clean, isolated environment: a temporary home,
+/// config and cache folder, English messages, no key unless asked for.
+enum RaspProcess {
+    /// The key every test uses (a leak scan looks for it).
+    static let key = "test-key-0c1f5e9a"
+
+    /// The `rasp` executable next to the test bundle (`.build/<config>/rasp`), or `$RASP_BINARY`.
+    static let binary: URL? = {
+        if let explicit = ProcessInfo.processInfo.environment["RASP_BINARY"] { return URL(fileURLWithPath: explicit) }
+        var candidates: [URL] = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { candidates.append(executable) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]))
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        #endif
+        for start in candidates {
+            var folder = start.deletingLastPathComponent()
+            for _ in 0..<5 {
+                let file = folder.appendingPathComponent("rasp")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   FileManager.default.isExecutableFile(atPath: file.path) {
+                    return file
+                }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    /// A fresh temporary folder for one test (home, config, cache).
+    static func makeSandbox() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs `rasp` with arguments.
+    /// - Parameters:
+    ///   - arguments: The command line after `rasp`.
+    ///   - sandbox: The folder for HOME, config and cache (a fresh one when nil).
+    ///   - environment: Extra variables (e.g. `RASP_API_KEY`).
+    ///   - launcher: A program to run `rasp` through (e.g. `["unshare", "-n"]`).
+    static func run(_ arguments: [String], sandbox: URL? = nil, environment: [String: String] = [:],
+                    launcher: [String] = []) async throws -> RaspRun {
+        let binary = try #require(binary, "the rasp executable was not found next to the test bundle")
+        let sandbox = try sandbox ?? makeSandbox()
+        let process = Process()
+        if launcher.isEmpty {
+            process.executableURL = binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = launcher + [binary.path] + arguments
+        }
+        var variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": sandbox.appendingPathComponent("home").path,
+            "XDG_CONFIG_HOME": sandbox.appendingPathComponent("config").path,
+            "RASP_CACHE_DIR": sandbox.appendingPathComponent("cache").path,
+            "LANG": "C",
+        ]
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let out = sandbox.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = sandbox.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try? outHandle.close()
+        try? errHandle.close()
+        return RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
+    }
+}
