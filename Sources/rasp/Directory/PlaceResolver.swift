@@ -74,14 +74,36 @@ struct PlaceResolver {
             .joined(separator: " ")
     }
 
-    /// Whether the place's name or popular name is the query.
+    /// Whether the place's name or popular name is the query (folded); a Latin query also matches a Cyrillic name
+    /// that it transliterates (`moskva`, `nizhniy novgorod`, `khimki`).
     static func isExact(_ place: Place, query: String) -> Bool {
         guard !query.isEmpty else { return false }
         let popular: String? = switch place {
         case .settlement(let settlement): settlement.popularTitle
         case .station(let station): station.popularTitle
         }
-        return fold(place.title) == query || popular.map(fold) == query
+        let names = [place.title] + [popular].compactMap { $0 }
+        if names.contains(where: { fold($0) == query }) { return true }
+        guard query.unicodeScalars.allSatisfy(\.isASCII) else { return false }
+        let key = latinKey(query)
+        return !key.isEmpty && names.contains { latinKey($0) == key }
+    }
+
+    /// A loose Latin spelling for comparing transliterations: the name in Latin letters (ICU's Cyrillic–Latin
+    /// transform, diacritics removed), then the usual variants merged (`kh`/`h`, `zh`/`z`, `ya`/`a`, `iy`/`y`/`j`/`i`,
+    /// `ts`/`c`, soft and hard signs dropped).
+    static func latinKey(_ text: String) -> String {
+        guard var latin = text.applyingTransform(.toLatin, reverse: false)?
+            .applyingTransform(.stripDiacritics, reverse: false)?.lowercased()
+        else { return "" }
+        latin.removeAll { "ʹʺ'’`\"".contains($0) }
+        for (variant, base) in [("shch", "s"), ("sch", "s"), ("kh", "h"), ("zh", "z"), ("ch", "c"), ("sh", "s"),
+                                ("ts", "c"), ("yu", "u"), ("iu", "u"), ("ya", "a"), ("ia", "a"), ("yo", "e"),
+                                ("jo", "e"), ("ye", "e"), ("je", "e"), ("iy", "i"), ("yi", "i"), ("ij", "i"),
+                                ("yy", "i"), ("y", "i"), ("j", "i")] {
+            latin = latin.replacingOccurrences(of: variant, with: base)
+        }
+        return fold(latin)
     }
 
     /// The first of several exact settlements when it is clearly the main one; the only one when alone.
