@@ -52,7 +52,7 @@ struct ThreadCommand: AsyncParsableCommand {
             table.rows = thread.stops.map { stop in
                 [stop.station.title, Self.clock(stop.arrival), Self.clock(stop.departure),
                  stop.stopTime.map { "\(max(1, Int((Double($0) / 60).rounded()))) min" } ?? "",
-                 formatter.durationText(seconds: stop.duration), stop.platform ?? ""]
+                 stop.duration > 0 ? formatter.durationText(seconds: stop.duration) : "—", stop.platform ?? ""]
             }
             context.console.print(table.render(style: style))
         }

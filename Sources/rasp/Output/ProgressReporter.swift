@@ -12,14 +12,19 @@ final class ProgressReporter: @unchecked Sendable {
     private var lastMegabytes: Int64 = 0
     private var drewBar = false
 
-    /// Starts reporting a task: prints its title as a line when not on a terminal.
+    /// Starts reporting a task: shows its title (a status line on a terminal, a plain line otherwise).
     /// - Parameters:
     ///   - title: What is going on, e.g. «Downloading the station directory from api.rasp.yandex-net.ru».
     ///   - console: Where to write.
     init(_ title: String, console: Console) {
         self.title = title
         self.console = console
-        if !console.stderrIsTerminal { console.note("rasp: \(title)…") }
+        if console.stderrIsTerminal {
+            console.rawError("\(title)…")
+            drewBar = true
+        } else {
+            console.note("rasp: \(title)…")
+        }
     }
 
     /// Reports bytes done out of a total (nil when unknown). Redraws at most ten times a second.

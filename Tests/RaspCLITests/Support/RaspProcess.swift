@@ -61,8 +61,10 @@ enum RaspProcess {
     ///   - sandbox: The folder for HOME, config and cache (a fresh one when nil).
     ///   - environment: Extra variables (e.g. `RASP_API_KEY`).
     ///   - launcher: A program to run `rasp` through (e.g. `["unshare", "-n"]`).
+    ///   - passesBinary: Whether the launcher gets the `rasp` path and `arguments` after its own arguments
+    ///     (false when the launcher's arguments already hold the whole command).
     static func run(_ arguments: [String], sandbox: URL? = nil, environment: [String: String] = [:],
-                    launcher: [String] = []) async throws -> RaspRun {
+                    launcher: [String] = [], passesBinary: Bool = true) async throws -> RaspRun {
         let binary = try #require(binary, "the rasp executable was not found next to the test bundle")
         let sandbox = try sandbox ?? makeSandbox()
         let process = Process()
@@ -71,7 +73,7 @@ enum RaspProcess {
             process.arguments = arguments
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = launcher + [binary.path] + arguments
+            process.arguments = launcher + (passesBinary ? [binary.path] + arguments : [])
         }
         var variables = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
