@@ -65,10 +65,7 @@ struct TripSearch: Sendable {
             return keeps([segment.thread.transportType])
                 && filters.admits(departure: TripTime(segment.departure), hasTransfers: segment.hasTransfers ?? false)
         case .transferSegment(let route):
-            let legs = route.details.compactMap { item -> TransferLeg? in
-                if case .transferLeg(let leg) = item { return leg }
-                return nil
-            }
+            let legs = route.legs
             let types = route.transportTypes ?? legs.map(\.thread.transportType)
             let departure = route.departure ?? legs.first?.departure
             return keeps(types) && filters.admits(departure: departure.flatMap(TripTime.init), hasTransfers: true)
