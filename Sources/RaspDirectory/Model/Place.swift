@@ -1,6 +1,8 @@
 /// A place a trip can start or end at: the API accepts a settlement (`c…`) or a station (`s…`) code alike.
 public enum Place: Sendable, Hashable, Identifiable {
+    /// A settlement: trips from or to any of its stations.
     case settlement(Settlement)
+    /// One station.
     case station(Station)
 
     /// The code to send to the API (`c213`, `s9600213`).

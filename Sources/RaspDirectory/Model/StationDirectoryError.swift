@@ -11,6 +11,7 @@ public enum StationDirectoryError: Error, Equatable, Sendable, CustomStringConve
     /// The snapshot's bytes do not add up (checksum or structure); reparse the JSON.
     case corruptSnapshot(reason: String)
 
+    /// What went wrong, in one line.
     public var description: String {
         switch self {
         case .malformedJSON(let offset, let reason):

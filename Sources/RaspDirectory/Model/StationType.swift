@@ -27,24 +27,42 @@ public struct StationType: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// Whether this is one of the codes the API documents.
     public var isKnown: Bool { Self.codes.contains(rawValue) }
 
+    /// The raw value.
     public var description: String { rawValue }
 
+    /// A railway station.
     public static let station = StationType(rawValue: "station")
+    /// A railway platform.
     public static let platform = StationType(rawValue: "platform")
+    /// A stop (остановочный пункт).
     public static let stop = StationType(rawValue: "stop")
+    /// A checkpoint.
     public static let checkpoint = StationType(rawValue: "checkpoint")
+    /// A block post.
     public static let post = StationType(rawValue: "post")
+    /// A passing loop (разъезд).
     public static let crossing = StationType(rawValue: "crossing")
+    /// An overtaking point (обгонный пункт).
     public static let overtakingPoint = StationType(rawValue: "overtaking_point")
+    /// A railway terminal (вокзал).
     public static let trainStation = StationType(rawValue: "train_station")
+    /// An airport.
     public static let airport = StationType(rawValue: "airport")
+    /// A bus station (автовокзал).
     public static let busStation = StationType(rawValue: "bus_station")
+    /// A bus stop.
     public static let busStop = StationType(rawValue: "bus_stop")
+    /// No type in the data (`""`).
     public static let unknown = StationType(rawValue: "unknown")
+    /// A port.
     public static let port = StationType(rawValue: "port")
+    /// A port point (портпункт).
     public static let portPoint = StationType(rawValue: "port_point")
+    /// A wharf (пристань).
     public static let wharf = StationType(rawValue: "wharf")
+    /// A river port (речной вокзал).
     public static let riverPort = StationType(rawValue: "river_port")
+    /// A marine station (морской вокзал).
     public static let marineStation = StationType(rawValue: "marine_station")
 
     /// Hubs people name a trip by: they rank before ordinary stations, which rank before stops.

@@ -22,15 +22,24 @@ public struct TransportType: RawRepresentable, Hashable, Sendable, CustomStringC
         }
     }
 
+    /// The raw value.
     public var description: String { rawValue }
 
+    /// Planes.
     public static let plane = TransportType(rawValue: "plane")
+    /// Long-distance trains.
     public static let train = TransportType(rawValue: "train")
+    /// Suburban trains (электрички).
     public static let suburban = TransportType(rawValue: "suburban")
+    /// Buses.
     public static let bus = TransportType(rawValue: "bus")
+    /// Water transport.
     public static let water = TransportType(rawValue: "water")
+    /// Helicopters.
     public static let helicopter = TransportType(rawValue: "helicopter")
+    /// Sea transport (a subtype in some data).
     public static let sea = TransportType(rawValue: "sea")
+    /// River transport (a subtype in some data).
     public static let river = TransportType(rawValue: "river")
     /// No transport type in the data (`""`).
     public static let unknown = TransportType(rawValue: "unknown")

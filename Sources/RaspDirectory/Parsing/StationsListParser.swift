@@ -132,8 +132,8 @@ struct StationsListParser {
         var transportType: UInt32 = 0
         var latitude = Double.nan
         var longitude = Double.nan
-        code.removeAll(keepingCapacity: true)
-        esrCode.removeAll(keepingCapacity: true)
+        Self.clear(&code)
+        Self.clear(&esrCode)
         guard try scanner.beginObject() else { return }
         repeat {
             switch try scanner.readKey(StationsListKey.init) {
@@ -179,7 +179,7 @@ struct StationsListParser {
 
     /// A short repeated string member, interned.
     private mutating func readValue() throws -> UInt32 {
-        scratch.removeAll(keepingCapacity: true)
+        Self.clear(&scratch)
         guard scanner.peek() == UInt8(ascii: "\"") else {
             try scanner.skipValue()
             return 0
@@ -204,8 +204,8 @@ struct StationsListParser {
 
     /// A `codes` object: sets ``code`` (yandex_code) and ``esrCode``, empty when missing.
     private mutating func readCodes() throws {
-        code.removeAll(keepingCapacity: true)
-        esrCode.removeAll(keepingCapacity: true)
+        Self.clear(&code)
+        Self.clear(&esrCode)
         guard try scanner.beginObject() else { return }
         repeat {
             switch try scanner.readKey(StationsListKey.init) {
@@ -214,6 +214,12 @@ struct StationsListParser {
             default: try scanner.skipValue()
             }
         } while try scanner.nextMember()
+    }
+
+    /// Empties a reused buffer (skipping the call when it is empty already, which is most of the time).
+    @inline(__always)
+    private static func clear(_ buffer: inout [UInt8]) {
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
     }
 
     /// The yandex_code of a country or region, as text.

@@ -41,10 +41,17 @@ enum TextFolder {
         var pendingBreak = false
         var index = 0
         let count = utf8.count
+        let ascii = asciiTable
         while index < count {
             let (scalar, length) = decode(utf8, at: index)
             index += length
-            let action = classify(scalar)
+            let action: Action
+            if scalar < 0x80 {
+                let symbol = ascii[Int(scalar)]
+                action = symbol == 0 ? .wordBreak : symbol == 1 ? .drop : .symbol(symbol)
+            } else {
+                action = classify(scalar)
+            }
             switch action {
             case .symbol(let symbol):
                 if summary.words == 0 || pendingBreak {
@@ -111,13 +118,9 @@ enum TextFolder {
         return (0xFFFD, 1)
     }
 
+    /// What to do with a code point above ASCII.
     @inline(__always)
     private static func classify(_ scalar: UInt32) -> Action {
-        if scalar < 0x80 {
-            let symbol = asciiTable[Int(scalar)]
-            if symbol == 0 { return .wordBreak }
-            return symbol == 1 ? .drop : .symbol(symbol)
-        }
         switch scalar {
         case 0x0410...0x042F: return .symbol(UInt8(0x80 + scalar - 0x0410))
         case 0x0430...0x044F: return .symbol(UInt8(0x80 + scalar - 0x0430))

@@ -11,6 +11,7 @@ enum Transliterator {
     /// Appends the canonical Latin form of the folded word `word` to `output`.
     static func appendLatin(of word: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         // A Cyrillic letter romanizes to at most four letters (щ: shch).
+        let cyrillic = Self.cyrillic
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count * 4) { raw in
             var count = 0
             for symbol in word {

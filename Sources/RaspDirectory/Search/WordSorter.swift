@@ -6,39 +6,51 @@ struct WordSorter {
     private var wordOfPosting: [UInt32] = []
     /// Where each distinct word was first seen in its key space.
     private var wordKeys: [UInt32] = []
-    private var wordHashes: [UInt64] = []
-    private var slots = [Int32](repeating: -1, count: 1 << 12)
+    /// Open addressing: a word's hash, first eight bytes, length and number side by side, so a probe is one
+    /// memory access and words of up to eight bytes never need their text read again.
+    private var slots = [Slot](repeating: Slot(hash: 0, head: 0, length: 0, word: -1), count: 1 << 12)
+
+    private struct Slot {
+        var hash: UInt64
+        var head: UInt64
+        var length: Int32
+        var word: Int32
+    }
 
     /// Records the word of the next posting: the word at `key` in `keys`.
     mutating func add(wordAt key: Int, in keys: UnsafeBufferPointer<UInt8>) {
         // Hash eight bytes at a time: one multiply per chunk, not per byte.
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
         var chunk: UInt64 = 0
+        var head: UInt64 = 0
         var end = key
         while !Fold.isBreak(keys[end]) {
             chunk = chunk << 8 | UInt64(keys[end])
             end += 1
             if (end - key) & 7 == 0 {
+                if end - key == 8 { head = chunk }
                 hash = (hash ^ chunk) &* 0xBF58_476D_1CE4_E5B9
                 chunk = 0
             }
         }
-        hash = (hash ^ chunk ^ UInt64(end - key)) &* 0x94D0_49BB_1331_11EB
-        let word = UnsafeBufferPointer(rebasing: keys[key..<end])
+        let length = end - key
+        if length < 8 { head = chunk }
+        hash = (hash ^ chunk ^ UInt64(length)) &* 0x94D0_49BB_1331_11EB
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while slots[slot] >= 0 {
-            let number = Int(slots[slot])
-            if wordHashes[number] == hash, Self.isWord(word, at: Int(wordKeys[number]), in: keys) {
-                wordOfPosting.append(UInt32(number))
+        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        while slots[slot].word >= 0 {
+            let entry = slots[slot]
+            if entry.hash == hash, entry.head == head, Int(entry.length) == length,
+                length <= 8 || Self.sameTail(key, Int(wordKeys[Int(entry.word)]), length: length, in: keys)
+            {
+                wordOfPosting.append(UInt32(entry.word))
                 return
             }
             slot = (slot + 1) & mask
         }
         let number = wordKeys.count
         wordKeys.append(UInt32(key))
-        wordHashes.append(hash)
-        slots[slot] = Int32(number)
+        slots[slot] = Slot(hash: hash, head: head, length: Int32(length), word: Int32(number))
         wordOfPosting.append(UInt32(number))
         if wordKeys.count * 2 > slots.count { grow() }
     }
@@ -80,20 +92,20 @@ struct WordSorter {
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(hash: 0, head: 0, length: 0, word: -1), count: old.count * 2)
         let mask = slots.count - 1
-        for (number, hash) in wordHashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        for entry in old where entry.word >= 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash >> 32) & mask
+            while slots[slot].word >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 
-    private static func isWord(_ word: UnsafeBufferPointer<UInt8>, at key: Int, in keys: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        for (offset, byte) in word.enumerated() where keys[key + offset] != byte { return false }
-        return Fold.isBreak(keys[key + word.count])
+    /// Whether two words of `length` bytes, equal in their first eight, are equal.
+    private static func sameTail(_ left: Int, _ right: Int, length: Int, in keys: UnsafeBufferPointer<UInt8>) -> Bool {
+        for offset in 8..<length where keys[left + offset] != keys[right + offset] { return false }
+        return true
     }
 
     /// The first eight bytes of the word at `key`, big-endian, zero after its end.

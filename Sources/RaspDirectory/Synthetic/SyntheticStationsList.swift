@@ -12,13 +12,17 @@ import Foundation
 public enum SyntheticStationsList {
     /// What a generated document holds.
     public struct Summary: Sendable, Equatable {
+        /// Countries in the document.
         public var countries = 0
+        /// Regions in the document.
         public var regions = 0
+        /// Settlements in the document (with or without a code).
         public var settlements = 0
         /// Stations in the document, with or without a code.
         public var stations = 0
         /// Stations written without a Yandex code (a quirk; a directory skips them).
         public var stationsWithoutCode = 0
+        /// The document's size in bytes.
         public var bytes = 0
     }
 
