@@ -49,7 +49,8 @@ public actor MockServer {
     /// - Throws: When the address cannot be bound, or the server is already running.
     public func start(host: String = "127.0.0.1", port: UInt16 = 0) async throws -> URL {
         guard server == nil else { throw MockServerError.alreadyRunning }
-        let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 120, logger: .disabled,
+        let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 120,
+                                pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled,
                                 handler: ClosureHTTPHandler { [weak self] request in
                                     guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
                                     return await self.respond(to: request)
