@@ -12,8 +12,8 @@ extension DemoCatalog {
     /// At most this many transfer variants are offered, the earliest arrivals first.
     static let transferVariantLimit = 10
 
-    /// One-transfer routes leaving `origin` on `date`: for each first run to another settlement, the earliest
-    /// second run from there that leaves after a workable connection (30 minutes at the same station, 90 across
+    /// One-transfer routes leaving `origin` on `date`: for each first run to another settlement, the second run
+    /// from there that arrives first among those leaving after a workable connection (30 minutes at the same station, 90 across
     /// the city, 60 between two flights) and within 12 hours.
     func transferVariants(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate,
                           modes: Set<DemoMode>?) -> [TransferVariant] {
@@ -37,10 +37,10 @@ extension DemoCatalog {
                         + trips(from: hubPoint, to: destination, on: arrivalDate.adding(days: 1), reference: date))
                         .filter { $0.service.interval == nil && (modes?.contains($0.service.mode) ?? true) }
                 }
-                let second = onward[key]!.first { next in
+                let second = onward[key]!.filter { next in
                     let wait = next.departure - first.arrival
                     return wait >= connectionMinutes(first, next) && wait <= 12 * 60
-                }
+                }.min { ($0.arrival, $0.departure) < ($1.arrival, $1.departure) }
                 if let second { variants.append(TransferVariant(first: first, second: second, hub: hub)) }
             }
         }
