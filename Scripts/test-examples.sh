@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Builds and tests every package in Examples/ from clean, then checks the plugins' incremental behaviour:
+#   - RaspGeneratorPlugin declares exactly the files rasp-generate writes;
+#   - a build with no change writes and compiles nothing (and, once settled, does not even run the generator);
+#   - touching the example's spec re-runs the generator (it writes nothing, so nothing recompiles);
+#   - editing the spec rewrites the changed files and recompiles the module;
+#   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file.
+# Prints one line per check and a closing "test-examples: N passed, M failed"; exits 1 on any failure.
+#
+# Usage: Scripts/test-examples.sh
+# Each example builds in its own Examples/<name>/.build, emptied first so every run builds from clean (sharing one
+# scratch folder between two root packages saves little and makes SwiftPM relink the plugin's tool on switches).
+# Environment: RASP_SCRATCH_PATH  the root package's scratch folder for the command plugin (default .build, which
+#              `swift test` has already filled in CI).
+set -eu  # no pipefail: a grep that finds nothing inside $(...) must not stop the script
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+root_scratch=${RASP_SCRATCH_PATH:-.build}
+logs=$(mktemp -d)
+passed=0
+failed=0
+script_start=$(date +%s%N)
+
+# check NAME OK DETAIL: records one check.
+check() {
+    if [ "$2" = ok ]; then
+        passed=$((passed + 1)); echo "PASS $1: $3"
+    else
+        failed=$((failed + 1)); echo "FAIL $1: $3"
+    fi
+}
+
+# timed LOG COMMAND...: runs a command into a log, prints its time, and returns its status.
+timed() {
+    local log=$1; shift
+    local start status=0
+    start=$(date +%s%N)
+    "$@" >"$log" 2>&1 || status=$?
+    printf '  %-74s %s\n' "$(echo "$*" | sed "s|$root/||g")" "$(seconds "$start")"
+    if [ $status -ne 0 ]; then sed 's/^/    | /' "$log" | grep -E 'error|FAIL|failed|✘' | head -20; fi
+    return $status
+}
+
+# seconds START: the time since START (from `date +%s%N`), as "12.3 s".
+seconds() {
+    local tenths=$((($(date +%s%N) - $1) / 100000000))
+    echo "$((tenths / 10)).$((tenths % 10)) s"
+}
+
+# mtimes FOLDER: "name mtime" lines of the Swift files in a folder.
+mtimes() { (cd "$1" && stat -c '%n %.9Y' ./*.swift); }
+
+# yesno CONDITION...: prints ok when the command succeeds.
+yesno() { if "$@"; then echo ok; else echo no; fi; }
+
+# --- 1. Every example builds from clean and its tests pass -------------------------------------------------
+
+rm -rf Examples/*/.build
+for package in Examples/*/; do
+    package=${package%/}
+    name=$(basename "$package")
+    [ -f "$package/Package.swift" ] || continue
+    echo "$name"
+    args=(--package-path "$package" --scratch-path "$package/.build")
+    if timed "$logs/$name-build.log" swift build --build-tests "${args[@]}"; then
+        check "$name.build" ok "builds from clean"
+        if timed "$logs/$name-test.log" swift test --skip-build "${args[@]}"; then
+            summary=$(grep -E 'Test run with [0-9]+ tests?' "$logs/$name-test.log" | tail -1 | sed 's/^[^A-Za-z]*//')
+            check "$name.test" ok "${summary:-tests passed}"
+        else
+            check "$name.test" no "swift test failed (log: $logs/$name-test.log)"
+        fi
+    else
+        check "$name.build" no "swift build failed (log: $logs/$name-build.log)"
+    fi
+done
+
+# --- 2. The build plugin regenerates only on change --------------------------------------------------------
+
+example=Examples/PluginClient
+spec=$example/Sources/BookshelfAPI/openapi.yaml
+scratch=$example/.build
+args=(--build-tests --package-path "$example" --scratch-path "$scratch")
+generated=$(find "$scratch/plugins/outputs" -path '*BookshelfAPI*' -type d -name GeneratedSources | head -1)
+echo "PluginClient incremental builds (generated files: ${generated#"$root"/})"
+if [ -z "$generated" ]; then
+    check plugin.outputs no "no GeneratedSources folder under $scratch/plugins/outputs"
+else
+    declared=$(grep -A1 'static let outputFileNames' Plugins/PluginsShared/GeneratorInputs.swift | grep -oE '"[A-Za-z]+\.swift"' | tr -d '"' | sort | xargs)
+    tool=$(find "$scratch" -type f -name 'rasp-generate-tool' -perm -u+x | head -1)
+    written=$("$tool" --help | grep -oE '[A-Za-z]+\.swift' | sort -u | xargs)
+    present=$(cd "$generated" && ls | sort | xargs)
+    check plugin.outputs "$([ "$declared" = "$written" ] && [ "$declared" = "$present" ] && echo ok)" \
+        "declared [$declared], rasp-generate writes [$written], folder holds [$present]"
+
+    # SwiftPM builds a plugin's tool in two phases; on the first rebuild after a clean build it relinks the tool
+    # once (a minimal package with no Rasp code does the same), which re-runs the command. rasp-generate then
+    # writes nothing, so nothing recompiles; from the next build on the command does not run at all.
+    before=$(mtimes "$generated")
+    for round in 1 2; do
+        timed "$logs/noop$round.log" swift build "${args[@]}" || true
+        runs=$(grep -c "Generating the target 'BookshelfAPI'" "$logs/noop$round.log" || true)
+        report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/noop$round.log" | head -1)
+        compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/noop$round.log" || true)
+        same=$(yesno [ "$before" = "$(mtimes "$generated")" ])
+        if [ $round = 1 ]; then ok=$([ "$compiles" = 0 ] && [ "$same" = ok ] && [ "$runs" = 0 -o "$report" = "0 of 4 files written" ] && echo ok || true)
+        else ok=$([ "$runs" = 0 ] && [ "$compiles" = 0 ] && [ "$same" = ok ] && echo ok || true); fi
+        check "plugin.noop$round" "$ok" \
+            "unchanged build $round: generator runs $runs${report:+ ($report)}, BookshelfAPI compiles $compiles, generated mtimes unchanged: $same"
+    done
+
+    backup=$(mktemp)
+    cp -p "$spec" "$backup"
+    trap 'cp -p "$backup" "$spec"' EXIT
+    touch "$spec"
+    timed "$logs/touch.log" swift build "${args[@]}" || true
+    runs=$(grep -c "Generating the target 'BookshelfAPI'" "$logs/touch.log" || true)
+    report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/touch.log" | head -1)
+    compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/touch.log" || true)
+    check plugin.touch "$([ "$runs" = 1 ] && [ "$report" = "0 of 4 files written" ] && [ "$compiles" = 0 ] && [ "$before" = "$(mtimes "$generated")" ] && echo ok)" \
+        "touched spec: generator runs $runs (${report:-no report}), BookshelfAPI compiles $compiles"
+
+    sed -i 's/summary: One book$/summary: One book (edited by test-examples.sh)/' "$spec"
+    timed "$logs/edit.log" swift build "${args[@]}" || true
+    report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/edit.log" | head -1)
+    compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/edit.log" || true)
+    changed=$(grep -l 'edited by test-examples.sh' "$generated"/*.swift | xargs -n1 basename | xargs)
+    check plugin.edit "$([ -n "$report" ] && [ "${report%% *}" -ge 1 ] && [ "$compiles" -ge 1 ] && [ -n "$changed" ] && echo ok)" \
+        "edited summary: ${report:-no report} ($changed), BookshelfAPI compiles $compiles"
+
+    cp -p "$backup" "$spec"
+    touch "$spec"
+    timed "$logs/restore.log" swift build "${args[@]}" || true
+    check plugin.restore "$(grep -q 'edited by test-examples.sh' "$generated"/*.swift || echo ok)" \
+        "spec restored: $(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/restore.log" | head -1)"
+    rm -f "$backup"
+    trap - EXIT
+fi
+
+# --- 3. The command plugin leaves a current Generated/ alone ----------------------------------------------
+
+echo "generate-client on the root package (scratch ${root_scratch})"
+command=(swift package --scratch-path "$root_scratch" --allow-writing-to-package-directory generate-client)
+before=$(mtimes Generated/RaspAPI)
+clean_before=$(yesno git diff --quiet -- Generated/)
+if timed "$logs/command.log" "${command[@]}"; then
+    report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/command.log" | head -1)
+    check command.current "$([ "$report" = "0 of 4 files written" ] && [ "$before" = "$(mtimes Generated/RaspAPI)" ] && echo ok)" \
+        "${report:-no report}; mtimes unchanged: $(yesno [ "$before" = "$(mtimes Generated/RaspAPI)" ]); git diff Generated/ clean before and after: $clean_before/$(yesno git diff --quiet -- Generated/)"
+else
+    check command.current no "generate-client failed (log: $logs/command.log)"
+fi
+
+stale=Generated/RaspAPI/Mocks.swift
+backup=$(mktemp)
+cp -p "$stale" "$backup"
+trap 'cp -p "$backup" "$stale"' EXIT
+echo "// stale line added by test-examples.sh" >>"$stale"
+if timed "$logs/command-stale.log" "${command[@]}"; then
+    report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/command-stale.log" | head -1)
+    check command.stale "$([ "$report" = "1 of 4 files written" ] && cmp -s "$backup" "$stale" && echo ok)" \
+        "stale Mocks.swift: ${report:-no report}; restored byte-identical: $(yesno cmp -s "$backup" "$stale")"
+else
+    check command.stale no "generate-client failed (log: $logs/command-stale.log)"
+fi
+cmp -s "$backup" "$stale" || cp -p "$backup" "$stale"
+rm -f "$backup"
+trap - EXIT
+
+echo "test-examples.time: $(seconds "$script_start")"
+[ $failed -eq 0 ] && rm -rf "$logs"
+echo "test-examples: $passed passed, $failed failed"
+[ $failed -eq 0 ]
