@@ -7,7 +7,8 @@
 #   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file.
 # Prints one line per check and a closing "test-examples: N passed, M failed"; exits 1 on any failure.
 #
-# Usage: Scripts/test-examples.sh
+# Usage: Scripts/test-examples.sh [--keep-builds]   (--keep-builds: reuse the examples' .build folders, for a quick
+#        re-run while working on the plugins; CI runs without it)
 # Each example builds in its own Examples/<name>/.build, emptied first so every run builds from clean (sharing one
 # scratch folder between two root packages saves little and makes SwiftPM relink the plugin's tool on switches).
 # Environment: RASP_SCRATCH_PATH  the root package's scratch folder for the command plugin (default .build, which
@@ -55,7 +56,8 @@ yesno() { if "$@"; then echo ok; else echo no; fi; }
 
 # --- 1. Every example builds from clean and its tests pass -------------------------------------------------
 
-rm -rf Examples/*/.build
+clean="from clean"
+if [ "${1:-}" = --keep-builds ]; then clean="over the kept .build"; else rm -rf Examples/*/.build; fi
 for package in Examples/*/; do
     package=${package%/}
     name=$(basename "$package")
@@ -63,7 +65,7 @@ for package in Examples/*/; do
     echo "$name"
     args=(--package-path "$package" --scratch-path "$package/.build")
     if timed "$logs/$name-build.log" swift build --build-tests "${args[@]}"; then
-        check "$name.build" ok "builds from clean"
+        check "$name.build" ok "builds $clean"
         if timed "$logs/$name-test.log" swift test --skip-build "${args[@]}"; then
             summary=$(grep -E 'Test run with [0-9]+ tests?' "$logs/$name-test.log" | tail -1 | sed 's/^[^A-Za-z]*//')
             check "$name.test" ok "${summary:-tests passed}"
