@@ -1,5 +1,4 @@
 import Foundation
-import RaspAPI
 import RaspRuntime
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -7,9 +6,11 @@ import FoundationNetworking
 
 /// Sorts the errors a Rasp call can throw into the two error screens.
 ///
-/// Connection problems and timeouts become «Нет интернета»; HTTP errors (including an exhausted quota), bodies
-/// that do not decode and requests that cannot be built become «Ошибка сервера». Cancellation is not a failure:
-/// ``classify(_:strings:)`` returns nil so a superseded request leaves the screen alone.
+/// Connection problems and timeouts become «Нет интернета»; HTTP errors, an exhausted daily quota, bodies that do
+/// not decode and requests that cannot be built become «Ошибка сервера». The failure's ``ScreenFailure/detail``
+/// carries RaspRuntime's user message for the case (the API's own error text for a 4xx, «Дневной лимит запросов
+/// исчерпан», …), with secrets masked. Cancellation is not a failure: ``classify(_:strings:)`` returns nil so a
+/// superseded request leaves the screen alone.
 public enum ErrorClassifier {
     /// The failure to show for `error`, or nil when the work was cancelled.
     /// - Parameters:
@@ -26,17 +27,23 @@ public enum ErrorClassifier {
         return ScreenFailure(.serverError, strings: strings, detail: String(describing: type(of: error)))
     }
 
+    /// The failure to show for an error that ended work which was not cancelled: like ``classify(_:strings:)``,
+    /// but a cancellation the screen did not ask for reads as a server error rather than leaving a spinner.
+    /// - Parameters:
+    ///   - error: What the call threw.
+    ///   - strings: The language of the texts.
+    /// - Returns: The failure.
+    public static func failure(for error: any Error, strings: RaspKit.Strings) -> ScreenFailure {
+        classify(error, strings: strings) ?? ScreenFailure(.serverError, strings: strings)
+    }
+
     private static func classify(_ error: ClientError, strings: RaspKit.Strings) -> ScreenFailure? {
-        // `if case` rather than a switch, so new cases in RaspRuntime land on the server screen instead of
-        // breaking this file.
+        let detail = error.userMessage(language: strings.language == .ru ? .ru : .en)
+        // `if case` rather than a switch, so cases RaspRuntime adds land on the server screen instead of breaking
+        // this file.
         if case .cancelled = error { return nil }
-        if case .noConnection = error { return ScreenFailure(.noInternet, strings: strings, detail: error.description) }
-        if case .timeout = error { return ScreenFailure(.noInternet, strings: strings, detail: error.description) }
-        if case .http(let failure) = error {
-            let apiText = failure.decodedBody(as: ErrorResponse.self)?.error.text
-            let detail = ["HTTP \(failure.status)", apiText].compactMap { $0 }.joined(separator: ": ")
-            return ScreenFailure(.serverError, strings: strings, detail: detail)
-        }
-        return ScreenFailure(.serverError, strings: strings, detail: error.description)
+        if case .noConnection = error { return ScreenFailure(.noInternet, strings: strings, detail: detail) }
+        if case .timeout = error { return ScreenFailure(.noInternet, strings: strings, detail: detail) }
+        return ScreenFailure(.serverError, strings: strings, detail: detail)
     }
 }

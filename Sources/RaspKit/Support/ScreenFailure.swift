@@ -17,7 +17,8 @@ public struct ScreenFailure: Sendable, Hashable {
     public var message: String
     /// The retry button's title.
     public var retryTitle: String
-    /// A technical detail for logs and debug builds (HTTP status, the API's error text); never contains the key.
+    /// A more specific explanation that is safe to show (the API's own error text, «Дневной лимит запросов
+    /// исчерпан», …); secrets are masked.
     public var detail: String?
 
     /// Creates a failure.

@@ -96,7 +96,7 @@ public final class CarrierViewModel: ObservableObject {
             state = .loaded(primary)
             analytics.track(.carrierViewed(code: String(primary.id)))
         case .failure(let error):
-            guard let failure = ErrorClassifier.classify(error, strings: strings) else { return }
+            let failure = ErrorClassifier.failure(for: error, strings: strings)
             state = .failed(failure)
             analytics.track(.errorShown(screen: .carrier, kind: failure.kind))
         }

@@ -106,7 +106,7 @@ public final class PlacePickerViewModel<Item: Sendable & Hashable & Identifiable
 
     private func directoryFailed(_ error: any Error) {
         loadTask = nil
-        guard let failure = ErrorClassifier.classify(error, strings: strings) else { return }
+        let failure = ErrorClassifier.failure(for: error, strings: strings)
         state = .failed(failure)
         analytics.track(.errorShown(screen: configuration.screen, kind: failure.kind))
     }
@@ -121,9 +121,10 @@ public final class PlacePickerViewModel<Item: Sendable & Hashable & Identifiable
         guard let directory else { return }
         searchTask?.cancel()
         let query = self.query, limit = self.limit, search = configuration.search
-        searchTask = Task { [weak self, clock, debounce] in
-            if debounced {
-                do { try await clock.sleep(for: debounce) } catch { return }
+        let wait = debounced ? sleepUntilDeadline(on: clock, after: debounce) : nil
+        searchTask = Task { [weak self] in
+            if let wait {
+                do { try await wait() } catch { return }
             }
             let results = await Task.detached { search(directory, query, limit) }.value
             guard !Task.isCancelled else { return }

@@ -183,7 +183,7 @@ public final class ScheduleViewModel: ObservableObject {
     }
 
     private func pageFailed(_ error: any Error) {
-        guard let failure = ErrorClassifier.classify(error, strings: strings) else { return }
+        let failure = ErrorClassifier.failure(for: error, strings: strings)
         analytics.track(.errorShown(screen: .schedule, kind: failure.kind))
         if isLoadingMore {
             isLoadingMore = false

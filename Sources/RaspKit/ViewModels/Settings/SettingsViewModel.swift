@@ -121,7 +121,7 @@ public final class SettingsViewModel: ObservableObject {
     }
 
     private func attributionFailed(_ error: any Error) {
-        guard let failure = ErrorClassifier.classify(error, strings: strings) else { return }
+        let failure = ErrorClassifier.failure(for: error, strings: strings)
         attribution = .failed(failure)
         analytics.track(.errorShown(screen: .settings, kind: failure.kind))
     }
