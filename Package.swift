@@ -126,7 +126,7 @@ let package = Package(
 
         // MARK: Tests
 
-        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator"]),
+        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate"]),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")]

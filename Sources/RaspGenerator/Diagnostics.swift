@@ -15,8 +15,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at mark: Mark?) {
         self.severity = severity
-        self.message = message
+        self.message = Self.clipped(message, to: 300)
         self.mark = mark
+    }
+
+    /// Keeps messages readable when they quote a huge scalar from the document: the middle gives way to `…`.
+    static func clipped(_ text: String, to limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        var result = String.UnicodeScalarView(scalars.prefix(limit * 3 / 4))
+        result.append("…")
+        result.append(contentsOf: scalars.suffix(limit / 4))
+        return String(result)
     }
 
     /// `LINE:COL: error: message`, without a file name.
@@ -34,27 +44,44 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         guard let mark else { return "\(fileName): \(severity.rawValue): \(message)" }
         var text = "\(fileName):\(mark.line):\(mark.column): \(severity.rawValue): \(message)"
         if let source, let line = Self.line(mark.line, in: source) {
+            // At most `window` characters either side of the column, so a minified or huge line stays readable.
+            let window = 60
+            let start = max(0, mark.column - 1 - window)
+            let scalars = Array(line.unicodeScalars.dropFirst(start).prefix(2 * window + 1))
+            let column = min(max(0, mark.column - 1) - start, scalars.count)
+            let end = min(scalars.count, column + window)
+            var excerpt = String(String.UnicodeScalarView(scalars[0..<end]))
             // The caret goes under the column; keep tabs so it lines up in terminals.
-            let prefix = line.unicodeScalars.prefix(max(0, mark.column - 1))
-            let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-            text += "\n\(line)\n\(padding)^"
+            var padding = String(String.UnicodeScalarView(scalars[0..<column].map { $0 == "\t" ? "\t" : " " }))
+            if start > 0 {
+                excerpt = "…" + excerpt
+                padding = " " + padding
+            }
+            if end < scalars.count || scalars.count == 2 * window + 1 { excerpt += "…" }
+            text += "\n\(excerpt)\n\(padding)^"
         }
         return text
     }
 
+    /// The text of a 1-based line, found by scanning bytes (documents can be megabytes on one line).
     private static func line(_ number: Int, in source: String) -> Substring? {
+        let utf8 = source.utf8
         var current = 1
-        var start = source.startIndex
-        var index = source.startIndex
-        while index < source.endIndex {
-            if source[index] == "\n" || source[index] == "\r\n" {
-                if current == number { return source[start..<index] }
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") {
+                if current == number { return Self.trimmingCarriageReturn(source[start..<index]) }
                 current += 1
-                start = source.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = source.index(after: index)
+            index = utf8.index(after: index)
         }
-        return current == number ? source[start...] : nil
+        return current == number ? Self.trimmingCarriageReturn(source[start...]) : nil
+    }
+
+    private static func trimmingCarriageReturn(_ line: Substring) -> Substring {
+        line.hasSuffix("\r") ? line.dropLast() : line
     }
 }
 

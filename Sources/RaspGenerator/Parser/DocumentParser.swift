@@ -119,8 +119,11 @@ public struct DocumentParser {
                 scheme.parameterName = try Self.string(nameNode, "name")
             case "http":
                 scheme.parameterName = try map["scheme"].map { n in try Self.string(n, "scheme").lowercased() }
-            default:
+            case "oauth2", "openIdConnect", "mutualTLS":
                 break
+            default:
+                throw Diagnostic(.error, "unknown security scheme type '\(type)'; expected apiKey, http, oauth2, openIdConnect or mutualTLS",
+                                 at: typeNode.mark)
             }
             result.append(scheme)
         }

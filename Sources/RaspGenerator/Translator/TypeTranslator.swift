@@ -51,6 +51,7 @@ struct TypeTranslator {
 
     /// Translates every component schema into a top-level declaration.
     mutating func translateComponents() throws -> [Declaration] {
+        try checkAliasCycles()
         var declarations: [Declaration] = []
         for (name, schema) in document.schemas where config.schemaTypeOverrides[name] == nil {
             let swiftName = componentNames[name]!
@@ -70,6 +71,24 @@ struct TypeTranslator {
             }
         }
         return declarations
+    }
+
+    /// Components that are only a `$ref` to another component become type aliases; a chain of them that comes back
+    /// to where it started would alias a type to itself.
+    private func checkAliasCycles() throws {
+        for (start, schema) in document.schemas {
+            var seen: Set<String> = [start]
+            var current = Self.unwrap(schema)
+            while let ref = current.ref, ref.hasPrefix("#/components/schemas/") {
+                let name = DocumentParser.unescapePointer(ref.dropFirst(21))
+                guard let next = componentSchemas[name] else { break }
+                guard seen.insert(name).inserted else {
+                    throw Diagnostic(.error, "$ref cycle: '\(ref)' leads back to a schema already on the way; expected an object, enum or type",
+                                     at: current.mark)
+                }
+                current = Self.unwrap(next)
+            }
+        }
     }
 
     /// Strips wrappers that add nothing but nullability or docs: `anyOf: [X, null]`, a single inline `allOf`.

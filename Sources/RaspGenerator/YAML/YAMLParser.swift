@@ -117,8 +117,10 @@ private struct TreeBuilder {
                                      at: mark)
                 }
                 try add(target.node, anchor: nil, size: target.size)
-            case YAML_DOCUMENT_END_EVENT:
-                if let root { return root }
+            case YAML_DOCUMENT_START_EVENT:
+                if root != nil {
+                    throw Diagnostic(.error, "found a second YAML document; expected one OpenAPI document per file", at: mark)
+                }
             case YAML_STREAM_END_EVENT:
                 guard let root else { throw Diagnostic(.error, "the document is empty; expected a mapping", at: mark) }
                 return root
