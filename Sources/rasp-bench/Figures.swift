@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+/// `getrusage`'s "this process" selector (an enum case on Glibc, an Int32 elsewhere).
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
 
 /// Prints benchmark figures and notes in the one format every suite uses.
 enum Figures {
@@ -45,6 +52,15 @@ enum ProcessMemory {
     static var peakResidentBytes: Int? { field("VmHWM") }
     /// Current resident set size (`VmRSS`) in bytes.
     static var residentBytes: Int? { field("VmRSS") }
+
+    /// User + system CPU time this process has used so far, in milliseconds.
+    static var cpuMilliseconds: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF_WHO, &usage)
+        let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+        let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+        return user + system
+    }
 
     /// Resets the peak to the current RSS (Linux ≥ 4.0: write "5" to `/proc/self/clear_refs`), so a later
     /// ``peakResidentBytes`` covers only what ran in between. Returns false when the kernel refuses.
