@@ -145,6 +145,14 @@ let package = Package(
             name: "RaspCLITests",
             dependencies: ["rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime"]
         ),
+        /// Fault soak over the mock server, corrupted settings and caches, atomic writes, key-leak scan.
+        .testTarget(
+            name: "RaspReliabilityTests",
+            dependencies: [
+                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspKit", "RaspDirectory",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
 

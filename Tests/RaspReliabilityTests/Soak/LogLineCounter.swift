@@ -1,0 +1,62 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// A log handler for the soak: counts the lines of each kind, looks for the test key in every line (message
+/// and metadata) and appends each line to the transcript the leak scan reads.
+final class LogLineCounter: Sendable {
+    struct Counts: Sendable {
+        /// One line per finished call (`-> status` or `failed:`).
+        var calls = 0
+        /// One notice per retry.
+        var retries = 0
+        var other = 0
+        /// Lines that contained the key.
+        var leaks = 0
+    }
+
+    private let counts = Mutex(Counts())
+    private let needles: [String]
+
+    init(needles: [String]) { self.needles = needles }
+
+    var snapshot: Counts { counts.withLock { $0 } }
+
+    var logger: Logger {
+        var logger = Logger(label: "rasp.soak") { _ in Handler(counter: self) }
+        logger.logLevel = .info
+        return logger
+    }
+
+    fileprivate func record(_ line: String) {
+        let leaked = needles.contains { line.contains($0) }
+        counts.withLock { counts in
+            if line.contains(": attempt ") && line.contains(" failed (") {
+                counts.retries += 1
+            } else if line.contains(" -> ") || line.contains(" failed: ") {
+                counts.calls += 1
+            } else {
+                counts.other += 1
+            }
+            if leaked { counts.leaks += 1 }
+        }
+        Transcript.append("soak-log", line)
+    }
+
+    struct Handler: LogHandler {
+        let counter: LogLineCounter
+        var logLevel: Logger.Level = .info
+        var metadata: Logger.Metadata = [:]
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            counter.record("\(event.level) \(event.message) | \(rendered)")
+        }
+    }
+}
