@@ -9,12 +9,12 @@ runs=${1:-1000000}
 out="$root/.build-fuzz"
 mkdir -p "$out/corpus" "$out/seeds"
 
-# Seeds: small real documents and malformed ones (big specs are sliced to their first 64 KB to keep runs fast).
+# Seeds: small real documents and malformed ones (big specs are sliced to their first 8 KB to keep runs fast).
 cp "$root"/openapi.yaml "$root"/rasp-generate.yaml "$out/seeds/" 2>/dev/null || true
 find "$root/Tests" -name '*.yaml' -o -name '*.yml' -o -name '*.json' | while read -r f; do
-    head -c 65536 "$f" > "$out/seeds/$(echo "$f" | md5sum | cut -c1-12)"
+    head -c 8192 "$f" > "$out/seeds/$(echo "$f" | md5sum | cut -c1-12)"
 done
-for f in "$root"/../shared/specs/*; do [ -f "$f" ] && head -c 65536 "$f" > "$out/seeds/spec-$(basename "$f")"; done
+for f in "$root"/../shared/specs/*; do [ -f "$f" ] && head -c 8192 "$f" > "$out/seeds/spec-$(basename "$f")"; done
 
 sources=$(find "$root/Sources/RaspGenerator" -name '*.swift' | sort)
 echo "fuzz: building (swiftc -sanitize=fuzzer,address)" >&2
@@ -24,7 +24,7 @@ swiftc -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module
 
 echo "fuzz: $runs executions" >&2
 cd "$out"
-./fuzz-generator -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+./fuzz-generator -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     corpus seeds 2>&1 | tee fuzz.log | grep -E "^#[0-9]+ +(DONE|INITED)|stat::|ERROR|SUMMARY" || true
 if grep -q "ERROR: libFuzzer\|ERROR: AddressSanitizer\|SUMMARY: " fuzz.log; then
     echo "fuzz: FAILED (see $out/fuzz.log and crash-* files)" >&2
