@@ -51,8 +51,9 @@ import Testing
     @Test func oneEditAsAPrefix() {
         func near(_ query: String, _ word: String) -> Bool {
             let keys = TextFolder.fold(word) + [Fold.end]
-            return keys.withUnsafeBufferPointer {
-                NameMatcher.isWithinOneEdit(TextFolder.fold(query), prefixOfWordAt: 0, in: $0)
+            let word = TextFolder.fold(query)
+            return keys.withUnsafeBufferPointer { keys in
+                word.withUnsafeBufferPointer { NameMatcher.isWithinOneEdit($0, prefixOfWordAt: 0, in: keys) }
             }
         }
         #expect(near("масква", "москва"))

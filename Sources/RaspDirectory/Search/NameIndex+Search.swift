@@ -11,20 +11,18 @@ extension NameIndex {
         guard limit > 0 else { return [] }
         var top = TopResults(limit: limit)
         if query.isCyrillic {
-            withList(folded, foldSpace) { collect(query.folded, in: $0, starts: foldSpace.starts, into: &top) }
-            withList(native, latinSpace) { collect(query.latin, in: $0, starts: latinSpace.starts, into: &top) }
+            withList(folded, foldSpace, query.folded) { collect($1, in: $0, into: &top) }
+            withList(native, latinSpace, query.latin) { collect($1, in: $0, into: &top) }
             guard !top.isFull else { return ranked(top) }
-            withList(folded, foldSpace) { collectTypos(query.folded, in: $0, starts: foldSpace.starts, into: &top) }
-            withList(native, latinSpace) { collectTypos(query.latin, in: $0, starts: latinSpace.starts, into: &top) }
+            withList(folded, foldSpace, query.folded) { collectTypos($1, in: $0, into: &top) }
+            withList(native, latinSpace, query.latin) { collectTypos($1, in: $0, into: &top) }
         } else {
             for postings in [native, transliterated] {
-                withList(postings, latinSpace) { collect(query.latin, in: $0, starts: latinSpace.starts, into: &top) }
+                withList(postings, latinSpace, query.latin) { collect($1, in: $0, into: &top) }
             }
             guard !top.isFull else { return ranked(top) }
             for postings in [native, transliterated] {
-                withList(postings, latinSpace) {
-                    collectTypos(query.latin, in: $0, starts: latinSpace.starts, into: &top)
-                }
+                withList(postings, latinSpace, query.latin) { collectTypos($1, in: $0, into: &top) }
             }
         }
         return ranked(top)
@@ -37,12 +35,13 @@ extension NameIndex {
             let foldStart = foldSpace.starts[name]
             let kind: MatchKind?
             if query.isCyrillic, foldStart != KeySpace.none {
-                kind = foldSpace.keys.withUnsafeBufferPointer {
-                    NameMatcher(keys: $0).match(query.folded, keyAt: Int(foldStart), allowTypo: true)
+                kind = foldSpace.keys.withUnsafeBufferPointer { keys in
+                    query.folded.withView { NameMatcher(keys: keys).match($0, keyAt: Int(foldStart), allowTypo: true) }
                 }
             } else {
-                kind = latinSpace.keys.withUnsafeBufferPointer {
-                    NameMatcher(keys: $0).match(query.latin, keyAt: Int(latinSpace.starts[name]), allowTypo: true)
+                let start = Int(latinSpace.starts[name])
+                kind = latinSpace.keys.withUnsafeBufferPointer { keys in
+                    query.latin.withView { NameMatcher(keys: keys).match($0, keyAt: start, allowTypo: true) }
                 }
             }
             if let kind, best.map({ kind < $0 }) ?? true { best = kind }
@@ -68,17 +67,21 @@ extension NameIndex {
         top.items.map { RankedEntry(entry: Int($0.entry), kind: TopResults.kind(of: $0.score)) }
     }
 
-    private func withList<R>(_ postings: [Posting], _ space: KeySpace, _ body: (WordList) -> R) -> R {
+    /// Runs `body` with a word list and the query words borrowed as buffers.
+    private func withList<R>(
+        _ postings: [Posting], _ space: KeySpace, _ words: SearchQuery.Words, _ body: (WordList, WordsView) -> R
+    ) -> R {
         postings.withUnsafeBufferPointer { postings in
-            space.keys.withUnsafeBufferPointer { keys in body(WordList(postings: postings, keys: keys)) }
+            space.keys.withUnsafeBufferPointer { keys in
+                words.withView { body(WordList(postings: postings, keys: keys), $0) }
+            }
         }
     }
 
     /// Offers every name with a word starting with a query word; the rarest word drives, the others are
     /// checked against the whole name.
-    private func collect(_ query: SearchQuery.Words, in list: WordList, starts: [UInt32], into top: inout TopResults) {
-        let words = query.words
-        let ranges = exactRanges(query, in: list)
+    private func collect(_ words: WordsView, in list: WordList, into top: inout TopResults) {
+        let ranges = exactRanges(words, in: list)
         guard let driver = ranges.min(by: { $0.count < $1.count }), !driver.isEmpty else { return }
         let matcher = NameMatcher(keys: list.keys)
         let single = words.count == 1 ? words[0].count : nil
@@ -94,8 +97,8 @@ extension NameIndex {
                 guard TopResults.score(.exact, rank: posting.rank) < top.threshold else { continue }
                 // A joined form also starts with the driver only if the name's first word does: no need to
                 // check the name twice.
-                guard list.keys[Int(posting.key) - 1] != Fold.joinedMark,
-                    let found = matcher.match(query, keyAt: Int(starts[Int(posting.name)]), allowTypo: false)
+                guard !posting.isJoined,
+                    let found = matcher.match(words, keyAt: list.nameStart(of: posting), allowTypo: false)
                 else { continue }
                 kind = found
             }
@@ -103,41 +106,47 @@ extension NameIndex {
         }
     }
 
-    /// Offers names that match with one typo in a query word of 5+ letters. For a single word the candidates
-    /// are the words one edit away; with several words, whichever is fewer: those, or the names matching the
-    /// rarest other word exactly.
-    private func collectTypos(
-        _ query: SearchQuery.Words, in list: WordList, starts: [UInt32], into top: inout TopResults
-    ) {
-        let words = query.words
-        let exact = words.count > 1 ? exactRanges(query, in: list) : []
+    /// Offers names that match with one typo in a query word of 5+ letters. The candidates for a typo in
+    /// word `i` are whichever is fewer: the words one edit away from it (then the other query words must
+    /// start words of the name), or the names matching the rarest other word exactly (then the whole name is
+    /// checked).
+    private func collectTypos(_ words: WordsView, in list: WordList, into top: inout TopResults) {
+        guard words.allowsTypo else { return }
+        let exact = words.count > 1 ? exactRanges(words, in: list) : []
         let matcher = NameMatcher(keys: list.keys)
-        for (wordIndex, word) in words.enumerated() where query.allowsTypo(inWord: wordIndex) {
-            var candidates = list.typoRanges(of: word)
-            if words.count > 1 {
-                let others = exact.indices.filter { $0 != wordIndex }.map { exact[$0] }
-                if let rarest = others.min(by: { $0.count < $1.count }),
-                    rarest.count < candidates.reduce(0, { $0 + $1.count })
-                {
-                    candidates = [rarest]
+        for wordIndex in 0..<words.count where words.allowsTypo(inWord: wordIndex) {
+            let near = list.typoRanges(of: words[wordIndex])
+            let rarest = exact.indices.filter { $0 != wordIndex }.map { exact[$0] }.min { $0.count < $1.count }
+            if let rarest, rarest.count < near.reduce(0, { $0 + $1.count }) {
+                offerTypos(in: rarest, of: list, into: &top) {
+                    matcher.match(words, keyAt: list.nameStart(of: $0), allowTypo: true) != nil
                 }
-            }
-            for range in candidates {
-                for index in range {
-                    let posting = list.postings[index]
-                    guard TopResults.score(.fuzzy, rank: posting.rank) < top.threshold else { continue }
-                    if words.count > 1 {
-                        let start = Int(starts[Int(posting.name)])
-                        guard matcher.match(query, keyAt: start, allowTypo: true) != nil else { continue }
+            } else {
+                for range in near {
+                    offerTypos(in: range, of: list, into: &top) {
+                        words.count == 1
+                            || matcher.startsWords(words, except: wordIndex, keyAt: list.nameStart(of: $0))
                     }
-                    top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(.fuzzy, rank: posting.rank))
                 }
             }
         }
     }
 
+    /// Offers the postings of `range` that pass `matches` as typo matches.
+    @inline(__always)
+    private func offerTypos(
+        in range: Range<Int>, of list: WordList, into top: inout TopResults, _ matches: (Posting) -> Bool
+    ) {
+        for index in range {
+            let posting = list.postings[index]
+            let score = TopResults.score(.fuzzy, rank: posting.rank)
+            guard score < top.threshold, matches(posting) else { continue }
+            top.offer(entry: nameEntries[Int(posting.name)], score: score)
+        }
+    }
+
     /// The run of postings starting with each query word.
-    private func exactRanges(_ query: SearchQuery.Words, in list: WordList) -> [Range<Int>] {
-        query.words.map { word in word.withUnsafeBufferPointer { list.range(of: $0, within: list.all) } }
+    private func exactRanges(_ words: WordsView, in list: WordList) -> [Range<Int>] {
+        (0..<words.count).map { list.range(of: words[$0], within: list.all) }
     }
 }

@@ -1,20 +1,27 @@
 /// One word of one name in a sorted word list: where the word's text starts in its key space, the name, and
-/// what a scan needs to skip it without reading the name (kept inline, so a scan reads postings in order):
-/// the rank of the name's entry and whether the word starts the name or is the whole name.
+/// what a scan or a binary search needs without reading the key (kept inline, so a scan reads postings in
+/// order): the rank of the name's entry, three flags, and the word's first four bytes.
 struct Posting: Sendable, BitwiseCopyable {
     var key: UInt32
     var name: UInt32
-    /// The rank (low 30 bits), ``startsName`` and ``isWholeName``.
+    /// The rank (low 29 bits), ``startsName``, ``isWholeName`` and ``isJoined``.
     var rankAndFlags: UInt32
+    /// The word's first four bytes, big-endian, zero after its end (a break sorts first, like zero).
+    var head: UInt32
 
     static let startsNameFlag: UInt32 = 1 << 31
     static let wholeNameFlag: UInt32 = 1 << 30
-    static let rankMask: UInt32 = (1 << 30) - 1
+    static let joinedFlag: UInt32 = 1 << 29
+    static let rankMask: UInt32 = (1 << 29) - 1
 
-    init(key: Int, name: UInt32, flags: UInt32) {
+    /// A posting for the word `word` stored at `key`.
+    init(key: Int, name: UInt32, flags: UInt32, word: UnsafeBufferPointer<UInt8>) {
         self.key = UInt32(key)
         self.name = name
         self.rankAndFlags = flags
+        var head: UInt32 = 0
+        for index in 0..<4 { head = head << 8 | UInt32(index < word.count ? word[index] : 0) }
+        self.head = head
     }
 
     var rank: UInt32 { rankAndFlags & Self.rankMask }
@@ -22,6 +29,8 @@ struct Posting: Sendable, BitwiseCopyable {
     var startsName: Bool { rankAndFlags & Self.startsNameFlag != 0 }
     /// The word is all of its name (a one-word name, or the joined form): the name may equal the query.
     var isWholeName: Bool { rankAndFlags & Self.wholeNameFlag != 0 }
+    /// The word is the joined form of a multi-word name.
+    var isJoined: Bool { rankAndFlags & Self.joinedFlag != 0 }
 }
 
 /// The search keys of every name in one script, back to back. A name's key is its words separated by
@@ -136,7 +145,7 @@ struct NameIndexBuilder {
 
     /// Sets the entries' ranks and sorts the word lists.
     mutating func finish(ranks: [UInt32]) -> NameIndex {
-        precondition(ranks.count <= Int(Posting.rankMask), "too many entries for a 30-bit rank")
+        precondition(ranks.count <= Int(Posting.rankMask), "too many entries for a 29-bit rank")
         index.ranks = ranks
         Self.setRanks(&index.folded, ranks: ranks, entries: index.nameEntries)
         Self.setRanks(&index.native, ranks: ranks, entries: index.nameEntries)
@@ -165,8 +174,10 @@ struct NameIndexBuilder {
         for position in 0...words.count where position == words.count || words[position] == Fold.wordBreak {
             if position > start {
                 if wordCount > 0 { keys.append(Fold.wordBreak) }
-                postings.append(Posting(key: keys.count, name: name, flags: wordCount == 0 ? Posting.startsNameFlag : 0))
-                keys.append(contentsOf: UnsafeBufferPointer(rebasing: words[start..<position]))
+                let word = UnsafeBufferPointer(rebasing: words[start..<position])
+                let flags = wordCount == 0 ? Posting.startsNameFlag : 0
+                postings.append(Posting(key: keys.count, name: name, flags: flags, word: word))
+                keys.append(contentsOf: word)
                 wordCount += 1
             }
             start = position + 1
@@ -174,8 +185,10 @@ struct NameIndexBuilder {
         if wordCount == 1 { postings[postings.count - 1].rankAndFlags |= Posting.wholeNameFlag }
         if joins, wordCount > 1 {
             keys.append(Fold.joinedMark)
-            postings.append(Posting(key: keys.count, name: name, flags: Posting.startsNameFlag | Posting.wholeNameFlag))
-            for byte in words where byte != Fold.wordBreak { keys.append(byte) }
+            let joined = words.filter { $0 != Fold.wordBreak }
+            let flags = Posting.startsNameFlag | Posting.wholeNameFlag | Posting.joinedFlag
+            joined.withUnsafeBufferPointer { postings.append(Posting(key: keys.count, name: name, flags: flags, word: $0)) }
+            keys.append(contentsOf: joined)
         }
         keys.append(Fold.end)
         // Intern the words now that their bytes are in `keys`.

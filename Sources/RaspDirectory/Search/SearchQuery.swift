@@ -14,26 +14,32 @@ enum MatchKind: UInt8, Comparable, Sendable {
 
 /// A query, folded and transliterated once.
 struct SearchQuery {
-    /// The words in one script: folded or canonical Latin.
+    /// The words in one script (folded or canonical Latin), back to back in one buffer: written together they
+    /// are also the joined query, which meets joined names («санктпетербург»).
     struct Words {
-        var words: [[UInt8]] = []
-        /// The words written together, to meet joined names («санктпетербург»).
-        var joined: [UInt8] = []
-        /// The letters each word had as typed (folded); words of 5+ letters may carry the one typo.
-        var letterCounts: [Int] = []
+        var bytes: [UInt8] = []
+        /// Word `i` is `bytes[bounds[i]..<bounds[i + 1]]`.
+        var bounds: [Int] = [0]
+        /// Bit `i` is set when word `i` has 5+ letters as typed (folded), so it may carry the one typo.
+        var typoWords: UInt64 = 0
+
+        var count: Int { bounds.count - 1 }
 
         mutating func append(_ word: [UInt8], letters: Int) {
             guard !word.isEmpty else { return }
-            words.append(word)
-            joined.append(contentsOf: word)
-            letterCounts.append(letters)
+            if letters >= SearchQuery.fuzzyMinimumLetters, count < 64 { typoWords |= 1 << UInt64(count) }
+            bytes.append(contentsOf: word)
+            bounds.append(bytes.count)
         }
 
-        /// Whether word `index` may carry the typo.
-        func allowsTypo(inWord index: Int) -> Bool { letterCounts[index] >= SearchQuery.fuzzyMinimumLetters }
-
-        /// Whether any word may carry the typo.
-        var allowsTypo: Bool { letterCounts.contains { $0 >= SearchQuery.fuzzyMinimumLetters } }
+        /// Runs `body` with the words borrowed as buffers (no reference counting in the matching loops).
+        func withView<R>(_ body: (WordsView) -> R) -> R {
+            bytes.withUnsafeBufferPointer { bytes in
+                bounds.withUnsafeBufferPointer { bounds in
+                    body(WordsView(bytes: bytes, bounds: bounds, typoWords: typoWords))
+                }
+            }
+        }
     }
 
     /// Folded words (compared with names that have Cyrillic letters).
@@ -65,10 +71,39 @@ struct SearchQuery {
     }
 }
 
+/// Query words borrowed for one search.
+struct WordsView {
+    /// All words back to back: also the joined query.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let bounds: UnsafeBufferPointer<Int>
+    let typoWords: UInt64
+
+    var count: Int { bounds.count - 1 }
+
+    /// Word `index`.
+    @inline(__always)
+    subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[bounds[index]..<bounds[index + 1]])
+    }
+
+    /// Whether word `index` may carry the typo.
+    @inline(__always)
+    func allowsTypo(inWord index: Int) -> Bool { index < 64 && typoWords & (1 << UInt64(index)) != 0 }
+
+    /// Whether any word may carry the typo.
+    var allowsTypo: Bool { typoWords != 0 }
+}
+
 /// The best `limit` entries seen so far, by score (match kind, then the entry's rank), each entry once.
 struct TopResults {
+    /// An entry and its score.
+    struct Item {
+        var score: UInt64
+        var entry: UInt32
+    }
+
     let limit: Int
-    private(set) var items: [(score: UInt64, entry: UInt32)] = []
+    private(set) var items: [Item] = []
 
     init(limit: Int) {
         self.limit = limit
@@ -90,7 +125,7 @@ struct TopResults {
         }
         var position = items.count
         while position > 0, items[position - 1].score > score { position -= 1 }
-        items.insert((score, entry), at: position)
+        items.insert(Item(score: score, entry: entry), at: position)
         if items.count > limit { items.removeLast() }
     }
 

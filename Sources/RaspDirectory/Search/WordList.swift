@@ -30,8 +30,18 @@ struct WordList {
     /// every word starting with `prefix`, 0 when it starts with `prefix`, >0 when it sorts after them.
     @inline(__always)
     func compare(_ prefix: UnsafeBufferPointer<UInt8>, wordAt index: Int, from: Int = 0) -> Int {
-        let start = Int(postings[index].key)
+        let posting = postings[index]
         var position = from
+        // The first four bytes are in the posting: most comparisons never read the key.
+        let inHead = min(prefix.count, 4)
+        while position < inHead {
+            let byte = UInt8(truncatingIfNeeded: posting.head >> (24 - 8 * position))
+            if byte == 0 { return -1 }
+            let wanted = prefix[position]
+            if byte != wanted { return byte < wanted ? -1 : 1 }
+            position += 1
+        }
+        let start = Int(posting.key)
         while position < prefix.count {
             let byte = keys[start + position]
             if Fold.isBreak(byte) { return -1 }
@@ -45,7 +55,18 @@ struct WordList {
     /// The byte at `depth` of the word of posting `index` (a break byte when the word is shorter).
     @inline(__always)
     func byte(_ index: Int, at depth: Int) -> UInt8 {
-        keys[Int(postings[index].key) + depth]
+        let posting = postings[index]
+        if depth < 4 { return UInt8(truncatingIfNeeded: posting.head >> (24 - 8 * depth)) }
+        return keys[Int(posting.key) + depth]
+    }
+
+    /// Where the key of the name of `posting` starts: just after the end byte of the key before it, found
+    /// next to the word itself (no lookup in another array).
+    @inline(__always)
+    func nameStart(of posting: Posting) -> Int {
+        var position = Int(posting.key)
+        while keys[position - 1] != Fold.end { position -= 1 }
+        return position
     }
 }
 
@@ -56,55 +77,46 @@ extension WordList {
     ///
     /// Walks the sorted list like a trie along `word`: at each depth it tries the edits there, for
     /// replacements and insertions only with the letters that actually follow in the list.
-    func typoRanges(of word: [UInt8]) -> [Range<Int>] {
+    func typoRanges(of word: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var probe: [UInt8] = []
-        probe.reserveCapacity(word.count + 1)
-        var range = all
         let count = word.count
-        func look(_ within: Range<Int>, _ depth: Int) {
-            let found = probe.withUnsafeBufferPointer { self.range(of: $0, within: within, known: depth) }
-            if !found.isEmpty { ranges.append(found) }
-        }
-        for depth in 0..<count {
-            // Deletion: the word without letter `depth`.
-            probe.removeAll(keepingCapacity: true)
-            probe.append(contentsOf: word[..<depth])
-            probe.append(contentsOf: word[(depth + 1)...])
-            look(range, depth)
-            // Swap of letters `depth` and `depth + 1`.
-            if depth + 1 < count, word[depth] != word[depth + 1] {
-                probe.removeAll(keepingCapacity: true)
-                probe.append(contentsOf: word[..<depth])
-                probe.append(word[depth + 1])
-                probe.append(word[depth])
-                probe.append(contentsOf: word[(depth + 2)...])
-                look(range, depth)
+        guard count > 0 else { return ranges }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { probe in
+            /// Copies `word[source]` into the probe from `position` on and returns where it ends.
+            func put(_ source: Range<Int>, at position: Int) -> Int {
+                for (offset, index) in source.enumerated() { probe[position + offset] = word[index] }
+                return position + source.count
             }
-            // Replacement or insertion at `depth`, with each letter that follows `word[..<depth]` in the list.
-            var position = partition(range) { Fold.isBreak(byte($0, at: depth)) }
-            while position < range.upperBound {
-                let letter = byte(position, at: depth)
-                let child = position..<partition(position..<range.upperBound) { byte($0, at: depth) <= letter }
-                if letter != word[depth] {
-                    probe.removeAll(keepingCapacity: true)
-                    probe.append(contentsOf: word[..<depth])
-                    probe.append(letter)
-                    probe.append(contentsOf: word[(depth + 1)...])
-                    look(child, depth + 1)
+            func look(_ length: Int, within: Range<Int>, known: Int) {
+                let found = self.range(of: UnsafeBufferPointer(rebasing: probe[..<length]), within: within, known: known)
+                if !found.isEmpty { ranges.append(found) }
+            }
+            var range = all
+            for depth in 0..<count {
+                // probe[..<depth] holds word[..<depth] throughout.
+                // Deletion: the word without letter `depth`.
+                look(put((depth + 1)..<count, at: depth), within: range, known: depth)
+                // Swap of letters `depth` and `depth + 1`.
+                if depth + 1 < count, word[depth] != word[depth + 1] {
+                    probe[depth] = word[depth + 1]
+                    probe[depth + 1] = word[depth]
+                    look(put((depth + 2)..<count, at: depth + 2), within: range, known: depth)
                 }
-                probe.removeAll(keepingCapacity: true)
-                probe.append(contentsOf: word[..<depth])
-                probe.append(letter)
-                probe.append(contentsOf: word[depth...])
-                look(child, depth + 1)
-                position = child.upperBound
+                // Replacement or insertion at `depth`, with each letter that follows `word[..<depth]` in the list.
+                var position = partition(range) { Fold.isBreak(byte($0, at: depth)) }
+                while position < range.upperBound {
+                    let letter = byte(position, at: depth)
+                    let child = position..<partition(position..<range.upperBound) { byte($0, at: depth) <= letter }
+                    probe[depth] = letter
+                    if letter != word[depth] { look(put((depth + 1)..<count, at: depth + 1), within: child, known: depth + 1) }
+                    look(put(depth..<count, at: depth + 1), within: child, known: depth + 1)
+                    position = child.upperBound
+                }
+                // Follow the word one letter deeper.
+                probe[depth] = word[depth]
+                range = self.range(of: UnsafeBufferPointer(rebasing: word[...depth]), within: range, known: depth)
+                if range.isEmpty { break }
             }
-            // Follow the word one letter deeper.
-            range = word.withUnsafeBufferPointer {
-                self.range(of: UnsafeBufferPointer(rebasing: $0[...depth]), within: range, known: depth)
-            }
-            if range.isEmpty { break }
         }
         return ranges
     }
