@@ -1,3 +1,5 @@
+import Foundation
+
 /// One end of a route: a city and one of its stations.
 public struct RoutePoint: Sendable, Hashable, Codable {
     /// The city.
@@ -17,11 +19,15 @@ public struct RoutePoint: Sendable, Hashable, Codable {
     /// The code sent to the search (the station's).
     public var code: String { station.code }
 
-    /// «Москва (Ленинградский вокзал)».
+    /// «Москва (Ленинградский вокзал)»; just the station's name when it already names the city (directory
+    /// titles such as «Москва (Ленинградский вокзал)» or «Санкт-Петербург, автовокзал»).
     /// - Parameter strings: The language.
     /// - Returns: The title.
     public func title(_ strings: RaspKit.Strings) -> String {
-        strings.format(.routePointFormat, city.title, station.title)
+        if station.title.range(of: city.title, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
+            return station.title
+        }
+        return strings.format(.routePointFormat, city.title, station.title)
     }
 }
 

@@ -1,0 +1,15 @@
+import RaspDirectory
+
+extension PlaceDirectoryLoader {
+    /// A loader that takes the `stations_list` file from `cache` (downloaded at most once a day) and parses it
+    /// into a `StationDirectory`, away from the main actor.
+    /// - Parameter cache: The stations_list cache of the app.
+    /// - Returns: The loader; its failures are the cache's `ClientError`s (no internet, server error) or a
+    ///   `StationDirectoryError` for a malformed file.
+    public static func stationsList(_ cache: StationsListCache) -> PlaceDirectoryLoader {
+        PlaceDirectoryLoader {
+            let entry = try await cache.file()
+            return try StationDirectory.load(contentsOf: entry.file)
+        }
+    }
+}
