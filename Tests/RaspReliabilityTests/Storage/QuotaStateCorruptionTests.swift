@@ -1,0 +1,77 @@
+import Foundation
+import RaspRuntime
+import Synchronization
+import Testing
+
+/// A damaged quota state file never stops the client: the counter starts today's count from zero, says so once,
+/// and its next save replaces the file with a valid one (atomically, leaving no temporary files).
+@Suite("Quota state survives a corrupted file")
+struct QuotaStateCorruptionTests {
+    private static let now = Date(timeIntervalSince1970: 1_780_304_400)  // 2026-06-01 09:00 UTC
+    private static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Moscow")!
+        return calendar
+    }
+
+    /// The events a counter reported.
+    final class Events: Sendable {
+        private let list = Mutex<[QuotaCounter.Event]>([])
+        func append(_ event: QuotaCounter.Event) { list.withLock { $0.append(event) } }
+        var all: [QuotaCounter.Event] { list.withLock { $0 } }
+    }
+
+    private func counter(_ file: URL, events: Events? = nil) -> QuotaCounter {
+        QuotaCounter(limit: 100, store: FileQuotaStore(url: file), calendar: Self.calendar, now: { Self.now },
+                     onEvent: { event in events?.append(event) })
+    }
+
+    @Test("Every damaged variant of a saved state: count from zero, one storage event, a valid file after")
+    func everyDamage() async throws {
+        let folder = temporaryFolder("quota")
+        let file = folder.appendingPathComponent("quota.json")
+        let writer = counter(file)
+        for _ in 0..<7 { try await writer.reserve(operationID: "search") }
+        let valid = try Data(contentsOf: file)
+        #expect(try JSONDecoder().decode(QuotaState.self, from: valid).count == 7)
+
+        var tried = 0
+        for bytes in Corruption.variants(of: valid) {
+            try bytes.write(to: file)
+            let decodes = (try? JSONDecoder().decode(QuotaState.self, from: bytes)) != nil
+            let events = Events()
+            let reader = counter(file, events: events)
+            let used = await reader.usage.used
+            if !decodes {
+                #expect(used == 0, "a damaged state counts from zero")
+                let recorded = events.all
+                #expect(recorded.count == 1, "one storage event, got \(recorded)")
+                if case .storageFailed(let reason)? = recorded.first {
+                    #expect(reason.contains(file.path) && reason.contains("unreadable quota state"))
+                } else {
+                    Issue.record("expected storageFailed, got \(recorded)")
+                }
+            }
+            try await reader.reserve(operationID: "search")
+            let repaired = try JSONDecoder().decode(QuotaState.self, from: Data(contentsOf: file))
+            #expect(repaired.count == used + 1 && repaired.day == "2026-06-01")
+            tried += 1
+        }
+        #expect(tried > valid.count)
+        #expect(Corruption.temporaryFiles(in: folder).isEmpty)
+    }
+
+    @Test("A folder where the file should be: counts in memory, reports each failed save, never throws")
+    func unwritable() async throws {
+        let folder = temporaryFolder("quota")
+        let file = folder.appendingPathComponent("quota.json")
+        try FileManager.default.createDirectory(at: file.appendingPathComponent("blocker"), withIntermediateDirectories: true)
+        let events = Events()
+        let counter = counter(file, events: events)
+        for _ in 0..<3 { try await counter.reserve(operationID: "search") }
+        #expect(await counter.usage.used == 3)
+        let failures = events.all.filter { if case .storageFailed = $0 { true } else { false } }
+        #expect(failures.count == 4, "the load and each of the three saves: \(failures)")
+        #expect(Corruption.temporaryFiles(in: folder).isEmpty, "failed renames leave no temporary files")
+    }
+}
