@@ -110,7 +110,7 @@ struct JSONScanner {
     /// Hands pages already read back to the kernel (they are clean file pages; the strings are copied out), so a
     /// mapped 40 MB document never stays resident as a whole. Cheap to call often.
     mutating func dropReadPages() {
-        guard dropsReadPages, position - droppedUpTo >= 8 << 20 else { return }
+        guard dropsReadPages, position - droppedUpTo >= 2 << 20 else { return }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let upTo = position / pageSize * pageSize
         _ = madvise(UnsafeMutableRawPointer(mutating: base + droppedUpTo), upTo - droppedUpTo, Int32(MADV_DONTNEED))

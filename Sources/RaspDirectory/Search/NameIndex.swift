@@ -150,9 +150,13 @@ struct NameIndexBuilder {
         Self.setRanks(&index.folded, ranks: ranks, entries: index.nameEntries)
         Self.setRanks(&index.native, ranks: ranks, entries: index.nameEntries)
         Self.setRanks(&index.transliterated, ranks: ranks, entries: index.nameEntries)
-        index.folded = foldedSorter.sorted(index.folded, keys: index.foldSpace.keys)
-        index.native = nativeSorter.sorted(index.native, keys: index.latinSpace.keys)
-        index.transliterated = transliteratedSorter.sorted(index.transliterated, keys: index.latinSpace.keys)
+        // One list at a time, in place, each sorter freed once used.
+        foldedSorter.sort(&index.folded, keys: index.foldSpace.keys)
+        foldedSorter = WordSorter()
+        nativeSorter.sort(&index.native, keys: index.latinSpace.keys)
+        nativeSorter = WordSorter()
+        transliteratedSorter.sort(&index.transliterated, keys: index.latinSpace.keys)
+        transliteratedSorter = WordSorter()
         return index
     }
 

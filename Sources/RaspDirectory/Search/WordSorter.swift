@@ -6,14 +6,14 @@ struct WordSorter {
     private var wordOfPosting: [UInt32] = []
     /// Where each distinct word was first seen in its key space.
     private var wordKeys: [UInt32] = []
-    /// Open addressing: a word's hash, first eight bytes, length and number side by side, so a probe is one
-    /// memory access and words of up to eight bytes never need their text read again.
-    private var slots = [Slot](repeating: Slot(hash: 0, head: 0, length: 0, word: -1), count: 1 << 12)
+    /// Open addressing: a word's first eight bytes, hash and number side by side (16 bytes), so a probe is one
+    /// memory access, and words of up to eight bytes (whose head is zero-padded, which no symbol is) never
+    /// need their text read again.
+    private var slots = [Slot](repeating: Slot(head: 0, hash: 0, word: -1), count: 1 << 12)
 
     private struct Slot {
-        var hash: UInt64
         var head: UInt64
-        var length: Int32
+        var hash: UInt32
         var word: Int32
     }
 
@@ -36,12 +36,13 @@ struct WordSorter {
         let length = end - key
         if length < 8 { head = chunk }
         hash = (hash ^ chunk ^ UInt64(length)) &* 0x94D0_49BB_1331_11EB
+        let shortHash = UInt32(truncatingIfNeeded: hash >> 32)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        var slot = Int(shortHash) & mask
         while slots[slot].word >= 0 {
             let entry = slots[slot]
-            if entry.hash == hash, entry.head == head, Int(entry.length) == length,
-                length <= 8 || Self.sameTail(key, Int(wordKeys[Int(entry.word)]), length: length, in: keys)
+            if entry.hash == shortHash, entry.head == head,
+                length <= 8 || Self.sameTail(key, Int(wordKeys[Int(entry.word)]), in: keys)
             {
                 wordOfPosting.append(UInt32(entry.word))
                 return
@@ -50,31 +51,46 @@ struct WordSorter {
         }
         let number = wordKeys.count
         wordKeys.append(UInt32(key))
-        slots[slot] = Slot(hash: hash, head: head, length: Int32(length), word: Int32(number))
+        slots[slot] = Slot(head: head, hash: shortHash, word: Int32(number))
         wordOfPosting.append(UInt32(number))
         if wordKeys.count * 2 > slots.count { grow() }
     }
 
-    /// `postings` (added in step with ``add(_:at:in:)``) in word order, each word's postings in added order.
-    func sorted(_ postings: [Posting], keys: [UInt8]) -> [Posting] {
+    /// Puts `postings` (added in step with ``add(wordAt:in:)``) in word order, each word's postings in added
+    /// order, in place: the hash table is freed first and the postings are moved along the cycles of the
+    /// permutation, so the list is never held twice.
+    mutating func sort(_ postings: inout [Posting], keys: [UInt8]) {
         precondition(postings.count == wordOfPosting.count)
+        slots = []
         let order = keys.withUnsafeBufferPointer { keys in sortedWords(keys) }
-        // starts[w] = the first output position of word w's postings.
-        var counts = [Int](repeating: 0, count: wordKeys.count)
-        for word in wordOfPosting { counts[Int(word)] += 1 }
-        var starts = [Int](repeating: 0, count: wordKeys.count)
+        // next[w] = the next free position for word w's postings.
+        var next = [Int](repeating: 0, count: wordKeys.count)
+        for word in wordOfPosting { next[Int(word)] += 1 }
         var position = 0
         for word in order {
-            starts[Int(word)] = position
-            position += counts[Int(word)]
+            let count = next[Int(word)]
+            next[Int(word)] = position
+            position += count
         }
-        return [Posting](unsafeUninitializedCapacity: postings.count) { buffer, initialized in
-            for (index, word) in wordOfPosting.enumerated() {
-                buffer[starts[Int(word)]] = postings[index]
-                starts[Int(word)] += 1
+        // wordOfPosting becomes each posting's destination.
+        for index in wordOfPosting.indices {
+            let word = Int(wordOfPosting[index])
+            wordOfPosting[index] = UInt32(next[word])
+            next[word] += 1
+        }
+        next = []
+        postings.withUnsafeMutableBufferPointer { postings in
+            wordOfPosting.withUnsafeMutableBufferPointer { destinations in
+                for index in postings.indices {
+                    while Int(destinations[index]) != index {
+                        let target = Int(destinations[index])
+                        postings.swapAt(index, target)
+                        destinations.swapAt(index, target)
+                    }
+                }
             }
-            initialized = postings.count
         }
+        wordOfPosting = []
     }
 
     /// The distinct words in text order.
@@ -93,19 +109,26 @@ struct WordSorter {
 
     private mutating func grow() {
         let old = slots
-        slots = [Slot](repeating: Slot(hash: 0, head: 0, length: 0, word: -1), count: old.count * 2)
+        slots = [Slot](repeating: Slot(head: 0, hash: 0, word: -1), count: old.count * 2)
         let mask = slots.count - 1
         for entry in old where entry.word >= 0 {
-            var slot = Int(truncatingIfNeeded: entry.hash >> 32) & mask
+            var slot = Int(entry.hash) & mask
             while slots[slot].word >= 0 { slot = (slot + 1) & mask }
             slots[slot] = entry
         }
     }
 
-    /// Whether two words of `length` bytes, equal in their first eight, are equal.
-    private static func sameTail(_ left: Int, _ right: Int, length: Int, in keys: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in 8..<length where keys[left + offset] != keys[right + offset] { return false }
-        return true
+    /// Whether two words, equal in their first eight bytes, are equal.
+    private static func sameTail(_ left: Int, _ right: Int, in keys: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 8
+        while true {
+            let leftByte = keys[left + offset]
+            let rightByte = keys[right + offset]
+            let leftEnded = Fold.isBreak(leftByte)
+            if leftEnded || Fold.isBreak(rightByte) { return leftEnded && Fold.isBreak(rightByte) }
+            if leftByte != rightByte { return false }
+            offset += 1
+        }
     }
 
     /// The first eight bytes of the word at `key`, big-endian, zero after its end.
