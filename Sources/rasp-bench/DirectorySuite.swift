@@ -86,6 +86,7 @@ struct DirectorySuite: AsyncParsableCommand {
         Figures.emit("cold_peak_rss", megabytes(peak), "MB")
         Figures.emit("cold_peak_rss_over_json", Double(peak) / Double(jsonSize), "x", decimals: 2)
         Figures.emit("rss_before_cold_load", megabytes(baseline), "MB")
+        Figures.emit("cold_load_rss_growth", megabytes(max(0, peak - baseline)), "MB")
         return (first, median(times))
     }
 
