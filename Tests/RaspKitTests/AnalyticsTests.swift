@@ -49,8 +49,14 @@ final class LogSink: LogHandler, @unchecked Sendable {
 
     func log(event: LogEvent) {
         let pairs = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        lock.withLock { stored.append(([event.level.rawValue, event.message.description] + pairs).joined(separator: " ")) }
+        lock.lock()
+        defer { lock.unlock() }
+        stored.append(([event.level.rawValue, event.message.description] + pairs).joined(separator: " "))
     }
 
-    var lines: [String] { lock.withLock { stored } }
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

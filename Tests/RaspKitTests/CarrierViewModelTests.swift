@@ -75,6 +75,25 @@ struct CarrierViewModelTests {
         #expect(model.state == .empty(message: "Перевозчик не найден"))
     }
 
+    @Test("a carrier request in flight is cancelled when the screen goes away")
+    func deallocationCancels() async {
+        let started = Recorder<Int>()
+        let cancelled = Recorder<Int>()
+        var client = MockRaspClient()
+        client.carrierHandler = { _ in
+            started.append(1)
+            do { try await Task.sleep(for: .seconds(60)) } catch { cancelled.append(1); throw error }
+            return CarrierResponse()
+        }
+        var model: CarrierViewModel? = CarrierViewModel(code: "112", client: client)
+        weak let weakModel = model
+        model?.load()
+        await eventually { started.count == 1 }
+        model = nil
+        #expect(weakModel == nil)
+        await eventually { cancelled.count == 1 }
+    }
+
     nonisolated static let phones: [(String, String?)] = [
         ("8 (800) 555-35-35", "tel:88005553535"), ("+7 495 223-55-55; +7 495 000-00-00", "tel:+74952235555"),
         ("", nil), ("нет", nil),

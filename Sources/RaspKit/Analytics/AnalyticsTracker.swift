@@ -28,24 +28,23 @@ public struct LoggingAnalyticsTracker: AnalyticsTracker {
 
 /// Keeps events in memory, in order, for tests and debug screens. Safe to use from any task.
 public final class InMemoryAnalyticsTracker: AnalyticsTracker, @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [AnalyticsEvent] = []
+    private let storage = Locked<[AnalyticsEvent]>([])
 
     /// Creates an empty tracker.
     public init() {}
 
     public func track(_ event: AnalyticsEvent) {
-        lock.withLock { storage.append(event) }
+        storage.withLock { $0.append(event) }
     }
 
     /// Every event so far, oldest first.
     public var events: [AnalyticsEvent] {
-        lock.withLock { storage }
+        storage.withLock { $0 }
     }
 
     /// Forgets the events.
     public func reset() {
-        lock.withLock { storage.removeAll() }
+        storage.withLock { $0.removeAll() }
     }
 }
 

@@ -50,25 +50,24 @@ public struct UserDefaultsStorage: KeyValueStorage, @unchecked Sendable {
 
 /// Storage in memory, shared by copies of the value; for tests and previews.
 public final class InMemoryStorage: KeyValueStorage, @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Data]
+    private let values: Locked<[String: Data]>
 
     /// Storage holding `values`.
     /// - Parameter values: Initial contents, e.g. deliberately corrupted bytes in a test.
     public init(_ values: [String: Data] = [:]) {
-        self.values = values
+        self.values = Locked(values)
     }
 
     public func data(forKey key: String) -> Data? {
-        lock.withLock { values[key] }
+        values.withLock { $0[key] }
     }
 
     public func set(_ data: Data?, forKey key: String) {
-        lock.withLock { values[key] = data }
+        values.withLock { $0[key] = data }
     }
 
     /// The keys present, sorted.
     public var keys: [String] {
-        lock.withLock { values.keys.sorted() }
+        values.withLock { $0.keys.sorted() }
     }
 }
