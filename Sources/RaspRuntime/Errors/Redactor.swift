@@ -108,3 +108,17 @@ public struct Redactor: Sendable, Hashable {
         name.map { $0.isLetter || $0.isNumber || $0 == "_" ? String($0) : "\\\($0)" }.joined()
     }
 }
+
+extension Redactor: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// What it masks, the secrets counted but never shown: `Redactor(1 secret, query: apikey, …; headers: …)`.
+    public var description: String {
+        "Redactor(\(secrets.count) secret\(secrets.count == 1 ? "" : "s"), query: \(queryNames.sorted().joined(separator: ", ")); "
+            + "headers: \(headerNames.sorted().joined(separator: ", ")))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["secrets": "\(secrets.count) masked", "queryNames": queryNames.sorted(), "headerNames": headerNames.sorted()])
+    }
+}

@@ -34,3 +34,18 @@ public struct Authentication: Sendable, Hashable {
         }
     }
 }
+
+extension Authentication: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Where the credential goes, its value masked: `Authentication(header Authorization: <redacted>)`, so printing
+    /// a client, a test argument or a `dump` never shows the key.
+    public var description: String {
+        switch placement {
+        case .query(let name): "Authentication(query \(name)=\(Redactor.mask))"
+        case .header(let name): "Authentication(header \(name): \(Redactor.mask))"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["placement": placement, "value": Redactor.mask]) }
+}
