@@ -13,18 +13,32 @@ final class LogLineCounter: Sendable {
         var other = 0
         /// Lines that contained the key.
         var leaks = 0
+        /// The first lines that contained the key.
+        var leakedLines: [String] = []
+        /// All lines.
+        var total: Int { calls + retries + other }
     }
 
     private let counts = Mutex(Counts())
     private let needles: [String]
+    private let level: Logger.Level
+    private let source: String
 
-    init(needles: [String]) { self.needles = needles }
+    /// - Parameters:
+    ///   - needles: Texts that must not appear.
+    ///   - level: The logger's level (`trace` logs header fields too).
+    ///   - source: The transcript the lines go to.
+    init(needles: [String], level: Logger.Level = .info, source: String = "soak-log") {
+        self.needles = needles
+        self.level = level
+        self.source = source
+    }
 
     var snapshot: Counts { counts.withLock { $0 } }
 
     var logger: Logger {
         var logger = Logger(label: "rasp.soak") { _ in Handler(counter: self) }
-        logger.logLevel = .info
+        logger.logLevel = level
         return logger
     }
 
@@ -38,14 +52,17 @@ final class LogLineCounter: Sendable {
             } else {
                 counts.other += 1
             }
-            if leaked { counts.leaks += 1 }
+            if leaked {
+                counts.leaks += 1
+                if counts.leakedLines.count < 20 { counts.leakedLines.append(line) }
+            }
         }
-        Transcript.append("soak-log", line)
+        Transcript.append(source, line)
     }
 
     struct Handler: LogHandler {
         let counter: LogLineCounter
-        var logLevel: Logger.Level = .info
+        var logLevel: Logger.Level = .trace
         var metadata: Logger.Metadata = [:]
 
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {
