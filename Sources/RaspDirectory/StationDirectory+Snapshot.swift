@@ -8,7 +8,9 @@ extension StationDirectory {
     ///   when it is not a usable snapshot (callers then reload the JSON).
     public static func load(snapshot url: URL) throws -> StationDirectory {
         if let file = try? MappedFile(url: url) {
-            return try withExtendedLifetime(file) { StationDirectory(storage: try DirectoryStorage(snapshot: file.bytes)) }
+            return try withExtendedLifetime(file) {
+                StationDirectory(storage: try DirectoryStorage(snapshot: file.bytes))
+            }
         }
         let data = try Data(contentsOf: url)
         return try data.withUnsafeBytes { StationDirectory(storage: try DirectoryStorage(snapshot: $0)) }

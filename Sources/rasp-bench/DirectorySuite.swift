@@ -128,7 +128,9 @@ struct DirectorySuite: AsyncParsableCommand {
     private func measureKeystrokes(_ directory: StationDirectory, naive: [NaiveSettlement]) {
         let typed = BenchQueries.make(from: directory.settlements, count: queries, seed: seed)
         let keystrokes = typed.flatMap { query in
-            (1...query.text.count).map { (text: String(query.text.prefix($0)), target: query.target, last: $0 == query.text.count) }
+            (1...query.text.count).map {
+                (text: String(query.text.prefix($0)), target: query.target, last: $0 == query.text.count)
+            }
         }
         Figures.note("\(typed.count) queries, \(keystrokes.count) keystrokes, \(keystrokePause) ms apart")
         let clock = ContinuousClock()
@@ -154,7 +156,8 @@ struct DirectorySuite: AsyncParsableCommand {
         }
         if verbose {
             for index in oursCPU.indices.sorted(by: { oursCPU[$0] > oursCPU[$1] }).prefix(40) {
-                Figures.note(String(format: "slow: %.3f ms CPU, %.3f ms wall: ", oursCPU[index], ours[index]) + keystrokes[index].text)
+                let times = String(format: "%.3f ms CPU, %.3f ms wall", oursCPU[index], ours[index])
+                Figures.note("slow: \(times): \(keystrokes[index].text)")
             }
         }
         let stride = max(1, keystrokes.count / max(naiveSamples, 1))
@@ -186,7 +189,8 @@ struct DirectorySuite: AsyncParsableCommand {
         Figures.emit("keystroke_naive_samples", naiveTimes.count, "keystrokes")
         Figures.emit("keystroke_p99_sampled", percentile(sampledOurs, 0.99), "ms", decimals: 4)
         Figures.emit("keystroke_p99_speedup", p99Naive / max(p99, 1e-9), "x", decimals: 0)
-        Figures.emit("keystroke_p99_speedup_cpu", percentile(naiveCPU, 0.99) / max(percentile(oursCPU, 0.99), 1e-9), "x", decimals: 0)
+        let p99CPU = percentile(oursCPU, 0.99)
+        Figures.emit("keystroke_p99_speedup_cpu", percentile(naiveCPU, 0.99) / max(p99CPU, 1e-9), "x", decimals: 0)
         Figures.emit("full_query_hits", Double(found) * 100 / Double(max(typed.count, 1)), "%")
     }
 
@@ -269,7 +273,8 @@ enum BenchQueries {
         var random = SplitMix(state: seed &+ 0x51)
         let popular = Array(settlements.sorted { $0.stationCount > $1.stationCount }.prefix(300))
         return (0..<count).map { _ in
-            let settlement = random.unit() < 0.5 ? popular[random.below(popular.count)] : settlements[random.below(settlements.count)]
+            let settlement = random.unit() < 0.5
+                ? popular[random.below(popular.count)] : settlements[random.below(settlements.count)]
             let title = settlement.title
             let words = title.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
             let text: String
@@ -278,7 +283,9 @@ enum BenchQueries {
             case ..<0.45: text = title.lowercased()
             case ..<0.65: text = romanize(title)
             case ..<0.80: text = typo(title, using: &random) ?? title.lowercased()
-            case ..<0.90: text = words.count > 1 ? words.dropFirst().joined(separator: " ") : title.replacingOccurrences(of: "ё", with: "е")
+            case ..<0.90:
+                text = words.count > 1
+                    ? words.dropFirst().joined(separator: " ") : title.replacingOccurrences(of: "ё", with: "е")
             default: text = String(title.lowercased().prefix(3 + random.below(4)))
             }
             return Query(text: text, target: settlement)

@@ -19,7 +19,8 @@ import RaspDirectory
     }
 
     @Test func exactBeforePrefixInsideASettlement() {
-        #expect(directory.searchStations("Сергач", inSettlement: "c20044").codes == ["s9606251", "s9856102", "s9856103"])
+        #expect(
+            directory.searchStations("Сергач", inSettlement: "c20044").codes == ["s9606251", "s9856102", "s9856103"])
         #expect(directory.searchStations("больница", inSettlement: "c20044").codes == ["s9856103"])
     }
 

@@ -154,10 +154,14 @@ struct StationsListParser {
         stations.titles.append(title)
         stations.settlements.append(UInt32(settlement))
         stations.directions.append(direction)
-        stations.types.append(
-            Self.normalized(stationType, &stationTypeCodes, &values, &text) { StationType(apiValue: $0).rawValue })
-        stations.transports.append(
-            Self.normalized(transportType, &transportTypeCodes, &values, &text) { TransportType(apiValue: $0).rawValue })
+        let type = Self.normalized(stationType, &stationTypeCodes, &values, &text) {
+            StationType(apiValue: $0).rawValue
+        }
+        stations.types.append(type)
+        let transport = Self.normalized(transportType, &transportTypeCodes, &values, &text) {
+            TransportType(apiValue: $0).rawValue
+        }
+        stations.transports.append(transport)
         stations.latitudes.append(latitude)
         stations.longitudes.append(longitude)
         stations.esrCodes.append(esrCode.isEmpty ? .empty : esrCode.withUnsafeBufferPointer { text.append($0) })

@@ -191,7 +191,8 @@ struct NameIndexBuilder {
             keys.append(Fold.joinedMark)
             let joined = words.filter { $0 != Fold.wordBreak }
             let flags = Posting.startsNameFlag | Posting.wholeNameFlag | Posting.joinedFlag
-            joined.withUnsafeBufferPointer { postings.append(Posting(key: keys.count, name: name, flags: flags, word: $0)) }
+            let key = keys.count
+            joined.withUnsafeBufferPointer { postings.append(Posting(key: key, name: name, flags: flags, word: $0)) }
             keys.append(contentsOf: joined)
         }
         keys.append(Fold.end)

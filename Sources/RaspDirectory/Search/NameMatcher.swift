@@ -49,7 +49,9 @@ struct NameMatcher {
             if misses > 1 { break }
         }
         if misses > 0 {
-            if let joined, let end = prefixEnd(words.bytes, at: joined) { return keys[end] == Fold.end ? .exact : .prefix }
+            if let joined, let end = prefixEnd(words.bytes, at: joined) {
+                return keys[end] == Fold.end ? .exact : .prefix
+            }
             guard misses == 1, allowTypo, words.allowsTypo(inWord: missed) else { return nil }
             let near = keyWords.contains { Self.isWithinOneEdit(words[missed], prefixOfWordAt: $0, in: keys) }
                 || joined.map { Self.isWithinOneEdit(words[missed], prefixOfWordAt: $0, in: keys) } ?? false

@@ -88,7 +88,8 @@ extension WordList {
                 return position + source.count
             }
             func look(_ length: Int, within: Range<Int>, known: Int) {
-                let found = self.range(of: UnsafeBufferPointer(rebasing: probe[..<length]), within: within, known: known)
+                let prefix = UnsafeBufferPointer(rebasing: probe[..<length])
+                let found = self.range(of: prefix, within: within, known: known)
                 if !found.isEmpty { ranges.append(found) }
             }
             var range = all
@@ -108,7 +109,9 @@ extension WordList {
                     let letter = byte(position, at: depth)
                     let child = position..<partition(position..<range.upperBound) { byte($0, at: depth) <= letter }
                     probe[depth] = letter
-                    if letter != word[depth] { look(put((depth + 1)..<count, at: depth + 1), within: child, known: depth + 1) }
+                    if letter != word[depth] {
+                        look(put((depth + 1)..<count, at: depth + 1), within: child, known: depth + 1)
+                    }
                     look(put(depth..<count, at: depth + 1), within: child, known: depth + 1)
                     position = child.upperBound
                 }

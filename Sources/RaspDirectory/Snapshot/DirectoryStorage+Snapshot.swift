@@ -39,7 +39,8 @@ extension DirectoryStorage {
         }
         try check(values.first == .empty && text.contains(values), "values")
         for (name, areas, parentCount) in [("countries", countries, 0), ("regions", regions, countries.count)] {
-            try check(areas.codes.count == areas.count && text.contains(areas.titles) && text.contains(areas.codes), name)
+            try check(
+                areas.codes.count == areas.count && text.contains(areas.titles) && text.contains(areas.codes), name)
             try check(parentCount == 0 || areas.parents.count == areas.count, name)
             try check(areas.parents.allSatisfy { $0 < parentCount }, name)
         }
@@ -63,10 +64,16 @@ extension DirectoryStorage {
                     $0.allSatisfy { $0 < values.count }
                 },
             "stations")
-        for (name, codes, count) in [("settlement", settlements.codes, settlementCount), ("station", stations.codes, stationCount)] {
-            try check(codes.lookup.allSatisfy { $0 & 0xFFFF_FFFF < count } && codes.irregular.isValid(count, text), "\(name) codes")
+        let codeColumns = [
+            ("settlement", settlements.codes, settlementCount), ("station", stations.codes, stationCount),
+        ]
+        for (name, codes, count) in codeColumns {
+            let inBounds = codes.lookup.allSatisfy { $0 & 0xFFFF_FFFF < count }
+            try check(inBounds && codes.irregular.isValid(count, text), "\(name) codes")
         }
-        try check(settlements.aliases.isValid(settlementCount, text) && stations.aliases.isValid(stationCount, text), "aliases")
+        let aliasesValid = settlements.aliases.isValid(settlementCount, text)
+            && stations.aliases.isValid(stationCount, text)
+        try check(aliasesValid, "aliases")
         try check(settlementIndex.isValid(entryCount: settlementCount), "settlement index")
         try check(stationIndex.isValid(entryCount: stationCount), "station index")
     }

@@ -48,7 +48,9 @@ struct SnapshotWriter {
     /// The whole file: header and payload.
     func file() -> [UInt8] {
         var file: [UInt8] = SnapshotFormat.magic
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { file.append(contentsOf: $0) } }
+        func put<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { file.append(contentsOf: $0) }
+        }
         put(SnapshotFormat.version)
         put(UInt32(0))
         put(UInt64(payload.count))
@@ -85,7 +87,8 @@ struct SnapshotReader {
         let checksum = UInt64(littleEndian: file.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
         guard UInt64(file.count - header) >= length else { throw StationDirectoryError.truncatedSnapshot }
         guard UInt64(file.count - header) == length else {
-            throw StationDirectoryError.corruptSnapshot(reason: "\(UInt64(file.count - header) - length) bytes past the end")
+            let extra = UInt64(file.count - header) - length
+            throw StationDirectoryError.corruptSnapshot(reason: "\(extra) bytes past the end")
         }
         payload = UnsafeRawBufferPointer(rebasing: file[header...])
         guard SnapshotFormat.checksum(payload) == checksum else {

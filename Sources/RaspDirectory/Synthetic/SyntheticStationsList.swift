@@ -197,9 +197,11 @@ struct SyntheticEmitter {
         for index in 0..<stations {
             if index > 0 { writer.raw(",") }
             let spread = big ? 0.15 : 0.03
+            let stationLatitude = latitude + (random.unit() - 0.5) * spread
+            let stationLongitude = longitude + (random.unit() - 0.5) * spread
             station(
-                in: name, index: index, big: big, direction: direction,
-                latitude: latitude + (random.unit() - 0.5) * spread, longitude: longitude + (random.unit() - 0.5) * spread)
+                in: name, index: index, big: big, direction: direction, latitude: stationLatitude,
+                longitude: stationLongitude)
         }
         writer.raw("]}")
     }
@@ -208,7 +210,8 @@ struct SyntheticEmitter {
         in town: String, index: Int, big: Bool, direction: String, latitude: Double, longitude: Double
     ) {
         summary.stations += 1
-        var (title, type, transport, rail) = SyntheticNames.station(in: town, index: index, bigCity: big, using: &random)
+        var (title, type, transport, rail) = SyntheticNames.station(
+            in: town, index: index, bigCity: big, using: &random)
         if big, index == 0 { (title, type, transport, rail) = (town + "-Пассажирский", "train_station", "train", true) }
         if big, index == 1 { (title, type, transport, rail) = ("Аэропорт " + town, "airport", "plane", false) }
         let quirk = random.unit()
