@@ -12,6 +12,6 @@ public enum AppLanguage: String, Sendable, Hashable, CaseIterable, Codable {
     /// - Parameter locale: The user's locale.
     public init(locale: Locale) {
         let code = locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? ""
-        self = ["ru", "be", "kk", "ky", "uk"].contains(code.lowercased()) ? .ru : .en
+        self = ["ru", "be", "kk", "ky"].contains(code.lowercased()) ? .ru : .en
     }
 }
