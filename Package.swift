@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "rasp-swift",
     defaultLocalization: "en",
-    platforms: [.macOS(.v13), .iOS(.v15)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
