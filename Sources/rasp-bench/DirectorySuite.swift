@@ -32,7 +32,7 @@ struct DirectorySuite: AsyncParsableCommand {
     var runs = 3
 
     @Option(help: "Milliseconds between two keystrokes (0: back to back).")
-    var keystrokePause = 1.0
+    var keystrokePause = 0.2
 
     @Option(help: "Folder for the generated document and snapshot (default: a temporary folder, removed after).")
     var workDirectory: String?
