@@ -78,55 +78,76 @@ extension NameIndex {
         }
     }
 
-    /// Offers every name with a word starting with a query word; the rarest word drives, the others are
-    /// checked against the whole name.
+    /// Offers every name with a word starting with a query word. One word: its run, the kind read off the
+    /// postings. Several: the rarest word's run drives, filtered by the names in the next rarest word's run
+    /// (a bit set, so most candidates are dropped without reading their key), and the rest is checked against
+    /// the whole name; joined forms starting with the words written together are offered too.
     private func collect(_ words: WordsView, in list: WordList, into top: inout TopResults) {
-        let ranges = exactRanges(words, in: list)
-        guard let driver = ranges.min(by: { $0.count < $1.count }), !driver.isEmpty else { return }
+        guard words.count > 1 else { return collectOne(words[0], in: list, into: &top) }
+        collectJoined(words, in: list, into: &top)
+        let ranges = exactRanges(words, in: list).sorted { $0.count < $1.count }
+        let driver = ranges[0]
+        guard !driver.isEmpty else { return }
+        var filter: NameSet?
+        if ranges[1].count <= 64 * driver.count {
+            filter = NameSet(names: nameCount)
+            filter?.insert(ranges[1], of: list)
+        }
         let matcher = NameMatcher(keys: list.keys)
-        let single = words.count == 1 ? words[0].count : nil
         for index in driver {
             let posting = list.postings[index]
-            let kind: MatchKind
-            if let length = single {
-                // The flags settle the kind; only a whole-name word needs a look at where it ends.
-                let best: MatchKind = posting.isWholeName ? .exact : posting.startsName ? .prefix : .wordPrefix
-                guard TopResults.score(best, rank: posting.rank) < top.threshold else { continue }
-                kind = best == .exact && list.keys[Int(posting.key) + length] != Fold.end ? .prefix : best
-            } else {
-                guard TopResults.score(.exact, rank: posting.rank) < top.threshold else { continue }
-                // A joined form also starts with the driver only if the name's first word does: no need to
-                // check the name twice.
-                guard !posting.isJoined,
-                    let found = matcher.match(words, keyAt: list.nameStart(of: posting), allowTypo: false)
-                else { continue }
-                kind = found
-            }
+            // A joined form starts with the driver only if the name's first word does: seen there.
+            guard TopResults.score(.exact, rank: posting.rank) < top.threshold, !posting.isJoined,
+                filter?.contains(posting.name) ?? true,
+                let kind = matcher.match(words, keyAt: list.nameStart(of: posting), allowTypo: false)
+            else { continue }
             top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(kind, rank: posting.rank))
         }
     }
 
-    /// Offers names that match with one typo in a query word of 5+ letters. The candidates for a typo in
-    /// word `i` are whichever is fewer: the words one edit away from it (then the other query words must
-    /// start words of the name), or the names matching the rarest other word exactly (then the whole name is
-    /// checked).
+    /// One query word: the flags settle the kind; only a whole-name word needs a look at where it ends.
+    private func collectOne(_ word: UnsafeBufferPointer<UInt8>, in list: WordList, into top: inout TopResults) {
+        for index in list.range(of: word, within: list.all) {
+            let posting = list.postings[index]
+            let best: MatchKind = posting.isWholeName ? .exact : posting.startsName ? .prefix : .wordPrefix
+            guard TopResults.score(best, rank: posting.rank) < top.threshold else { continue }
+            let kind = best == .exact && list.keys[Int(posting.key) + word.count] != Fold.end ? .prefix : best
+            top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(kind, rank: posting.rank))
+        }
+    }
+
+    /// Names whose joined form starts with the query words written together («ростов надону»).
+    private func collectJoined(_ words: WordsView, in list: WordList, into top: inout TopResults) {
+        for index in list.range(of: words.bytes, within: list.all) {
+            let posting = list.postings[index]
+            guard posting.isJoined else { continue }
+            let kind: MatchKind = list.keys[Int(posting.key) + words.bytes.count] == Fold.end ? .exact : .prefix
+            top.offer(entry: nameEntries[Int(posting.name)], score: TopResults.score(kind, rank: posting.rank))
+        }
+    }
+
+    /// Offers names that match with one typo in a query word of 5+ letters: the words one edit away from it,
+    /// and, with several query words, only names in the rarest other word's run (a bit set) whose words the
+    /// other query words start.
     private func collectTypos(_ words: WordsView, in list: WordList, into top: inout TopResults) {
         guard words.allowsTypo else { return }
         let exact = words.count > 1 ? exactRanges(words, in: list) : []
         let matcher = NameMatcher(keys: list.keys)
         for wordIndex in 0..<words.count where words.allowsTypo(inWord: wordIndex) {
             let near = list.typoRanges(of: words[wordIndex])
+            guard words.count > 1 else {
+                for range in near { offerTypos(in: range, of: list, into: &top) { _ in true } }
+                continue
+            }
             let rarest = exact.indices.filter { $0 != wordIndex }.map { exact[$0] }.min { $0.count < $1.count }
-            if let rarest, rarest.count < near.reduce(0, { $0 + $1.count }) {
-                offerTypos(in: rarest, of: list, into: &top) {
-                    matcher.match(words, keyAt: list.nameStart(of: $0), allowTypo: true) != nil
-                }
-            } else {
-                for range in near {
-                    offerTypos(in: range, of: list, into: &top) {
-                        words.count == 1
-                            || matcher.startsWords(words, except: wordIndex, keyAt: list.nameStart(of: $0))
-                    }
+            // Another word that starts no word at all cannot be saved: only one typo is forgiven.
+            guard let rarest, !rarest.isEmpty else { continue }
+            var filter = NameSet(names: nameCount)
+            filter.insert(rarest, of: list)
+            for range in near {
+                offerTypos(in: range, of: list, into: &top) {
+                    filter.contains($0.name)
+                        && matcher.startsWords(words, except: wordIndex, keyAt: list.nameStart(of: $0))
                 }
             }
         }

@@ -204,3 +204,24 @@ struct NameIndexBuilder {
         }
     }
 }
+
+/// A set of name numbers as bits: intersects word runs without reading any key.
+struct NameSet {
+    private var bits: [UInt64]
+
+    /// An empty set for names `0..<names`.
+    init(names: Int) { bits = [UInt64](repeating: 0, count: (names + 63) / 64) }
+
+    /// Adds the names of the postings in `range`.
+    mutating func insert(_ range: Range<Int>, of list: WordList) {
+        bits.withUnsafeMutableBufferPointer { bits in
+            for index in range {
+                let name = Int(list.postings[index].name)
+                bits[name >> 6] |= 1 << UInt64(name & 63)
+            }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ name: UInt32) -> Bool { bits[Int(name) >> 6] & (1 << UInt64(name & 63)) != 0 }
+}
