@@ -28,7 +28,11 @@ public struct URLSessionTransport: ClientTransport {
         let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
         let session = self.session
         return try await perform(request, timeout: timeout) {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await Self.run { (done: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) in
+                session.dataTask(with: urlRequest) { data, response, error in
+                    if let response, error == nil { done(.success((data ?? Data(), response))) } else { done(.failure(error ?? URLError(.badServerResponse))) }
+                }
+            }
             let head = try Self.head(of: response, request: request)
             return ClientResponse(status: head.status, headers: head.headers, body: data)
         }
@@ -40,7 +44,19 @@ public struct URLSessionTransport: ClientTransport {
         let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
         let session = self.session
         return try await perform(request, timeout: timeout) {
-            let (temporary, response) = try await session.download(for: urlRequest)
+            let (temporary, response) = try await Self.run { (done: @escaping @Sendable (Result<(URL, URLResponse), any Error>) -> Void) in
+                session.downloadTask(with: urlRequest) { location, response, error in
+                    guard let location, let response, error == nil else { return done(.failure(error ?? URLError(.badServerResponse))) }
+                    // The session may delete `location` once this returns: keep the body beside the destination.
+                    do {
+                        let kept = try AtomicFile.temporaryFile(beside: file)
+                        try FileManager.default.moveItem(at: location, to: kept)
+                        done(.success((kept, response)))
+                    } catch {
+                        done(.failure(FileStorageError(path: file.path, reason: "cannot keep the download: \(error.localizedDescription)")))
+                    }
+                }
+            }
             do {
                 let head = try Self.head(of: response, request: request)
                 try AtomicFile.move(temporary, to: file)
@@ -68,6 +84,26 @@ public struct URLSessionTransport: ClientTransport {
         return (urlRequest, timeout)
     }
 
+    /// Runs the session task `make` builds; cancelling the calling task cancels it.
+    ///
+    /// Not `URLSession.data(for:)`/`download(for:)`: in swift-corelibs-foundation (Linux, Swift 6.3 and earlier)
+    /// they can deadlock when a call is cancelled (a deadline passed) while its response or error is being
+    /// delivered: their cancellation handler waits for the session's queue while holding the task's status lock,
+    /// and that queue waits for the same lock to resume the call (swift-corelibs-foundation issue 5412; the fault
+    /// soak hit it). Here the session task is cancelled from another queue, never under that lock.
+    private static func run<T: Sendable>(
+        _ make: (@escaping @Sendable (Result<T, any Error>) -> Void) -> URLSessionTask
+    ) async throws -> T {
+        let holder = SessionTaskHolder()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                holder.start(make { continuation.resume(with: $0) })
+            }
+        } onCancel: {
+            holder.cancel()
+        }
+    }
+
     /// Runs a session call under the total deadline, mapping errors to ``ClientError``.
     private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
@@ -91,5 +127,33 @@ public struct URLSessionTransport: ClientTransport {
             if let key = key as? String, let value = value as? String { headers[key] = value }
         }
         return ClientResponseHead(status: http.statusCode, headers: headers)
+    }
+}
+
+/// The session task of one call, cancelled off the caller's cancellation path (see `URLSessionTransport.run`).
+private final class SessionTaskHolder: @unchecked Sendable {
+    private let state = Locked<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+
+    /// Resumes `task`, or cancels it at once if the call was cancelled before it existed.
+    func start(_ task: URLSessionTask) {
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { Self.cancelLater(task) }
+    }
+
+    /// Cancels the task (now or as soon as it exists), asynchronously.
+    func cancel() {
+        let task = state.withLock { state -> URLSessionTask? in
+            state.cancelled = true
+            return state.task
+        }
+        if let task { Self.cancelLater(task) }
+    }
+
+    private static func cancelLater(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 }
