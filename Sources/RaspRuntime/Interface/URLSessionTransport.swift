@@ -15,11 +15,25 @@ public struct URLSessionTransport: ClientTransport {
     /// The timeout for requests that do not set their own.
     public var defaultTimeout: Duration
 
+    /// The session transports use unless given one: `URLSession.shared`'s configuration without a `URLCache`.
+    ///
+    /// No response cache: API answers are not for URLSession to cache (``DiskCache`` revalidates the large ones
+    /// itself, and a cache would answer its `If-None-Match` on its own), and on Linux cancelling a task of a session
+    /// with a cache can crash the process (swift-corelibs-foundation looks the task up in the cache on a background
+    /// queue, and a cancel landing then traps with "Trying to access a behaviour for a task that in not in the
+    /// registry"; `CancellationRaceTests` crashed 2 runs of 6 with `.shared`, none of 12 without a cache).
+    public static let defaultSession: URLSession = {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }()
+
     /// Creates a transport.
     /// - Parameters:
-    ///   - session: The session (default: `URLSession.shared`).
+    ///   - session: The session (default: ``defaultSession``, which has no response cache).
     ///   - defaultTimeout: Used when a request has no ``ClientRequest/timeout`` (default 30 s).
-    public init(session: URLSession = .shared, defaultTimeout: Duration = .seconds(30)) {
+    public init(session: URLSession = URLSessionTransport.defaultSession, defaultTimeout: Duration = .seconds(30)) {
         self.session = session
         self.defaultTimeout = defaultTimeout
     }
