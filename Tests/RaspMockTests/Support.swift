@@ -66,6 +66,7 @@ enum Fixture {
             _ = try await body()
             return nil
         } catch {
+            Transcript.append("mock-errors", "\(error)\n\(error.localizedDescription)")
             return error as? ClientError
         }
     }

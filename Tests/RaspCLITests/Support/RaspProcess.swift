@@ -103,7 +103,9 @@ enum RaspProcess {
         }
         try? outHandle.close()
         try? errHandle.close()
-        return RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
+        let run = RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
+        Transcript.append("cli-output", "$ rasp \(arguments.first ?? "") → exit \(status)\n\(run.stdout)\n\(run.stderr)")
+        return run
     }
 }

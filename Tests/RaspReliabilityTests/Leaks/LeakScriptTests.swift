@@ -10,7 +10,11 @@ struct LeakScriptTests {
 
     /// Runs the script with only `paths` to scan (empty transcript and temporary folders, its own log), then
     /// removes what it wrote, so the planted keys never reach the scan of the real run.
-    static func scan(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func scan(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await offPool { try runScript(arguments) }
+    }
+
+    private static func runScript(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let empty = temporaryFolder("leak-scan-empty")
         defer { try? FileManager.default.removeItem(at: empty) }
         let process = Process()
@@ -29,34 +33,34 @@ struct LeakScriptTests {
     }
 
     @Test("The self-test passes: planted keys are flagged, clean files are not")
-    func selfTest() throws {
-        let (status, output) = try Self.scan(["--self-test"])
+    func selfTest() async throws {
+        let (status, output) = try await Self.scan(["--self-test"])
         #expect(status == 0, "\(output)")
     }
 
     @Test("A planted key fails the scan and names the file and line; a clean file passes")
-    func plantedFile() throws {
+    func plantedFile() async throws {
         let folder = temporaryFolder("leak-scan")
         defer { try? FileManager.default.removeItem(at: folder) }
         let planted = folder.appendingPathComponent("planted.log")
         let clean = folder.appendingPathComponent("clean.log")
         try Data("one\nGET /v3.0/search/?apikey=\(testKey)\n".utf8).write(to: planted)
         try Data("GET /v3.0/search/?apikey=<redacted>\n".utf8).write(to: clean)
-        let leak = try Self.scan([planted.path])
+        let leak = try await Self.scan([planted.path])
         #expect(leak.status == 1, "\(leak.output)")
         #expect(leak.output.contains("planted.log:2:"), "\(leak.output)")
         #expect(!leak.output.contains(testKey), "the report masks the key itself")
-        let pass = try Self.scan([clean.path])
+        let pass = try await Self.scan([clean.path])
         #expect(pass.status == 0, "\(pass.output)")
     }
 
     @Test("--run keeps the command's failure status and scans its output")
-    func runMode() throws {
-        let failing = try Self.scan(["--run", "bash", "-c", "echo fine; exit 3"])
+    func runMode() async throws {
+        let failing = try await Self.scan(["--run", "bash", "-c", "echo fine; exit 3"])
         #expect(failing.status == 3, "\(failing.output)")
-        let passing = try Self.scan(["--run", "bash", "-c", "echo fine"])
+        let passing = try await Self.scan(["--run", "bash", "-c", "echo fine"])
         #expect(passing.status == 0 && passing.output.contains("key-leak scan: clean"), "\(passing.output)")
-        let leaking = try Self.scan(["--run", "bash", "-c", "echo \"apikey=$0\"", testKey])
+        let leaking = try await Self.scan(["--run", "bash", "-c", "echo \"apikey=$0\"", testKey])
         #expect(leaking.status == 1, "\(leaking.output)")
     }
 }

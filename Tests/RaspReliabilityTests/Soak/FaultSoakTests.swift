@@ -32,6 +32,9 @@ struct FaultSoakTests {
             settings.stallMilliseconds = Int(Double(settings.stallMilliseconds) * scale)
         }
         let started = ContinuousClock.now
+        // A deadlock would hold the cooperative pool, and with it every watchdog task: a plain thread aborts instead.
+        let hang = HangGuard(seconds: 240, "the fault soak")
+        defer { hang.disarm() }
         let tally = SoakTally()
         let logs = LogLineCounter(needles: [testKey, Data(testKey.utf8).base64EncodedString()])
         let quota = QuotaCounter(limit: 10_000_000, store: InMemoryQuotaStore(), now: { Date(timeIntervalSince1970: 1_780_304_400) })

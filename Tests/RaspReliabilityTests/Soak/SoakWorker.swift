@@ -109,9 +109,11 @@ struct SoakResult: Sendable {
 /// The soak's knobs.
 struct SoakSettings: Sendable {
     var maxAttempts = 3
-    var timeout: Duration = .seconds(1)
+    /// Generous: the whole test suite runs in parallel with the soak on two cores, and a normal answer must never
+    /// miss it.
+    var timeout: Duration = .seconds(3)
     var maxBackoff: Duration = .milliseconds(10)
-    var stallMilliseconds = 2500
+    var stallMilliseconds = 4500
 
     /// The longest a call may take: every attempt to its deadline, every backoff at its longest, plus 1 s for
     /// scheduling on a loaded machine.

@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// Writes are write-then-rename: a reader sees the old file or the new one, never a part; no temporary files stay
-/// behind; and a writer killed in the middle of a write leaves the previous file whole.
+/// behind; and a writer killed in the middle of a write leaves the previous file whole. (The file work runs off the
+/// cooperative pool, see ``offPool(_:)``.)
 @Suite("Atomic writes")
 struct AtomicWriteTests {
     /// Two versions of a file, each one byte repeated, so any mix or cut is visible.
@@ -22,10 +23,11 @@ struct AtomicWriteTests {
         let folder = temporaryFolder("atomic")
         let file = folder.appendingPathComponent("state.bin")
         let size = 1 << 20
-        try AtomicFile.write(Self.version("a", size: size), to: file)
         let reader = RacingReader { (try? Data(contentsOf: file)).map { Self.isWhole($0, size: size) } ?? false }
-        var index = 0
-        try await reader.whileReading { index += 1; try AtomicFile.write(Self.version(index % 2 == 0 ? "a" : "b", size: size), to: file) }
+        try await offPool {
+            try AtomicFile.write(Self.version("a", size: size), to: file)
+            try reader.race { index in try AtomicFile.write(Self.version(index % 2 == 0 ? "b" : "a", size: size), to: file) }
+        }
         #expect(reader.reads >= RacingReader.minimumReads)
         #expect(reader.failures == 0, "partial files seen")
         #expect(Corruption.temporaryFiles(in: folder).isEmpty)
@@ -36,16 +38,16 @@ struct AtomicWriteTests {
         let folder = temporaryFolder("atomic")
         let file = folder.appendingPathComponent("state.bin")
         let size = 1 << 20
-        try AtomicFile.write(Self.version("a", size: size), to: file)
         let reader = RacingReader { (try? Data(contentsOf: file)).map { Self.isWhole($0, size: size) } ?? false }
-        var index = 0
-        try await reader.whileReading {
-            index += 1
-            let handle = try FileHandle(forWritingTo: file)
-            defer { try? handle.close() }
-            try handle.truncate(atOffset: 0)
-            let data = Self.version(index % 2 == 0 ? "a" : "b", size: size)
-            for start in stride(from: 0, to: size, by: size / 16) { try handle.write(contentsOf: data[start..<(start + size / 16)]) }
+        try await offPool {
+            try AtomicFile.write(Self.version("a", size: size), to: file)
+            try reader.race { index in
+                let handle = try FileHandle(forWritingTo: file)
+                defer { try? handle.close() }
+                try handle.truncate(atOffset: 0)
+                let data = Self.version(index % 2 == 0 ? "b" : "a", size: size)
+                for start in stride(from: 0, to: size, by: size / 16) { try handle.write(contentsOf: data[start..<(start + size / 16)]) }
+            }
         }
         #expect(reader.failures > 0, "the check can fail")
     }
@@ -55,13 +57,20 @@ struct AtomicWriteTests {
         let folder = temporaryFolder("atomic")
         let file = folder.appendingPathComponent("state.bin")
         let size = 256 << 10
-        await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<8 {
-                group.addTask {
-                    for _ in 0..<25 { try AtomicFile.write(Self.version(writer % 2 == 0 ? "a" : "b", size: size), to: file) }
+        let failures = try await offPool {
+            let failures = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: 8) { writer in
+                for _ in 0..<25 {
+                    do {
+                        try AtomicFile.write(Self.version(writer % 2 == 0 ? "a" : "b", size: size), to: file)
+                    } catch {
+                        failures.add(1, ordering: .relaxed)
+                    }
                 }
             }
+            return failures.load(ordering: .relaxed)
         }
+        #expect(failures == 0)
         #expect(Self.isWhole(try Data(contentsOf: file), size: size))
         #expect(Corruption.temporaryFiles(in: folder).isEmpty)
     }
@@ -71,9 +80,11 @@ struct AtomicWriteTests {
         let folder = temporaryFolder("atomic")
         let file = folder.appendingPathComponent("directory.snapshot")
         let directory = SnapshotCorruptionTests.directory
-        try directory.writeSnapshot(to: file)
         let reader = RacingReader { (try? StationDirectory.load(snapshot: file)) != nil }
-        try await reader.whileReading { try directory.writeSnapshot(to: file) }
+        try await offPool {
+            try directory.writeSnapshot(to: file)
+            try reader.race { _ in try directory.writeSnapshot(to: file) }
+        }
         #expect(reader.reads >= RacingReader.minimumReads)
         #expect(reader.failures == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["directory.snapshot"])
@@ -115,9 +126,9 @@ struct AtomicWriteTests {
                 try await Task.sleep(for: .milliseconds(25))
                 if let data = try? Data(contentsOf: file), Self.isWhole(data, size: AtomicWriterProcess.size) { seen += 1 }
             }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<60, using: &random)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<40, using: &random)))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try await offPool { process.waitUntilExit() }
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer was killed")
             #expect(Self.isWhole(try Data(contentsOf: file), size: AtomicWriterProcess.size), "round \(round)")
         }
@@ -127,10 +138,10 @@ struct AtomicWriteTests {
     #endif
 }
 
-/// The writer the kill test starts as a child process: rewrites a file forever (until killed). In a normal test
-/// run (no `RASP_ATOMIC_WRITER`) it returns at once.
+/// The writer the kill test starts as a child process: rewrites a file until killed. In a normal test run (no
+/// `RASP_ATOMIC_WRITER`) it returns at once.
 @Suite struct AtomicWriterProcess {
-    static let size = 4 << 20
+    static let size = 2 << 20
 
     @Test("writerProcess: the child of the kill test (idle unless RASP_ATOMIC_WRITER is set)")
     func writerProcess() throws {
@@ -141,8 +152,8 @@ struct AtomicWriteTests {
     }
 }
 
-/// Reads a file over and over on its own thread (not the test's task pool, which other tests may fill) while a
-/// writer rewrites it, counting the reads that saw something else than a whole file.
+/// Reads a file over and over on its own thread while a writer rewrites it, counting the reads that saw something
+/// else than a whole file.
 final class RacingReader: Sendable {
     /// The writer goes on until the reader has read at least this often.
     static let minimumReads = 40
@@ -155,8 +166,9 @@ final class RacingReader: Sendable {
     var reads: Int { state.withLock { $0.reads } }
     var failures: Int { state.withLock { $0.failures } }
 
-    /// Starts reading, runs `write` at least 40 times and until enough reads raced it (at most 3,000 writes), then stops.
-    func whileReading(_ write: () throws -> Void) async throws {
+    /// Starts reading on a thread, calls `write` with 0, 1, 2… at least 40 times and until enough reads raced it
+    /// (at most 3,000 times), then stops the reader. Blocking: call it off the cooperative pool.
+    func race(_ write: (Int) throws -> Void) throws {
         let thread = Thread { [self] in
             while !state.withLock({ $0.done }) {
                 let whole = check()
@@ -166,7 +178,7 @@ final class RacingReader: Sendable {
         thread.start()
         defer { state.withLock { $0.done = true } }
         for count in 0..<3000 {
-            try write()
+            try write(count)
             if count >= 40, reads >= Self.minimumReads { break }
         }
     }

@@ -99,6 +99,7 @@ final class LogCapture: Sendable {
             let merged = metadata.merging(event.metadata ?? [:]) { $1 }
             let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             capture.lines.withLock { $0.append((event.level, "\(event.message) | \(rendered)")) }
+            Transcript.append("runtime-log", "\(event.level) \(event.message) | \(rendered)")
         }
     }
 }
