@@ -76,13 +76,16 @@ struct SoakCase: Sendable {
     static func random(operation: SoakOperation, using random: inout SeededGenerator) -> SoakCase {
         let fault: Fault = random.pick([
             (30, .none), (6, .slow), (5, .plainLabel), (8, .serverError), (8, .unavailable), (7, .tooManyRequests),
-            (8, .truncate), (8, .close), (6, .malformed), (5, .xml), (1, .stall), (3, .slowServerError),
+            (8, .truncate), (8, .close), (6, .malformed), (5, .xml), (3, .slowServerError),
         ])
         guard fault != .none else { return SoakCase(operation: operation, fault: fault, times: nil) }
-        // A stall costs a whole deadline per attempt: at most two stalled attempts, or all of them.
-        let times: Int? = fault == .stall ? random.pick([(1, nil), (1, 0), (2, 1), (1, 2)])
-            : random.pick([(3, nil), (1, 0), (2, 1), (2, 2), (1, 3), (1, 4)])
+        let times: Int? = random.pick([(3, nil), (1, 0), (2, 1), (2, 2), (1, 3), (1, 4)])
         return SoakCase(operation: operation, fault: fault, times: times)
+    }
+
+    /// Draws a stall: every attempt stalls (a timeout after all of them), or one or two do and the next succeeds.
+    static func stall(operation: SoakOperation, using random: inout SeededGenerator) -> SoakCase {
+        SoakCase(operation: operation, fault: .stall, times: random.pick([(1, nil), (1, 1), (1, 2)]))
     }
 }
 

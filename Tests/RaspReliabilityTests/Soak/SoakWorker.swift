@@ -109,11 +109,26 @@ struct SoakResult: Sendable {
 /// The soak's knobs.
 struct SoakSettings: Sendable {
     var maxAttempts = 3
-    /// Generous: the whole test suite runs in parallel with the soak on two cores, and a normal answer must never
-    /// miss it.
-    var timeout: Duration = .seconds(3)
+    /// The deadline of each attempt. The whole test suite runs beside the soak on two cores, and synchronous tests
+    /// elsewhere can hold the cooperative pool for seconds: a normal answer must never miss this.
+    var timeout: Duration = .seconds(15)
     var maxBackoff: Duration = .milliseconds(10)
-    var stallMilliseconds = 4500
+    /// How long a stalled answer waits: far past any deadline, so only the deadline can end the attempt.
+    var stallMilliseconds = 60_000
+
+    /// The settings of the stall workers: a short deadline, since every stalled attempt waits for all of it.
+    var stalling: SoakSettings {
+        var settings = self
+        settings.timeout = timeout / 3
+        return settings
+    }
+
+    /// Scales the deadlines (for slow builds: the thread sanitizer).
+    func scaled(by factor: Double) -> SoakSettings {
+        var settings = self
+        settings.timeout = timeout * factor
+        return settings
+    }
 
     /// The longest a call may take: every attempt to its deadline, every backoff at its longest, plus 1 s for
     /// scheduling on a loaded machine.
