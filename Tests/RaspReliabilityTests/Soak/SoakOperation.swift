@@ -20,7 +20,7 @@ enum SoakOperation: String, CaseIterable, Sendable {
         }
     }
 
-    /// Relative share of the soak's calls (the 40 KB+ `stations_list` body is the slowest to decode).
+    /// Relative share of the soak's calls (the `stations_list` body, the largest, is the slowest to decode).
     var weight: Int { self == .stationsList ? 1 : 3 }
 
     /// The demo date every dated call asks for (the mock's "now" is the day before).
