@@ -69,6 +69,7 @@ struct MalformedSpecTests {
         let cases = Self.manifestCases + (try Self.generatedCases(in: scratch))
         var worstSeconds = 0.0
         var worstBytes = 0
+        var crashes = 0, precise = 0, untouched = 0
         for item in cases {
             // An earlier, good output must survive a failed run byte for byte.
             let output = scratch.appendingPathComponent("out-\(item.file.lastPathComponent)")
@@ -81,21 +82,29 @@ struct MalformedSpecTests {
             let first = stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let expected = "\(item.file.path):\(item.position): error: \(item.message)"
             #expect(run.status == 1, "\(item.testDescription): exit \(run.status)")
+            if run.status >= 128 { crashes += 1 }
+            let isPrecise = item.messageIsPrefix ? first.hasPrefix(expected) && first.count < 600 : first == expected
             if item.messageIsPrefix {
                 #expect(first.hasPrefix(expected), "\(item.testDescription): \(first.prefix(200))")
                 #expect(first.count < 600, "\(item.testDescription): the message quotes the whole huge value")
             } else {
                 #expect(first == expected, "\(item.testDescription)")
             }
+            if isPrecise && run.status == 1 { precise += 1 }
             let written = try FileManager.default.contentsOfDirectory(atPath: output.path)
             #expect(written == ["Types.swift"], "\(item.testDescription) wrote \(written)")
-            #expect(try Data(contentsOf: output.appendingPathComponent("Types.swift")) == previous)
+            let kept = try Data(contentsOf: output.appendingPathComponent("Types.swift")) == previous
+            #expect(kept)
+            if kept && written == ["Types.swift"] { untouched += 1 }
             #expect(run.seconds < 10, "\(item.testDescription) took \(run.seconds) s")
             #expect(run.peakBytes < 1 << 30, "\(item.testDescription) used \(run.peakBytes >> 20) MB")
             worstSeconds = max(worstSeconds, run.seconds)
             worstBytes = max(worstBytes, run.peakBytes)
         }
         print("malformed.cases: \(cases.count) cases")
+        print("malformed.precise_diagnostics: \(precise) cases")
+        print("malformed.outputs_untouched: \(untouched) cases")
+        print("malformed.crashes: \(crashes) crashes")
         print("malformed.max_time: \(String(format: "%.2f", worstSeconds)) s")
         print("malformed.max_peak_rss: \(worstBytes >> 20) MB")
     }

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The whole test run, as CI does it (README.md names this script as the test command):
+#   1. the spec check (openapi.yaml against the OpenAPI schema and the recorded Rasp samples);
+#   2. the key-leak scan's self-test (it must flag a planted key);
+#   3. `swift test`, every suite, with its output, transcripts and temporary files scanned for the test key;
+#   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
+#      scanned the same way;
+#   5. the example packages (build plugin, command plugin, the SDK used from outside).
+# Each step prints `test.<step>.time: N s`; the first failing step stops the run with its exit status.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() {  # step NAME COMMAND...
+    local name=$1 start
+    shift
+    start=$(date +%s)
+    echo "== test step: $name"
+    "$@"
+    echo "test.$name.time: $(( $(date +%s) - start )) s"
+}
+
+all_start=$(date +%s)
+step spec python3 Scripts/check-spec.py
+step leak_self_test Scripts/scan-key-leaks.sh --self-test
+step swift_test Scripts/scan-key-leaks.sh --run swift test
+step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
+    Scripts/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
+step examples Scripts/test-examples.sh
+echo "test.total.time: $(( $(date +%s) - all_start )) s"
