@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import RaspRuntime
 
 /// The request path through ``ClientCore``: authentication, middleware order, status and decoding errors.
 struct ClientCoreTests {
     final class Recorder: ClientTransport {
-        let requests = Mutex<[ClientRequest]>([])
+        let requests = Locked<[ClientRequest]>([])
         let response: ClientResponse
         init(_ response: ClientResponse) { self.response = response }
         func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {

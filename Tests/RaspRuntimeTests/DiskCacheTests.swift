@@ -8,9 +8,9 @@ import Testing
 struct DiskCacheTests {
     /// A fake server for one document: answers conditional requests with 304 while the version is unchanged.
     final class Origin: Sendable {
-        let version = Mutex(1)
-        let requests = Mutex<[ClientRequest]>([])
-        let failure = Mutex<ClientError?>(nil)
+        let version = Locked(1)
+        let requests = Locked<[ClientRequest]>([])
+        let failure = Locked<ClientError?>(nil)
 
         var etag: String { "\"v\(version.withLock { $0 })\"" }
         var count: Int { requests.withLock { $0.count } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import RaspRuntime
 
@@ -16,7 +15,7 @@ struct PageSequenceTests {
         let total: Int
         let cap: Int
         let reportsTotal: Bool
-        let requests = Mutex<[String]>([])
+        let requests = Locked<[String]>([])
 
         init(total: Int, cap: Int = 100, reportsTotal: Bool = true) {
             self.total = total
@@ -72,7 +71,7 @@ struct PageSequenceTests {
 
     @Test func cancellationEndsTheWalkWithoutFurtherRequests() async throws {
         let listing = Listing(total: 1000)
-        let seen = Mutex(0)
+        let seen = Locked(0)
         let task = Task {
             for try await _ in listing.pages(pageSize: 10) {
                 seen.withLock { $0 += 1 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import RaspRuntime
 
@@ -28,7 +27,7 @@ struct QuotaTests {
     }
 
     @Test func warnsOnceAtTheThresholdAndOnceAtTheLimit() async throws {
-        let events = Mutex<[QuotaCounter.Event]>([])
+        let events = Locked<[QuotaCounter.Event]>([])
         let counter = QuotaCounter(limit: 10, warningThreshold: 0.9, safeMode: false,
                                    onEvent: { event in events.withLock { $0.append(event) } })
         for _ in 0..<12 { try await counter.reserve(operationID: "search") }
@@ -66,7 +65,7 @@ struct QuotaTests {
     @Test func aCorruptStateFileStartsFromZeroAndSaysSo() async throws {
         let file = temporaryFolder().appendingPathComponent("state.json")
         try Data("{not json".utf8).write(to: file)
-        let events = Mutex<[QuotaCounter.Event]>([])
+        let events = Locked<[QuotaCounter.Event]>([])
         let counter = QuotaCounter(store: FileQuotaStore(url: file), onEvent: { event in events.withLock { $0.append(event) } })
         #expect(await counter.usage.used == 0)
         try await counter.reserve(operationID: "search")

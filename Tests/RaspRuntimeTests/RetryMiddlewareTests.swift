@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import RaspRuntime
 
@@ -15,7 +14,7 @@ struct RetryMiddlewareTests {
     @Test func retriesServerErrorsWithExponentialBackoffUpToTheLimit() async throws {
         let transport = ScriptedTransport(.response(unavailable))
         let sleeps = SleepRecorder()
-        let events = Mutex<[RetryMiddleware.RetryEvent]>([])
+        let events = Locked<[RetryMiddleware.RetryEvent]>([])
         let retry = RetryMiddleware(random: { 0 }, sleeper: sleeps.sleeper, onRetry: { event in events.withLock { $0.append(event) } })
         let tracker = AttemptTracker()
 

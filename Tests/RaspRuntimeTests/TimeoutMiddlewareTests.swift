@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import RaspRuntime
 
@@ -43,7 +42,7 @@ struct TimeoutMiddlewareTests {
 
     @Test func timeoutsAreRetriedPerAttempt() async throws {
         let transport = ScriptedTransport(.hang, .response(jsonResponse(200, "{}")))
-        let deadlines = Mutex(0)
+        let deadlines = Locked(0)
         // The first deadline passes once the first attempt reached the transport; later ones never do.
         let sleeper = Sleeper { _ in
             if deadlines.withLock({ $0 += 1; return $0 }) > 1 { try await Task.sleep(for: .seconds(3600)) }

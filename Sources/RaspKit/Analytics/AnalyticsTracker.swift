@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 import Logging
 
 /// Receives analytics events. Implementations must be cheap and must not throw: analytics never breaks a screen.

@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 
 /// Where a ``SettingsStore`` keeps its values: bytes under string keys.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import RaspRuntime
-import Synchronization
 
 /// A transport that answers from a list of steps (the last one repeats) and keeps the requests it was sent.
 final class StubTransport: ClientTransport {
@@ -9,10 +8,10 @@ final class StubTransport: ClientTransport {
         case failure(any Error)
     }
 
-    private let steps: Mutex<[Step]>
-    private let sentRequests = Mutex<[ClientRequest]>([])
+    private let steps: Locked<[Step]>
+    private let sentRequests = Locked<[ClientRequest]>([])
 
-    init(_ steps: Step...) { self.steps = Mutex(steps) }
+    init(_ steps: Step...) { self.steps = Locked(steps) }
 
     var sent: [ClientRequest] { sentRequests.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Foundation
+import RaspRuntime
 import Logging
-import Synchronization
 
 /// A log handler for the soak: counts the lines of each kind, looks for the test key in every line (message
 /// and metadata) and appends each line to the transcript the leak scan reads.
@@ -19,7 +19,7 @@ final class LogLineCounter: Sendable {
         var total: Int { calls + retries + other }
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
     private let needles: [String]
     private let level: Logger.Level
     private let source: String

@@ -1,4 +1,4 @@
-import Synchronization
+import RaspRuntime
 
 /// What the soak counted, shared by the workers.
 final class SoakTally: Sendable {
@@ -32,7 +32,7 @@ final class SoakTally: Sendable {
         }
     }
 
-    private let figures = Mutex(Figures())
+    private let figures = Locked(Figures())
 
     var snapshot: Figures { figures.withLock { $0 } }
 

@@ -2,7 +2,6 @@ import Foundation
 import RaspAPI
 import RaspMock
 import RaspRuntime
-import Synchronization
 
 /// Runs soak cases one after another for one operation on one mock server.
 ///
@@ -140,7 +139,7 @@ struct SoakSettings: Sendable {
 /// Races a call against a time limit without waiting for a call that ignores cancellation.
 enum Watchdog {
     private final class Once: Sendable {
-        let continuation = Mutex<CheckedContinuation<SoakResult, Never>?>(nil)
+        let continuation = Locked<CheckedContinuation<SoakResult, Never>?>(nil)
 
         func resume(_ result: SoakResult) {
             continuation.withLock { $0.take() }?.resume(returning: result)

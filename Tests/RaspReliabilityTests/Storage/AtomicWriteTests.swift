@@ -159,7 +159,7 @@ final class RacingReader: Sendable {
     static let minimumReads = 40
 
     private let check: @Sendable () -> Bool
-    private let state = Mutex((reads: 0, failures: 0, done: false))
+    private let state = Locked((reads: 0, failures: 0, done: false))
 
     init(_ check: @escaping @Sendable () -> Bool) { self.check = check }
 

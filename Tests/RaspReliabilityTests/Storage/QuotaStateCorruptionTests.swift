@@ -1,6 +1,5 @@
 import Foundation
 import RaspRuntime
-import Synchronization
 import Testing
 
 /// A damaged quota state file never stops the client: the counter starts today's count from zero, says so once,
@@ -16,7 +15,7 @@ struct QuotaStateCorruptionTests {
 
     /// The events a counter reported.
     final class Events: Sendable {
-        private let list = Mutex<[QuotaCounter.Event]>([])
+        private let list = Locked<[QuotaCounter.Event]>([])
         func append(_ event: QuotaCounter.Event) { list.withLock { $0.append(event) } }
         var all: [QuotaCounter.Event] { list.withLock { $0 } }
     }

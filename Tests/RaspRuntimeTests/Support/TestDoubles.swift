@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 @testable import RaspRuntime
 
 /// The API key every test uses (a later leak scan looks for it).
@@ -17,12 +16,12 @@ final class ScriptedTransport: ClientTransport {
         case hang
     }
 
-    private let steps: Mutex<[Step]>
-    let sent = Mutex<[ClientRequest]>([])
+    private let steps: Locked<[Step]>
+    let sent = Locked<[ClientRequest]>([])
 
-    init(_ steps: Step...) { self.steps = Mutex(steps) }
+    init(_ steps: Step...) { self.steps = Locked(steps) }
 
-    init(steps: [Step]) { self.steps = Mutex(steps) }
+    init(steps: [Step]) { self.steps = Locked(steps) }
 
     var sentCount: Int { sent.withLock { $0.count } }
 
@@ -42,7 +41,7 @@ final class ScriptedTransport: ClientTransport {
 /// A sleeper that records the waits and returns at once (or as soon as `condition` holds, when given:
 /// e.g. once a request reached the transport, so a deadline cannot pass before the attempt started).
 final class SleepRecorder: Sendable {
-    let waits = Mutex<[Duration]>([])
+    let waits = Locked<[Duration]>([])
     let condition: (@Sendable () -> Bool)?
 
     init(until condition: (@Sendable () -> Bool)? = nil) { self.condition = condition }
@@ -68,15 +67,15 @@ func blockingSleeper() -> (Sleeper, AsyncStream<Duration>) {
 
 /// A settable clock.
 final class TestNow: Sendable {
-    let date: Mutex<Date>
-    init(_ date: Date) { self.date = Mutex(date) }
+    let date: Locked<Date>
+    init(_ date: Date) { self.date = Locked(date) }
     var now: @Sendable () -> Date { { self.date.withLock { $0 } } }
     func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
 }
 
 /// Collects every log line with its metadata.
 final class LogCapture: Sendable {
-    let lines = Mutex<[(level: Logger.Level, text: String)]>([])
+    let lines = Locked<[(level: Logger.Level, text: String)]>([])
 
     var logger: Logger {
         var logger = Logger(label: "test") { _ in Handler(capture: self) }
