@@ -110,7 +110,9 @@ struct SnapshotReader {
             throw corrupt("section \(sections) runs past the end")
         }
         let start = position + 16
-        let array = [Element](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+        // An empty section is `[]`: `Array(unsafeUninitializedCapacity: 0)` writes its count into the shared empty
+        // array, a race the thread sanitizer reports when two snapshots load at once.
+        let array = count == 0 ? [] : [Element](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(
                 from: UnsafeRawBufferPointer(rebasing: payload[start..<(start + size.partialValue)]))
             initialized = Int(count)
