@@ -154,6 +154,8 @@ extension DocumentParser {
     }
 
     static func unescapePointer(_ token: Substring) -> String {
+        // Nearly every token is a plain name: skip Foundation's search-and-replace for those.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else { return String(token) }
         var text = String(token)
         if text.contains("%") { text = text.removingPercentEncoding ?? text }
         return text.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")

@@ -30,11 +30,20 @@ struct CodeWriter {
 
     /// Writes `///` doc comment lines.
     mutating func doc(_ lines: [String]) {
-        // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here.
-        for line in lines.flatMap({ $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }) {
-            let trimmed = String(line).trimmingTrailingSpaces
-            self.line(trimmed.isEmpty ? "///" : "/// \(trimmed)")
+        for text in lines {
+            // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
+            // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
+            if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+                docLine(text)
+            } else {
+                for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { docLine(String(line)) }
+            }
         }
+    }
+
+    private mutating func docLine(_ text: String) {
+        let trimmed = text.trimmingTrailingSpaces
+        line(trimmed.isEmpty ? "///" : "/// \(trimmed)")
     }
 
     /// Removes a blank line written just before the closing of a block.
@@ -45,8 +54,15 @@ struct CodeWriter {
 
 extension String {
     var trimmingTrailingSpaces: String {
-        var result = self
-        while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }
-        return result
+        // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n" ends
+        // in "\n", which stops the loop).
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let before = utf8.index(before: end)
+            let byte = utf8[before]
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { break }
+            end = before
+        }
+        return end == utf8.endIndex ? self : String(self[..<end])
     }
 }

@@ -21,6 +21,11 @@ enum Naming {
 
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.
     static func words(_ raw: String) -> [String] {
+        raw.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(raw) : unicodeWords(raw)
+    }
+
+    /// ``words(_:)`` by characters and their Unicode properties.
+    static func unicodeWords(_ raw: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -50,6 +55,37 @@ enum Naming {
         return words
     }
 
+    /// ``words(_:)`` for ASCII names (nearly all of them), on bytes: the same rules without Unicode property lookups.
+    static func asciiWords(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8 = 0
+        func flush() {
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in raw.utf8 {
+            guard byte.isASCIILetter || byte.isASCIIDigit else {
+                flush()
+                continue
+            }
+            if !current.isEmpty {
+                if (previous.isASCIILowercase || previous.isASCIIDigit) && byte.isASCIIUppercase {
+                    flush()
+                } else if previous.isASCIIUppercase, byte.isASCIILowercase, current.count > 1 {
+                    // "URLPath" → "URL", "Path"
+                    let last = current.removeLast()
+                    flush()
+                    current.append(last)
+                }
+            }
+            current.append(byte)
+            previous = byte
+        }
+        flush()
+        return words
+    }
+
     /// `UpperCamelCase`, safe as a type name.
     static func typeName(_ raw: String) -> String {
         var name = words(raw).map(capitalized).joined()
@@ -76,11 +112,19 @@ enum Naming {
     }
 
     private static func capitalized(_ word: String) -> String {
+        if let head = word.utf8.first, head < 0x80 {
+            return head.isASCIILowercase ? String(decoding: [head - 32] + word.utf8.dropFirst(), as: UTF8.self) : word
+        }
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()
     }
 
     private static func lowerFirstWord(_ word: String) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            if word.utf8.allSatisfy({ $0.isASCIIUppercase || $0.isASCIIDigit }) { return word.lowercased() }
+            guard let head = word.utf8.first, head.isASCIIUppercase else { return word }
+            return String(decoding: [head + 32] + word.utf8.dropFirst(), as: UTF8.self)
+        }
         if word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word.lowercased() }
         guard let first = word.first else { return word }
         return first.lowercased() + word.dropFirst()
@@ -107,29 +151,44 @@ enum Naming {
 
 /// Hands out unique names within one scope by appending 2, 3… to repeats.
 struct NameScope {
-    /// Names taken in an enclosing scope (shared, never mutated here).
-    private let outer: Set<String>
+    /// Names taken in the enclosing scopes (shared, never mutated here; kept apart so nesting copies no set).
+    private let outer: [Set<String>]
     private var used: Set<String> = []
 
     init(reserved: Set<String> = []) {
-        outer = reserved
+        outer = reserved.isEmpty ? [] : [reserved]
+    }
+
+    private init(outer: [Set<String>]) {
+        self.outer = outer
     }
 
     /// A scope nested in this one: it avoids this scope's names too.
     func nested() -> NameScope {
-        NameScope(reserved: outer.union(used))
+        NameScope(outer: used.isEmpty ? outer : outer + [used])
     }
 
     /// Whether a name is taken in this scope or an enclosing one.
     func contains(_ name: String) -> Bool {
-        outer.contains(name) || used.contains(name)
+        used.contains(name) || isOuter(name)
     }
 
     mutating func unique(_ name: String) -> String {
         let bare = Naming.bare(name)
-        if !outer.contains(bare), used.insert(bare).inserted { return name }
+        if !isOuter(bare), used.insert(bare).inserted { return name }
         var counter = 2
-        while outer.contains("\(bare)\(counter)") || !used.insert("\(bare)\(counter)").inserted { counter += 1 }
+        while isOuter("\(bare)\(counter)") || !used.insert("\(bare)\(counter)").inserted { counter += 1 }
         return "\(bare)\(counter)"
     }
+
+    private func isOuter(_ name: String) -> Bool {
+        outer.contains { $0.contains(name) }
+    }
+}
+
+extension UInt8 {
+    var isASCIIUppercase: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
+    var isASCIILowercase: Bool { self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z") }
+    var isASCIILetter: Bool { isASCIIUppercase || isASCIILowercase }
+    var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }

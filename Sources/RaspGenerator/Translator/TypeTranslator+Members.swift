@@ -60,10 +60,11 @@ extension TypeTranslator {
     /// Doc comment lines from `title` and `description`.
     static func doc(_ schema: Schema) -> [String] {
         var lines: [String] = []
-        if let title = schema.title?.trimmed, !title.isEmpty { lines.append(contentsOf: title.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
-        if let description = schema.description?.trimmed, !description.isEmpty, description != schema.title?.trimmed {
+        let title = schema.title?.trimmed
+        if let title, !title.isEmpty { lines.append(contentsOf: title.docLines) }
+        if let description = schema.description?.trimmed, !description.isEmpty, description != title {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            lines.append(contentsOf: description.docLines)
         }
         if schema.deprecated { lines.append("- Warning: Deprecated.") }
         return lines
@@ -108,7 +109,28 @@ extension TypeTranslator {
 }
 
 extension String {
+    /// The text split at "\n" characters (a CRLF pair is one character, so it stays; ``CodeWriter/doc(_:)`` splits it).
+    var docLines: [String] {
+        // On bytes: "\n" is a character of its own unless a "\r" precedes it.
+        var lines: [String] = []
+        var start = utf8.startIndex
+        var previous: UInt8 = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
+                lines.append(String(self[start..<index]))
+                start = utf8.index(after: index)
+            }
+            previous = byte
+        }
+        if start == utf8.startIndex { return [self] }
+        lines.append(String(self[start...]))
+        return lines
+    }
+
     var trimmed: String {
+        // Most texts start and end with a visible ASCII character: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
         var slice = self[...]
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
