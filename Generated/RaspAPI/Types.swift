@@ -123,20 +123,20 @@ public enum PointType: OpenEnum {
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
 /// `transport_type`) are absent for settlements.
 public struct Point: Codable, Hashable, Sendable {
-    public var type: PointType
+    public let type: PointType
     /// Yandex code of the point, e.g. `s9600213` (station) or `c213` (settlement).
-    public var code: String
+    public let code: String
     /// Full name of the point.
-    public var title: String
+    public let title: String
     /// Short name; both `""` and `null` mean "none".
-    public var shortTitle: String?
+    public let shortTitle: String?
     /// Colloquial name (e.g. "Финляндский вокзал"); both `""` and `null` mean "none".
-    public var popularTitle: String?
-    public var stationType: StationType?
+    public let popularTitle: String?
+    public let stationType: StationType?
     /// Localized name of the station type (e.g. "автовокзал"). Missing in 2017-era data.
-    public var stationTypeName: String?
-    public var transportType: TransportType?
-    public var codes: StationCodes?
+    public let stationTypeName: String?
+    public let transportType: TransportType?
+    public let codes: StationCodes?
 
     /// Creates a value.
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, stationType: StationType? = nil, stationTypeName: String? = nil, transportType: TransportType? = nil, codes: StationCodes? = nil) {
@@ -168,11 +168,11 @@ public struct Point: Codable, Hashable, Sendable {
 /// may be missing.
 public struct StationCodes: Codable, Hashable, Sendable {
     /// Yandex code, e.g. `s9600216`.
-    public var yandex: String?
+    public let yandex: String?
     /// ESR (Russian railway) code, e.g. `193114`.
-    public var esr: String?
+    public let esr: String?
     /// Express-3 (Russian railway booking system) code.
-    public var express: String?
+    public let express: String?
 
     /// Creates a value.
     public init(yandex: String? = nil, esr: String? = nil, express: String? = nil) {
@@ -185,11 +185,11 @@ public struct StationCodes: Codable, Hashable, Sendable {
 /// Codes of a carrier in external systems; each is `null` when unknown.
 public struct CarrierCodes: Codable, Hashable, Sendable {
     /// Sirena code (often Cyrillic, e.g. "СУ").
-    public var sirena: String?
+    public let sirena: String?
     /// IATA code, e.g. "SU".
-    public var iata: String?
+    public let iata: String?
     /// ICAO code, e.g. "AFL".
-    public var icao: String?
+    public let icao: String?
 
     /// Creates a value.
     public init(sirena: String? = nil, iata: String? = nil, icao: String? = nil) {
@@ -204,26 +204,26 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
 /// `offices`.
 public struct Carrier: Codable, Hashable, Sendable {
     /// Yandex carrier id, e.g. 680.
-    public var code: Int
+    public let code: Int
     /// Carrier name.
-    public var title: String
-    public var codes: CarrierCodes
+    public let title: String
+    public let codes: CarrierCodes
     /// Postal address.
-    public var address: String?
+    public let address: String?
     /// Website URL (usually with a scheme, but not guaranteed).
-    public var url: String?
+    public let url: String?
     /// Contact e-mail; `""` or `null` when unknown.
-    public var email: String?
+    public let email: String?
     /// Free-form contact text; may contain `\r\n` and HTML such as `<br>`.
-    public var contacts: String?
+    public let contacts: String?
     /// Phone number; `""` or `null` when unknown.
-    public var phone: String?
+    public let phone: String?
     /// Raster logo URL; may be protocol-relative (`//yastatic.net/...`).
-    public var logo: String?
+    public let logo: String?
     /// SVG logo URL; may be protocol-relative. Only present in search results.
-    public var logoSvg: String?
+    public let logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
-    public var offices: [Office]?
+    public let offices: [Office]?
 
     /// Creates a value.
     public init(code: Int, title: String, codes: CarrierCodes, address: String? = nil, url: String? = nil, email: String? = nil, contacts: String? = nil, phone: String? = nil, logo: String? = nil, logoSvg: String? = nil, offices: [Office]? = nil) {
@@ -261,11 +261,11 @@ public typealias Office = [String: JSONValue]
 /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
 public struct TransportSubtype: Codable, Hashable, Sendable {
     /// Localized subtype name, e.g. "Пригородный поезд".
-    public var title: String?
+    public let title: String?
     /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
-    public var code: TransportSubtype.Code?
+    public let code: TransportSubtype.Code?
     /// Display colour as `#RRGGBB`, e.g. "#FF7F44".
-    public var color: String?
+    public let color: String?
 
     /// Creates a value.
     public init(title: String? = nil, code: TransportSubtype.Code? = nil, color: String? = nil) {
@@ -305,12 +305,12 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
 /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
 public struct Interval: Codable, Hashable, Sendable {
     /// Human-readable frequency, e.g. "автобус раз в 10-15 минут".
-    public var density: String
+    public let density: String
     /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
     /// when a `date` was requested, `HH:MM` otherwise.
-    public var beginTime: String
+    public let beginTime: String
     /// End of the service window; same forms as `begin_time`.
-    public var endTime: String
+    public let endTime: String
 
     /// Creates a value.
     public init(density: String, beginTime: String, endTime: String) {
@@ -329,26 +329,26 @@ public struct Interval: Codable, Hashable, Sendable {
 /// A thread (one run of a route) as embedded in segments and schedule items.
 public struct RaspThread: Codable, Hashable, Sendable {
     /// Thread id for `/v3.0/thread/`. Not stable over time.
-    public var uid: String
+    public let uid: String
     /// Route title "A — B" (with an em dash, U+2014).
-    public var title: String
+    public let title: String
     /// Short route title.
-    public var shortTitle: String
+    public let shortTitle: String
     /// Trip number, e.g. "SU 1627", "859", "7273".
-    public var number: String
+    public let number: String
     /// Ready-made link to the `/thread/` call for this thread, WITHOUT a scheme and with the `v3` prefix
     /// (`api.rasp.yandex.net/v3/thread/?date=...&uid=...`). Absent in schedule items and transfer legs.
-    public var threadMethodLink: String?
+    public let threadMethodLink: String?
     /// The carrier; `null` is common (e.g. for buses).
-    public var carrier: Carrier?
-    public var transportType: TransportType
+    public let carrier: Carrier?
+    public let transportType: TransportType
     /// Vehicle model, e.g. "Boeing 737-800"; `null` when unknown.
-    public var vehicle: String?
-    public var transportSubtype: TransportSubtype
+    public let vehicle: String?
+    public let transportSubtype: TransportSubtype
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for
     /// ordinary threads.
-    public var expressType: RaspThread.ExpressType?
-    public var interval: Interval?
+    public let expressType: RaspThread.ExpressType?
+    public let interval: Interval?
 
     /// Creates a value.
     public init(uid: String, title: String, shortTitle: String, number: String, threadMethodLink: String? = nil, carrier: Carrier? = nil, transportType: TransportType, vehicle: String? = nil, transportSubtype: TransportSubtype, expressType: RaspThread.ExpressType? = nil, interval: Interval? = nil) {
@@ -401,9 +401,9 @@ public struct RaspThread: Codable, Hashable, Sendable {
 /// A price split into whole units and cents.
 public struct Price: Codable, Hashable, Sendable {
     /// Whole currency units.
-    public var whole: Int
+    public let whole: Int
     /// Hundredths of the currency unit.
-    public var cents: Int
+    public let cents: Int
 
     /// Creates a value.
     public init(whole: Int, cents: Int) {
@@ -415,10 +415,10 @@ public struct Price: Codable, Hashable, Sendable {
 /// A fare class with its price.
 public struct Place: Codable, Hashable, Sendable {
     /// ISO 4217 currency code, e.g. "RUB".
-    public var currency: String
-    public var price: Price
+    public let currency: String
+    public let price: Price
     /// Fare class name (e.g. "эконом"); often `null`.
-    public var name: String?
+    public let name: String?
 
     /// Creates a value.
     public init(currency: String, price: Price, name: String? = nil) {
@@ -431,9 +431,9 @@ public struct Place: Codable, Hashable, Sendable {
 /// Ticket availability and prices (one-day searches only).
 public struct TicketsInfo: Codable, Hashable, Sendable {
     /// True if electronic tickets can be bought.
-    public var etMarker: Bool
+    public let etMarker: Bool
     /// Fare classes with prices; often empty.
-    public var places: [Place]
+    public let places: [Place]
 
     /// Creates a value.
     public init(etMarker: Bool, places: [Place]) {
@@ -450,11 +450,11 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
 /// Pagination of a list result.
 public struct Pagination: Codable, Hashable, Sendable {
     /// Total number of results.
-    public var total: Int
+    public let total: Int
     /// Applied limit.
-    public var limit: Int
+    public let limit: Int
     /// Applied offset.
-    public var offset: Int
+    public let offset: Int
 
     /// Creates a value.
     public init(total: Int, limit: Int, offset: Int) {
@@ -467,11 +467,11 @@ public struct Pagination: Codable, Hashable, Sendable {
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
 public struct MonthDaysMask: Codable, Hashable, Sendable {
     /// Year as a STRING, e.g. "2020".
-    public var year: String
+    public let year: String
     /// Month number as a STRING, e.g. "12" (may also come unpadded).
-    public var month: String
+    public let month: String
     /// One entry per day of the month; 1 if the thread runs that day, 0 otherwise.
-    public var days: [Int]
+    public let days: [Int]
 
     /// Creates a value.
     public init(year: String, month: String, days: [Int]) {
@@ -483,14 +483,14 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
 
 /// Response of `/v3.0/search/`.
 public struct SearchResponse: Codable, Hashable, Sendable {
-    public var search: SearchInfo
+    public let search: SearchInfo
     /// Trips found. Each item is either a direct `Segment` (has `thread`) or, with `transfers=true`, a
     /// `TransferSegment` (`has_transfers: true`, with `details`). Tell them apart by the presence of
     /// `thread` / `details`.
-    public var segments: [SearchResponse.SegmentsItem]
+    public let segments: [SearchResponse.SegmentsItem]
     /// Interval threads between the two points (no fixed departure/arrival times).
-    public var intervalSegments: [IntervalSegment]?
-    public var pagination: Pagination
+    public let intervalSegments: [IntervalSegment]?
+    public let pagination: Pagination
 
     /// Creates a value.
     public init(search: SearchInfo, segments: [SearchResponse.SegmentsItem], intervalSegments: [IntervalSegment]? = nil, pagination: Pagination) {
@@ -529,1159 +529,15 @@ public struct SearchResponse: Codable, Hashable, Sendable {
 
 /// Echo of the search request, with the resolved points.
 public struct SearchInfo: Codable, Hashable, Sendable {
-    public var from: Point
-    public var to: Point
+    public let from: Point
+    public let to: Point
     /// The requested date `YYYY-MM-DD`; `null` for an all-days search (no `date` parameter).
-    public var date: LocalDate?
+    public let date: LocalDate?
 
     /// Creates a value.
     public init(from: Point, to: Point, date: LocalDate? = nil) {
         self.from = from
         self.to = to
         self.date = date
-    }
-}
-
-/// A direct trip between two points on one thread.
-public struct Segment: Codable, Hashable, Sendable {
-    public var thread: RaspThread
-    public var from: Point
-    public var to: Point
-    /// Departure time from `from`. NOT a strict date-time; the form depends on the request:
-    /// ISO-8601 with offset (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM:SS` (`05:00:00`) without
-    /// `date`; `YYYY-MM-DD HH:MM:SS` (no offset) in 2017-era data. Each time is in its own station's zone
-    /// unless `result_timezone` is set.
-    public var departure: String
-    /// Arrival time at `to`; same forms as `departure`.
-    public var arrival: String
-    /// Departure platform; `""` when unknown.
-    public var departurePlatform: String?
-    /// Arrival platform; `""` when unknown.
-    public var arrivalPlatform: String?
-    /// Departure terminal (airports); `""` or `null` when unknown.
-    public var departureTerminal: String?
-    /// Arrival terminal (airports); `""` or `null` when unknown.
-    public var arrivalTerminal: String?
-    /// Free-text stop information: `""` = no stops, `"везде"` = every stop, otherwise a list of stops or
-    /// e.g. "без остановок".
-    public var stops: String?
-    /// Travel time in seconds; sent as an integer (`8760`) or a float (`5700.0`).
-    public var duration: Double
-    /// Departure date of the thread from its FIRST station (`YYYY-MM-DD`); can differ from the requested date.
-    public var startDate: LocalDate?
-    /// Always false for a direct segment (one-day searches only).
-    public var hasTransfers: Bool?
-    /// Ticket information (one-day searches only); `null` in 2017-era data.
-    public var ticketsInfo: TicketsInfo?
-    /// Per-month running-day masks; only with `add_days_mask=true`.
-    public var schedule: [MonthDaysMask]?
-    /// Human-readable running days (all-days searches only), e.g. "ежедневно".
-    public var days: String?
-    /// Human-readable days on which the thread does NOT run (all-days searches only).
-    public var exceptDays: String?
-
-    /// Creates a value.
-    public init(thread: RaspThread, from: Point, to: Point, departure: String, arrival: String, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, schedule: [MonthDaysMask]? = nil, days: String? = nil, exceptDays: String? = nil) {
-        self.thread = thread
-        self.from = from
-        self.to = to
-        self.departure = departure
-        self.arrival = arrival
-        self.departurePlatform = departurePlatform
-        self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
-        self.stops = stops
-        self.duration = duration
-        self.startDate = startDate
-        self.hasTransfers = hasTransfers
-        self.ticketsInfo = ticketsInfo
-        self.schedule = schedule
-        self.days = days
-        self.exceptDays = exceptDays
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departure
-        case arrival
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
-        case hasTransfers = "has_transfers"
-        case ticketsInfo = "tickets_info"
-        case schedule
-        case days
-        case exceptDays = "except_days"
-    }
-}
-
-/// A route with transfers (returned with `transfers=true`). It has no top-level `thread`, `from`, `to`,
-/// `duration`, `start_date` or `tickets_info`; the legs are in `details`.
-public struct TransferSegment: Codable, Hashable, Sendable {
-    /// Always true for a transfer route; distinguishes it from a direct `Segment`.
-    public var hasTransfers: Bool
-    public var departureFrom: Point
-    public var arrivalTo: Point
-    /// Departure time of the first leg; same forms as `Segment.departure`.
-    public var departure: String?
-    /// Arrival time of the last leg; same forms as `Segment.arrival`.
-    public var arrival: String?
-    /// Transport type of each leg, in order, e.g. `["plane", "suburban"]`.
-    public var transportTypes: [TransportType]?
-    /// Transfer settlements/stations, in order.
-    public var transfers: [Point]?
-    /// Alternating legs (`TransferLeg`, with `thread`) and transfers (`Transfer`, with `is_transfer: true`).
-    public var details: [TransferSegment.DetailsItem]
-
-    /// Creates a value.
-    public init(hasTransfers: Bool, departureFrom: Point, arrivalTo: Point, departure: String? = nil, arrival: String? = nil, transportTypes: [TransportType]? = nil, transfers: [Point]? = nil, details: [TransferSegment.DetailsItem]) {
-        self.hasTransfers = hasTransfers
-        self.departureFrom = departureFrom
-        self.arrivalTo = arrivalTo
-        self.departure = departure
-        self.arrival = arrival
-        self.transportTypes = transportTypes
-        self.transfers = transfers
-        self.details = details
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case hasTransfers = "has_transfers"
-        case departureFrom = "departure_from"
-        case arrivalTo = "arrival_to"
-        case departure
-        case arrival
-        case transportTypes = "transport_types"
-        case transfers
-        case details
-    }
-
-    public enum DetailsItem: Codable, Hashable, Sendable {
-        case transferLeg(TransferLeg)
-        case transfer(Transfer)
-
-        public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .transferLeg(try TransferLeg(from: decoder)); return } catch { errors.append(error) }
-            do { self = .transfer(try Transfer(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("DetailsItem", errors: errors, in: decoder)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .transferLeg(let value): try value.encode(to: encoder)
-            case .transfer(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-/// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
-/// may be settlements (`c…`), and its carrier is the short form.
-public struct TransferLeg: Codable, Hashable, Sendable {
-    public var thread: RaspThread
-    public var from: Point?
-    public var to: Point?
-    /// Departure time; same forms as `Segment.departure`.
-    public var departure: String?
-    /// Arrival time; same forms as `Segment.arrival`.
-    public var arrival: String?
-    /// Departure platform; `""` when unknown.
-    public var departurePlatform: String?
-    /// Arrival platform; `""` when unknown.
-    public var arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
-    public var departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
-    public var arrivalTerminal: String?
-    /// Free-text stop information (see `Segment.stops`).
-    public var stops: String?
-    /// Travel time in seconds (integer or float).
-    public var duration: Double?
-    /// Departure date of the thread from its first station.
-    public var startDate: LocalDate?
-
-    /// Creates a value.
-    public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
-        self.thread = thread
-        self.from = from
-        self.to = to
-        self.departure = departure
-        self.arrival = arrival
-        self.departurePlatform = departurePlatform
-        self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
-        self.stops = stops
-        self.duration = duration
-        self.startDate = startDate
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departure
-        case arrival
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
-    }
-}
-
-/// A change between two legs of a transfer route.
-public struct Transfer: Codable, Hashable, Sendable {
-    /// Always true; distinguishes a transfer from a leg.
-    public var isTransfer: Bool
-    /// Waiting time in seconds (integer or float).
-    public var duration: Double?
-    public var transferPoint: Point
-    public var transferFrom: Point?
-    public var transferTo: Point?
-
-    /// Creates a value.
-    public init(isTransfer: Bool, duration: Double? = nil, transferPoint: Point, transferFrom: Point? = nil, transferTo: Point? = nil) {
-        self.isTransfer = isTransfer
-        self.duration = duration
-        self.transferPoint = transferPoint
-        self.transferFrom = transferFrom
-        self.transferTo = transferTo
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case isTransfer = "is_transfer"
-        case duration
-        case transferPoint = "transfer_point"
-        case transferFrom = "transfer_from"
-        case transferTo = "transfer_to"
-    }
-}
-
-/// A trip on an interval thread (see `thread.interval`). It has NO `departure`/`arrival` keys; use
-/// `thread.interval.begin_time`/`end_time`.
-public struct IntervalSegment: Codable, Hashable, Sendable {
-    public var thread: RaspThread
-    public var from: Point
-    public var to: Point
-    /// Departure platform; `""` when unknown.
-    public var departurePlatform: String?
-    /// Arrival platform; `""` when unknown.
-    public var arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
-    public var departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
-    public var arrivalTerminal: String?
-    /// Free-text stop information (see `Segment.stops`).
-    public var stops: String?
-    /// Travel time in seconds (integer or float).
-    public var duration: Double?
-    /// Date of the service window (`YYYY-MM-DD`).
-    public var startDate: LocalDate?
-    /// Always false here (one-day searches only).
-    public var hasTransfers: Bool?
-    /// Ticket information (one-day searches only).
-    public var ticketsInfo: TicketsInfo?
-    /// Human-readable running days (all-days searches only).
-    public var days: String?
-    /// Human-readable days on which the thread does not run (all-days searches only).
-    public var exceptDays: String?
-
-    /// Creates a value.
-    public init(thread: RaspThread, from: Point, to: Point, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, days: String? = nil, exceptDays: String? = nil) {
-        self.thread = thread
-        self.from = from
-        self.to = to
-        self.departurePlatform = departurePlatform
-        self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
-        self.stops = stops
-        self.duration = duration
-        self.startDate = startDate
-        self.hasTransfers = hasTransfers
-        self.ticketsInfo = ticketsInfo
-        self.days = days
-        self.exceptDays = exceptDays
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
-        case hasTransfers = "has_transfers"
-        case ticketsInfo = "tickets_info"
-        case days
-        case exceptDays = "except_days"
-    }
-}
-
-/// Response of `/v3.0/schedule/`.
-public struct ScheduleResponse: Codable, Hashable, Sendable {
-    /// The requested date `YYYY-MM-DD`; `null` for the all-days timetable.
-    public var date: LocalDate?
-    public var station: Point
-    /// Echo of the `event` parameter (not present in older responses).
-    public var event: ScheduleResponse.Event?
-    public var pagination: Pagination
-    /// Departures/arrivals at fixed times.
-    public var schedule: [ScheduleItem]
-    /// Interval threads serving the station; `[]` when none (missing in older responses).
-    public var intervalSchedule: [IntervalScheduleItem]?
-    /// Suburban stations only — the available directions (an ARRAY), usable as `direction`.
-    public var directions: [Direction]?
-    public var scheduleDirection: Direction?
-
-    /// Creates a value.
-    public init(date: LocalDate? = nil, station: Point, event: ScheduleResponse.Event? = nil, pagination: Pagination, schedule: [ScheduleItem], intervalSchedule: [IntervalScheduleItem]? = nil, directions: [Direction]? = nil, scheduleDirection: Direction? = nil) {
-        self.date = date
-        self.station = station
-        self.event = event
-        self.pagination = pagination
-        self.schedule = schedule
-        self.intervalSchedule = intervalSchedule
-        self.directions = directions
-        self.scheduleDirection = scheduleDirection
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case date
-        case station
-        case event
-        case pagination
-        case schedule
-        case intervalSchedule = "interval_schedule"
-        case directions
-        case scheduleDirection = "schedule_direction"
-    }
-
-    /// Echo of the `event` parameter (not present in older responses).
-    public enum Event: OpenEnum {
-        case departure
-        case arrival
-        case unknown(String)
-
-        public static let knownCases: [Self] = [.departure, .arrival]
-
-        public var rawValue: String {
-            switch self {
-            case .departure: "departure"
-            case .arrival: "arrival"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
-
-/// A suburban direction. `code` is what to pass as the `direction` parameter (free text such as
-/// "на Москву", or `all`/`arrival`/`departure`). As `schedule_direction`, the direction currently shown.
-public struct Direction: Codable, Hashable, Sendable {
-    /// Direction code.
-    public var code: String
-    /// Localized direction title, e.g. "все направления".
-    public var title: String
-
-    /// Creates a value.
-    public init(code: String, title: String) {
-        self.code = code
-        self.title = title
-    }
-}
-
-/// One departure or arrival at the station.
-public struct ScheduleItem: Codable, Hashable, Sendable {
-    public var thread: RaspThread
-    /// Departure time from the station; `null` where the thread ends here. ISO-8601 with offset
-    /// (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM` (`22:00`) without `date`.
-    public var departure: String?
-    /// Arrival time at the station; `null` where the thread starts here. Same forms as `departure`.
-    public var arrival: String?
-    /// Legacy key (2017-era responses) for `departure`, in `HH:MM` form. Current responses use `departure`.
-    public var departureTime: String?
-    /// Legacy key (2017-era responses) for `arrival`, in `HH:MM` form. Current responses use `arrival`.
-    public var arrivalTime: String?
-    /// Human-readable running days, e.g. "ежедневно", "5, 12, 19, 26 марта" (may contain NBSP).
-    public var days: String
-    /// Human-readable days on which the thread does not run; `null` or `""` when none.
-    public var exceptDays: String?
-    /// True if the times are approximate.
-    public var isFuzzy: Bool
-    /// Free-text stop information, e.g. "без остановок", "везде", or `""`.
-    public var stops: String?
-    /// Platform; `""` when unknown.
-    public var platform: String?
-    /// Terminal (airports); `null` when unknown.
-    public var terminal: String?
-    /// Suburban stations only — the item's direction code (see `directions`).
-    public var direction: String?
-    public var tablo: Tablo?
-
-    /// Creates a value.
-    public init(thread: RaspThread, departure: String? = nil, arrival: String? = nil, departureTime: String? = nil, arrivalTime: String? = nil, days: String, exceptDays: String? = nil, isFuzzy: Bool, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil, tablo: Tablo? = nil) {
-        self.thread = thread
-        self.departure = departure
-        self.arrival = arrival
-        self.departureTime = departureTime
-        self.arrivalTime = arrivalTime
-        self.days = days
-        self.exceptDays = exceptDays
-        self.isFuzzy = isFuzzy
-        self.stops = stops
-        self.platform = platform
-        self.terminal = terminal
-        self.direction = direction
-        self.tablo = tablo
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case thread
-        case departure
-        case arrival
-        case departureTime = "departure_time"
-        case arrivalTime = "arrival_time"
-        case days
-        case exceptDays = "except_days"
-        case isFuzzy = "is_fuzzy"
-        case stops
-        case platform
-        case terminal
-        case direction
-        case tablo
-    }
-}
-
-/// An interval thread serving the station (see `thread.interval` for the service window).
-public struct IntervalScheduleItem: Codable, Hashable, Sendable {
-    public var thread: RaspThread
-    /// Human-readable running days.
-    public var days: String?
-    /// Human-readable days on which the thread does not run.
-    public var exceptDays: String?
-    /// True if the times are approximate.
-    public var isFuzzy: Bool?
-    /// Free-text stop information.
-    public var stops: String?
-    /// Platform; `""` when unknown.
-    public var platform: String?
-    /// Terminal; `null` when unknown.
-    public var terminal: String?
-    /// Suburban stations only — the item's direction code.
-    public var direction: String?
-
-    /// Creates a value.
-    public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
-        self.thread = thread
-        self.days = days
-        self.exceptDays = exceptDays
-        self.isFuzzy = isFuzzy
-        self.stops = stops
-        self.platform = platform
-        self.terminal = terminal
-        self.direction = direction
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case thread
-        case days
-        case exceptDays = "except_days"
-        case isFuzzy = "is_fuzzy"
-        case stops
-        case platform
-        case terminal
-        case direction
-    }
-}
-
-/// UNDOCUMENTED live departure-board data, returned only with `tablo=true` (airports). Known keys include
-/// `departure`, `real_departure` and `terminal`; their types are not documented, so the object is left open.
-public typealias Tablo = [String: JSONValue]
-
-/// Response of `/v3.0/thread/`.
-public struct ThreadResponse: Codable, Hashable, Sendable {
-    /// Thread id.
-    public var uid: String
-    /// Route title "A — B".
-    public var title: String
-    /// Short route title.
-    public var shortTitle: String
-    /// Trip number.
-    public var number: String
-    public var transportType: TransportType
-    /// Vehicle model; `null` when unknown.
-    public var vehicle: String?
-    /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
-    public var expressType: ThreadResponse.ExpressType?
-    public var transportSubtype: TransportSubtype
-    /// The carrier (may include `offices`); `null` is common for buses.
-    public var carrier: Carrier?
-    /// Human-readable running days.
-    public var days: String
-    /// Human-readable days on which the thread does not run; `""` when none.
-    public var exceptDays: String?
-    /// Departure date from the first station, local to it (or to `result_timezone`).
-    public var startDate: LocalDate
-    /// Departure time from the first station as `HH:MM`.
-    public var startTime: String
-    /// Echo of the `from` parameter; `null` when it was not given.
-    public var from: Point?
-    /// Echo of the `to` parameter; `null` when it was not given.
-    public var to: Point?
-    /// Departure date from `from`; `null` unless `from` was given.
-    public var departureDate: LocalDate?
-    /// Arrival date at `to`; `null` unless `to` was given.
-    public var arrivalDate: LocalDate?
-    public var interval: Interval?
-    /// Stations where the thread stops (stations it passes without stopping are not listed).
-    public var stops: [ThreadStop]
-
-    /// Creates a value.
-    public init(uid: String, title: String, shortTitle: String, number: String, transportType: TransportType, vehicle: String? = nil, expressType: ThreadResponse.ExpressType? = nil, transportSubtype: TransportSubtype, carrier: Carrier? = nil, days: String, exceptDays: String? = nil, startDate: LocalDate, startTime: String, from: Point? = nil, to: Point? = nil, departureDate: LocalDate? = nil, arrivalDate: LocalDate? = nil, interval: Interval? = nil, stops: [ThreadStop]) {
-        self.uid = uid
-        self.title = title
-        self.shortTitle = shortTitle
-        self.number = number
-        self.transportType = transportType
-        self.vehicle = vehicle
-        self.expressType = expressType
-        self.transportSubtype = transportSubtype
-        self.carrier = carrier
-        self.days = days
-        self.exceptDays = exceptDays
-        self.startDate = startDate
-        self.startTime = startTime
-        self.from = from
-        self.to = to
-        self.departureDate = departureDate
-        self.arrivalDate = arrivalDate
-        self.interval = interval
-        self.stops = stops
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case uid
-        case title
-        case shortTitle = "short_title"
-        case number
-        case transportType = "transport_type"
-        case vehicle
-        case expressType = "express_type"
-        case transportSubtype = "transport_subtype"
-        case carrier
-        case days
-        case exceptDays = "except_days"
-        case startDate = "start_date"
-        case startTime = "start_time"
-        case from
-        case to
-        case departureDate = "departure_date"
-        case arrivalDate = "arrival_date"
-        case interval
-        case stops
-    }
-
-    /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
-    public typealias ExpressType = RaspThread.ExpressType
-}
-
-/// One stop of a thread.
-public struct ThreadStop: Codable, Hashable, Sendable {
-    public var station: Point
-    /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
-    /// stop.
-    public var arrival: String?
-    /// Departure time as `YYYY-MM-DD HH:MM:SS` (no offset); `null` at the last stop.
-    public var departure: String?
-    /// Seconds since departure from the first stop (integer or float, e.g. `0.0`).
-    public var duration: Double
-    /// Dwell time in seconds; `null` at the first and last stops.
-    public var stopTime: Int?
-    /// Platform; `""` when unknown.
-    public var platform: String?
-    /// Terminal; `null` when unknown.
-    public var terminal: String?
-
-    /// Creates a value.
-    public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
-        self.station = station
-        self.arrival = arrival
-        self.departure = departure
-        self.duration = duration
-        self.stopTime = stopTime
-        self.platform = platform
-        self.terminal = terminal
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case station
-        case arrival
-        case departure
-        case duration
-        case stopTime = "stop_time"
-        case platform
-        case terminal
-    }
-}
-
-/// Response of `/v3.0/nearest_stations/`.
-public struct NearestStationsResponse: Codable, Hashable, Sendable {
-    public var pagination: Pagination
-    /// Stations, nearest first.
-    public var stations: [NearestStation]
-
-    /// Creates a value.
-    public init(pagination: Pagination, stations: [NearestStation]) {
-        self.pagination = pagination
-        self.stations = stations
-    }
-}
-
-/// A station near the requested coordinate.
-public struct NearestStation: Codable, Hashable, Sendable {
-    public var type: PointType
-    /// Yandex station code (`s…`).
-    public var code: String
-    /// Station name.
-    public var title: String
-    /// Colloquial name; `""` or `null` when none.
-    public var popularTitle: String?
-    /// Short name; `""` or `null` when none.
-    public var shortTitle: String?
-    public var stationType: StationType
-    /// Localized station type name (missing in older data).
-    public var stationTypeName: String?
-    public var transportType: TransportType
-    /// Latitude of the station.
-    public var lat: Double
-    /// Longitude of the station.
-    public var lng: Double
-    /// Distance from the requested point in kilometres (float).
-    public var distance: Double
-    /// Importance rank of the station (1 = most important).
-    public var majority: Int?
-    /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
-    /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
-    public var typeChoices: [String: TypeChoice]
-
-    /// Creates a value.
-    public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
-        self.type = type
-        self.code = code
-        self.title = title
-        self.popularTitle = popularTitle
-        self.shortTitle = shortTitle
-        self.stationType = stationType
-        self.stationTypeName = stationTypeName
-        self.transportType = transportType
-        self.lat = lat
-        self.lng = lng
-        self.distance = distance
-        self.majority = majority
-        self.typeChoices = typeChoices
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case title
-        case popularTitle = "popular_title"
-        case shortTitle = "short_title"
-        case stationType = "station_type"
-        case stationTypeName = "station_type_name"
-        case transportType = "transport_type"
-        case lat
-        case lng
-        case distance
-        case majority
-        case typeChoices = "type_choices"
-    }
-}
-
-/// Links to a station page on Yandex Rasp.
-public struct TypeChoice: Codable, Hashable, Sendable {
-    /// Desktop page URL.
-    public var desktopUrl: String
-    /// Mobile page URL.
-    public var touchUrl: String
-
-    /// Creates a value.
-    public init(desktopUrl: String, touchUrl: String) {
-        self.desktopUrl = desktopUrl
-        self.touchUrl = touchUrl
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case desktopUrl = "desktop_url"
-        case touchUrl = "touch_url"
-    }
-}
-
-/// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
-public struct NearestSettlementResponse: Codable, Hashable, Sendable {
-    public var type: PointType
-    /// Yandex settlement code (`c…`).
-    public var code: String
-    /// Settlement name.
-    public var title: String
-    /// Short name; `""` or `null` when none.
-    public var shortTitle: String?
-    /// Colloquial name; `""` or `null` when none.
-    public var popularTitle: String?
-    /// Latitude of the settlement.
-    public var lat: Double
-    /// Longitude of the settlement.
-    public var lng: Double
-    /// Distance from the requested point in kilometres (float).
-    public var distance: Double
-
-    /// Creates a value.
-    public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, lat: Double, lng: Double, distance: Double) {
-        self.type = type
-        self.code = code
-        self.title = title
-        self.shortTitle = shortTitle
-        self.popularTitle = popularTitle
-        self.lat = lat
-        self.lng = lng
-        self.distance = distance
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case title
-        case shortTitle = "short_title"
-        case popularTitle = "popular_title"
-        case lat
-        case lng
-        case distance
-    }
-}
-
-/// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match,
-/// `carriers` when the code matches several carriers (typical for IATA codes). Both are optional here.
-public struct CarrierResponse: Codable, Hashable, Sendable {
-    public var carrier: Carrier?
-    /// All carriers matching an ambiguous code.
-    public var carriers: [Carrier]?
-
-    /// Creates a value.
-    public init(carrier: Carrier? = nil, carriers: [Carrier]? = nil) {
-        self.carrier = carrier
-        self.carriers = carriers
-    }
-}
-
-/// Response of `/v3.0/stations_list/` (about 40 MB, served as `text/html`): countries → regions →
-/// settlements → stations.
-public struct StationsListResponse: Codable, Hashable, Sendable {
-    /// All countries.
-    public var countries: [Country]
-
-    /// Creates a value.
-    public init(countries: [Country]) {
-        self.countries = countries
-    }
-}
-
-/// Codes of a directory entry; may be `{}`.
-public struct DirectoryCodes: Codable, Hashable, Sendable {
-    /// Yandex code (`l…` country, `r…` region, `c…` settlement, `s…` station).
-    public var yandexCode: String?
-    /// ESR (Russian railway) code, stations only.
-    public var esrCode: String?
-
-    /// Creates a value.
-    public init(yandexCode: String? = nil, esrCode: String? = nil) {
-        self.yandexCode = yandexCode
-        self.esrCode = esrCode
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case yandexCode = "yandex_code"
-        case esrCode = "esr_code"
-    }
-}
-
-/// A country in the station directory.
-public struct Country: Codable, Hashable, Sendable {
-    /// Country name (may be `""`).
-    public var title: String
-    public var codes: DirectoryCodes
-    /// Regions of the country.
-    public var regions: [Region]
-
-    /// Creates a value.
-    public init(title: String, codes: DirectoryCodes, regions: [Region]) {
-        self.title = title
-        self.codes = codes
-        self.regions = regions
-    }
-}
-
-/// A region in the station directory.
-public struct Region: Codable, Hashable, Sendable {
-    /// Region name (may be `""`).
-    public var title: String
-    public var codes: DirectoryCodes
-    /// Settlements of the region.
-    public var settlements: [Settlement]
-
-    /// Creates a value.
-    public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
-        self.title = title
-        self.codes = codes
-        self.settlements = settlements
-    }
-}
-
-/// A settlement in the station directory.
-public struct Settlement: Codable, Hashable, Sendable {
-    /// Settlement name (may be `""`).
-    public var title: String
-    public var codes: DirectoryCodes
-    /// Stations of the settlement.
-    public var stations: [Station]
-
-    /// Creates a value.
-    public init(title: String, codes: DirectoryCodes, stations: [Station]) {
-        self.title = title
-        self.codes = codes
-        self.stations = stations
-    }
-}
-
-/// A station in the station directory.
-public struct Station: Codable, Hashable, Sendable {
-    /// Station name (may be `""`).
-    public var title: String
-    public var codes: DirectoryCodes
-    /// Railway direction name; `""` for non-rail stations.
-    public var direction: String?
-    public var stationType: StationType?
-    public var transportType: TransportType?
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public var latitude: Station.Latitude?
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public var longitude: Station.Longitude?
-
-    /// Creates a value.
-    public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
-        self.title = title
-        self.codes = codes
-        self.direction = direction
-        self.stationType = stationType
-        self.transportType = transportType
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case title
-        case codes
-        case direction
-        case stationType = "station_type"
-        case transportType = "transport_type"
-        case latitude
-        case longitude
-    }
-
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Latitude: Codable, Hashable, Sendable {
-        case double(Double)
-        case string(String)
-
-        public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
-            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("Latitude", errors: errors, in: decoder)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .double(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Longitude: Codable, Hashable, Sendable {
-        case double(Double)
-        case string(String)
-
-        public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
-            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("Longitude", errors: errors, in: decoder)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .double(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-/// Response of `/v3.0/copyright/`.
-public struct CopyrightResponse: Codable, Hashable, Sendable {
-    public var copyright: Copyright
-
-    /// Creates a value.
-    public init(copyright: Copyright) {
-        self.copyright = copyright
-    }
-}
-
-/// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
-/// (v = vertical, h = horizontal; m = mono, d = dark, y = yellow/colour).
-public struct Copyright: Codable, Hashable, Sendable {
-    /// Link to Yandex Rasp to attach to the attribution.
-    public var url: String
-    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
-    public var text: String
-    /// Vertical monochrome banner (`<iframe>` HTML snippet).
-    public var logoVm: String?
-    /// Vertical dark banner (`<iframe>` HTML snippet).
-    public var logoVd: String?
-    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
-    public var logoVy: String?
-    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
-    public var logoHm: String?
-    /// Horizontal dark banner (`<iframe>` HTML snippet).
-    public var logoHd: String?
-    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
-    public var logoHy: String?
-
-    /// Creates a value.
-    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
-        self.url = url
-        self.text = text
-        self.logoVm = logoVm
-        self.logoVd = logoVd
-        self.logoVy = logoVy
-        self.logoHm = logoHm
-        self.logoHd = logoHd
-        self.logoHy = logoHy
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case url
-        case text
-        case logoVm = "logo_vm"
-        case logoVd = "logo_vd"
-        case logoVy = "logo_vy"
-        case logoHm = "logo_hm"
-        case logoHd = "logo_hd"
-        case logoHy = "logo_hy"
-    }
-}
-
-/// Error body returned with 4xx statuses (in the requested format).
-public struct ErrorResponse: Codable, Hashable, Sendable {
-    public var error: ErrorDetails
-
-    /// Creates a value.
-    public init(error: ErrorDetails) {
-        self.error = error
-    }
-}
-
-/// Error details.
-public struct ErrorDetails: Codable, Hashable, Sendable {
-    /// Human-readable message (localized), e.g. "Точка отправления не должна совпадать с точкой прибытия.".
-    public var text: String
-    /// HTTP status code, e.g. 400.
-    public var httpCode: Int?
-    /// Opaque server build tag, e.g. "v3.0_stable-57-1.8996410.1168813578_31".
-    public var errorCode: String?
-    /// Echo of the request URL — INCLUDING the apikey; scrub it before logging.
-    public var request: String?
-
-    /// Creates a value.
-    public init(text: String, httpCode: Int? = nil, errorCode: String? = nil, request: String? = nil) {
-        self.text = text
-        self.httpCode = httpCode
-        self.errorCode = errorCode
-        self.request = request
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case text
-        case httpCode = "http_code"
-        case errorCode = "error_code"
-        case request
-    }
-}
-
-public enum TransportTypes: OpenEnum {
-    case plane
-    case train
-    case suburban
-    case bus
-    case water
-    case helicopter
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-
-    public var rawValue: String {
-        switch self {
-        case .plane: "plane"
-        case .train: "train"
-        case .suburban: "suburban"
-        case .bus: "bus"
-        case .water: "water"
-        case .helicopter: "helicopter"
-        case .unknown(let value): value
-        }
-    }
-}
-
-public enum System: OpenEnum {
-    case yandex
-    case iata
-    case sirena
-    case express
-    case esr
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
-
-    public var rawValue: String {
-        switch self {
-        case .yandex: "yandex"
-        case .iata: "iata"
-        case .sirena: "sirena"
-        case .express: "express"
-        case .esr: "esr"
-        case .unknown(let value): value
-        }
-    }
-}
-
-public enum ShowSystems: OpenEnum {
-    case yandex
-    case esr
-    case all
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.yandex, .esr, .all]
-
-    public var rawValue: String {
-        switch self {
-        case .yandex: "yandex"
-        case .esr: "esr"
-        case .all: "all"
-        case .unknown(let value): value
-        }
-    }
-}
-
-public enum Format: OpenEnum {
-    case json
-    case xml
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.json, .xml]
-
-    public var rawValue: String {
-        switch self {
-        case .json: "json"
-        case .xml: "xml"
-        case .unknown(let value): value
-        }
-    }
-}
-
-public typealias Event = ScheduleResponse.Event
-
-public enum StationTypesItem: OpenEnum {
-    case station
-    case platform
-    case stop
-    case checkpoint
-    case post
-    case crossing
-    case overtakingPoint
-    case trainStation
-    case airport
-    case busStation
-    case busStop
-    case unknown_
-    case port
-    case portPoint
-    case wharf
-    case riverPort
-    case marineStation
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
-
-    public var rawValue: String {
-        switch self {
-        case .station: "station"
-        case .platform: "platform"
-        case .stop: "stop"
-        case .checkpoint: "checkpoint"
-        case .post: "post"
-        case .crossing: "crossing"
-        case .overtakingPoint: "overtaking_point"
-        case .trainStation: "train_station"
-        case .airport: "airport"
-        case .busStation: "bus_station"
-        case .busStop: "bus_stop"
-        case .unknown_: "unknown"
-        case .port: "port"
-        case .portPoint: "port_point"
-        case .wharf: "wharf"
-        case .riverPort: "river_port"
-        case .marineStation: "marine_station"
-        case .unknown(let value): value
-        }
-    }
-}
-
-public enum CarrierSystem: OpenEnum {
-    case yandex
-    case iata
-    case sirena
-    case express
-    case esr
-    case icao
-    case unknown(String)
-
-    public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr, .icao]
-
-    public var rawValue: String {
-        switch self {
-        case .yandex: "yandex"
-        case .iata: "iata"
-        case .sirena: "sirena"
-        case .express: "express"
-        case .esr: "esr"
-        case .icao: "icao"
-        case .unknown(let value): value
-        }
     }
 }

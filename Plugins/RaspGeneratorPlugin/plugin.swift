@@ -4,7 +4,7 @@ import PackagePlugin
 /// Generates a Swift client at build time from the OpenAPI document in a target.
 ///
 /// The target holds `openapi.yaml` (or `.yml`, `.json`) and `rasp-generate.yaml`; the plugin runs
-/// `rasp-generate` into its work folder, declares the four files it writes so SwiftPM compiles them, and lists the
+/// `rasp-generate` into its work folder, declares the eight files it writes so SwiftPM compiles them, and lists the
 /// document and the config as inputs so the build re-runs it only when one of them changes.
 @main
 struct RaspGeneratorPlugin: BuildToolPlugin {

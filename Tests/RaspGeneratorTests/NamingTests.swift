@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import RaspGenerator
 
 /// Naming and text helpers, including the byte-level fast paths against their Unicode-aware originals.
@@ -77,5 +78,74 @@ struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// How the renderer lays out its files: parts of equal weight, imports only as public as they need to be.
+@Suite("Output layout")
+struct OutputLayoutTests {
+    @Test("contiguous parts of about equal weight, empty ones when there is too little")
+    func partition() {
+        #expect(SwiftRenderer.partition([5, 5, 5, 5, 5, 5], into: 3) == [0..<2, 2..<4, 4..<6])
+        #expect(SwiftRenderer.partition([], into: 3) == [0..<0, 0..<0, 0..<0])
+        #expect(SwiftRenderer.partition([9], into: 3) == [0..<1, 1..<1, 1..<1])
+        var random = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let weights = (0..<Int(random.next() % 60)).map { _ in Int(random.next() % 40) + 1 }
+            let parts = SwiftRenderer.partition(weights, into: 3)
+            #expect(parts.count == 3 && parts.first?.lowerBound == 0 && parts.last?.upperBound == weights.count)
+            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            let total = weights.reduce(0, +)
+            let heaviest = weights.max() ?? 0
+            for part in parts {
+                #expect(weights[part].reduce(0, +) <= total / 3 + heaviest, "\(weights) \(parts)")
+            }
+        }
+    }
+
+    @Test("doc comment lines weigh nothing")
+    func weight() {
+        #expect(SwiftRenderer.weight("/// doc\n    /// more\nlet a = 1\n    // note\n}\n") == 2)
+    }
+
+    @Test("every public type of RaspRuntime is known to the import check")
+    func runtimeTypeNamesAreComplete() throws {
+        let runtime = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/RaspRuntime").standardized
+        let files = try #require(FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil))
+        var declared: Set<String> = []
+        let pattern = #/^public (?:final |indirect )?(?:struct|enum|protocol|class|actor) ([A-Za-z0-9_]+)/#.anchorsMatchLineEndings()
+        for case let file as URL in files where file.pathExtension == "swift" {
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) { declared.insert(String(match.1)) }
+        }
+        #expect(declared.count > 20)
+        // Middleware, quota and cache types are for apps, never named by generated code.
+        let appOnly: Set<String> = ["AtomicFile", "AttemptTracker", "DiskCache", "FileQuotaStore", "FileStorageError",
+                                    "InMemoryQuotaStore", "LoggingMiddleware", "QuotaCounter", "QuotaMiddleware", "QuotaState",
+                                    "QuotaStore", "Redactor", "RetryMiddleware", "RetryPolicy", "Sleeper", "TimeoutMiddleware",
+                                    "TimeoutPolicy", "UserMessageLanguage"]
+        #expect(declared.subtracting(appOnly).subtracting(SwiftRenderer.runtimeTypeNames).isEmpty,
+                "public runtime types the import check does not know")
+    }
+
+    @Test("imports are public only where a public declaration names the module's types")
+    func importAccess() throws {
+        let source = """
+            openapi: 3.0.3
+            info: {title: T, version: '1'}
+            paths:
+              /a: {get: {operationId: getA, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}}}}
+            components:
+              schemas:
+                A: {type: object, properties: {when: {type: string, format: date-time}, kind: {type: string, enum: [x, y]}}}
+            """
+        let files = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml").files
+        func imports(_ name: String) -> [String] {
+            files.first { $0.name == name }!.contents.split(separator: "\n").filter { $0.contains("import ") }.map(String.init)
+        }
+        #expect(files.map(\.name) == GeneratorPipeline.outputFileNames)
+        #expect(imports("Types.swift") == ["public import Foundation", "public import RaspRuntime"])
+        #expect(imports("Mocks.swift") == ["internal import Foundation", "internal import RaspRuntime"])
+        #expect(imports("Types3.swift") == ["internal import Foundation", "internal import RaspRuntime"])
     }
 }

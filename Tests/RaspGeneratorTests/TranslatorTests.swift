@@ -7,8 +7,12 @@ struct TranslatorTests {
                          version: String = "3.0.3") throws -> (types: String, client: String, operations: String, warnings: [Diagnostic]) {
         let source = "openapi: \(version)\ninfo: {title: Test, version: '1'}\npaths: \(paths)\ncomponents:\n  schemas:\n" + schemas
         let result = try GeneratorPipeline(config: config).run(Array(source.utf8), sourceName: "test.yaml")
-        let byName = Dictionary(uniqueKeysWithValues: result.files.map { ($0.name, $0.contents) })
-        return (byName["Types.swift"]!, byName["Client.swift"]!, byName["Operations.swift"]!, result.warnings)
+        // The types and the operation inputs are each split into parts: read them joined.
+        func joined(_ base: String) -> String {
+            result.files.filter { $0.name.hasPrefix(base) }.map(\.contents).joined()
+        }
+        let client = result.files.first { $0.name == "Client.swift" }!.contents
+        return (joined("Types"), client, joined("Operations"), result.warnings)
     }
 
     @Test func propertiesBecomeCamelCaseWithWireNames() throws {
@@ -20,8 +24,8 @@ struct TranslatorTests {
                     code: {type: integer}
                     logo_svg: {type: string, nullable: true, description: Logo URL.}
             """)
-        #expect(out.types.contains("public var code: Int\n"))
-        #expect(out.types.contains("    /// Logo URL.\n    public var logoSvg: String?\n"))
+        #expect(out.types.contains("public let code: Int\n"))
+        #expect(out.types.contains("    /// Logo URL.\n    public let logoSvg: String?\n"))
         #expect(out.types.contains(#"case logoSvg = "logo_svg""#))
     }
 
@@ -63,7 +67,7 @@ struct TranslatorTests {
             """
         let out = try Self.generate("    Shared: {type: object, properties: {a: {type: string}}}\n", paths: paths)
         #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable {"))
-        #expect(out.operations.contains("public struct Body: Encodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct Body: Encodable, Sendable {"))
         #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
         #expect(out.operations.contains("public struct TagsItem: Decodable, Hashable, Sendable {"))
         #expect(out.operations.contains("public struct CreateItem: Sendable {"))
@@ -89,7 +93,7 @@ struct TranslatorTests {
                     limit: {type: integer, default: 100}
                     lang: {type: string, default: ru_RU}
             """)
-        #expect(out.types.contains("public var limit: Int\n"))
+        #expect(out.types.contains("public let limit: Int\n"))
         #expect(out.types.contains("self.limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 100"))
         #expect(out.types.contains(#"?? "ru_RU""#))
         #expect(out.types.contains("public init(limit: Int = 100, lang: String = \"ru_RU\")"))
@@ -104,9 +108,9 @@ struct TranslatorTests {
                     at: {type: string, format: date-time}
                     time: {type: string}
             """)
-        #expect(out.types.contains("public var date: LocalDate?"))
-        #expect(out.types.contains("public var at: Date?"))
-        #expect(out.types.contains("public var time: String?"))
+        #expect(out.types.contains("public let date: LocalDate?"))
+        #expect(out.types.contains("public let at: Date?"))
+        #expect(out.types.contains("public let time: String?"))
     }
 
     @Test func nullableIn31TypeArrays() throws {
@@ -117,7 +121,7 @@ struct TranslatorTests {
                   properties:
                     name: {type: [string, "null"]}
             """, version: "3.1.0")
-        #expect(out.types.contains("public var name: String?"))
+        #expect(out.types.contains("public let name: String?"))
     }
 
     @Test func nullInsideOneOfMakesTheValueOptional() throws {
@@ -130,7 +134,7 @@ struct TranslatorTests {
                       oneOf: [{$ref: '#/components/schemas/B'}, {type: 'null'}]
                 B: {type: object, properties: {x: {type: string}}}
             """, version: "3.1.0")
-        #expect(out.types.contains("public var b: B?"))
+        #expect(out.types.contains("public let b: B?"))
     }
 
     @Test func oneOfWithDiscriminatorSwitchesOnTheTag() throws {
@@ -166,7 +170,34 @@ struct TranslatorTests {
                     - type: object
                       properties: {extra: {type: integer}}
             """)
-        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n    public var id: String\n    public var extra: Int?\n"))
+        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n    public let id: String\n    public let extra: Int?\n"))
+    }
+
+    @Test("types a request can send keep var properties; types only received get let")
+    func onlySentTypesAreMutable() throws {
+        let paths = """
+            {/trees: {post: {operationId: plant,
+              requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}},
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Receipt'}}}}}}}}
+            """
+        let out = try Self.generate("""
+                Tree:
+                  type: object
+                  properties:
+                    parent: {$ref: '#/components/schemas/Tree'}
+                    leaves: {type: array, items: {$ref: '#/components/schemas/Leaf'}}
+                    shape: {type: object, properties: {height: {type: integer}}}
+                Leaf: {type: object, properties: {color: {type: string}}}
+                Receipt: {type: object, properties: {id: {type: string}, tree: {$ref: '#/components/schemas/Tree'}}}
+            """, paths: paths)
+        // Sent (the body, what it contains through arrays, and its inline types): mutable, boxed with get/set.
+        #expect(out.types.contains("    public var leaves: [Leaf]?\n"))
+        #expect(out.types.contains("    public var color: String?\n"))
+        #expect(out.types.contains("        public var height: Int?\n"))
+        #expect(out.types.contains("    private var _parent: Indirect<Tree>?\n"))
+        // Only received: immutable.
+        #expect(out.types.contains("    public let id: String?\n"))
+        #expect(out.types.contains("    public let tree: Tree?\n"))
     }
 
     @Test func recursiveTypesAreBoxed() throws {
@@ -177,8 +208,9 @@ struct TranslatorTests {
                     parent: {$ref: '#/components/schemas/Node'}
                     children: {type: array, items: {$ref: '#/components/schemas/Node'}}
             """)
-        #expect(out.types.contains("private var _parent: Indirect<Node>?"))
-        #expect(out.types.contains("public var children: [Node]?"))
+        #expect(out.types.contains("private let _parent: Indirect<Node>?"))
+        #expect(out.types.contains("public var parent: Node? { _parent?.value }"))
+        #expect(out.types.contains("public let children: [Node]?"))
         #expect(out.types.contains(#"case _parent = "parent""#))
     }
 
@@ -209,8 +241,8 @@ struct TranslatorTests {
                 Error: {type: object, properties: {self: {type: string}, default: {type: string}}}
             """)
         #expect(out.types.contains("public struct ErrorSchema"))
-        #expect(out.types.contains("public var self_: String?"))
-        #expect(out.types.contains("public var `default`: String?"))
+        #expect(out.types.contains("public let self_: String?"))
+        #expect(out.types.contains("public let `default`: String?"))
     }
 
     @Test func operationsGetFlattenedParametersAndTypedResults() throws {

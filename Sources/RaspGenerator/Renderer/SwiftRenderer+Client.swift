@@ -1,30 +1,31 @@
 extension SwiftRenderer {
     var protocolName: String { api.clientName + "Protocol" }
 
-    // MARK: Operations.swift
+    // MARK: Operations
 
-    func renderOperations(_ w: inout CodeWriter) {
+    func renderOperationsNamespace(_ w: inout CodeWriter) {
         w.doc(["The inputs of the operations: one struct per operation with its parameters and body."])
         w.line("\(access)enum Operations {}")
-        for operation in api.operations {
-            w.line()
-            w.block("extension Operations") { w in
-                w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
-                w.block("\(access)struct \(operation.inputName): Sendable") { w in
-                    let members = inputMembers(operation)
-                    for member in members {
-                        w.doc(member.doc)
-                        w.line("\(access)var \(member.name): \(member.type)")
-                    }
-                    if !members.isEmpty { w.line() }
-                    w.doc(["Creates an input."])
-                    w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
-                        for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
-                    }
-                    for nested in operation.nested {
-                        w.line()
-                        render(nested, &w)
-                    }
+        w.line()
+    }
+
+    func renderOperationInput(_ operation: OperationDecl, _ w: inout CodeWriter) {
+        w.block("extension Operations") { w in
+            w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
+            w.block("\(access)struct \(operation.inputName): Sendable") { w in
+                let members = inputMembers(operation)
+                for member in members {
+                    w.doc(member.doc)
+                    w.line("\(access)var \(member.name): \(member.type)")
+                }
+                if !members.isEmpty { w.line() }
+                w.doc(["Creates an input."])
+                w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
+                    for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
+                }
+                for nested in operation.nested {
+                    w.line()
+                    render(nested, &w)
                 }
             }
         }

@@ -1,8 +1,15 @@
-/// Turns a ``TranslatedAPI`` into the fixed set of Swift files: `Types.swift`, `Operations.swift`, `Client.swift`,
-/// `Mocks.swift`.
+/// Turns a ``TranslatedAPI`` into a fixed set of Swift files: the types and the operation inputs in three parts each
+/// (`Types.swift`, `Types2.swift`, `Types3.swift`, `Operations.swift`, …), then `Client.swift` and `Mocks.swift`.
+///
+/// The parts are contiguous runs of declarations, in document order, of about equal size. A debug build compiles a
+/// module's files in as many batches as the machine has cores, each a contiguous run of the sorted file list; parts
+/// of equal weight keep those batches even, where one big `Types.swift` would leave the other cores idle. The
+/// names are fixed so that a build plugin can declare them before the generator runs.
 struct SwiftRenderer {
+    /// How many files the types, and the operation inputs, are split into.
+    static let partCount = 3
     /// The output file names, in the order they are written. A build plugin declares exactly these.
-    static let fileNames = ["Types.swift", "Operations.swift", "Client.swift", "Mocks.swift"]
+    static let fileNames = partNames("Types") + partNames("Operations") + ["Client.swift", "Mocks.swift"]
 
     let api: TranslatedAPI
     let config: GeneratorConfig
@@ -11,38 +18,146 @@ struct SwiftRenderer {
     var access: String { config.accessPrefix }
 
     func render() -> [GeneratedFile] {
-        [
-            GeneratedFile(name: "Types.swift", contents: file { renderTypes(&$0) }),
-            GeneratedFile(name: "Operations.swift", contents: file { renderOperations(&$0) }),
-            GeneratedFile(name: "Client.swift", contents: file { renderClient(&$0) }),
-            GeneratedFile(name: "Mocks.swift", contents: file { renderMock(&$0) }),
-        ]
+        let types = ([chunk { renderServers(&$0); renderAuthentication(&$0) }]
+            + api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } }).filter { !$0.isEmpty }
+        let operations = [chunk(renderOperationsNamespace)]
+            + api.operations.map { operation in chunk { renderOperationInput(operation, &$0); $0.line() } }
+        var files: [GeneratedFile] = []
+        for (names, chunks) in [(Self.partNames("Types"), types), (Self.partNames("Operations"), operations)] {
+            for (name, range) in zip(names, Self.partition(chunks.map(Self.weight), into: Self.partCount)) {
+                files.append(GeneratedFile(name: name, contents: file(chunks[range].joined())))
+            }
+        }
+        files.append(GeneratedFile(name: "Client.swift", contents: file(chunk(renderClient))))
+        // The mock's public surface is its handlers' types; its bodies name `MockClientError`, which is not public.
+        let mockSurface = api.operations.map(\.success.returnType).joined(separator: " ")
+        files.append(GeneratedFile(name: "Mocks.swift", contents: file(chunk(renderMock), publicSurface: mockSurface)))
+        return files
     }
 
-    private func file(_ body: (inout CodeWriter) -> Void) -> String {
+    /// `Types.swift`, `Types2.swift`, `Types3.swift` for `Types`.
+    static func partNames(_ base: String) -> [String] {
+        (1...partCount).map { $0 == 1 ? "\(base).swift" : "\(base)\($0).swift" }
+    }
+
+    /// Cuts weighted items, in order, into `parts` contiguous ranges of about equal total weight (some may be empty).
+    static func partition(_ weights: [Int], into parts: Int) -> [Range<Int>] {
+        let total = weights.reduce(0, +)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        var cumulative = 0
+        for part in 1..<parts {
+            let target = total * part / parts
+            // An item goes to this part when more than half of it lies before the cut, or when the part would
+            // otherwise stay empty (small specs fill the first files).
+            while index < weights.count, cumulative + weights[index] / 2 < target || index == start {
+                cumulative += weights[index]
+                index += 1
+            }
+            ranges.append(start..<index)
+            start = index
+        }
+        ranges.append(start..<weights.count)
+        return ranges
+    }
+
+    /// An estimate of a chunk's compile cost: its lines that are not doc comments.
+    static func weight(_ text: String) -> Int {
+        var lines = 0
+        var atLineStart = true
+        var isComment = false
+        var slashes = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if !isComment { lines += 1 }
+                atLineStart = true
+                isComment = false
+                slashes = 0
+            } else if atLineStart {
+                if byte == UInt8(ascii: "/") {
+                    slashes += 1
+                    if slashes == 2 { isComment = true; atLineStart = false }
+                } else if byte != UInt8(ascii: " ") {
+                    atLineStart = false
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
+    static let runtimeTypeNames: Set<String> = [
+        "APIErrorBody", "Authentication", "ClientCore", "ClientError", "ClientMiddleware", "ClientRequest",
+        "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601", "Indirect", "JSONCoding", "JSONValue",
+        "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "QueryValue",
+        "URLSessionTransport",
+    ]
+    /// The Foundation types generated code names.
+    static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
+
+    /// Whether a text names a Foundation type or a runtime type outside comments. A mention in a non-public
+    /// declaration counts too: at worst that keeps a `public import` Swift then warns about.
+    static func usedModules(in text: String) -> (foundation: Bool, runtime: Bool) {
+        var foundation = false
+        var runtime = false
+        var word: [UInt8] = []
+        func finishWord() {
+            guard !word.isEmpty else { return }
+            if word.count <= 24, word[0].isASCIIUppercase {  // type names only
+                let name = String(decoding: word, as: UTF8.self)
+                if !foundation, foundationTypeNames.contains(name) { foundation = true }
+                if !runtime, runtimeTypeNames.contains(name) { runtime = true }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        var inComment = false
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if inComment {
+                inComment = byte != UInt8(ascii: "\n")
+            } else if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") {
+                word.append(byte)
+            } else {
+                finishWord()
+                if foundation && runtime { break }
+                // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
+                inComment = byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")
+            }
+        }
+        finishWord()
+        return (foundation, runtime)
+    }
+
+    /// The text a writer produces from the top level.
+    private func chunk(_ body: (inout CodeWriter) -> Void) -> String {
+        var writer = CodeWriter()
+        body(&writer)
+        return writer.text
+    }
+
+    /// A file: the header, the imports, the body.
+    /// - Parameter publicSurface: The text whose type names decide the imports' access (default: the body).
+    private func file(_ body: String, publicSurface: String? = nil) -> String {
         var writer = CodeWriter()
         writer.line("// Generated by rasp-generate from \(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
         writer.line()
-        let importAccess = config.accessModifier == "internal" ? "" : config.accessModifier + " "
-        writer.line("\(importAccess)import Foundation")
-        writer.line("\(importAccess)import RaspRuntime")
-        writer.line()
-        body(&writer)
-        writer.trimBlankLine()
-        return writer.text
-    }
-
-    // MARK: Types.swift
-
-    private func renderTypes(_ w: inout CodeWriter) {
-        renderServers(&w)
-        renderAuthentication(&w)
-        for declaration in api.types {
-            render(declaration, &w)
-            w.line()
+        // A module is imported with the declarations' access level when the file names one of its types, otherwise
+        // `internal`: Swift warns about a `public import` that no public declaration uses.
+        let used = Self.usedModules(in: publicSurface ?? body)
+        for (module, isUsed) in [("Foundation", used.foundation), ("RaspRuntime", used.runtime)] {
+            let importAccess = config.accessModifier == "internal" ? "" : isUsed ? config.accessModifier + " " : "internal "
+            writer.line("\(importAccess)import \(module)")
         }
+        writer.line()
+        var text = writer.text + body
+        while text.hasSuffix("\n\n") { text.removeLast() }
+        return text
     }
+
+    // MARK: Types
 
     private func renderServers(_ w: inout CodeWriter) {
         guard !api.servers.isEmpty else { return }
@@ -86,11 +201,15 @@ struct SwiftRenderer {
 
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)struct \(decl.name): \(decl.direction.conformance), Hashable, Sendable") { w in
+        w.block("\(access)struct \(decl.name): \(decl.direction.conformances)") { w in
             for property in decl.properties {
                 w.doc(property.doc)
                 let type = property.type.spelling + (property.isOptional ? "?" : "")
-                if property.boxed {
+                if property.boxed && !decl.isMutable {
+                    let storage = "_" + Naming.bare(property.name)
+                    w.line("\(access)var \(property.name): \(type) { \(storage)\(property.isOptional ? "?" : "").value }")
+                    w.line("private let \(storage): Indirect<\(property.type.spelling)>\(property.isOptional ? "?" : "")")
+                } else if property.boxed {
                     let storage = "_" + Naming.bare(property.name)
                     if property.isOptional {
                         w.line("\(access)var \(property.name): \(type) {")
@@ -104,7 +223,7 @@ struct SwiftRenderer {
                     w.line("}")
                     w.line("private var \(storage): Indirect<\(property.type.spelling)>\(property.isOptional ? "?" : "")")
                 } else {
-                    w.line("\(access)var \(property.name): \(type)")
+                    w.line("\(access)\(decl.isMutable ? "var" : "let") \(property.name): \(type)")
                 }
             }
             if !decl.properties.isEmpty { w.line() }
@@ -194,7 +313,7 @@ struct SwiftRenderer {
 
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(decl.direction.conformance), Hashable, Sendable") { w in
+        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(decl.direction.conformances)") { w in
             for item in decl.cases { w.line("case \(item.name)(\(item.type.spelling))") }
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {

@@ -23,6 +23,14 @@ indirect enum SwiftType: Hashable {
         }
     }
 
+    /// The named type inside any arrays and dictionaries.
+    var elementName: String {
+        switch self {
+        case .named(let name): name
+        case .array(let element), .dictionary(let element): element.elementName
+        }
+    }
+
     /// The named type, if this is one (not a collection).
     var namedType: String? {
         if case .named(let name) = self { return name }
@@ -69,12 +77,13 @@ indirect enum Declaration {
 enum CodingDirection {
     case both, encode, decode
 
-    /// The protocol to conform to.
-    var conformance: String {
+    /// The protocols to conform to. Types that are only sent (request bodies) are not `Hashable`: nothing compares
+    /// them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
+    var conformances: String {
         switch self {
-        case .both: "Codable"
-        case .encode: "Encodable"
-        case .decode: "Decodable"
+        case .both: "Codable, Hashable, Sendable"
+        case .encode: "Encodable, Sendable"
+        case .decode: "Decodable, Hashable, Sendable"
         }
     }
 }
@@ -85,6 +94,9 @@ struct StructDecl {
     var properties: [PropertyDecl]
     var nested: [Declaration]
     var direction = CodingDirection.both
+    /// Whether the properties are `var`: only for types a request can send (``SentTypes``). A public stored `var`
+    /// costs a setter and a `_modify` coroutine besides the getter, a third of a big client's build time.
+    var isMutable = true
 }
 
 struct PropertyDecl {

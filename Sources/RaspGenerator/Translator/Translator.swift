@@ -36,7 +36,62 @@ struct Translator {
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
                                 securitySchemes: schemes, clientName: clientName)
         RecursionBreaker().apply(to: &api)
+        SentTypes().apply(to: &api)
         return api
+    }
+}
+
+/// Finds the structs a request can send (request bodies, parameters, and every type they contain) and makes the
+/// properties of all other structs, which are only ever received, `let`.
+struct SentTypes {
+    func apply(to api: inout TranslatedAPI) {
+        var contained: [String: [String]] = [:]
+        func collect(_ declaration: Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            switch declaration {
+            case .structType(let decl):
+                contained[name] = decl.properties.map(\.type.elementName)
+                decl.nested.forEach { collect($0, prefix: name) }
+            case .oneOf(let decl):
+                contained[name] = decl.cases.map(\.type.elementName)
+                decl.nested.forEach { collect($0, prefix: name) }
+            case .typeAlias(_, let type, _):
+                contained[name] = [type.elementName]
+            case .enumType:
+                break
+            }
+        }
+        api.types.forEach { collect($0, prefix: "") }
+        for operation in api.operations {
+            operation.nested.forEach { collect($0, prefix: "Operations.\(operation.inputName)") }
+        }
+        var sent: Set<String> = []
+        var work = api.operations.flatMap { operation in
+            operation.parameters.map(\.type.elementName) + (operation.body.map { [$0.type.elementName] } ?? [])
+        }
+        while let name = work.popLast() {
+            guard sent.insert(name).inserted else { continue }
+            work += contained[name] ?? []
+        }
+        func mark(_ declaration: inout Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            switch declaration {
+            case .structType(var decl):
+                decl.isMutable = sent.contains(name)
+                for index in decl.nested.indices { mark(&decl.nested[index], prefix: name) }
+                declaration = .structType(decl)
+            case .oneOf(var decl):
+                for index in decl.nested.indices { mark(&decl.nested[index], prefix: name) }
+                declaration = .oneOf(decl)
+            case .typeAlias, .enumType:
+                break
+            }
+        }
+        for index in api.types.indices { mark(&api.types[index], prefix: "") }
+        for index in api.operations.indices {
+            let prefix = "Operations.\(api.operations[index].inputName)"
+            for nested in api.operations[index].nested.indices { mark(&api.operations[index].nested[nested], prefix: prefix) }
+        }
     }
 }
 

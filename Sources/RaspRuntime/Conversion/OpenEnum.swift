@@ -36,7 +36,8 @@ extension OpenEnum {
 }
 
 /// Stores a value out of line so that a struct can contain itself (recursive schemas).
-public indirect enum Indirect<Wrapped: Sendable & Hashable>: Sendable, Hashable {
+/// `Hashable` when the value is (request bodies, which are only sent, are not).
+public indirect enum Indirect<Wrapped: Sendable>: Sendable {
     case value(Wrapped)
 
     /// Boxes a value.
@@ -47,6 +48,10 @@ public indirect enum Indirect<Wrapped: Sendable & Hashable>: Sendable, Hashable 
         switch self { case .value(let value): value }
     }
 }
+
+extension Indirect: Equatable where Wrapped: Equatable {}
+
+extension Indirect: Hashable where Wrapped: Hashable {}
 
 extension Indirect: Decodable where Wrapped: Decodable {
     public init(from decoder: any Decoder) throws {
