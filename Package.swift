@@ -126,13 +126,15 @@ let package = Package(
 
         // MARK: Tests
 
+        /// What the test targets share: the transcript the key-leak scan reads.
+        .target(name: "RaspTestSupport", path: "Tests/RaspTestSupport"),
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate"]),
         .testTarget(
             name: "RaspRuntimeTests",
-            dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]),
-        .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime"]),
+        .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RaspKitTests",
@@ -143,13 +145,13 @@ let package = Package(
         ),
         .testTarget(
             name: "RaspCLITests",
-            dependencies: ["rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime"]
+            dependencies: ["rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime", "RaspTestSupport"]
         ),
         /// Fault soak over the mock server, corrupted settings and caches, atomic writes, key-leak scan.
         .testTarget(
             name: "RaspReliabilityTests",
             dependencies: [
-                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspKit", "RaspDirectory",
+                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspKit", "RaspDirectory", "RaspTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 import Testing
 
 /// What a run of the `rasp` binary printed and returned.

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 import RaspAPI
 import RaspDemo
 import RaspKit

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 import Logging
 @testable import RaspRuntime
 

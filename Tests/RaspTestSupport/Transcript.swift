@@ -2,13 +2,13 @@ import Foundation
 
 /// Appends text a test captured (log lines, error descriptions, program output) to a transcript that
 /// `Scripts/scan-key-leaks.sh` scans for the API key after the run: `$RASP_TEST_TRANSCRIPTS` (default
-/// `.build/test-transcripts`), one file per source and process.
-enum Transcript {
+/// `.build/test-transcripts`), one file per source and process. Shared by the test targets.
+public enum Transcript {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handles: [String: FileHandle] = [:]
 
     /// Appends `text` and a line break; failures are ignored (a transcript never fails a test).
-    static func append(_ source: String, _ text: String) {
+    public static func append(_ source: String, _ text: String) {
         lock.lock()
         defer { lock.unlock() }
         if handles[source] == nil {
