@@ -46,24 +46,13 @@ struct Translator {
 struct SentTypes {
     func apply(to api: inout TranslatedAPI) {
         var contained: [String: [String]] = [:]
-        func collect(_ declaration: Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+        api.visitDeclarations { declaration, name in
             switch declaration {
-            case .structType(let decl):
-                contained[name] = decl.properties.map(\.type.elementName)
-                decl.nested.forEach { collect($0, prefix: name) }
-            case .oneOf(let decl):
-                contained[name] = decl.cases.map(\.type.elementName)
-                decl.nested.forEach { collect($0, prefix: name) }
-            case .typeAlias(_, let type, _):
-                contained[name] = [type.elementName]
-            case .enumType:
-                break
+            case .structType(let decl): contained[name] = decl.properties.map(\.type.elementName)
+            case .oneOf(let decl): contained[name] = decl.cases.map(\.type.elementName)
+            case .typeAlias(_, let type, _): contained[name] = [type.elementName]
+            case .enumType: break
             }
-        }
-        api.types.forEach { collect($0, prefix: "") }
-        for operation in api.operations {
-            operation.nested.forEach { collect($0, prefix: "Operations.\(operation.inputName)") }
         }
         var sent: Set<String> = []
         var work = api.operations.flatMap { operation in
@@ -73,24 +62,10 @@ struct SentTypes {
             guard sent.insert(name).inserted else { continue }
             work += contained[name] ?? []
         }
-        func mark(_ declaration: inout Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
-            switch declaration {
-            case .structType(var decl):
-                decl.isMutable = sent.contains(name)
-                for index in decl.nested.indices { mark(&decl.nested[index], prefix: name) }
-                declaration = .structType(decl)
-            case .oneOf(var decl):
-                for index in decl.nested.indices { mark(&decl.nested[index], prefix: name) }
-                declaration = .oneOf(decl)
-            case .typeAlias, .enumType:
-                break
-            }
-        }
-        for index in api.types.indices { mark(&api.types[index], prefix: "") }
-        for index in api.operations.indices {
-            let prefix = "Operations.\(api.operations[index].inputName)"
-            for nested in api.operations[index].nested.indices { mark(&api.operations[index].nested[nested], prefix: prefix) }
+        api.updateDeclarations { declaration, name in
+            guard case .structType(var decl) = declaration else { return }
+            decl.isMutable = sent.contains(name)
+            declaration = .structType(decl)
         }
     }
 }
@@ -101,24 +76,13 @@ struct RecursionBreaker {
     func apply(to api: inout TranslatedAPI) {
         var edges: [String: [String]] = [:]
         var aliases: [String: String] = [:]
-        func collect(_ declaration: Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+        api.visitDeclarations { declaration, name in
             switch declaration {
-            case .structType(let decl):
-                edges[name] = decl.properties.compactMap(\.type.namedType)
-                decl.nested.forEach { collect($0, prefix: name) }
-            case .oneOf(let decl):
-                edges[name] = decl.cases.compactMap(\.type.namedType)
-                decl.nested.forEach { collect($0, prefix: name) }
-            case .typeAlias(_, let type, _):
-                if let target = type.namedType { aliases[name] = target }
-            case .enumType:
-                break
+            case .structType(let decl): edges[name] = decl.properties.compactMap(\.type.namedType)
+            case .oneOf(let decl): edges[name] = decl.cases.compactMap(\.type.namedType)
+            case .typeAlias(_, let type, _): if let target = type.namedType { aliases[name] = target }
+            case .enumType: break
             }
-        }
-        api.types.forEach { collect($0, prefix: "") }
-        for operation in api.operations {
-            operation.nested.forEach { collect($0, prefix: "Operations.\(operation.inputName)") }
         }
         func resolve(_ name: String) -> String {
             var current = name
@@ -132,8 +96,7 @@ struct RecursionBreaker {
             guard let a = component[from], let b = component[target] else { return false }
             return a == b
         }
-        func fix(_ declaration: inout Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+        api.updateDeclarations { declaration, name in
             switch declaration {
             case .structType(var decl):
                 for index in decl.properties.indices {
@@ -141,20 +104,57 @@ struct RecursionBreaker {
                         decl.properties[index].boxed = true
                     }
                 }
-                for index in decl.nested.indices { fix(&decl.nested[index], prefix: name) }
                 declaration = .structType(decl)
             case .oneOf(var decl):
                 decl.isIndirect = decl.cases.contains { $0.type.namedType.map { inCycle(name, $0) } ?? false }
-                for index in decl.nested.indices { fix(&decl.nested[index], prefix: name) }
                 declaration = .oneOf(decl)
             case .typeAlias, .enumType:
                 break
             }
         }
-        for index in api.types.indices { fix(&api.types[index], prefix: "") }
-        for index in api.operations.indices {
-            let prefix = "Operations.\(api.operations[index].inputName)"
-            for nestedIndex in api.operations[index].nested.indices { fix(&api.operations[index].nested[nestedIndex], prefix: prefix) }
+    }
+}
+
+extension TranslatedAPI {
+    /// Calls `body` with every declaration, nested ones after their parent, and its qualified name (`Parent.Child`,
+    /// `Operations.Search.Output`).
+    func visitDeclarations(_ body: (Declaration, String) -> Void) {
+        func visit(_ declaration: Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            body(declaration, name)
+            switch declaration {
+            case .structType(let decl): decl.nested.forEach { visit($0, prefix: name) }
+            case .oneOf(let decl): decl.nested.forEach { visit($0, prefix: name) }
+            case .typeAlias, .enumType: break
+            }
+        }
+        types.forEach { visit($0, prefix: "") }
+        for operation in operations {
+            operation.nested.forEach { visit($0, prefix: "Operations.\(operation.inputName)") }
+        }
+    }
+
+    /// Lets `body` change every declaration, given its qualified name; nested declarations are changed after their
+    /// parent.
+    mutating func updateDeclarations(_ body: (inout Declaration, String) -> Void) {
+        func update(_ declaration: inout Declaration, prefix: String) {
+            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            body(&declaration, name)
+            switch declaration {
+            case .structType(var decl):
+                for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
+                declaration = .structType(decl)
+            case .oneOf(var decl):
+                for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
+                declaration = .oneOf(decl)
+            case .typeAlias, .enumType:
+                break
+            }
+        }
+        for index in types.indices { update(&types[index], prefix: "") }
+        for index in operations.indices {
+            let prefix = "Operations.\(operations[index].inputName)"
+            for nested in operations[index].nested.indices { update(&operations[index].nested[nested], prefix: prefix) }
         }
     }
 }
