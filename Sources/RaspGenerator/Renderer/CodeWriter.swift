@@ -12,6 +12,11 @@ struct CodeWriter {
         text += "\n"
     }
 
+    /// Appends text another writer produced (whole lines, already indented).
+    mutating func append(_ rendered: String) {
+        text += rendered
+    }
+
     /// Writes `header {`, the body one level deeper, then `}`.
     mutating func block(_ header: String, _ body: (inout CodeWriter) -> Void) {
         line(header + " {")
@@ -46,7 +51,7 @@ struct CodeWriter {
         line(trimmed.isEmpty ? "///" : "/// \(trimmed)")
     }
 
-    /// Removes a blank line written just before the closing of a block.
+    /// Removes blank lines written last (before the end of a file).
     mutating func trimBlankLine() {
         while text.hasSuffix("\n\n") { text.removeLast() }
     }

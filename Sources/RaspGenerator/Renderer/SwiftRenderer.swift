@@ -152,9 +152,9 @@ struct SwiftRenderer {
             writer.line("\(importAccess)import \(module)")
         }
         writer.line()
-        var text = writer.text + body
-        while text.hasSuffix("\n\n") { text.removeLast() }
-        return text
+        writer.append(body)
+        writer.trimBlankLine()
+        return writer.text
     }
 
     // MARK: Types
