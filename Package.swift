@@ -126,8 +126,8 @@ let package = Package(
 
         // MARK: Tests
 
-        /// What the test targets share: the transcript the key-leak scan reads.
-        .target(name: "RaspTestSupport", path: "Tests/RaspTestSupport"),
+        /// What the test targets share: the transcript the key-leak scan reads, a line-rendering log handler.
+        .target(name: "RaspTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/RaspTestSupport"),
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate"]),
         .testTarget(
             name: "RaspRuntimeTests",

@@ -38,12 +38,12 @@ final class LogLineCounter: Sendable {
     var snapshot: Counts { counts.withLock { $0 } }
 
     var logger: Logger {
-        var logger = Logger(label: "rasp.soak") { _ in Handler(counter: self) }
+        var logger = Logger(label: "rasp.soak") { _ in LineLogHandler { level, text in self.record("\(level) \(text)") } }
         logger.logLevel = level
         return logger
     }
 
-    fileprivate func record(_ line: String) {
+    private func record(_ line: String) {
         let leaked = needles.contains { line.contains($0) }
         counts.withLock { counts in
             if line.contains(": attempt ") && line.contains(" failed (") {
@@ -59,22 +59,5 @@ final class LogLineCounter: Sendable {
             }
         }
         Transcript.append(source, line)
-    }
-
-    struct Handler: LogHandler {
-        let counter: LogLineCounter
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            counter.record("\(event.level) \(event.message) | \(rendered)")
-        }
     }
 }

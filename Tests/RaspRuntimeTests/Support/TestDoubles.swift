@@ -79,29 +79,17 @@ final class LogCapture: Sendable {
     let lines = Locked<[(level: Logger.Level, text: String)]>([])
 
     var logger: Logger {
-        var logger = Logger(label: "test") { _ in Handler(capture: self) }
+        var logger = Logger(label: "test") { _ in
+            LineLogHandler { level, text in
+                self.lines.withLock { $0.append((level, text)) }
+                Transcript.append("runtime-log", "\(level) \(text)")
+            }
+        }
         logger.logLevel = .trace
         return logger
     }
 
     var all: [(level: Logger.Level, text: String)] { lines.withLock { $0 } }
-
-    struct Handler: LogHandler {
-        let capture: LogCapture
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            capture.lines.withLock { $0.append((event.level, "\(event.message) | \(rendered)")) }
-            Transcript.append("runtime-log", "\(event.level) \(event.message) | \(rendered)")
-        }
-    }
 }
 
 /// A JSON response.
