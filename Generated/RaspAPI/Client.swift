@@ -8,43 +8,35 @@ public import RaspRuntime
 public protocol RaspClientProtocol: Sendable {
     /// Trips between two points
     ///
-    /// - Remark: HTTP `GET /v3.0/search/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1search~1/get(search)`.
+    /// - Remark: HTTP `GET /v3.0/search/`, generated from `#/paths/~1v3.0~1search~1/get` (`search`).
     func search(_ input: Operations.Search) async throws -> SearchResponse
     /// Timetable of a station
     ///
-    /// - Remark: HTTP `GET /v3.0/schedule/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1schedule~1/get(schedule)`.
+    /// - Remark: HTTP `GET /v3.0/schedule/`, generated from `#/paths/~1v3.0~1schedule~1/get` (`schedule`).
     func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse
     /// Stops of one thread
     ///
-    /// - Remark: HTTP `GET /v3.0/thread/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1thread~1/get(thread)`.
+    /// - Remark: HTTP `GET /v3.0/thread/`, generated from `#/paths/~1v3.0~1thread~1/get` (`thread`).
     func thread(_ input: Operations.Thread) async throws -> ThreadResponse
     /// Stations near a point
     ///
-    /// - Remark: HTTP `GET /v3.0/nearest_stations/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1nearest_stations~1/get(nearestStations)`.
+    /// - Remark: HTTP `GET /v3.0/nearest_stations/`, generated from `#/paths/~1v3.0~1nearest_stations~1/get` (`nearestStations`).
     func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse
     /// Nearest settlement
     ///
-    /// - Remark: HTTP `GET /v3.0/nearest_settlement/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1nearest_settlement~1/get(nearestSettlement)`.
+    /// - Remark: HTTP `GET /v3.0/nearest_settlement/`, generated from `#/paths/~1v3.0~1nearest_settlement~1/get` (`nearestSettlement`).
     func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse
     /// Carrier information
     ///
-    /// - Remark: HTTP `GET /v3.0/carrier/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1carrier~1/get(carrier)`.
+    /// - Remark: HTTP `GET /v3.0/carrier/`, generated from `#/paths/~1v3.0~1carrier~1/get` (`carrier`).
     func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse
     /// Full station directory
     ///
-    /// - Remark: HTTP `GET /v3.0/stations_list/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1stations_list~1/get(stationsList)`.
+    /// - Remark: HTTP `GET /v3.0/stations_list/`, generated from `#/paths/~1v3.0~1stations_list~1/get` (`stationsList`).
     func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse
     /// Attribution data
     ///
-    /// - Remark: HTTP `GET /v3.0/copyright/`.
-    /// - Remark: Generated from `#/paths/~1v3.0~1copyright~1/get(copyright)`.
+    /// - Remark: HTTP `GET /v3.0/copyright/`, generated from `#/paths/~1v3.0~1copyright~1/get` (`copyright`).
     func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse
 }
 

@@ -36,35 +36,12 @@ public struct MockRaspClient: RaspClientProtocol {
         copyrightHandler = { _ in throw MockClientError.notImplemented(operationID: "copyright") }
     }
 
-    public func search(_ input: Operations.Search) async throws -> SearchResponse {
-        try await searchHandler(input)
-    }
-
-    public func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse {
-        try await scheduleHandler(input)
-    }
-
-    public func thread(_ input: Operations.Thread) async throws -> ThreadResponse {
-        try await threadHandler(input)
-    }
-
-    public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse {
-        try await nearestStationsHandler(input)
-    }
-
-    public func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse {
-        try await nearestSettlementHandler(input)
-    }
-
-    public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
-        try await carrierHandler(input)
-    }
-
-    public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse {
-        try await stationsListHandler(input)
-    }
-
-    public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
-        try await copyrightHandler(input)
-    }
+    public func search(_ input: Operations.Search) async throws -> SearchResponse { try await searchHandler(input) }
+    public func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse { try await scheduleHandler(input) }
+    public func thread(_ input: Operations.Thread) async throws -> ThreadResponse { try await threadHandler(input) }
+    public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse { try await nearestStationsHandler(input) }
+    public func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse { try await nearestSettlementHandler(input) }
+    public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse { try await carrierHandler(input) }
+    public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse { try await stationsListHandler(input) }
+    public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse { try await copyrightHandler(input) }
 }

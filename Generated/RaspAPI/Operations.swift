@@ -58,8 +58,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(from: String, to: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, system: System? = nil, showSystems: ShowSystems? = nil, offset: Int? = nil, limit: Int? = nil, addDaysMask: Bool? = nil, resultTimezone: String? = nil, transfers: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.from = from
             self.to = to
@@ -76,9 +74,7 @@ extension Operations {
             self.lang = lang
         }
     }
-}
 
-extension Operations {
     /// The input of ``RaspClient/schedule(_:)``.
     public struct Schedule: Sendable {
         /// Station code in the coding `system` (for `yandex`, `s…`, e.g. `s9600213`).
@@ -129,8 +125,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(station: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, event: Event? = nil, direction: String? = nil, system: System? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, offset: Int? = nil, limit: Int? = nil, tablo: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.station = station
             self.date = date

@@ -39,8 +39,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) {
             self.uid = uid
             self.from = from
@@ -52,9 +50,7 @@ extension Operations {
             self.lang = lang
         }
     }
-}
 
-extension Operations {
     /// The input of ``RaspClient/nearestStations(_:)``.
     public struct NearestStations: Sendable {
         /// Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
@@ -84,8 +80,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(lat: Double, lng: Double, distance: Int, stationTypes: [StationTypesItem]? = nil, transportTypes: TransportTypes? = nil, offset: Int? = nil, limit: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
             self.lng = lng

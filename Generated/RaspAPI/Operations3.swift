@@ -23,8 +23,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(lat: Double, lng: Double, distance: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
             self.lng = lng
@@ -33,9 +31,7 @@ extension Operations {
             self.lang = lang
         }
     }
-}
 
-extension Operations {
     /// The input of ``RaspClient/carrier(_:)``.
     public struct CarrierInput: Sendable {
         /// Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena
@@ -53,8 +49,6 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) {
             self.code = code
             self.system = system
@@ -62,9 +56,7 @@ extension Operations {
             self.lang = lang
         }
     }
-}
 
-extension Operations {
     /// The input of ``RaspClient/stationsList(_:)``.
     public struct StationsList: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
@@ -76,24 +68,18 @@ extension Operations {
         /// text.
         /// Server default: `ru_RU`.
         public var lang: String?
-
-        /// Creates an input.
         public init(format: Format? = nil, lang: String? = nil) {
             self.format = format
             self.lang = lang
         }
     }
-}
 
-extension Operations {
     /// The input of ``RaspClient/copyright(_:)``.
     public struct CopyrightInput: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
         /// Server default: `json`.
         public var format: Format?
-
-        /// Creates an input.
         public init(format: Format? = nil) {
             self.format = format
         }

@@ -31,27 +31,10 @@ extension Authentication {
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,
 /// `автобусная остановка`), empty strings, and codes added later. Decoders must accept any string.
 public enum StationType: OpenEnum {
-    case station
-    case platform
-    case stop
-    case checkpoint
-    case post
-    case crossing
-    case overtakingPoint
-    case trainStation
-    case airport
-    case busStation
-    case busStop
-    case unknown_
-    case port
-    case portPoint
-    case wharf
-    case riverPort
-    case marineStation
+    case station, platform, stop, checkpoint, post, crossing, overtakingPoint, trainStation, airport, busStation
+    case busStop, unknown_, port, portPoint, wharf, riverPort, marineStation
     case unknown(String)
-
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
-
     public var rawValue: String {
         switch self {
         case .station: "station"
@@ -79,16 +62,9 @@ public enum StationType: OpenEnum {
 /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
 /// contain localized names (`Самолёт`, `Поезд`) and new codes may appear. Decoders must accept any string.
 public enum TransportType: OpenEnum {
-    case plane
-    case train
-    case suburban
-    case bus
-    case water
-    case helicopter
+    case plane, train, suburban, bus, water, helicopter
     case unknown(String)
-
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-
     public var rawValue: String {
         switch self {
         case .plane: "plane"
@@ -104,12 +80,9 @@ public enum TransportType: OpenEnum {
 
 /// Kind of a point in responses.
 public enum PointType: OpenEnum {
-    case station
-    case settlement
+    case station, settlement
     case unknown(String)
-
     public static let knownCases: [Self] = [.station, .settlement]
-
     public var rawValue: String {
         switch self {
         case .station: "station"
@@ -137,8 +110,6 @@ public struct Point: Codable, Hashable, Sendable {
     public let stationTypeName: String?
     public let transportType: TransportType?
     public let codes: StationCodes?
-
-    /// Creates a value.
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, stationType: StationType? = nil, stationTypeName: String? = nil, transportType: TransportType? = nil, codes: StationCodes? = nil) {
         self.type = type
         self.code = code
@@ -150,17 +121,9 @@ public struct Point: Codable, Hashable, Sendable {
         self.transportType = transportType
         self.codes = codes
     }
-
     enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case title
-        case shortTitle = "short_title"
-        case popularTitle = "popular_title"
-        case stationType = "station_type"
-        case stationTypeName = "station_type_name"
-        case transportType = "transport_type"
-        case codes
+        case type, code, title, shortTitle = "short_title", popularTitle = "popular_title", stationType = "station_type"
+        case stationTypeName = "station_type_name", transportType = "transport_type", codes
     }
 }
 
@@ -173,8 +136,6 @@ public struct StationCodes: Codable, Hashable, Sendable {
     public let esr: String?
     /// Express-3 (Russian railway booking system) code.
     public let express: String?
-
-    /// Creates a value.
     public init(yandex: String? = nil, esr: String? = nil, express: String? = nil) {
         self.yandex = yandex
         self.esr = esr
@@ -190,8 +151,6 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
     public let iata: String?
     /// ICAO code, e.g. "AFL".
     public let icao: String?
-
-    /// Creates a value.
     public init(sirena: String? = nil, iata: String? = nil, icao: String? = nil) {
         self.sirena = sirena
         self.iata = iata
@@ -224,8 +183,6 @@ public struct Carrier: Codable, Hashable, Sendable {
     public let logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
     public let offices: [Office]?
-
-    /// Creates a value.
     public init(code: Int, title: String, codes: CarrierCodes, address: String? = nil, url: String? = nil, email: String? = nil, contacts: String? = nil, phone: String? = nil, logo: String? = nil, logoSvg: String? = nil, offices: [Office]? = nil) {
         self.code = code
         self.title = title
@@ -239,19 +196,8 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.logoSvg = logoSvg
         self.offices = offices
     }
-
     enum CodingKeys: String, CodingKey {
-        case code
-        case title
-        case codes
-        case address
-        case url
-        case email
-        case contacts
-        case phone
-        case logo
-        case logoSvg = "logo_svg"
-        case offices
+        case code, title, codes, address, url, email, contacts, phone, logo, logoSvg = "logo_svg", offices
     }
 }
 
@@ -266,8 +212,6 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
     public let code: TransportSubtype.Code?
     /// Display colour as `#RRGGBB`, e.g. "#FF7F44".
     public let color: String?
-
-    /// Creates a value.
     public init(title: String? = nil, code: TransportSubtype.Code? = nil, color: String? = nil) {
         self.title = title
         self.code = code
@@ -276,17 +220,9 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
 
     /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
     public enum Code: OpenEnum {
-        case suburban
-        case last
-        case rex
-        case sputnik
-        case skiarrow
-        case river
-        case sea
+        case suburban, last, rex, sputnik, skiarrow, river, sea
         case unknown(String)
-
         public static let knownCases: [Self] = [.suburban, .last, .rex, .sputnik, .skiarrow, .river, .sea]
-
         public var rawValue: String {
             switch self {
             case .suburban: "suburban"
@@ -311,18 +247,13 @@ public struct Interval: Codable, Hashable, Sendable {
     public let beginTime: String
     /// End of the service window; same forms as `begin_time`.
     public let endTime: String
-
-    /// Creates a value.
     public init(density: String, beginTime: String, endTime: String) {
         self.density = density
         self.beginTime = beginTime
         self.endTime = endTime
     }
-
     enum CodingKeys: String, CodingKey {
-        case density
-        case beginTime = "begin_time"
-        case endTime = "end_time"
+        case density, beginTime = "begin_time", endTime = "end_time"
     }
 }
 
@@ -349,8 +280,6 @@ public struct RaspThread: Codable, Hashable, Sendable {
     /// ordinary threads.
     public let expressType: RaspThread.ExpressType?
     public let interval: Interval?
-
-    /// Creates a value.
     public init(uid: String, title: String, shortTitle: String, number: String, threadMethodLink: String? = nil, carrier: Carrier? = nil, transportType: TransportType, vehicle: String? = nil, transportSubtype: TransportSubtype, expressType: RaspThread.ExpressType? = nil, interval: Interval? = nil) {
         self.uid = uid
         self.title = title
@@ -364,30 +293,18 @@ public struct RaspThread: Codable, Hashable, Sendable {
         self.expressType = expressType
         self.interval = interval
     }
-
     enum CodingKeys: String, CodingKey {
-        case uid
-        case title
-        case shortTitle = "short_title"
-        case number
-        case threadMethodLink = "thread_method_link"
-        case carrier
-        case transportType = "transport_type"
-        case vehicle
-        case transportSubtype = "transport_subtype"
-        case expressType = "express_type"
-        case interval
+        case uid, title, shortTitle = "short_title", number, threadMethodLink = "thread_method_link", carrier
+        case transportType = "transport_type", vehicle, transportSubtype = "transport_subtype"
+        case expressType = "express_type", interval
     }
 
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for
     /// ordinary threads.
     public enum ExpressType: OpenEnum {
-        case express
-        case aeroexpress
+        case express, aeroexpress
         case unknown(String)
-
         public static let knownCases: [Self] = [.express, .aeroexpress]
-
         public var rawValue: String {
             switch self {
             case .express: "express"
@@ -404,8 +321,6 @@ public struct Price: Codable, Hashable, Sendable {
     public let whole: Int
     /// Hundredths of the currency unit.
     public let cents: Int
-
-    /// Creates a value.
     public init(whole: Int, cents: Int) {
         self.whole = whole
         self.cents = cents
@@ -419,8 +334,6 @@ public struct Place: Codable, Hashable, Sendable {
     public let price: Price
     /// Fare class name (e.g. "эконом"); often `null`.
     public let name: String?
-
-    /// Creates a value.
     public init(currency: String, price: Price, name: String? = nil) {
         self.currency = currency
         self.price = price
@@ -434,16 +347,12 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
     public let etMarker: Bool
     /// Fare classes with prices; often empty.
     public let places: [Place]
-
-    /// Creates a value.
     public init(etMarker: Bool, places: [Place]) {
         self.etMarker = etMarker
         self.places = places
     }
-
     enum CodingKeys: String, CodingKey {
-        case etMarker = "et_marker"
-        case places
+        case etMarker = "et_marker", places
     }
 }
 
@@ -455,8 +364,6 @@ public struct Pagination: Codable, Hashable, Sendable {
     public let limit: Int
     /// Applied offset.
     public let offset: Int
-
-    /// Creates a value.
     public init(total: Int, limit: Int, offset: Int) {
         self.total = total
         self.limit = limit
@@ -472,8 +379,6 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
     public let month: String
     /// One entry per day of the month; 1 if the thread runs that day, 0 otherwise.
     public let days: [Int]
-
-    /// Creates a value.
     public init(year: String, month: String, days: [Int]) {
         self.year = year
         self.month = month
@@ -491,33 +396,25 @@ public struct SearchResponse: Codable, Hashable, Sendable {
     /// Interval threads between the two points (no fixed departure/arrival times).
     public let intervalSegments: [IntervalSegment]?
     public let pagination: Pagination
-
-    /// Creates a value.
     public init(search: SearchInfo, segments: [SearchResponse.SegmentsItem], intervalSegments: [IntervalSegment]? = nil, pagination: Pagination) {
         self.search = search
         self.segments = segments
         self.intervalSegments = intervalSegments
         self.pagination = pagination
     }
-
     enum CodingKeys: String, CodingKey {
-        case search
-        case segments
-        case intervalSegments = "interval_segments"
-        case pagination
+        case search, segments, intervalSegments = "interval_segments", pagination
     }
 
     public enum SegmentsItem: Codable, Hashable, Sendable {
         case segment(Segment)
         case transferSegment(TransferSegment)
-
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
             do { self = .segment(try Segment(from: decoder)); return } catch { errors.append(error) }
             do { self = .transferSegment(try TransferSegment(from: decoder)); return } catch { errors.append(error) }
             throw OneOfDecoding.noMatch("SegmentsItem", errors: errors, in: decoder)
         }
-
         public func encode(to encoder: any Encoder) throws {
             switch self {
             case .segment(let value): try value.encode(to: encoder)
@@ -533,8 +430,6 @@ public struct SearchInfo: Codable, Hashable, Sendable {
     public let to: Point
     /// The requested date `YYYY-MM-DD`; `null` for an all-days search (no `date` parameter).
     public let date: LocalDate?
-
-    /// Creates a value.
     public init(from: Point, to: Point, date: LocalDate? = nil) {
         self.from = from
         self.to = to

@@ -41,8 +41,6 @@ public struct Segment: Codable, Hashable, Sendable {
     public let days: String?
     /// Human-readable days on which the thread does NOT run (all-days searches only).
     public let exceptDays: String?
-
-    /// Creates a value.
     public init(thread: RaspThread, from: Point, to: Point, departure: String, arrival: String, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, schedule: [MonthDaysMask]? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
         self.from = from
@@ -62,25 +60,11 @@ public struct Segment: Codable, Hashable, Sendable {
         self.days = days
         self.exceptDays = exceptDays
     }
-
     enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departure
-        case arrival
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
-        case hasTransfers = "has_transfers"
-        case ticketsInfo = "tickets_info"
-        case schedule
-        case days
-        case exceptDays = "except_days"
+        case thread, from, to, departure, arrival, departurePlatform = "departure_platform"
+        case arrivalPlatform = "arrival_platform", departureTerminal = "departure_terminal"
+        case arrivalTerminal = "arrival_terminal", stops, duration, startDate = "start_date"
+        case hasTransfers = "has_transfers", ticketsInfo = "tickets_info", schedule, days, exceptDays = "except_days"
     }
 }
 
@@ -101,8 +85,6 @@ public struct TransferSegment: Codable, Hashable, Sendable {
     public let transfers: [Point]?
     /// Alternating legs (`TransferLeg`, with `thread`) and transfers (`Transfer`, with `is_transfer: true`).
     public let details: [TransferSegment.DetailsItem]
-
-    /// Creates a value.
     public init(hasTransfers: Bool, departureFrom: Point, arrivalTo: Point, departure: String? = nil, arrival: String? = nil, transportTypes: [TransportType]? = nil, transfers: [Point]? = nil, details: [TransferSegment.DetailsItem]) {
         self.hasTransfers = hasTransfers
         self.departureFrom = departureFrom
@@ -113,29 +95,20 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         self.transfers = transfers
         self.details = details
     }
-
     enum CodingKeys: String, CodingKey {
-        case hasTransfers = "has_transfers"
-        case departureFrom = "departure_from"
-        case arrivalTo = "arrival_to"
-        case departure
-        case arrival
-        case transportTypes = "transport_types"
-        case transfers
-        case details
+        case hasTransfers = "has_transfers", departureFrom = "departure_from", arrivalTo = "arrival_to", departure
+        case arrival, transportTypes = "transport_types", transfers, details
     }
 
     public enum DetailsItem: Codable, Hashable, Sendable {
         case transferLeg(TransferLeg)
         case transfer(Transfer)
-
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
             do { self = .transferLeg(try TransferLeg(from: decoder)); return } catch { errors.append(error) }
             do { self = .transfer(try Transfer(from: decoder)); return } catch { errors.append(error) }
             throw OneOfDecoding.noMatch("DetailsItem", errors: errors, in: decoder)
         }
-
         public func encode(to encoder: any Encoder) throws {
             switch self {
             case .transferLeg(let value): try value.encode(to: encoder)
@@ -169,8 +142,6 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     public let duration: Double?
     /// Departure date of the thread from its first station.
     public let startDate: LocalDate?
-
-    /// Creates a value.
     public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
         self.thread = thread
         self.from = from
@@ -185,20 +156,10 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         self.duration = duration
         self.startDate = startDate
     }
-
     enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departure
-        case arrival
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
+        case thread, from, to, departure, arrival, departurePlatform = "departure_platform"
+        case arrivalPlatform = "arrival_platform", departureTerminal = "departure_terminal"
+        case arrivalTerminal = "arrival_terminal", stops, duration, startDate = "start_date"
     }
 }
 
@@ -211,8 +172,6 @@ public struct Transfer: Codable, Hashable, Sendable {
     public let transferPoint: Point
     public let transferFrom: Point?
     public let transferTo: Point?
-
-    /// Creates a value.
     public init(isTransfer: Bool, duration: Double? = nil, transferPoint: Point, transferFrom: Point? = nil, transferTo: Point? = nil) {
         self.isTransfer = isTransfer
         self.duration = duration
@@ -220,12 +179,8 @@ public struct Transfer: Codable, Hashable, Sendable {
         self.transferFrom = transferFrom
         self.transferTo = transferTo
     }
-
     enum CodingKeys: String, CodingKey {
-        case isTransfer = "is_transfer"
-        case duration
-        case transferPoint = "transfer_point"
-        case transferFrom = "transfer_from"
+        case isTransfer = "is_transfer", duration, transferPoint = "transfer_point", transferFrom = "transfer_from"
         case transferTo = "transfer_to"
     }
 }
@@ -258,8 +213,6 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     public let days: String?
     /// Human-readable days on which the thread does not run (all-days searches only).
     public let exceptDays: String?
-
-    /// Creates a value.
     public init(thread: RaspThread, from: Point, to: Point, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
         self.from = from
@@ -276,21 +229,10 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.days = days
         self.exceptDays = exceptDays
     }
-
     enum CodingKeys: String, CodingKey {
-        case thread
-        case from
-        case to
-        case departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal"
-        case stops
-        case duration
-        case startDate = "start_date"
-        case hasTransfers = "has_transfers"
-        case ticketsInfo = "tickets_info"
-        case days
+        case thread, from, to, departurePlatform = "departure_platform", arrivalPlatform = "arrival_platform"
+        case departureTerminal = "departure_terminal", arrivalTerminal = "arrival_terminal", stops, duration
+        case startDate = "start_date", hasTransfers = "has_transfers", ticketsInfo = "tickets_info", days
         case exceptDays = "except_days"
     }
 }
@@ -310,8 +252,6 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     /// Suburban stations only — the available directions (an ARRAY), usable as `direction`.
     public let directions: [Direction]?
     public let scheduleDirection: Direction?
-
-    /// Creates a value.
     public init(date: LocalDate? = nil, station: Point, event: ScheduleResponse.Event? = nil, pagination: Pagination, schedule: [ScheduleItem], intervalSchedule: [IntervalScheduleItem]? = nil, directions: [Direction]? = nil, scheduleDirection: Direction? = nil) {
         self.date = date
         self.station = station
@@ -322,26 +262,16 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
         self.directions = directions
         self.scheduleDirection = scheduleDirection
     }
-
     enum CodingKeys: String, CodingKey {
-        case date
-        case station
-        case event
-        case pagination
-        case schedule
-        case intervalSchedule = "interval_schedule"
-        case directions
+        case date, station, event, pagination, schedule, intervalSchedule = "interval_schedule", directions
         case scheduleDirection = "schedule_direction"
     }
 
     /// Echo of the `event` parameter (not present in older responses).
     public enum Event: OpenEnum {
-        case departure
-        case arrival
+        case departure, arrival
         case unknown(String)
-
         public static let knownCases: [Self] = [.departure, .arrival]
-
         public var rawValue: String {
             switch self {
             case .departure: "departure"
@@ -359,8 +289,6 @@ public struct Direction: Codable, Hashable, Sendable {
     public let code: String
     /// Localized direction title, e.g. "все направления".
     public let title: String
-
-    /// Creates a value.
     public init(code: String, title: String) {
         self.code = code
         self.title = title
@@ -394,8 +322,6 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     /// Suburban stations only — the item's direction code (see `directions`).
     public let direction: String?
     public let tablo: Tablo?
-
-    /// Creates a value.
     public init(thread: RaspThread, departure: String? = nil, arrival: String? = nil, departureTime: String? = nil, arrivalTime: String? = nil, days: String, exceptDays: String? = nil, isFuzzy: Bool, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil, tablo: Tablo? = nil) {
         self.thread = thread
         self.departure = departure
@@ -411,21 +337,9 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
         self.direction = direction
         self.tablo = tablo
     }
-
     enum CodingKeys: String, CodingKey {
-        case thread
-        case departure
-        case arrival
-        case departureTime = "departure_time"
-        case arrivalTime = "arrival_time"
-        case days
-        case exceptDays = "except_days"
-        case isFuzzy = "is_fuzzy"
-        case stops
-        case platform
-        case terminal
-        case direction
-        case tablo
+        case thread, departure, arrival, departureTime = "departure_time", arrivalTime = "arrival_time", days
+        case exceptDays = "except_days", isFuzzy = "is_fuzzy", stops, platform, terminal, direction, tablo
     }
 }
 
@@ -446,8 +360,6 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
     public let terminal: String?
     /// Suburban stations only — the item's direction code.
     public let direction: String?
-
-    /// Creates a value.
     public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
         self.thread = thread
         self.days = days
@@ -458,16 +370,8 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
         self.terminal = terminal
         self.direction = direction
     }
-
     enum CodingKeys: String, CodingKey {
-        case thread
-        case days
-        case exceptDays = "except_days"
-        case isFuzzy = "is_fuzzy"
-        case stops
-        case platform
-        case terminal
-        case direction
+        case thread, days, exceptDays = "except_days", isFuzzy = "is_fuzzy", stops, platform, terminal, direction
     }
 }
 
@@ -512,8 +416,6 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     public let interval: Interval?
     /// Stations where the thread stops (stations it passes without stopping are not listed).
     public let stops: [ThreadStop]
-
-    /// Creates a value.
     public init(uid: String, title: String, shortTitle: String, number: String, transportType: TransportType, vehicle: String? = nil, expressType: ThreadResponse.ExpressType? = nil, transportSubtype: TransportSubtype, carrier: Carrier? = nil, days: String, exceptDays: String? = nil, startDate: LocalDate, startTime: String, from: Point? = nil, to: Point? = nil, departureDate: LocalDate? = nil, arrivalDate: LocalDate? = nil, interval: Interval? = nil, stops: [ThreadStop]) {
         self.uid = uid
         self.title = title
@@ -535,30 +437,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         self.interval = interval
         self.stops = stops
     }
-
     enum CodingKeys: String, CodingKey {
-        case uid
-        case title
-        case shortTitle = "short_title"
-        case number
-        case transportType = "transport_type"
-        case vehicle
-        case expressType = "express_type"
-        case transportSubtype = "transport_subtype"
-        case carrier
-        case days
-        case exceptDays = "except_days"
-        case startDate = "start_date"
-        case startTime = "start_time"
-        case from
-        case to
-        case departureDate = "departure_date"
-        case arrivalDate = "arrival_date"
-        case interval
-        case stops
+        case uid, title, shortTitle = "short_title", number, transportType = "transport_type", vehicle
+        case expressType = "express_type", transportSubtype = "transport_subtype", carrier, days
+        case exceptDays = "except_days", startDate = "start_date", startTime = "start_time", from, to
+        case departureDate = "departure_date", arrivalDate = "arrival_date", interval, stops
     }
 
-    /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
     public typealias ExpressType = RaspThread.ExpressType
 }
 
@@ -578,8 +463,6 @@ public struct ThreadStop: Codable, Hashable, Sendable {
     public let platform: String?
     /// Terminal; `null` when unknown.
     public let terminal: String?
-
-    /// Creates a value.
     public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
         self.station = station
         self.arrival = arrival
@@ -589,27 +472,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         self.platform = platform
         self.terminal = terminal
     }
-
     enum CodingKeys: String, CodingKey {
-        case station
-        case arrival
-        case departure
-        case duration
-        case stopTime = "stop_time"
-        case platform
-        case terminal
-    }
-}
-
-/// Response of `/v3.0/nearest_stations/`.
-public struct NearestStationsResponse: Codable, Hashable, Sendable {
-    public let pagination: Pagination
-    /// Stations, nearest first.
-    public let stations: [NearestStation]
-
-    /// Creates a value.
-    public init(pagination: Pagination, stations: [NearestStation]) {
-        self.pagination = pagination
-        self.stations = stations
+        case station, arrival, departure, duration, stopTime = "stop_time", platform, terminal
     }
 }

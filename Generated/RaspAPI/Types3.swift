@@ -4,6 +4,17 @@
 internal import Foundation
 public import RaspRuntime
 
+/// Response of `/v3.0/nearest_stations/`.
+public struct NearestStationsResponse: Codable, Hashable, Sendable {
+    public let pagination: Pagination
+    /// Stations, nearest first.
+    public let stations: [NearestStation]
+    public init(pagination: Pagination, stations: [NearestStation]) {
+        self.pagination = pagination
+        self.stations = stations
+    }
+}
+
 /// A station near the requested coordinate.
 public struct NearestStation: Codable, Hashable, Sendable {
     public let type: PointType
@@ -30,8 +41,6 @@ public struct NearestStation: Codable, Hashable, Sendable {
     /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
     /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
     public let typeChoices: [String: TypeChoice]
-
-    /// Creates a value.
     public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
         self.type = type
         self.code = code
@@ -47,20 +56,9 @@ public struct NearestStation: Codable, Hashable, Sendable {
         self.majority = majority
         self.typeChoices = typeChoices
     }
-
     enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case title
-        case popularTitle = "popular_title"
-        case shortTitle = "short_title"
-        case stationType = "station_type"
-        case stationTypeName = "station_type_name"
-        case transportType = "transport_type"
-        case lat
-        case lng
-        case distance
-        case majority
+        case type, code, title, popularTitle = "popular_title", shortTitle = "short_title", stationType = "station_type"
+        case stationTypeName = "station_type_name", transportType = "transport_type", lat, lng, distance, majority
         case typeChoices = "type_choices"
     }
 }
@@ -71,16 +69,12 @@ public struct TypeChoice: Codable, Hashable, Sendable {
     public let desktopUrl: String
     /// Mobile page URL.
     public let touchUrl: String
-
-    /// Creates a value.
     public init(desktopUrl: String, touchUrl: String) {
         self.desktopUrl = desktopUrl
         self.touchUrl = touchUrl
     }
-
     enum CodingKeys: String, CodingKey {
-        case desktopUrl = "desktop_url"
-        case touchUrl = "touch_url"
+        case desktopUrl = "desktop_url", touchUrl = "touch_url"
     }
 }
 
@@ -101,8 +95,6 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
     public let lng: Double
     /// Distance from the requested point in kilometres (float).
     public let distance: Double
-
-    /// Creates a value.
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, lat: Double, lng: Double, distance: Double) {
         self.type = type
         self.code = code
@@ -113,16 +105,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         self.lng = lng
         self.distance = distance
     }
-
     enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case title
-        case shortTitle = "short_title"
-        case popularTitle = "popular_title"
-        case lat
-        case lng
-        case distance
+        case type, code, title, shortTitle = "short_title", popularTitle = "popular_title", lat, lng, distance
     }
 }
 
@@ -132,8 +116,6 @@ public struct CarrierResponse: Codable, Hashable, Sendable {
     public let carrier: Carrier?
     /// All carriers matching an ambiguous code.
     public let carriers: [Carrier]?
-
-    /// Creates a value.
     public init(carrier: Carrier? = nil, carriers: [Carrier]? = nil) {
         self.carrier = carrier
         self.carriers = carriers
@@ -145,8 +127,6 @@ public struct CarrierResponse: Codable, Hashable, Sendable {
 public struct StationsListResponse: Codable, Hashable, Sendable {
     /// All countries.
     public let countries: [Country]
-
-    /// Creates a value.
     public init(countries: [Country]) {
         self.countries = countries
     }
@@ -158,16 +138,12 @@ public struct DirectoryCodes: Codable, Hashable, Sendable {
     public let yandexCode: String?
     /// ESR (Russian railway) code, stations only.
     public let esrCode: String?
-
-    /// Creates a value.
     public init(yandexCode: String? = nil, esrCode: String? = nil) {
         self.yandexCode = yandexCode
         self.esrCode = esrCode
     }
-
     enum CodingKeys: String, CodingKey {
-        case yandexCode = "yandex_code"
-        case esrCode = "esr_code"
+        case yandexCode = "yandex_code", esrCode = "esr_code"
     }
 }
 
@@ -178,8 +154,6 @@ public struct Country: Codable, Hashable, Sendable {
     public let codes: DirectoryCodes
     /// Regions of the country.
     public let regions: [Region]
-
-    /// Creates a value.
     public init(title: String, codes: DirectoryCodes, regions: [Region]) {
         self.title = title
         self.codes = codes
@@ -194,8 +168,6 @@ public struct Region: Codable, Hashable, Sendable {
     public let codes: DirectoryCodes
     /// Settlements of the region.
     public let settlements: [Settlement]
-
-    /// Creates a value.
     public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
         self.title = title
         self.codes = codes
@@ -210,8 +182,6 @@ public struct Settlement: Codable, Hashable, Sendable {
     public let codes: DirectoryCodes
     /// Stations of the settlement.
     public let stations: [Station]
-
-    /// Creates a value.
     public init(title: String, codes: DirectoryCodes, stations: [Station]) {
         self.title = title
         self.codes = codes
@@ -232,8 +202,6 @@ public struct Station: Codable, Hashable, Sendable {
     public let latitude: Station.Latitude?
     /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
     public let longitude: Station.Longitude?
-
-    /// Creates a value.
     public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
         self.title = title
         self.codes = codes
@@ -243,14 +211,8 @@ public struct Station: Codable, Hashable, Sendable {
         self.latitude = latitude
         self.longitude = longitude
     }
-
     enum CodingKeys: String, CodingKey {
-        case title
-        case codes
-        case direction
-        case stationType = "station_type"
-        case transportType = "transport_type"
-        case latitude
+        case title, codes, direction, stationType = "station_type", transportType = "transport_type", latitude
         case longitude
     }
 
@@ -258,14 +220,12 @@ public struct Station: Codable, Hashable, Sendable {
     public enum Latitude: Codable, Hashable, Sendable {
         case double(Double)
         case string(String)
-
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
             do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
             do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
             throw OneOfDecoding.noMatch("Latitude", errors: errors, in: decoder)
         }
-
         public func encode(to encoder: any Encoder) throws {
             switch self {
             case .double(let value): try value.encode(to: encoder)
@@ -274,32 +234,12 @@ public struct Station: Codable, Hashable, Sendable {
         }
     }
 
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Longitude: Codable, Hashable, Sendable {
-        case double(Double)
-        case string(String)
-
-        public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
-            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("Longitude", errors: errors, in: decoder)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .double(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
-            }
-        }
-    }
+    public typealias Longitude = Station.Latitude
 }
 
 /// Response of `/v3.0/copyright/`.
 public struct CopyrightResponse: Codable, Hashable, Sendable {
     public let copyright: Copyright
-
-    /// Creates a value.
     public init(copyright: Copyright) {
         self.copyright = copyright
     }
@@ -324,8 +264,6 @@ public struct Copyright: Codable, Hashable, Sendable {
     public let logoHd: String?
     /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
     public let logoHy: String?
-
-    /// Creates a value.
     public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
         self.url = url
         self.text = text
@@ -336,24 +274,15 @@ public struct Copyright: Codable, Hashable, Sendable {
         self.logoHd = logoHd
         self.logoHy = logoHy
     }
-
     enum CodingKeys: String, CodingKey {
-        case url
-        case text
-        case logoVm = "logo_vm"
-        case logoVd = "logo_vd"
-        case logoVy = "logo_vy"
-        case logoHm = "logo_hm"
-        case logoHd = "logo_hd"
-        case logoHy = "logo_hy"
+        case url, text, logoVm = "logo_vm", logoVd = "logo_vd", logoVy = "logo_vy", logoHm = "logo_hm"
+        case logoHd = "logo_hd", logoHy = "logo_hy"
     }
 }
 
 /// Error body returned with 4xx statuses (in the requested format).
 public struct ErrorResponse: Codable, Hashable, Sendable {
     public let error: ErrorDetails
-
-    /// Creates a value.
     public init(error: ErrorDetails) {
         self.error = error
     }
@@ -369,34 +298,21 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     public let errorCode: String?
     /// Echo of the request URL — INCLUDING the apikey; scrub it before logging.
     public let request: String?
-
-    /// Creates a value.
     public init(text: String, httpCode: Int? = nil, errorCode: String? = nil, request: String? = nil) {
         self.text = text
         self.httpCode = httpCode
         self.errorCode = errorCode
         self.request = request
     }
-
     enum CodingKeys: String, CodingKey {
-        case text
-        case httpCode = "http_code"
-        case errorCode = "error_code"
-        case request
+        case text, httpCode = "http_code", errorCode = "error_code", request
     }
 }
 
 public enum TransportTypes: OpenEnum {
-    case plane
-    case train
-    case suburban
-    case bus
-    case water
-    case helicopter
+    case plane, train, suburban, bus, water, helicopter
     case unknown(String)
-
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-
     public var rawValue: String {
         switch self {
         case .plane: "plane"
@@ -411,15 +327,9 @@ public enum TransportTypes: OpenEnum {
 }
 
 public enum System: OpenEnum {
-    case yandex
-    case iata
-    case sirena
-    case express
-    case esr
+    case yandex, iata, sirena, express, esr
     case unknown(String)
-
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
-
     public var rawValue: String {
         switch self {
         case .yandex: "yandex"
@@ -433,13 +343,9 @@ public enum System: OpenEnum {
 }
 
 public enum ShowSystems: OpenEnum {
-    case yandex
-    case esr
-    case all
+    case yandex, esr, all
     case unknown(String)
-
     public static let knownCases: [Self] = [.yandex, .esr, .all]
-
     public var rawValue: String {
         switch self {
         case .yandex: "yandex"
@@ -451,12 +357,9 @@ public enum ShowSystems: OpenEnum {
 }
 
 public enum Format: OpenEnum {
-    case json
-    case xml
+    case json, xml
     case unknown(String)
-
     public static let knownCases: [Self] = [.json, .xml]
-
     public var rawValue: String {
         switch self {
         case .json: "json"
@@ -469,27 +372,10 @@ public enum Format: OpenEnum {
 public typealias Event = ScheduleResponse.Event
 
 public enum StationTypesItem: OpenEnum {
-    case station
-    case platform
-    case stop
-    case checkpoint
-    case post
-    case crossing
-    case overtakingPoint
-    case trainStation
-    case airport
-    case busStation
-    case busStop
-    case unknown_
-    case port
-    case portPoint
-    case wharf
-    case riverPort
-    case marineStation
+    case station, platform, stop, checkpoint, post, crossing, overtakingPoint, trainStation, airport, busStation
+    case busStop, unknown_, port, portPoint, wharf, riverPort, marineStation
     case unknown(String)
-
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
-
     public var rawValue: String {
         switch self {
         case .station: "station"
@@ -515,16 +401,9 @@ public enum StationTypesItem: OpenEnum {
 }
 
 public enum CarrierSystem: OpenEnum {
-    case yandex
-    case iata
-    case sirena
-    case express
-    case esr
-    case icao
+    case yandex, iata, sirena, express, esr, icao
     case unknown(String)
-
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr, .icao]
-
     public var rawValue: String {
         switch self {
         case .yandex: "yandex"

@@ -26,7 +26,7 @@ struct TranslatorTests {
             """)
         #expect(out.types.contains("public let code: Int\n"))
         #expect(out.types.contains("    /// Logo URL.\n    public let logoSvg: String?\n"))
-        #expect(out.types.contains(#"case logoSvg = "logo_svg""#))
+        #expect(out.types.contains(#"case code, logoSvg = "logo_svg""#))
     }
 
     @Test func enumsKeepUnknownValues() throws {
@@ -36,7 +36,7 @@ struct TranslatorTests {
                   enum: [plane, train, overtaking_point]
             """)
         #expect(out.types.contains("public enum Kind: OpenEnum {"))
-        #expect(out.types.contains("    case overtakingPoint\n"))
+        #expect(out.types.contains("    case plane, train, overtakingPoint\n"))
         #expect(out.types.contains(#"case .overtakingPoint: "overtaking_point""#))
         #expect(out.types.contains("public static let knownCases: [Self] = [.plane, .train, .overtakingPoint]"))
         #expect(out.types.contains("    case unknown(String)\n"))
@@ -82,7 +82,7 @@ struct TranslatorTests {
                       enum: [gpt-4o, o3]
             """)
         #expect(out.types.contains("public enum Model: OpenEnum {"))
-        #expect(out.types.contains("case gpt4o\n"))
+        #expect(out.types.contains("case gpt4o, o3\n"))
     }
 
     @Test func defaultsApplyWhenTheKeyIsMissing() throws {
@@ -150,6 +150,105 @@ struct TranslatorTests {
         #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable {"))
         #expect(out.types.contains(#"case "cat": self = .cat(try Cat(from: decoder))"#))
         #expect(out.types.contains(#"case "Dog": self = .dog(try Dog(from: decoder))"#))
+    }
+
+    @Test func requiredSingleValueEnumsAreConstantStrings() throws {
+        let out = try Self.generate("""
+                Created:
+                  type: object
+                  required: [type, id]
+                  properties:
+                    type: {type: string, enum: [item.created]}
+                    id: {type: string}
+                    mode: {type: string, enum: [fast]}
+            """)
+        #expect(out.types.contains("    /// Always `item.created`.\n    public let type: String\n"))
+        #expect(out.types.contains(#"public init(type: String = "item.created", id: String, mode: Created.Mode? = nil)"#))
+        // Optional ones stay enums: whether the value is there says something.
+        #expect(out.types.contains("public enum Mode: OpenEnum {"))
+        #expect(!out.types.contains("public enum TypeSchema"))
+    }
+
+    @Test func unionsWithoutDiscriminatorSwitchOnAConstantTag() throws {
+        let out = try Self.generate("""
+                Event:
+                  oneOf:
+                    - $ref: '#/components/schemas/Added'
+                    - type: object
+                      title: Removed
+                      required: [kind, id]
+                      properties:
+                        kind: {type: string, enum: [removed]}
+                        id: {type: string}
+                Added:
+                  type: object
+                  required: [kind, id]
+                  properties: {kind: {type: string, enum: [added]}, id: {type: string}}
+                Loose:
+                  oneOf:
+                    - $ref: '#/components/schemas/Added'
+                    - {type: object, properties: {kind: {type: string, enum: [other]}}}
+            """)
+        #expect(out.types.contains(#"switch try OneOfDecoding.discriminator("kind", in: decoder) {"#))
+        #expect(out.types.contains(#"case "added": self = .added(try Added(from: decoder))"#))
+        #expect(out.types.contains(#"case "removed": self = .removed(try Event.Removed(from: decoder))"#))
+        // A variant whose tag is optional cannot be told apart by it: the variants are tried in turn.
+        #expect(out.types.contains(#"throw OneOfDecoding.noMatch("Loose""#))
+    }
+
+    @Test func declaredDiscriminatorsPreferTheVariantsConstantOverTheirNames() throws {
+        let out = try Self.generate("""
+                Tool:
+                  oneOf: [{$ref: '#/components/schemas/FunctionTool'}, {$ref: '#/components/schemas/WebTool'}]
+                  discriminator: {propertyName: type}
+                FunctionTool: {type: object, required: [type], properties: {type: {type: string, enum: [function]}}}
+                WebTool: {type: object, properties: {type: {type: string}}}
+            """)
+        #expect(out.types.contains(#"case "function": self = .functionTool(try FunctionTool(from: decoder))"#))
+        #expect(out.types.contains(#"case "WebTool": self = .webTool(try WebTool(from: decoder))"#))
+    }
+
+    @Test func identicalNestedTypesBecomeAliasesOfTheFirst() throws {
+        let paths = """
+            {/a: {post: {operationId: postA,
+              requestBody: {content: {application/json: {schema: {type: object, properties: {size: {type: object, properties: {w: {type: integer}}}}}}}},
+              responses: {'200': {description: ok, content: {application/json: {schema: {type: object,
+                properties: {size: {type: object, properties: {w: {type: integer}}}}}}}}}}}}
+            """
+        let out = try Self.generate("""
+                Box:
+                  type: object
+                  properties:
+                    size: {type: object, properties: {w: {type: integer}}}
+                    state: {type: string, enum: [open, shut]}
+                Crate:
+                  type: object
+                  description: Same shape, other docs.
+                  properties:
+                    size: {type: object, description: The crate's size., properties: {w: {type: integer}}}
+                State: {type: string, enum: [open, shut]}
+            """, paths: paths)
+        // Docs are not compared: Crate's size has its own description and is still Box's.
+        #expect(out.types.contains("    public typealias Size = Box.Size\n"))
+        #expect(out.types.components(separatedBy: "public struct Size:").count == 2)
+        // A nested copy of a component aliases the component, though the component comes later in the document.
+        #expect(out.types.contains("    public typealias State2 = State\n"))
+        #expect(out.types.components(separatedBy: ": OpenEnum {").count == 2)
+        // The operation's inline body and response have Crate's shape; Crate codes both ways, so both alias it.
+        #expect(out.operations.contains("    public typealias Body = Crate\n"))
+        #expect(out.operations.contains("    public typealias Output = Crate\n"))
+    }
+
+    @Test func typesCodedOneWayAreNotAliasedAcrossDirections() throws {
+        let paths = """
+            {/b: {post: {operationId: postB,
+              requestBody: {content: {application/json: {schema: {type: object, properties: {x: {type: string}}}}}},
+              responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {x: {type: string}}}}}}}}}}
+            """
+        let out = try Self.generate("    Unrelated: {type: object, properties: {y: {type: string}}}\n", paths: paths)
+        #expect(out.operations.contains("public struct Body: Encodable, Sendable {"))
+        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
+        #expect(!out.operations.contains("typealias"))
     }
 
     @Test func oneOfWithoutDiscriminatorTriesEachVariant() throws {

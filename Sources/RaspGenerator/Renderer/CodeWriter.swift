@@ -1,7 +1,12 @@
 /// Accumulates Swift source with four-space indentation, `\n` line endings and no trailing spaces.
 struct CodeWriter {
     private(set) var text = ""
-    private var level = 0
+    private var level: Int
+
+    /// A writer whose lines start `level` indentation steps in (text that another writer wraps in a block).
+    init(level: Int = 0) {
+        self.level = level
+    }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
     mutating func line(_ content: String = "") {
@@ -24,6 +29,24 @@ struct CodeWriter {
         body(&self)
         level -= 1
         line("}")
+    }
+
+    /// Writes `case a, b, c` lines, starting a new `case` line before one would pass 120 columns (a CodingKeys or
+    /// enum case list reads as one declaration, not one line per key).
+    mutating func caseLines(_ items: [String]) {
+        let indentation = level * 4
+        var current = ""
+        for item in items {
+            if current.isEmpty {
+                current = "case " + item
+            } else if indentation + current.utf8.count + 2 + item.utf8.count > 120 {
+                line(current)
+                current = "case " + item
+            } else {
+                current += ", " + item
+            }
+        }
+        if !current.isEmpty { line(current) }
     }
 
     /// Writes `switch subject {`, the cases at the same indentation as the `switch` (Swift style), then `}`.

@@ -9,24 +9,21 @@ extension SwiftRenderer {
         w.line()
     }
 
+    /// The input struct of an operation, for a writer inside `extension Operations`.
     func renderOperationInput(_ operation: OperationDecl, _ w: inout CodeWriter) {
-        w.block("extension Operations") { w in
-            w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
-            w.block("\(access)struct \(operation.inputName): Sendable") { w in
-                let members = inputMembers(operation)
-                for member in members {
-                    w.doc(member.doc)
-                    w.line("\(access)var \(member.name): \(member.type)")
-                }
-                if !members.isEmpty { w.line() }
-                w.doc(["Creates an input."])
-                w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
-                    for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
-                }
-                for nested in operation.nested {
-                    w.line()
-                    render(nested, &w)
-                }
+        w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
+        w.block("\(access)struct \(operation.inputName): Sendable") { w in
+            let members = inputMembers(operation)
+            for member in members {
+                w.doc(member.doc)
+                w.line("\(access)var \(member.name): \(member.type)")
+            }
+            w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
+                for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
+            }
+            for nested in operation.nested {
+                w.line()
+                render(nested, &w)
             }
         }
     }
@@ -117,11 +114,10 @@ extension SwiftRenderer {
             }
         }
         if !lines.isEmpty { lines.append("") }
-        lines.append("- Remark: HTTP `\(operation.httpMethod) \(operation.path)`.")
-        if flattened { return lines }
+        let http = "- Remark: HTTP `\(operation.httpMethod) \(operation.path)`"
+        if flattened { return lines + [http + "."] }
         let pointer = operation.path.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-        lines.append("- Remark: Generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())(\(operation.operationID))`.")
-        return lines
+        return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` (`\(operation.operationID)`)."]
     }
 
     private func renderMethod(_ operation: OperationDecl, _ w: inout CodeWriter) {
@@ -146,19 +142,15 @@ extension SwiftRenderer {
             }
         }
         if let body = operation.body {
+            let value = body.required ? "input.body" : "body"
             let setter: String = switch body.encoding {
-            case .json: "try request.setJSONBody(body, contentType: \(Naming.literal(body.contentType)))"
-            case .form: "try request.setFormBody(body)"
-            case .multipart: "try request.setMultipartBody(body)"
-            case .binary: "request.setBody(body, contentType: \(Naming.literal(body.contentType)))"
-            case .text: "request.setBody(Data(body.utf8), contentType: \(Naming.literal(body.contentType)))"
+            case .json: "try request.setJSONBody(\(value), contentType: \(Naming.literal(body.contentType)))"
+            case .form: "try request.setFormBody(\(value))"
+            case .multipart: "try request.setMultipartBody(\(value))"
+            case .binary: "request.setBody(\(value), contentType: \(Naming.literal(body.contentType)))"
+            case .text: "request.setBody(Data(\(value).utf8), contentType: \(Naming.literal(body.contentType)))"
             }
-            if body.required {
-                w.line("    let body = input.body")
-                w.line("    \(setter)")
-            } else {
-                w.line("    if let body = input.body { \(setter) }")
-            }
+            w.line(body.required ? "    \(setter)" : "    if let body = input.body { \(setter) }")
         }
         let errorBody = errorBodyClosure(operation)
         switch operation.success {
@@ -215,11 +207,9 @@ extension SwiftRenderer {
                     w.line("\(Naming.bare(operation.methodName))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(operation.operationID))) }")
                 }
             }
+            w.line()
             for operation in api.operations {
-                w.line()
-                w.block("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)") { w in
-                    w.line("try await \(Naming.bare(operation.methodName))Handler(input)")
-                }
+                w.line("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType) { try await \(Naming.bare(operation.methodName))Handler(input) }")
             }
         }
     }

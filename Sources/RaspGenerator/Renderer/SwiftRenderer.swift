@@ -20,13 +20,22 @@ struct SwiftRenderer {
     func render() -> [GeneratedFile] {
         let types = ([chunk { renderServers(&$0); renderAuthentication(&$0) }]
             + api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } }).filter { !$0.isEmpty }
-        let operations = [chunk(renderOperationsNamespace)]
-            + api.operations.map { operation in chunk { renderOperationInput(operation, &$0); $0.line() } }
         var files: [GeneratedFile] = []
-        for (names, chunks) in [(Self.partNames("Types"), types), (Self.partNames("Operations"), operations)] {
-            for (name, range) in zip(names, Self.partition(chunks.map(Self.weight), into: Self.partCount)) {
-                files.append(GeneratedFile(name: name, contents: file(chunks[range].joined())))
+        for (name, range) in zip(Self.partNames("Types"), Self.partition(types.map(Self.weight), into: Self.partCount)) {
+            files.append(GeneratedFile(name: name, contents: file(types[range].joined())))
+        }
+        // The operation inputs go in one `extension Operations` per file.
+        let operations = api.operations.map { operation in chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() } }
+        for (index, (name, range)) in zip(Self.partNames("Operations"), Self.partition(operations.map(Self.weight), into: Self.partCount)).enumerated() {
+            var w = CodeWriter()
+            if index == 0 { renderOperationsNamespace(&w) }
+            if !range.isEmpty {
+                w.line("extension Operations {")
+                w.append(operations[range].joined())
+                w.trimBlankLine()
+                w.line("}")
             }
+            files.append(GeneratedFile(name: name, contents: file(w.text)))
         }
         files.append(GeneratedFile(name: "Client.swift", contents: file(chunk(renderClient))))
         // The mock's public surface is its handlers' types; its bodies name `MockClientError`, which is not public.
@@ -131,8 +140,8 @@ struct SwiftRenderer {
     }
 
     /// The text a writer produces from the top level.
-    private func chunk(_ body: (inout CodeWriter) -> Void) -> String {
-        var writer = CodeWriter()
+    private func chunk(level: Int = 0, _ body: (inout CodeWriter) -> Void) -> String {
+        var writer = CodeWriter(level: level)
         body(&writer)
         return writer.text
     }
@@ -226,21 +235,18 @@ struct SwiftRenderer {
                     w.line("\(access)\(decl.isMutable ? "var" : "let") \(property.name): \(type)")
                 }
             }
-            if !decl.properties.isEmpty { w.line() }
             renderMemberwiseInit(decl.properties, &w)
             let needsDecoder = decl.direction != .encode && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
             let needsKeys = needsDecoder || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.boxed }
             if needsKeys {
-                w.line()
                 w.block("enum CodingKeys: String, CodingKey") { w in
-                    for property in decl.properties {
+                    w.caseLines(decl.properties.map { property in
                         let stored = property.boxed ? "_" + Naming.bare(property.name) : property.name
-                        w.line(Naming.bare(stored) == property.wireName ? "case \(stored)" : "case \(stored) = \(Naming.literal(property.wireName))")
-                    }
+                        return Naming.bare(stored) == property.wireName ? stored : "\(stored) = \(Naming.literal(property.wireName))"
+                    })
                 }
             }
             if needsDecoder {
-                w.line()
                 renderDecoder(decl.properties, &w)
             }
             for nested in decl.nested {
@@ -255,10 +261,9 @@ struct SwiftRenderer {
             w.line("\(access)init() {}")
             return
         }
-        w.doc(["Creates a value."])
         let parameters = properties.map { property -> String in
             let type = property.type.spelling + (property.isOptional ? "?" : "")
-            let defaultValue = property.isOptional ? " = nil" : property.defaultValue.map { " = \($0)" } ?? ""
+            let defaultValue = property.isOptional ? " = nil" : (property.defaultValue ?? property.constant).map { " = \($0)" } ?? ""
             return "\(property.name): \(type)\(defaultValue)"
         }
         w.block("\(access)init(\(parameters.joined(separator: ", ")))") { w in
@@ -297,13 +302,9 @@ struct SwiftRenderer {
     private func renderEnum(_ decl: EnumDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
         w.block("\(access)enum \(decl.name): OpenEnum") { w in
-            for item in decl.cases {
-                w.line("case \(item.name)")
-            }
+            w.caseLines(decl.cases.map(\.name))
             w.line("case unknown(\(decl.rawType))")
-            w.line()
             w.line("\(access)static let knownCases: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
-            w.line()
             let literal: (String) -> String = { decl.rawType == "String" ? Naming.literal($0) : $0 }
             w.block("\(access)var rawValue: \(decl.rawType)") { w in
                 w.switchBlock("self", decl.cases.map { "case .\($0.name): \(literal($0.literal))" } + ["case .unknown(let value): value"])
@@ -317,7 +318,6 @@ struct SwiftRenderer {
             for item in decl.cases { w.line("case \(item.name)(\(item.type.spelling))") }
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {
-                w.line()
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
                     w.switchBlock("self", decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
                 }
@@ -330,7 +330,6 @@ struct SwiftRenderer {
     }
 
     private func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
-        w.line()
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
             if let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
                 let cases = decl.cases.map { item in

@@ -109,6 +109,9 @@ struct PropertyDecl {
     var isRequired: Bool
     /// A Swift expression for the schema default, applied when the key is missing.
     var defaultValue: String?
+    /// The only value a required single-value enum allows (a `type` tag such as `response.created`): the property is
+    /// a `String` whose init parameter defaults to it.
+    var constant: String?
     var doc: [String]
     var deprecated: Bool
     /// Stored out of line to break a containment cycle.

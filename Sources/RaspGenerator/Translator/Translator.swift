@@ -35,6 +35,7 @@ struct Translator {
 
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
                                 securitySchemes: schemes, clientName: clientName)
+        DuplicateTypes().apply(to: &api)
         RecursionBreaker().apply(to: &api)
         SentTypes().apply(to: &api)
         return api

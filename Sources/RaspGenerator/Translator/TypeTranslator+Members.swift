@@ -6,6 +6,15 @@ extension TypeTranslator {
         var result: [PropertyDecl] = []
         for property in properties {
             let name = memberScope.unique(Naming.memberName(property.name))
+            if required.contains(property.name), let constant = Self.constant(property.schema) {
+                // A tag with one possible value: no enum of one case, and callers need not pass it.
+                var doc = Self.doc(property.schema)
+                if !doc.contains(where: { $0.contains("`\(constant)`") }) { doc.append("Always `\(constant)`.") }
+                result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"), isOptional: false,
+                                           isRequired: true, defaultValue: nil, constant: Naming.literal(constant), doc: doc,
+                                           deprecated: property.schema.deprecated))
+                continue
+            }
             let hint = Naming.typeName(property.name)
             let usage = try use(property.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
             let isRequired = required.contains(property.name)
@@ -57,12 +66,23 @@ extension TypeTranslator {
         return schema.enumValues != nil || (!schema.anyOf.isEmpty && schema.anyOf.contains { $0.enumValues != nil })
     }
 
+    /// The value of a schema that allows exactly one string (`enum: [x]` or `const: x`), not null.
+    static func constant(_ schema: Schema) -> String? {
+        guard schema.ref == nil, !schema.nullable, let values = schema.enumValues, values.count == 1,
+              case .string(let value) = values[0], schema.types.allSatisfy({ $0 == "string" }),
+              schema.properties.isEmpty, schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return nil }
+        return value
+    }
+
     /// Doc comment lines from `title` and `description`.
     static func doc(_ schema: Schema) -> [String] {
         var lines: [String] = []
         let title = schema.title?.trimmed
-        if let title, !title.isEmpty { lines.append(contentsOf: title.docLines) }
-        if let description = schema.description?.trimmed, !description.isEmpty, description != title {
+        let description = schema.description?.trimmed
+        // A title that is one word names the type (`BetaResponseAudioWsDone`), which the declaration already does.
+        let titleIsName = title.map { !$0.contains(where: \.isWhitespace) } ?? false
+        if let title, !title.isEmpty, !(titleIsName && description?.isEmpty == false) { lines.append(contentsOf: title.docLines) }
+        if let description, !description.isEmpty, description != title {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
         }
@@ -97,14 +117,6 @@ extension TypeTranslator {
         case "object": return "object"
         default: return variant.properties.isEmpty ? "case\(index + 1)" : "object"
         }
-    }
-
-    /// The discriminator values that select a variant: explicit mappings first, then the component name.
-    func discriminatorValues(for variant: Schema, in schema: Schema) -> [String] {
-        guard let discriminator = schema.discriminator, let ref = variant.ref else { return [] }
-        let mapped = discriminator.mapping.filter { $0.ref == ref || "#/components/schemas/\($0.ref)" == ref }.map(\.value)
-        if !mapped.isEmpty { return mapped }
-        return ref.split(separator: "/").last.map { [DocumentParser.unescapePointer($0)] } ?? []
     }
 }
 

@@ -131,17 +131,63 @@ struct TypeTranslator {
             var scope = nestedScope()
             var caseScope = NameScope(reserved: ["unknown"])
             var cases: [(String, SwiftType, [String])] = []
+            let inferred = schema.discriminator == nil ? try inferredDiscriminator(variants) : nil
             for (index, variant) in variants.enumerated() {
                 let caseName = caseScope.unique(Self.caseName(for: variant, index: index, componentNames: componentNames))
                 let hint = Naming.typeName(Naming.bare(caseName))
                 let usage = try use(variant, hint: hint, owner: qualifiedName, nested: &nested, scope: &scope)
-                cases.append((caseName, usage.type, discriminatorValues(for: variant, in: schema)))
+                cases.append((caseName, usage.type, try inferred.map { [$0.values[index]] } ?? discriminatorValues(for: variant, in: schema)))
             }
-            return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases, discriminatorProperty: schema.discriminator?.propertyName,
-                                    nested: nested))
+            return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases,
+                                    discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property, nested: nested))
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
         }
+    }
+
+    /// The discriminator of a union that declares none: a property every variant requires with one constant value
+    /// each, all different (OpenAI tags each event variant with `type`). Decoding then reads the tag, where trying the
+    /// variants in turn would take the first one whose required keys happen to be present.
+    private mutating func inferredDiscriminator(_ variants: [Schema]) throws -> (property: String, values: [String])? {
+        var tags: [[(property: String, value: String)]] = []
+        for variant in variants {
+            guard case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)) else { return nil }
+            tags.append(properties.compactMap { property in
+                guard required.contains(property.name), let value = Self.constant(property.schema) else { return nil }
+                return (property.name, value)
+            })
+        }
+        for candidate in tags.first ?? [] {
+            let values = tags.compactMap { variantTags in variantTags.first { $0.property == candidate.property }?.value }
+            if values.count == tags.count, Set(values).count == values.count { return (candidate.property, values) }
+        }
+        return nil
+    }
+
+    /// The discriminator values that select a variant: the explicit mapping; else the one value the variant allows
+    /// for the property (OpenAI maps `ChatCompletionMessageToolCall` by its `type: function`, never by its name);
+    /// else the component name, as the OpenAPI specification says.
+    private mutating func discriminatorValues(for variant: Schema, in schema: Schema) throws -> [String] {
+        guard let discriminator = schema.discriminator else { return [] }
+        if let ref = variant.ref {
+            let mapped = discriminator.mapping.filter { $0.ref == ref || "#/components/schemas/\($0.ref)" == ref }.map(\.value)
+            if !mapped.isEmpty { return mapped }
+        }
+        if case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)), required.contains(discriminator.propertyName),
+           let property = properties.first(where: { $0.name == discriminator.propertyName }), let value = Self.constant(property.schema) {
+            return [value]
+        }
+        return variant.ref?.split(separator: "/").last.map { [DocumentParser.unescapePointer($0)] } ?? []
+    }
+
+    /// A union variant with a reference to a schema followed and wrappers stripped.
+    private func resolvedVariant(_ variant: Schema) throws -> Schema {
+        guard let ref = variant.ref else { return Self.unwrap(variant) }
+        if ref.hasPrefix("#/components/schemas/"), let component = componentSchemas[DocumentParser.unescapePointer(ref.dropFirst(21))] {
+            return Self.unwrap(component)
+        }
+        guard let node = try parser.resolvePointer(ref, at: variant.mark) else { return variant }
+        return Self.unwrap(try parser.parseSchema(node))
     }
 
     // MARK: Type assignment at a use site
@@ -183,7 +229,7 @@ struct TypeTranslator {
             let key = [rawType] + values
             if let first = inlineEnums[key] {
                 enumNames.insert(qualified)
-                nested.append(.typeAlias(name: name, type: .named(first), doc: Self.doc(schema)))
+                nested.append(.typeAlias(name: name, type: .named(first), doc: []))
             } else {
                 inlineEnums[key] = qualified
                 nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))

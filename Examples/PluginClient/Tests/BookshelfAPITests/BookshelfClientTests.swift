@@ -62,4 +62,19 @@ struct BookshelfClientTests {
             #expect(failure.operationID == "getBook")
         }
     }
+
+    /// `ShelfEvent` declares no discriminator, but each variant's `type` allows one value: the generated decoder reads
+    /// it. Trying the variants in turn would take `BookAdded` for every event, as its required keys are in all of them.
+    @Test func taggedVariantsDecodeByTheirConstantType() throws {
+        let json = #"[{"type": "book.added", "book_id": "b1"}, {"type": "book.lent", "book_id": "b1", "to": "Ann"}]"#
+        let events = try JSONDecoder().decode([ShelfEvent].self, from: Data(json.utf8))
+        #expect(events == [.bookAdded(BookAdded(bookId: "b1")), .bookLent(BookLent(bookId: "b1", to: "Ann"))])
+        // The constant is the init's default, and it goes on the wire.
+        #expect(BookLent(bookId: "b2", to: "Bo").type == "book.lent")
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ShelfEvent.bookAdded(BookAdded(bookId: "b2"))))
+        #expect(encoded as? [String: String] == ["type": "book.added", "book_id": "b2"])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ShelfEvent.self, from: Data(#"{"type": "book.lost", "book_id": "b1"}"#.utf8))
+        }
+    }
 }
