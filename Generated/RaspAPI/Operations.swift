@@ -141,4 +141,50 @@ extension Operations {
             self.lang = lang
         }
     }
+
+    /// The input of ``RaspClient/thread(_:)``.
+    public struct Thread: Sendable {
+        /// Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
+        /// fetch a fresh one before calling this endpoint.
+        public var uid: String
+        /// Station (`s…`) or settlement (`c…`) code the thread must pass through as the departure point. Fills
+        /// `from` and `departure_date` in the response; a point not on the thread gives 400.
+        public var from: String?
+        /// Station (`s…`) or settlement (`c…`) code the thread must pass through as the arrival point. Fills `to`
+        /// and `arrival_date` in the response; a point not on the thread gives 400.
+        public var to: String?
+        /// Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
+        /// offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
+        /// from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
+        /// дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
+        /// response schemas).
+        public var date: LocalDate?
+        /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
+        /// (default), `esr`, or `all`.
+        /// Server default: `yandex`.
+        public var showSystems: ShowSystems?
+        /// tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
+        /// is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
+        /// `start_date` and `days` shift with the conversion.
+        public var resultTimezone: String?
+        /// Response format. Only `json` is described by this document; error bodies are returned in the requested
+        /// format too.
+        /// Server default: `json`.
+        public var format: Format?
+        /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+        /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+        /// text.
+        /// Server default: `ru_RU`.
+        public var lang: String?
+        public init(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) {
+            self.uid = uid
+            self.from = from
+            self.to = to
+            self.date = date
+            self.showSystems = showSystems
+            self.resultTimezone = resultTimezone
+            self.format = format
+            self.lang = lang
+        }
+    }
 }

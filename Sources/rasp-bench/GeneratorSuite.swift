@@ -30,6 +30,9 @@ struct GeneratorSuite: AsyncParsableCommand {
     @Flag(help: "Also debug-build both outputs and compare build time and memory (slow: minutes per spec).")
     var compile = false
 
+    @Option(help: "With --compile: rebuilds of each generated module; build figures are medians.")
+    var compileRuns = 3
+
     @Option(help: "Scratch folder for outputs and build packages.")
     var scratch = ".build-bench/generator"
 
@@ -47,7 +50,7 @@ struct GeneratorSuite: AsyncParsableCommand {
                 sogOutput = try measureSOG(spec: spec, name: name, folder: folder, ours: ours)
             }
             if compile {
-                try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name)
+                try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name, runs: max(compileRuns, 1))
                     .run(oursFiles: "\(folder)/ours", sogFiles: sogOutput)
             }
         }

@@ -103,6 +103,22 @@ struct OutputLayoutTests {
         }
     }
 
+    @Test("the last operations file balances the two build batches; the others split the rest evenly")
+    func operationParts() {
+        // Operations3 sorts into the second batch with the types, which starts once the module's interface (a fifth
+        // of all the work) is emitted: it gets inputs only while the first batch stays the heavier one.
+        let heavyTypes = SwiftRenderer.operationParts(clientCost: 100, operationCosts: Array(repeating: 10, count: 20), typesCost: 1_000)
+        #expect(heavyTypes == [0..<10, 10..<20, 20..<20])
+        let heavyOperations = SwiftRenderer.operationParts(clientCost: 100, operationCosts: Array(repeating: 10, count: 100), typesCost: 200)
+        // Interface 1300 / 5 = 260; the last part takes (100 + 1000 - 260 - 200) / 2 = 320.
+        #expect(heavyOperations[2] == 68..<100)
+        #expect(heavyOperations[0] == 0..<34 && heavyOperations[1] == 34..<68)
+        let first = 100 + 680
+        let second = 260 + 200 + 320
+        #expect(first == second)
+        #expect(SwiftRenderer.operationParts(clientCost: 0, operationCosts: [], typesCost: 0) == [0..<0, 0..<0, 0..<0])
+    }
+
     @Test("doc comment lines weigh nothing")
     func weight() {
         #expect(SwiftRenderer.weight("/// doc\n    /// more\nlet a = 1\n    // note\n}\n") == 2)
