@@ -163,5 +163,17 @@ struct OutputLayoutTests {
         #expect(imports("Types.swift") == ["public import Foundation", "public import RaspRuntime"])
         #expect(imports("Mocks.swift") == ["internal import Foundation", "internal import RaspRuntime"])
         #expect(imports("Types3.swift") == ["internal import Foundation", "internal import RaspRuntime"])
+        // `OneOfDecoding` (a union's decoder) and `Indirect` (a recursive type's private storage) are not public uses.
+        let bodyOnly = try GeneratorPipeline().run(Array("""
+            openapi: 3.0.3
+            info: {title: T, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Shape: {oneOf: [{type: integer}, {type: string}]}
+                Tree: {type: object, required: [next], properties: {next: {$ref: '#/components/schemas/Tree'}}}
+            """.utf8), sourceName: "t.yaml").files.filter { $0.name.hasPrefix("Types") }.map(\.contents).joined()
+        #expect(bodyOnly.contains("OneOfDecoding") && bodyOnly.contains("Indirect<Tree>"))
+        #expect(!bodyOnly.contains("public import RaspRuntime"))
     }
 }

@@ -208,6 +208,20 @@ struct TranslatorTests {
         #expect(out.types.contains(#"case "WebTool": self = .webTool(try WebTool(from: decoder))"#))
     }
 
+    @Test func variantsSharingADiscriminatorValueAreTriedInTurn() throws {
+        let out = try Self.generate("""
+                Item:
+                  oneOf: [{$ref: '#/components/schemas/Input'}, {$ref: '#/components/schemas/Output'}, {$ref: '#/components/schemas/Call'}]
+                  discriminator: {propertyName: type}
+                Input: {type: object, required: [type, role], properties: {type: {type: string, enum: [message]}, role: {type: string}}}
+                Output: {type: object, required: [type, id], properties: {type: {type: string, enum: [message]}, id: {type: string}}}
+                Call: {type: object, required: [type], properties: {type: {type: string, enum: [call]}}}
+            """)
+        #expect(out.types.contains(#"case "message": self = try OneOfDecoding.firstMatch("Item", in: decoder, [{ .input(try Input(from: $0)) }, { .output(try Output(from: $0)) }])"#))
+        #expect(out.types.contains(#"case "call": self = .call(try Call(from: decoder))"#))
+        #expect(out.types.components(separatedBy: #"case "message""#).count == 2)
+    }
+
     @Test func identicalNestedTypesBecomeAliasesOfTheFirst() throws {
         let paths = """
             {/a: {post: {operationId: postA,

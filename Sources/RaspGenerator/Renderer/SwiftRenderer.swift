@@ -137,6 +137,9 @@ struct SwiftRenderer {
         "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "QueryValue",
         "URLSessionTransport",
     ]
+    /// The runtime types generated code names only in function bodies and private storage, never in a public
+    /// declaration: they do not make a file's `import RaspRuntime` public.
+    static let bodyOnlyRuntimeTypeNames: Set<String> = ["ClientRequest", "Indirect", "MockClientError", "OneOfDecoding"]
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
 
@@ -151,7 +154,7 @@ struct SwiftRenderer {
             if word.count <= 24, word[0].isASCIIUppercase {  // type names only
                 let name = String(decoding: word, as: UTF8.self)
                 if !foundation, foundationTypeNames.contains(name) { foundation = true }
-                if !runtime, runtimeTypeNames.contains(name) { runtime = true }
+                if !runtime, runtimeTypeNames.contains(name), !bodyOnlyRuntimeTypeNames.contains(name) { runtime = true }
             }
             word.removeAll(keepingCapacity: true)
         }
@@ -367,8 +370,27 @@ struct SwiftRenderer {
     private func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
             if let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
-                let cases = decl.cases.map { item in
-                    "case \(item.discriminatorValues.map(Naming.literal).joined(separator: ", ")): self = .\(item.name)(try \(item.type.spelling)(from: decoder))"
+                // Variants that share a value (a spec may tag two with the same constant) are tried in turn.
+                var byValue: [(value: String, cases: [Int])] = []
+                for (index, item) in decl.cases.enumerated() {
+                    for value in item.discriminatorValues {
+                        if let known = byValue.firstIndex(where: { $0.value == value }) {
+                            byValue[known].cases.append(index)
+                        } else {
+                            byValue.append((value, [index]))
+                        }
+                    }
+                }
+                var cases: [String] = []
+                for (index, item) in decl.cases.enumerated() {
+                    let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
+                    if !values.isEmpty {
+                        cases.append("case \(values.map(Naming.literal).joined(separator: ", ")): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
+                    }
+                    for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
+                        let candidates = shared.cases.map { "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }" }
+                        cases.append("case \(Naming.literal(shared.value)): self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, [\(candidates.joined(separator: ", "))])")
+                    }
                 }
                 w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
                               cases + ["case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"])

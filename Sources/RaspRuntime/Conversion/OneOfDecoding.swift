@@ -17,6 +17,17 @@ public enum OneOfDecoding {
         DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown discriminator value '\(value)'"))
     }
 
+    /// Decodes with each candidate in turn and returns the first success: the variants that share one discriminator
+    /// value (OpenAI's input and output messages are both `type: message`).
+    public static func firstMatch<Value>(_ typeName: String, in decoder: any Decoder,
+                                         _ candidates: [(any Decoder) throws -> Value]) throws -> Value {
+        var errors: [any Error] = []
+        for candidate in candidates {
+            do { return try candidate(decoder) } catch { errors.append(error) }
+        }
+        throw noMatch(typeName, errors: errors, in: decoder)
+    }
+
     /// The error when no variant decodes; it keeps each variant's reason.
     public static func noMatch(_ typeName: String, errors: [any Error], in decoder: any Decoder) -> any Error {
         let reasons = errors.map { error -> String in

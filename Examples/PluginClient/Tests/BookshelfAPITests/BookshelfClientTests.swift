@@ -77,4 +77,11 @@ struct BookshelfClientTests {
             try JSONDecoder().decode(ShelfEvent.self, from: Data(#"{"type": "book.lost", "book_id": "b1"}"#.utf8))
         }
     }
+
+    /// `ShelfNote` declares `kind` as its discriminator, and both variants allow only `note`: they are tried in turn.
+    @Test func variantsSharingATagAreTriedInTurn() throws {
+        let json = #"[{"kind": "note", "text": "Funny", "stars": 5}, {"kind": "note", "text": "Lent to Ann"}]"#
+        let notes = try JSONDecoder().decode([ShelfNote].self, from: Data(json.utf8))
+        #expect(notes == [.review(Review(text: "Funny", stars: 5)), .remark(Remark(text: "Lent to Ann"))])
+    }
 }
