@@ -183,11 +183,16 @@ struct TypeTranslator {
     /// A union variant with a reference to a schema followed and wrappers stripped.
     private func resolvedVariant(_ variant: Schema) throws -> Schema {
         guard let ref = variant.ref else { return Self.unwrap(variant) }
+        return try referencedSchema(ref, at: variant.mark).map(Self.unwrap) ?? variant
+    }
+
+    /// The schema a `$ref` points to: a component, or any other pointer into the document; nil when it points to
+    /// nothing.
+    private func referencedSchema(_ ref: String, at mark: Mark) throws -> Schema? {
         if ref.hasPrefix("#/components/schemas/"), let component = componentSchemas[DocumentParser.unescapePointer(ref.dropFirst(21))] {
-            return Self.unwrap(component)
+            return component
         }
-        guard let node = try parser.resolvePointer(ref, at: variant.mark) else { return variant }
-        return Self.unwrap(try parser.parseSchema(node))
+        return try parser.resolvePointer(ref, at: mark).map { try parser.parseSchema($0) }
     }
 
     // MARK: Type assignment at a use site
@@ -353,12 +358,7 @@ struct TypeTranslator {
                 throw Diagnostic(.error, "allOf cycle: '\(ref)' includes itself", at: schema.mark)
             }
             defer { allOfInProgress.remove(ref) }
-            let target: Schema
-            if ref.hasPrefix("#/components/schemas/"), let component = componentSchemas[DocumentParser.unescapePointer(ref.dropFirst(21))] {
-                target = component
-            } else if let node = try parser.resolvePointer(ref, at: schema.mark) {
-                target = try parser.parseSchema(node)
-            } else {
+            guard let target = try referencedSchema(ref, at: schema.mark) else {
                 throw Diagnostic(.error, "$ref '\(ref)' does not point to anything in this document", at: schema.mark)
             }
             try collectObject(target, properties: &properties, required: &required, mark: mark)
