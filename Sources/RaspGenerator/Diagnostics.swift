@@ -11,6 +11,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where it is, if known.
     public var mark: Mark?
+    /// The path of the file it is in, when that is not the root document (a file a `$ref` names).
+    public var file: String?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at mark: Mark?) {

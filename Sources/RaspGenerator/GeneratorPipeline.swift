@@ -21,6 +21,9 @@ public struct GeneratorPipeline: Sendable {
         public var warnings: [Diagnostic]
         /// Milliseconds spent in each stage.
         public var timings: Timings
+        /// Every file the document was read from: the root document, then each file its `$ref`s name (a build
+        /// plugin declares them as inputs).
+        public var inputFiles: [String]
     }
 
     /// Milliseconds per stage.
@@ -37,29 +40,42 @@ public struct GeneratorPipeline: Sendable {
     /// - Parameters:
     ///   - bytes: The YAML or JSON text.
     ///   - sourceName: The name written in the file headers (keep it relative, for reproducible output).
-    /// - Throws: ``Diagnostic`` for the first error in the document.
-    public func run(_ bytes: [UInt8], sourceName: String) throws(Diagnostic) -> Result {
+    ///   - path: Where the document is, for resolving `$ref`s to other files (default: `sourceName`).
+    ///   - source: Reads the files `$ref`s name (default: none, so a `$ref` to another file is an error).
+    /// - Throws: ``Diagnostic`` for the first error in the document; ``Diagnostic/file`` names the file when it is
+    ///   not the root document.
+    public func run(_ bytes: [UInt8], sourceName: String, path: String? = nil,
+                    source: DocumentSource = .none) throws(Diagnostic) -> Result {
         let diagnostics = DiagnosticCollector()
         var timings = Timings()
         let clock = ContinuousClock()
+        var loader: DocumentLoader?
         do {
             var start = clock.now
-            let root = try YAMLParser().parse(bytes)
-            let parser = try DocumentParser(root: root, diagnostics: diagnostics)
-            let document = try parser.parse()
+            loader = try DocumentLoader(rootPath: path ?? sourceName, bytes: bytes, source: source)
+            let document = try DocumentParser(loader: loader!, diagnostics: diagnostics).parse()
             timings.parse = Self.milliseconds(clock.now - start)
             start = clock.now
-            let api = try Translator(config: config, diagnostics: diagnostics).translate(document, parser: parser)
+            let api = try Translator(config: config, diagnostics: diagnostics).translate(document)
             timings.translate = Self.milliseconds(clock.now - start)
             start = clock.now
             let files = SwiftRenderer(api: api, config: config, sourceName: sourceName).render()
             timings.render = Self.milliseconds(clock.now - start)
-            return Result(files: files, warnings: diagnostics.diagnostics, timings: timings)
+            let warnings = diagnostics.diagnostics.map { Self.located($0, in: document.files) }
+            return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files)
         } catch let diagnostic as Diagnostic {
-            throw diagnostic
+            throw Self.located(diagnostic, in: loader?.paths ?? [])
         } catch {
             throw Diagnostic(.error, "\(error)", at: nil)
         }
+    }
+
+    /// The diagnostic with the path of the file it is in, when that is not the root document.
+    private static func located(_ diagnostic: Diagnostic, in files: [String]) -> Diagnostic {
+        guard let file = diagnostic.mark?.file, file > 0, file < files.count else { return diagnostic }
+        var located = diagnostic
+        located.file = files[file]
+        return located
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

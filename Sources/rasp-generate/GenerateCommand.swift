@@ -11,7 +11,8 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Writes \(GeneratorPipeline.outputFileNames.joined(separator: ", ")) into the output folder. \
             Files whose contents did not change are not rewritten. On an error in the spec nothing is written \
-            and the exit code is 1.
+            and the exit code is 1. A document may span several files: `$ref`s to other files (YAML or JSON) \
+            are read relative to the file that contains them.
 
             Example: rasp-generate openapi.yaml --output Generated/RaspAPI --config rasp-generate.yaml
             """
@@ -21,13 +22,20 @@ struct GenerateCommand: ParsableCommand {
     var spec: String
 
     @Option(name: .shortAndLong, help: "The folder to write the Swift files into.")
-    var output: String
+    var output: String?
+
+    @Flag(help: "Print every file the document is read from (it and the files its $refs name), one per line, and write nothing.")
+    var listInputs = false
 
     @Option(name: .shortAndLong, help: "A YAML config file (access modifier, client name, filters, names, type overrides).")
     var config: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
+
+    func validate() throws {
+        if output == nil && !listInputs { throw ValidationError("Missing expected argument '--output <output>'") }
+    }
 
     func run() throws {
         let configuration: GeneratorConfig
@@ -44,18 +52,35 @@ struct GenerateCommand: ParsableCommand {
         let bytes = try read(spec)
         let result: GeneratorPipeline.Result
         do {
-            result = try GeneratorPipeline(config: configuration).run(bytes, sourceName: (spec as NSString).lastPathComponent)
+            result = try GeneratorPipeline(config: configuration).run(
+                bytes, sourceName: (spec as NSString).lastPathComponent, path: spec, source: Self.files)
         } catch {
-            fail(error, file: spec, bytes: bytes)
+            fail(error, file: error.file ?? spec, bytes: error.file.flatMap(Self.bytes) ?? bytes)
         }
-        let source = String(decoding: bytes, as: UTF8.self)
+        if listInputs {
+            for file in result.inputFiles { print(file) }
+            return
+        }
         if !quiet {
-            for warning in result.warnings { printError(warning.rendered(fileName: spec, source: source)) }
+            var sources: [String: String] = [spec: String(decoding: bytes, as: UTF8.self)]
+            for warning in result.warnings {
+                let file = warning.file ?? spec
+                if sources[file] == nil { sources[file] = Self.bytes(file).map { String(decoding: $0, as: UTF8.self) } }
+                printError(warning.rendered(fileName: file, source: sources[file]))
+            }
         }
+        guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)
         if !quiet {
             print("rasp-generate: \(written) of \(result.files.count) files written to \(output) (\(result.warnings.count) warnings)")
         }
+    }
+
+    /// The files a document's `$ref`s name, read from disk.
+    static let files = DocumentSource { path in bytes(path) }
+
+    static func bytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     private func read(_ path: String) throws -> [UInt8] {

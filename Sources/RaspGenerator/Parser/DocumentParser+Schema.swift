@@ -25,11 +25,7 @@ extension DocumentParser {
         let value = entry.value
         switch entry.key {
         case "$ref":
-            let ref = try Self.string(value, "$ref")
-            guard try resolvePointer(ref, at: value.mark) != nil else {
-                throw Diagnostic(.error, "$ref '\(ref)' does not point to anything in this document", at: value.mark)
-            }
-            schema.ref = ref
+            schema.ref = try schemaReference(try Self.string(value, "$ref"), at: value.mark)
         case "type":
             let names: [(String, Mark)]
             switch value {
@@ -53,7 +49,12 @@ extension DocumentParser {
         case "deprecated": schema.deprecated = try Self.bool(value, "deprecated")
         case "default": schema.defaultValue = value
         case "properties":
-            for property in try Self.mapping(value, "'properties'").entries {
+            var properties = value
+            // Some publishers (DigitalOcean) write the whole properties map as a `$ref` to a map in another file.
+            if case .mapping(let map) = value, map.entries.count == 1, let refNode = map["$ref"], case .scalar(let ref) = refNode {
+                properties = try loader.resolve(ref.value, at: refNode.mark).node
+            }
+            for property in try Self.mapping(properties, "'properties'").entries {
                 schema.properties.append(Schema.Property(name: property.key, schema: try parseSchema(property.value)))
             }
         case "required":
@@ -97,10 +98,10 @@ extension DocumentParser {
             guard let nameNode = map["propertyName"] else {
                 throw Diagnostic(.error, "a discriminator needs a 'propertyName'", at: map.mark)
             }
-            var mapping: [(String, String)] = []
+            var mapping: [(String, Int?)] = []
             if let mappingMap = try Self.optionalMapping(map, "mapping") {
                 for item in mappingMap.entries {
-                    mapping.append((item.key, try Self.string(item.value, "mapping")))
+                    mapping.append((item.key, try discriminatorTarget(try Self.string(item.value, "mapping"), at: item.value.mark)))
                 }
             }
             schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"), mapping: mapping)
@@ -120,37 +121,87 @@ extension DocumentParser {
         try Self.sequence(node, key).items.map { item in try parseSchema(item) }
     }
 
-    // MARK: References
+    // MARK: The schema table
 
-    /// Finds the node a local `$ref` points to (`#/components/schemas/X`, or any JSON pointer into the document).
-    /// - Returns: The node, or nil when nothing is there.
-    /// - Throws: For references to other files, which are not supported.
-    func resolvePointer(_ ref: String, at mark: Mark) throws -> YAMLNode? {
-        guard ref.hasPrefix("#") else {
-            throw Diagnostic(.error, "external $ref '\(ref)' is not supported; expected a local reference starting with '#/'",
-                             at: mark)
+    /// Registers the entries of `components.schemas` (which may itself be a `$ref` to an index file) under their
+    /// names. A component that only refers to a schema elsewhere (`Pet: {$ref: './schemas/Pet.yaml'}`) is that
+    /// schema: references to the file then find the component, not a second type.
+    func registerComponentSchemas() throws {
+        guard let components = try Self.optionalMapping(root, "components"), let node = components["schemas"] else { return }
+        var place = DocumentLoader.Target(node: node, file: 0, tokens: ["components", "schemas"])
+        if case .mapping(let map) = node, let refNode = map["$ref"] {
+            place = try loader.resolve(try Self.string(refNode, "$ref"), at: refNode.mark)
         }
-        if ref.hasPrefix("#/components/schemas/"), !ref.dropFirst(21).contains("/") {
-            return componentSchemas[Self.unescapePointer(ref.dropFirst(21))]
+        if case .scalar(let scalar) = place.node, scalar.resolved == .null { return }
+        let map = try Self.mapping(place.node, "'schemas'")
+        for entry in map.entries {
+            let key = DocumentLoader.Target(node: entry.value, file: place.file, tokens: place.tokens + [entry.key]).key
+            _ = addSchema(name: entry.key, node: entry.value, key: key, isComponent: true)
         }
-        if ref.hasPrefix("#/components/parameters/"), !ref.dropFirst(24).contains("/") {
-            return componentParameters[Self.unescapePointer(ref.dropFirst(24))]
-        }
-        var node: YAMLNode = .mapping(root)
-        for token in ref.dropFirst(1).split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = Self.unescapePointer(token)
-            switch node {
-            case .mapping(let map):
-                guard let next = map[key] else { return nil }
-                node = next
-            case .sequence(let sequence):
-                guard let index = Int(key), sequence.items.indices.contains(index) else { return nil }
-                node = sequence.items[index]
-            case .scalar:
-                return nil
+        for index in schemaEntries.indices {
+            // Bounded: a chain of files that only refer on is rare and short.
+            for _ in 0..<16 {
+                guard case .mapping(let map) = schemaNodes[index], map.entries.count == 1, let refNode = map["$ref"],
+                      case .scalar(let ref) = refNode else { break }
+                let target = try loader.resolve(ref.value, at: refNode.mark)
+                guard schemaIndexByKey[target.key] == nil else { break }
+                schemaIndexByKey[target.key] = index
+                schemaNodes[index] = target.node
             }
         }
-        return node
+    }
+
+    /// Reads every registered schema not read yet (reading one may register more).
+    func parsePendingSchemas() throws {
+        while parsedSchemaCount < schemaNodes.count {
+            let index = parsedSchemaCount
+            parsedSchemaCount += 1
+            schemaEntries[index].schema = try parseSchema(schemaNodes[index])
+        }
+    }
+
+    private func addSchema(name: String?, node: YAMLNode, key: String, isComponent: Bool) -> Int {
+        let index = schemaEntries.count
+        schemaEntries.append(SchemaEntry(name: name, schema: Schema(mark: node.mark), isComponent: isComponent))
+        schemaNodes.append(node)
+        schemaIndexByKey[key] = index
+        return index
+    }
+
+    /// Resolves a schema `$ref` to its entry, registering the target the first time.
+    func schemaReference(_ ref: String, at mark: Mark) throws -> SchemaReference {
+        let target = try loader.resolve(ref, at: mark)
+        if let index = schemaIndexByKey[target.key] { return SchemaReference(text: ref, target: index, mark: mark) }
+        if let found = Self.section(of: target), found != "schema" {
+            throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a schema", at: mark)
+        }
+        let index = addSchema(name: schemaName(of: target), node: target.node, key: target.key, isComponent: false)
+        return SchemaReference(text: ref, target: index, mark: mark)
+    }
+
+    /// The name a schema outside `components.schemas` is declared under: the key it is written at in `schemas`,
+    /// `definitions` or `$defs`, or at the top of another file; the file's name for a whole file. Nil for a schema
+    /// inside something else (an operation, a property), which is used in place.
+    private func schemaName(of target: DocumentLoader.Target) -> String? {
+        let tokens = target.tokens
+        if tokens.isEmpty { return target.file == 0 ? nil : Self.baseName(loader.paths[target.file]) }
+        if tokens.count >= 2, ["schemas", "definitions", "$defs"].contains(tokens[tokens.count - 2]) { return tokens.last }
+        if tokens.count == 1, target.file != 0 { return tokens[0] }
+        return nil
+    }
+
+    /// A discriminator mapping value: a `$ref`, or the bare name of a component schema. Nil, with a warning, when it
+    /// names nothing.
+    private func discriminatorTarget(_ value: String, at mark: Mark) throws -> Int? {
+        let isReference = value.contains("#") || value.contains("/") || value.hasSuffix(".yaml") || value.hasSuffix(".yml")
+            || value.hasSuffix(".json")
+        let ref = isReference ? value : "#/components/schemas/" + value
+        do {
+            return try schemaReference(ref, at: mark).target
+        } catch let diagnostic as Diagnostic where diagnostic.message.contains("does not point to anything") {
+            diagnostics.warn("discriminator mapping '\(value)' names no schema; ignored", at: mark)
+            return nil
+        }
     }
 
     static func unescapePointer(_ token: Substring) -> String {
@@ -159,11 +210,6 @@ extension DocumentParser {
         var text = String(token)
         if text.contains("%") { text = text.removingPercentEncoding ?? text }
         return text.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
-
-    static func componentName(of node: YAMLNode, prefix: String) -> String? {
-        guard case .mapping(let map) = node, case .scalar(let ref)? = map["$ref"], ref.value.hasPrefix(prefix) else { return nil }
-        return unescapePointer(ref.value.dropFirst(prefix.count))
     }
 
     static func templateVariables(_ path: String) -> [String] {
@@ -183,14 +229,6 @@ extension DocumentParser {
     }
 
     // MARK: Typed readers
-
-    static func index(_ components: YAMLMapping?, _ key: String) throws -> [String: YAMLNode] {
-        guard let components, let map = try optionalMapping(components, key) else { return [:] }
-        var index: [String: YAMLNode] = [:]
-        index.reserveCapacity(map.entries.count)
-        for entry in map.entries { index[entry.key] = entry.value }
-        return index
-    }
 
     static func optionalMapping(_ map: YAMLMapping, _ key: String) throws -> YAMLMapping? {
         guard let node = map[key] else { return nil }

@@ -1,33 +1,40 @@
-/// Reads a YAML tree as an OpenAPI 3.0/3.1 document.
+/// Reads a YAML tree as an OpenAPI 3.0/3.1 document, with every `$ref` resolved.
 ///
-/// Structural mistakes (a sequence where a mapping belongs, an unknown `type`, a `$ref` to nowhere) are errors
-/// with the position of the offending node. Sloppiness that real specs ship with (integers beyond 64 bits,
+/// References are followed here, not later: parameters, responses, request bodies, path items and operations given
+/// as `$ref`s (to this file or another one) are read from their targets, and every schema `$ref` becomes a link to
+/// an entry of ``OpenAPIDocument/schemas``. Structural mistakes (a sequence where a mapping belongs, an unknown
+/// `type`, a `$ref` to nowhere or to the wrong kind of object) are errors with the position of the offending node;
+/// for a reference, the position of the `$ref`. Sloppiness that real specs ship with (integers beyond 64 bits,
 /// 3.0-style boolean `exclusiveMinimum`, undeclared path parameters…) is warned about and tolerated.
-public struct DocumentParser {
+final class DocumentParser {
+    let loader: DocumentLoader
     let root: YAMLMapping
     let diagnostics: DiagnosticCollector
-    let componentSchemas: [String: YAMLNode]
-    let componentParameters: [String: YAMLNode]
-    let componentResponses: [String: YAMLNode]
-    let componentRequestBodies: [String: YAMLNode]
+    /// The schema table being built: entries, the node each is read from, and each target's canonical key.
+    var schemaEntries: [SchemaEntry] = []
+    var schemaNodes: [YAMLNode] = []
+    var schemaIndexByKey: [String: Int] = [:]
+    var parsedSchemaCount = 0
 
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
 
-    /// Prepares to read `root`.
-    /// - Throws: ``Diagnostic`` when the root is not an OpenAPI 3.x mapping.
-    public init(root: YAMLNode, diagnostics: DiagnosticCollector) throws {
+    /// Prepares to read the loader's root document.
+    /// - Throws: ``Diagnostic`` when the root is not a mapping.
+    init(loader: DocumentLoader, diagnostics: DiagnosticCollector) throws {
+        let root = loader.root(0)
         guard case .mapping(let mapping) = root else {
             throw Diagnostic(.error, "expected a mapping at the top of an OpenAPI document, found \(root.kindDescription)",
                              at: root.mark)
         }
+        self.loader = loader
         self.root = mapping
         self.diagnostics = diagnostics
-        let components = try Self.optionalMapping(mapping, "components")
-        componentSchemas = try Self.index(components, "schemas")
-        componentParameters = try Self.index(components, "parameters")
-        componentResponses = try Self.index(components, "responses")
-        componentRequestBodies = try Self.index(components, "requestBodies")
+        if let components = try Self.optionalMapping(mapping, "components") {
+            for key in ["schemas", "parameters", "responses", "requestBodies"] {
+                if let node = components[key], !Self.isReference(node) { _ = try Self.optionalMapping(components, key) }
+            }
+        }
     }
 
     /// Reads the whole document.
@@ -48,23 +55,22 @@ public struct DocumentParser {
         let infoVersion = try info.flatMap { try Self.optionalString($0, "version") }
         let description = try info.flatMap { try Self.optionalString($0, "description") }
 
-        var schemas: [(String, Schema)] = []
-        if let components = try Self.optionalMapping(root, "components"),
-           let schemaMap = try Self.optionalMapping(components, "schemas") {
-            for entry in schemaMap.entries {
-                schemas.append((entry.key, try parseSchema(entry.value)))
-            }
-        }
+        try registerComponentSchemas()
+        try parsePendingSchemas()
+        let servers = try parseServers()
+        let operations = try parseOperations()
+        try parsePendingSchemas()
         return OpenAPIDocument(
             openAPIVersion: version,
             title: title ?? "API",
             version: infoVersion ?? "",
             description: description,
-            servers: try parseServers(),
-            operations: try parseOperations(),
-            schemas: schemas,
+            servers: servers,
+            operations: operations,
+            schemas: schemaEntries,
             securitySchemes: try parseSecuritySchemes(),
-            security: try parseSecurityRequirements(root["security"])
+            security: try parseSecurityRequirements(root["security"]),
+            files: loader.paths
         )
     }
 
@@ -98,7 +104,7 @@ public struct DocumentParser {
         else { return [] }
         var result: [SecurityScheme] = []
         for entry in schemes.entries {
-            let map = try Self.mapping(entry.value, "a security scheme")
+            let map = try Self.mapping(try follow(entry.value, kind: "security scheme").node, "a security scheme")
             guard let typeNode = map["type"] else {
                 throw Diagnostic(.error, "security scheme '\(entry.key)' needs a 'type'", at: map.mark)
             }
@@ -148,15 +154,16 @@ public struct DocumentParser {
             guard pathEntry.key.hasPrefix("/") else {
                 throw Diagnostic(.error, "path '\(pathEntry.key)' must start with '/'", at: pathEntry.keyMark)
             }
-            let item = try resolveComponentRef(pathEntry.value, in: [:], kind: "path item")
-            let pathItem = try Self.mapping(item, "a path item")
+            let pathItem = try Self.mapping(try follow(pathEntry.value, kind: "path item").node, "a path item")
             let shared = try pathItem["parameters"].map { node in try parseParameters(node) } ?? []
             for entry in pathItem.entries where Self.httpMethods.contains(entry.key) {
-                let operation = try parseOperation(entry.value, method: entry.key, path: pathEntry.key, shared: shared)
+                // DigitalOcean publishes every operation as a `$ref` to a file of its own.
+                let node = try follow(entry.value, kind: "operation").node
+                let operation = try parseOperation(node, method: entry.key, path: pathEntry.key, shared: shared)
                 if let id = operation.operationID {
                     if let first = operationIDs[id] {
                         throw Diagnostic(.error, "duplicate operationId '\(id)' (first used at \(first))",
-                                         at: try Self.mapping(entry.value, "an operation")["operationId"]?.mark)
+                                         at: try Self.mapping(node, "an operation")["operationId"]?.mark)
                     }
                     operationIDs[id] = operation.mark
                 }
@@ -182,11 +189,12 @@ public struct DocumentParser {
             var schema = Schema(mark: map.mark)
             schema.types = ["string"]
             parameters.append(Parameter(name: name, location: "path", required: true, schema: schema, description: nil,
-                                        explode: false, deprecated: false, componentName: nil, mark: map.mark))
+                                        style: "simple", explode: false, contentType: nil, deprecated: false,
+                                        componentName: nil, componentKey: nil, mark: map.mark))
         }
         var responses: [Response] = []
         if let responsesNode = map["responses"] {
-            for entry in try Self.mapping(responsesNode, "responses").entries {
+            for entry in try Self.mapping(responsesNode, "responses").entries where !entry.key.hasPrefix("x-") {
                 responses.append(try parseResponse(entry.value, status: entry.key))
             }
         }
@@ -209,9 +217,12 @@ public struct DocumentParser {
     private func parseParameters(_ node: YAMLNode) throws -> [Parameter] {
         var result: [Parameter] = []
         for item in try Self.sequence(node, "parameters").items {
-            let componentName = Self.componentName(of: item, prefix: "#/components/parameters/")
-            let resolved = try resolveComponentRef(item, in: componentParameters, kind: "parameter")
+            let (resolved, target, refMark) = try follow(item, kind: "parameter")
             let map = try Self.mapping(resolved, "a parameter")
+            if let refMark, let ref = Self.referenceText(item), map["name"] == nil || map["in"] == nil {
+                throw Diagnostic(.error, "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'",
+                                 at: refMark)
+            }
             guard let nameNode = map["name"] else {
                 throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
             }
@@ -224,7 +235,9 @@ public struct DocumentParser {
                                  at: inNode.mark)
             }
             var schema = try map["schema"].map { n in try parseSchema(n) }
+            var contentType: String?
             if schema == nil, let content = try Self.optionalMapping(map, "content"), let first = content.entries.first {
+                contentType = first.key
                 schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
             }
             let style = try Self.optionalString(map, "style") ?? (location == "query" || location == "cookie" ? "form" : "simple")
@@ -234,9 +247,12 @@ public struct DocumentParser {
                 required: try Self.optionalBool(map, "required") ?? (location == "path"),
                 schema: schema ?? Schema(mark: map.mark),
                 description: try Self.optionalString(map, "description"),
+                style: style,
                 explode: try Self.optionalBool(map, "explode") ?? (style == "form"),
+                contentType: contentType,
                 deprecated: try Self.optionalBool(map, "deprecated") ?? false,
-                componentName: componentName,
+                componentName: target.flatMap { componentName(of: $0) },
+                componentKey: target?.key,
                 mark: map.mark
             ))
         }
@@ -244,7 +260,7 @@ public struct DocumentParser {
     }
 
     private func parseRequestBody(_ node: YAMLNode) throws -> RequestBody {
-        let map = try Self.mapping(try resolveComponentRef(node, in: componentRequestBodies, kind: "request body"), "a request body")
+        let map = try Self.mapping(try follow(node, kind: "request body").node, "a request body")
         return RequestBody(
             required: try Self.optionalBool(map, "required") ?? false,
             description: try Self.optionalString(map, "description"),
@@ -253,13 +269,13 @@ public struct DocumentParser {
     }
 
     private func parseResponse(_ node: YAMLNode, status: String) throws -> Response {
-        let componentName = Self.componentName(of: node, prefix: "#/components/responses/")
-        let map = try Self.mapping(try resolveComponentRef(node, in: componentResponses, kind: "response"), "a response")
+        let (resolved, target, _) = try follow(node, kind: "response")
+        let map = try Self.mapping(resolved, "a response")
         return Response(
             status: status,
             description: try Self.optionalString(map, "description"),
             content: try parseContent(map),
-            componentName: componentName
+            componentName: target.flatMap { componentName(of: $0) }
         )
     }
 
@@ -273,20 +289,72 @@ public struct DocumentParser {
         return result
     }
 
-    /// Follows a `$ref` to a component of the given kind (several hops allowed, cycles rejected).
-    private func resolveComponentRef(_ node: YAMLNode, in components: [String: YAMLNode], kind: String) throws -> YAMLNode {
+    // MARK: References to objects other than schemas
+
+    /// The `components` section each kind of reusable object lives in.
+    static let sections: [String: String] = [
+        "schemas": "schema", "parameters": "parameter", "responses": "response", "requestBodies": "request body",
+        "headers": "header", "examples": "example", "securitySchemes": "security scheme", "links": "link",
+        "callbacks": "callback", "pathItems": "path item",
+    ]
+
+    /// Follows a Reference Object (`{$ref: …}`, several hops allowed) to the object it stands for.
+    /// - Parameter kind: What the object must be, as ``sections`` names it: a reference into another `components`
+    ///   section is an error at the `$ref`.
+    /// - Returns: The object, where the last reference found it (nil when `node` is no reference), and the first
+    ///   `$ref`'s position.
+    func follow(_ node: YAMLNode, kind: String) throws -> (node: YAMLNode, target: DocumentLoader.Target?, refMark: Mark?) {
         var current = node
+        var target: DocumentLoader.Target?
+        var refMark: Mark?
         var seen: Set<String> = []
         while case .mapping(let map) = current, let refNode = map["$ref"] {
             let ref = try Self.string(refNode, "$ref")
-            guard seen.insert(ref).inserted else {
+            let next = try loader.resolve(ref, at: refNode.mark)
+            guard seen.insert(next.key).inserted else {
                 throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: refNode.mark)
             }
-            guard let target = try resolvePointer(ref, at: refNode.mark) else {
-                throw Diagnostic(.error, "$ref '\(ref)' does not point to a \(kind) in this document", at: refNode.mark)
+            if let found = Self.section(of: next), found != kind {
+                throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a \(kind)", at: refNode.mark)
             }
-            current = target
+            current = next.node
+            target = next
+            refMark = refMark ?? refNode.mark
         }
-        return current
+        return (current, target, refMark)
+    }
+
+    /// The kind of object a target is by its place (`components/parameters/X` is a parameter), if its place says.
+    static func section(of target: DocumentLoader.Target) -> String? {
+        guard target.tokens.count == 3, target.tokens[0] == "components" else { return nil }
+        return sections[target.tokens[1]]
+    }
+
+    /// The name a reusable object is declared under: its key in `components` or at the top of its file, or the
+    /// file's name; nil for an object written anywhere else.
+    func componentName(of target: DocumentLoader.Target) -> String? {
+        switch target.tokens.count {
+        case 0: Self.baseName(loader.paths[target.file])
+        case 1: target.tokens[0]
+        case 3 where target.tokens[0] == "components": target.tokens[2]
+        default: nil
+        }
+    }
+
+    /// `Pet` for `models/Pet.v2.yaml`.
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+
+    /// The `$ref` text of a Reference Object.
+    static func referenceText(_ node: YAMLNode) -> String? {
+        guard case .mapping(let map) = node, case .scalar(let ref)? = map["$ref"] else { return nil }
+        return ref.value
+    }
+
+    /// Whether a node is a Reference Object.
+    static func isReference(_ node: YAMLNode) -> Bool {
+        referenceText(node) != nil
     }
 }

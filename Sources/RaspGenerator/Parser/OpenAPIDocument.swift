@@ -14,12 +14,28 @@ public struct OpenAPIDocument: Sendable {
     public var servers: [Server]
     /// Every operation under `paths`, in document order.
     public var operations: [Operation]
-    /// `components.schemas`, in document order.
-    public var schemas: [(name: String, schema: Schema)]
+    /// Every schema a `$ref` points to: `components.schemas` in document order first, then the targets of
+    /// references to other files and other places, in the order they were found. ``SchemaReference/target``
+    /// indexes this list.
+    public var schemas: [SchemaEntry]
     /// `components.securitySchemes`, in document order.
     public var securitySchemes: [SecurityScheme]
     /// Top-level `security`: alternatives, each a list of scheme names.
     public var security: [[String]]
+    /// Every file the document was read from: the root document, then each file its `$ref`s name.
+    public var files: [String]
+}
+
+/// A schema that references can point to.
+public struct SchemaEntry: Sendable {
+    /// The name it is declared under: a `components.schemas` key, or for a schema in another file the key it is
+    /// written under (`schemas`, `definitions`, `$defs`, the file's top level) or the file's name. Nil for a schema
+    /// written elsewhere (inside an operation, a property): a reference to it uses it in place.
+    public var name: String?
+    /// The schema.
+    public var schema: Schema
+    /// Whether it is an entry of the root document's `components.schemas`.
+    public var isComponent: Bool
 }
 
 /// A `servers` entry.
@@ -86,12 +102,18 @@ public struct Parameter: Sendable {
     public var schema: Schema
     /// `description`.
     public var description: String?
+    /// `style`, or the location's default (`form` for query and cookie, `simple` for path and header).
+    public var style: String
     /// `explode` (defaults to true for the `form` style).
     public var explode: Bool
+    /// For a parameter given with `content` instead of `schema`: its media type (the value is sent in it).
+    public var contentType: String?
     /// `deprecated`.
     public var deprecated: Bool
-    /// The name of the `components.parameters` entry it came from, if any.
+    /// The name of the `components.parameters` entry (or file) it came from, if any.
     public var componentName: String?
+    /// Where that reusable parameter is written (`FILE#/pointer`), the same for every use of it.
+    public var componentKey: String?
     /// Where it is declared.
     public var mark: Mark
 }
@@ -114,7 +136,7 @@ public struct Response: Sendable {
     public var description: String?
     /// Media types in document order.
     public var content: [MediaType]
-    /// The name of the `components.responses` entry it came from, if any.
+    /// The name of the `components.responses` entry (or file) it came from, if any.
     public var componentName: String?
 }
 

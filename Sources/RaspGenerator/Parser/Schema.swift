@@ -1,12 +1,23 @@
+/// A `$ref` to a schema, resolved by the parser.
+public struct SchemaReference: Sendable, Hashable {
+    /// The reference as written (`#/components/schemas/Point`, `./schemas/Point.yaml`), for messages.
+    public var text: String
+    /// The index of its target in ``OpenAPIDocument/schemas``.
+    public var target: Int
+    /// Where the `$ref` is written.
+    public var mark: Mark
+}
+
 /// A JSON Schema as OpenAPI 3.0/3.1 uses it, reduced to what code generation needs.
 ///
-/// `$ref`s stay references (``ref``); ``SchemaResolver`` follows them. 3.0 `nullable: true` and 3.1
-/// `type: [X, "null"]` both end up in ``nullable``.
+/// A `$ref` is kept as a link (``ref``) to the entry of ``OpenAPIDocument/schemas`` it resolves to, in whatever file:
+/// the parser has already found its target. 3.0 `nullable: true` and 3.1 `type: [X, "null"]` both end up in
+/// ``nullable``.
 public struct Schema: Sendable {
     /// Where the schema starts in the source.
     public var mark: Mark
-    /// A `$ref` target such as `#/components/schemas/Point`; the other fields are then mostly empty.
-    public var ref: String?
+    /// A resolved `$ref`; the other fields are then mostly empty.
+    public var ref: SchemaReference?
     /// The JSON types, without `"null"` (empty when the schema does not say).
     public var types: [String] = []
     /// Whether `null` is allowed.
@@ -73,8 +84,9 @@ public struct Schema: Sendable {
     public struct Discriminator: Sendable {
         /// The property whose value names the variant.
         public var propertyName: String
-        /// Explicit value → `$ref` mappings, in document order.
-        public var mapping: [(value: String, ref: String)]
+        /// Explicit value → schema mappings, in document order (`target` indexes ``OpenAPIDocument/schemas``; nil
+        /// when the mapping names nothing the document has).
+        public var mapping: [(value: String, target: Int?)]
     }
 
     /// Whether the schema says nothing about the value (`{}` or only docs).

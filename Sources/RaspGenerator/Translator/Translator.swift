@@ -3,12 +3,9 @@ struct Translator {
     let config: GeneratorConfig
     let diagnostics: DiagnosticCollector
 
-    func translate(_ document: OpenAPIDocument, parser: DocumentParser) throws -> TranslatedAPI {
-        var types = TypeTranslator(document: document, parser: parser, config: config, diagnostics: diagnostics)
+    func translate(_ document: OpenAPIDocument) throws -> TranslatedAPI {
+        var types = TypeTranslator(document: document, config: config, diagnostics: diagnostics)
         let clientName = config.clientName
-        for reserved in ["Operations", "Servers", clientName, clientName + "Protocol", "Mock" + clientName] {
-            _ = types.reserveTopLevel(reserved)
-        }
         var declarations = try types.translateComponents()
         var parameterTypes: [Declaration] = []
         let operations = try OperationTranslator(document: document, config: config, diagnostics: diagnostics)
@@ -23,7 +20,10 @@ struct Translator {
         var schemes: [(String, String, String?)] = []
         var schemeScope = NameScope()
         for scheme in document.securitySchemes {
-            let name = schemeScope.unique(Naming.memberName(scheme.name))
+            // A scheme named like one of `Authentication`'s own members (`bearer`) would shadow, and call, itself.
+            var base = Naming.memberName(scheme.name)
+            if Self.authenticationMembers.contains(Naming.bare(base)) { base = Naming.bare(base) + "Scheme" }
+            let name = schemeScope.unique(base)
             switch (scheme.type, scheme.location, scheme.parameterName) {
             case ("apiKey", .query?, let parameter?): schemes.append((name, ".query(\(Naming.literal(parameter)))", scheme.description))
             case ("apiKey", .header?, let parameter?): schemes.append((name, ".header(\(Naming.literal(parameter)))", scheme.description))
@@ -40,6 +40,14 @@ struct Translator {
         SentTypes().apply(to: &api)
         return api
     }
+}
+
+extension Translator {
+    /// The members of the runtime's `Authentication` that the generated extension's static functions must not
+    /// shadow.
+    static let authenticationMembers: Set<String> = [
+        "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror", "Placement",
+    ]
 }
 
 /// Finds the structs a request can send (request bodies, parameters, and every type they contain) and makes the

@@ -61,8 +61,8 @@ extension TypeTranslator {
     }
 
     private func isEnum(named name: String) -> Bool {
-        guard let component = componentNames.first(where: { $0.value == name })?.key,
-              let schema = document.schemas.first(where: { $0.name == component })?.schema else { return false }
+        guard let index = componentNames.first(where: { $0.value == name })?.key else { return false }
+        let schema = document.schemas[index].schema
         return schema.enumValues != nil || (!schema.anyOf.isEmpty && schema.anyOf.contains { $0.enumValues != nil })
     }
 
@@ -103,9 +103,9 @@ extension TypeTranslator {
     }
 
     /// A case name for a `oneOf` variant: the referenced type, the title, or the JSON type.
-    static func caseName(for variant: Schema, index: Int, componentNames: [String: String]) -> String {
-        if let ref = variant.ref, let last = ref.split(separator: "/").last {
-            return Naming.memberName(componentNames[DocumentParser.unescapePointer(last)] ?? String(last))
+    static func caseName(for variant: Schema, index: Int, componentNames: [Int: String]) -> String {
+        if let ref = variant.ref {
+            return Naming.memberName(componentNames[ref.target] ?? lastToken(of: ref.text))
         }
         if let title = variant.title, !title.isEmpty { return Naming.memberName(title) }
         switch variant.types.first {

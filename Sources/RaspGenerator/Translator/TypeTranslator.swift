@@ -11,35 +11,46 @@ struct TypeTranslator {
     }
 
     let document: OpenAPIDocument
-    let parser: DocumentParser
     let config: GeneratorConfig
     let diagnostics: DiagnosticCollector
-    /// Component schema name → Swift type name.
-    private(set) var componentNames: [String: String] = [:]
-    private var componentSchemas: [String: Schema] = [:]
+    /// Schema entry index → Swift type name, for the named entries (components and other files' schemas).
+    private(set) var componentNames: [Int: String] = [:]
     /// Qualified names of every generated enum (query parameters may use them).
     private(set) var enumNames: Set<String> = []
+    /// Top-level type aliases → the type they name (a parameter of an alias to `String` is sent as text).
+    private(set) var aliases: [String: SwiftType] = [:]
     /// Top-level names, reserved inside nested scopes so nested types never shadow them.
     private(set) var topLevelScope = NameScope()
-    private var allOfInProgress: Set<String> = []
+    private var allOfInProgress: Set<Int> = []
     private var pointerDepth = 0
     private var nestedScopeCache: NameScope?
     /// Inline enums already declared, by raw type and values → qualified name. A later inline enum with the same
     /// values becomes a type alias of the first (Twilio repeats a `GET`/`POST` enum a hundred times).
     private var inlineEnums: [[String]: String] = [:]
 
-    init(document: OpenAPIDocument, parser: DocumentParser, config: GeneratorConfig, diagnostics: DiagnosticCollector) {
+    /// Names the generated code declares or uses besides the schemas' types: the client, its protocol and mock,
+    /// the namespaces, and the runtime's and Foundation's types. A schema with one of these names gets a `Schema`
+    /// suffix.
+    static func generatedNames(clientName: String) -> Set<String> {
+        Set(["Operations", "Servers", clientName, clientName + "Protocol", "Mock" + clientName])
+            .union(SwiftRenderer.runtimeTypeNames).union(SwiftRenderer.foundationTypeNames)
+    }
+
+    init(document: OpenAPIDocument, config: GeneratorConfig, diagnostics: DiagnosticCollector) {
         self.document = document
-        self.parser = parser
         self.config = config
         self.diagnostics = diagnostics
-        for (name, schema) in document.schemas {
-            componentSchemas[name] = schema
+        let generated = Self.generatedNames(clientName: config.clientName)
+        for name in generated.sorted() { _ = topLevelScope.unique(name) }
+        for (index, entry) in document.schemas.enumerated() {
+            guard let name = entry.name else { continue }
             if let override = config.schemaTypeOverrides[name] {
-                componentNames[name] = override
+                componentNames[index] = override
                 continue
             }
-            componentNames[name] = topLevelScope.unique(config.schemaNames[name] ?? Naming.typeName(name))
+            var swiftName = config.schemaNames[name] ?? Naming.typeName(name)
+            if generated.contains(swiftName) { swiftName += "Schema" }
+            componentNames[index] = topLevelScope.unique(swiftName)
         }
     }
 
@@ -53,8 +64,11 @@ struct TypeTranslator {
     mutating func translateComponents() throws -> [Declaration] {
         try checkAliasCycles()
         var declarations: [Declaration] = []
-        for (name, schema) in document.schemas where config.schemaTypeOverrides[name] == nil {
-            let swiftName = componentNames[name]!
+        for (index, entry) in document.schemas.enumerated() {
+            guard let name = entry.name, config.schemaTypeOverrides[name] == nil, let swiftName = componentNames[index] else {
+                continue
+            }
+            let schema = entry.schema
             let unwrapped = Self.unwrap(schema)
             if case .other = try shape(of: unwrapped) {
                 // An alias (to a primitive, a collection or another component). Declarations its items or values
@@ -65,6 +79,7 @@ struct TypeTranslator {
                 topLevelScope = scope
                 nestedScopeCache = nil
                 declarations.append(.typeAlias(name: swiftName, type: usage.type, doc: Self.doc(schema)))
+                aliases[swiftName] = usage.type
                 declarations += extra
             } else {
                 declarations.append(try declaration(named: swiftName, for: unwrapped, qualifiedName: swiftName))
@@ -76,17 +91,15 @@ struct TypeTranslator {
     /// Components that are only a `$ref` to another component become type aliases; a chain of them that comes back
     /// to where it started would alias a type to itself.
     private func checkAliasCycles() throws {
-        for (start, schema) in document.schemas {
-            var seen: Set<String> = [start]
-            var current = Self.unwrap(schema)
-            while let ref = current.ref, ref.hasPrefix("#/components/schemas/") {
-                let name = DocumentParser.unescapePointer(ref.dropFirst(21))
-                guard let next = componentSchemas[name] else { break }
-                guard seen.insert(name).inserted else {
-                    throw Diagnostic(.error, "$ref cycle: '\(ref)' leads back to a schema already on the way; expected an object, enum or type",
+        for (start, entry) in document.schemas.enumerated() where entry.name != nil {
+            var seen: Set<Int> = [start]
+            var current = Self.unwrap(entry.schema)
+            while let ref = current.ref, document.schemas[ref.target].name != nil {
+                guard seen.insert(ref.target).inserted else {
+                    throw Diagnostic(.error, "$ref cycle: '\(ref.text)' leads back to a schema already on the way; expected an object, enum or type",
                                      at: current.mark)
                 }
-                current = Self.unwrap(next)
+                current = Self.unwrap(document.schemas[ref.target].schema)
             }
         }
     }
@@ -170,29 +183,26 @@ struct TypeTranslator {
     private mutating func discriminatorValues(for variant: Schema, in schema: Schema) throws -> [String] {
         guard let discriminator = schema.discriminator else { return [] }
         if let ref = variant.ref {
-            let mapped = discriminator.mapping.filter { $0.ref == ref || "#/components/schemas/\($0.ref)" == ref }.map(\.value)
+            let mapped = discriminator.mapping.filter { $0.target == ref.target }.map(\.value)
             if !mapped.isEmpty { return mapped }
         }
         if case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)), required.contains(discriminator.propertyName),
            let property = properties.first(where: { $0.name == discriminator.propertyName }), let value = Self.constant(property.schema) {
             return [value]
         }
-        return variant.ref?.split(separator: "/").last.map { [DocumentParser.unescapePointer($0)] } ?? []
+        return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
+    }
+
+    /// `Pet` for `#/components/schemas/Pet` or `./schemas/Pet.yaml`.
+    static func lastToken(of ref: String) -> String {
+        let last = ref.split(separator: "/").last.map { DocumentParser.unescapePointer($0) } ?? ref
+        return last.contains(".") && !ref.contains("#") ? DocumentParser.baseName(last) : last
     }
 
     /// A union variant with a reference to a schema followed and wrappers stripped.
     private func resolvedVariant(_ variant: Schema) throws -> Schema {
         guard let ref = variant.ref else { return Self.unwrap(variant) }
-        return try referencedSchema(ref, at: variant.mark).map(Self.unwrap) ?? variant
-    }
-
-    /// The schema a `$ref` points to: a component, or any other pointer into the document; nil when it points to
-    /// nothing.
-    private func referencedSchema(_ ref: String, at mark: Mark) throws -> Schema? {
-        if ref.hasPrefix("#/components/schemas/"), let component = componentSchemas[DocumentParser.unescapePointer(ref.dropFirst(21))] {
-            return component
-        }
-        return try parser.resolvePointer(ref, at: mark).map { try parser.parseSchema($0) }
+        return Self.unwrap(document.schemas[ref.target].schema)
     }
 
     // MARK: Type assignment at a use site
@@ -204,7 +214,7 @@ struct TypeTranslator {
     ///   - nested: Receives new declarations.
     mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         if let ref = schema.ref {
-            return try use(ref: ref, at: schema.mark, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested, scope: &scope)
+            return try use(ref: ref, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
         if let format = schema.format, let override = config.formatTypeOverrides[format] {
             return Usage(type: .named(override), nullable: schema.nullable)
@@ -248,23 +258,21 @@ struct TypeTranslator {
         }
     }
 
-    private mutating func use(ref: String, at mark: Mark, nullable: Bool, hint: String, owner: String,
+    private mutating func use(ref: SchemaReference, nullable: Bool, hint: String, owner: String,
                               nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
-        if ref.hasPrefix("#/components/schemas/"), !ref.dropFirst(21).contains("/") {
-            let name = DocumentParser.unescapePointer(ref.dropFirst(21))
-            guard let swiftName = componentNames[name], let target = componentSchemas[name] else {
-                throw Diagnostic(.error, "$ref '\(ref)' does not point to a schema in components", at: mark)
-            }
+        let target = document.schemas[ref.target].schema
+        if let swiftName = componentNames[ref.target] {
             return Usage(type: .named(swiftName), nullable: nullable || target.nullable || target.isNullOnly)
         }
-        // Any other pointer: translate the target in place (bounded, as pointers can loop).
-        guard pointerDepth < 16, let node = try parser.resolvePointer(ref, at: mark) else {
-            diagnostics.warn("$ref '\(ref)' is too deeply nested to follow; using JSONValue", at: mark)
+        // A schema written somewhere else (inside an operation, a property): translate it in place (bounded, as
+        // such references can loop).
+        guard pointerDepth < 16 else {
+            diagnostics.warn("$ref '\(ref.text)' is too deeply nested to follow; using JSONValue", at: ref.mark)
             return Usage(type: .named("JSONValue"), nullable: true)
         }
         pointerDepth += 1
         defer { pointerDepth -= 1 }
-        var usage = try use(try parser.parseSchema(node), hint: hint, owner: owner, nested: &nested, scope: &scope)
+        var usage = try use(target, hint: hint, owner: owner, nested: &nested, scope: &scope)
         usage.nullable = usage.nullable || nullable
         return usage
     }
@@ -354,14 +362,11 @@ struct TypeTranslator {
     private mutating func collectObject(_ schema: Schema, properties: inout [Schema.Property], required: inout Set<String>,
                                         mark: Mark) throws {
         if let ref = schema.ref {
-            guard allOfInProgress.insert(ref).inserted else {
-                throw Diagnostic(.error, "allOf cycle: '\(ref)' includes itself", at: schema.mark)
+            guard allOfInProgress.insert(ref.target).inserted else {
+                throw Diagnostic(.error, "allOf cycle: '\(ref.text)' includes itself", at: schema.mark)
             }
-            defer { allOfInProgress.remove(ref) }
-            guard let target = try referencedSchema(ref, at: schema.mark) else {
-                throw Diagnostic(.error, "$ref '\(ref)' does not point to anything in this document", at: schema.mark)
-            }
-            try collectObject(target, properties: &properties, required: &required, mark: mark)
+            defer { allOfInProgress.remove(ref.target) }
+            try collectObject(document.schemas[ref.target].schema, properties: &properties, required: &required, mark: mark)
             return
         }
         for part in schema.allOf {

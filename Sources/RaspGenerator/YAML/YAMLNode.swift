@@ -1,21 +1,26 @@
-/// A position in a source document: 1-based line and column (columns count Unicode scalars, as libyaml does).
+/// A position in a source document: 1-based line and column (columns count Unicode scalars, as libyaml does), and
+/// which file of a multi-file document it is in.
 public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 1-based line number.
     public var line: Int
     /// The 1-based column number.
     public var column: Int
+    /// The file: 0 for the document given to the generator, then the files its `$ref`s read, in the order they
+    /// were read (``DocumentLoader/paths`` names them).
+    public var file: Int
 
     /// Creates a mark.
-    public init(line: Int, column: Int) {
+    public init(line: Int, column: Int, file: Int = 0) {
         self.line = line
         self.column = column
+        self.file = file
     }
 
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 
     public static func < (lhs: Mark, rhs: Mark) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }
 
@@ -184,15 +189,16 @@ public struct YAMLMapping: Sendable {
         self.mark = mark
     }
 
-    /// The value for `key`, or nil (a linear scan: mappings in specs are small; index big ones yourself).
+    /// The value for `key`, or nil (a linear scan: mappings in specs are small; index big ones yourself). Keys are
+    /// compared by code points, as YAML and JSON define them: `é` and `e` + U+0301 are different keys.
     public subscript(key: String) -> YAMLNode? {
-        for entry in entries where entry.key == key { return entry.value }
+        for entry in entries where entry.key.utf8.elementsEqual(key.utf8) { return entry.value }
         return nil
     }
 
-    /// The entry for `key`, or nil.
+    /// The entry for `key` (compared by code points), or nil.
     public func entry(_ key: String) -> Entry? {
-        entries.first { $0.key == key }
+        entries.first { $0.key.utf8.elementsEqual(key.utf8) }
     }
 }
 
@@ -207,5 +213,22 @@ public struct YAMLSequence: Sendable {
     public init(items: [YAMLNode], mark: Mark) {
         self.items = items
         self.mark = mark
+    }
+}
+
+/// A string that compares and hashes by its code points (UTF-8 bytes), not by Unicode canonical equivalence as
+/// `String` does: mapping keys are code-point strings in YAML and JSON.
+struct CodePointKey: Hashable {
+    let text: String
+
+    static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+        if hashed == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
     }
 }

@@ -26,13 +26,15 @@ public struct YAMLParser: Sendable {
     }
 
     /// Parses a document.
-    /// - Parameter bytes: The document's bytes (UTF-8, UTF-16 with a BOM).
+    /// - Parameters:
+    ///   - bytes: The document's bytes (UTF-8, UTF-16 with a BOM).
+    ///   - file: The file index every ``Mark`` of the tree (and of an error) carries.
     /// - Returns: The root node.
     /// - Throws: ``Diagnostic`` with the position of the first problem.
-    public func parse(_ bytes: [UInt8]) throws(Diagnostic) -> YAMLNode {
+    public func parse(_ bytes: [UInt8], file: Int = 0) throws(Diagnostic) -> YAMLNode {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
-                var builder = TreeBuilder(limits: limits)
+                var builder = TreeBuilder(limits: limits, file: file)
                 return try builder.run(buffer)
             }
         } catch let diagnostic as Diagnostic {
@@ -52,18 +54,20 @@ public struct YAMLParser: Sendable {
 private struct TreeBuilder {
     enum Frame {
         case mapping(mark: Mark, anchor: String?, entries: [YAMLMapping.Entry], pendingKey: YAMLScalar?,
-                     keys: Set<String>, nodeCountAtStart: Int)
+                     keys: Set<CodePointKey>, nodeCountAtStart: Int)
         case sequence(mark: Mark, anchor: String?, items: [YAMLNode], nodeCountAtStart: Int)
     }
 
     let limits: YAMLParser.Limits
+    let file: Int
     var stack: [Frame] = []
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var nodeCount = 0
     var root: YAMLNode?
 
-    init(limits: YAMLParser.Limits) {
+    init(limits: YAMLParser.Limits, file: Int) {
         self.limits = limits
+        self.file = file
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> YAMLNode {
@@ -76,9 +80,9 @@ private struct TreeBuilder {
 
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser, buffer) }
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser, buffer, file: file) }
             defer { yaml_event_delete(&event) }
-            let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, file: file)
             switch event.type {
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
@@ -166,7 +170,7 @@ private struct TreeBuilder {
                     throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)",
                                      at: node.mark)
                 }
-                guard keys.insert(key.value).inserted else {
+                guard keys.insert(CodePointKey(text: key.value)).inserted else {
                     throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
                 }
                 stack[stack.count - 1] = .mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: key,
@@ -184,9 +188,9 @@ private struct TreeBuilder {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
-    private static func parserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) -> Diagnostic {
+    private static func parserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>, file: Int) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, file: file)
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextMark = Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
@@ -206,7 +210,8 @@ private struct TreeBuilder {
                     column += 1
                 }
             }
-            return Diagnostic(.error, "invalid input at byte \(offset): \(problem)", at: Mark(line: line, column: column))
+            return Diagnostic(.error, "invalid input at byte \(offset): \(problem)",
+                              at: Mark(line: line, column: column, file: file))
         default:
             return Diagnostic(.error, message, at: mark)
         }

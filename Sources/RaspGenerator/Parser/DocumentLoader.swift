@@ -1,0 +1,182 @@
+/// Where the files of a multi-file document come from. The generator does no file I/O itself: the caller (the
+/// command line, a test) hands it bytes.
+public struct DocumentSource: Sendable {
+    /// Returns a file's bytes, or nil when it cannot be read. The path is built by joining the referring file's
+    /// folder with the `$ref`'s relative path, normalized (`a/./b/../c.yaml` → `a/c.yaml`).
+    public var read: @Sendable (String) -> [UInt8]?
+
+    /// Creates a source.
+    public init(read: @escaping @Sendable (String) -> [UInt8]?) {
+        self.read = read
+    }
+
+    /// No other files: a `$ref` to another file is an error.
+    public static let none = DocumentSource { _ in nil }
+
+    /// Files held in memory, by path (for tests and tools that already hold the files).
+    public static func files(_ files: [String: String]) -> DocumentSource {
+        DocumentSource { path in files[path].map { Array($0.utf8) } }
+    }
+}
+
+/// The files of one document and the nodes its `$ref`s point to.
+///
+/// Each file is parsed once, when a `$ref` first names it, and gets the next file index (its nodes' marks carry
+/// it). A reference is resolved relative to the file that contains it; while walking a JSON pointer, a node that is
+/// itself a `$ref` is followed first (`#/components/schemas/X` where `components.schemas` is a `$ref` to an index
+/// file), so every node has one canonical place: the file and pointer it is written at.
+final class DocumentLoader {
+    /// A node a reference points to, and where it is written.
+    struct Target {
+        var node: YAMLNode
+        /// The file index.
+        var file: Int
+        /// The pointer tokens within that file, unescaped.
+        var tokens: [String]
+
+        /// `FILE#/a/b`: equal for two references exactly when they reach the same node.
+        var key: String {
+            "\(file)#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+                .joined()
+        }
+    }
+
+    /// The path of every file read, by file index; the root document first.
+    private(set) var paths: [String]
+    private var roots: [YAMLNode]
+    private var indexByPath: [String: Int]
+    private let source: DocumentSource
+    private var cache: [String: Target] = [:]
+
+    /// Parses the root document.
+    /// - Throws: ``Diagnostic`` for YAML errors.
+    init(rootPath: String, bytes: [UInt8], source: DocumentSource) throws {
+        let path = Self.normalized(rootPath)
+        paths = [path]
+        roots = [try YAMLParser().parse(bytes, file: 0)]
+        indexByPath = [path: 0]
+        self.source = source
+    }
+
+    /// The root node of a file.
+    func root(_ file: Int) -> YAMLNode {
+        roots[file]
+    }
+
+    /// Finds the node a `$ref` points to.
+    /// - Parameters:
+    ///   - ref: The reference as written: `#/pointer`, `file.yaml`, `file.yaml#/pointer`.
+    ///   - mark: Where the reference is written (its file is the one relative paths start from).
+    /// - Throws: ``Diagnostic`` at `mark` when the file cannot be read or the pointer reaches nothing.
+    func resolve(_ ref: String, at mark: Mark) throws -> Target {
+        let cacheKey = "\(mark.file)|\(ref)"
+        if let cached = cache[cacheKey] { return cached }
+        var visiting: Set<String> = []
+        let target = try resolve(ref, at: mark, visiting: &visiting)
+        cache[cacheKey] = target
+        return target
+    }
+
+    private func resolve(_ ref: String, at mark: Mark, visiting: inout Set<String>) throws -> Target {
+        guard visiting.insert("\(mark.file)|\(ref)").inserted, visiting.count < 64 else {
+            throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: mark)
+        }
+        let hash = ref.firstIndex(of: "#")
+        let filePart = String(ref[..<(hash ?? ref.endIndex)])
+        let pointer = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let file = filePart.isEmpty ? mark.file : try load(filePart, ref: ref, at: mark)
+        var target = Target(node: roots[file], file: file, tokens: [])
+        guard !pointer.isEmpty else { return target }
+        guard pointer.hasPrefix("/") else { throw notFound(ref, in: file, at: mark) }
+        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let key = DocumentParser.unescapePointer(token)
+            // A reference on the way is followed before stepping into it.
+            if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"], case .scalar(let inner) = refNode {
+                target = try resolve(inner.value, at: refNode.mark, visiting: &visiting)
+            }
+            switch target.node {
+            case .mapping(let map):
+                guard let next = map[key] else { throw notFound(ref, in: file, at: mark) }
+                target.node = next
+            case .sequence(let sequence):
+                guard let index = Int(key), sequence.items.indices.contains(index) else {
+                    throw notFound(ref, in: file, at: mark)
+                }
+                target.node = sequence.items[index]
+            case .scalar:
+                throw notFound(ref, in: file, at: mark)
+            }
+            target.tokens.append(key)
+        }
+        return target
+    }
+
+    private func notFound(_ ref: String, in file: Int, at mark: Mark) -> Diagnostic {
+        let place = file == 0 ? "this document" : "'\(paths[file])'"
+        return Diagnostic(.error, "$ref '\(ref)' does not point to anything in \(place)", at: mark)
+    }
+
+    /// The index of the file a reference names, parsing it the first time.
+    private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
+        if relative.contains("://") {
+            throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
+                             at: mark)
+        }
+        let decoded = relative.removingPercentEncodingIfNeeded
+        let base = paths[mark.file]
+        let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
+        let path = Self.normalized(joined)
+        if let index = indexByPath[path] { return index }
+        guard let bytes = source.read(path) else {
+            throw Diagnostic(.error, "$ref '\(ref)' names a file that cannot be read (paths are relative to the file the $ref is in)",
+                             at: mark)
+        }
+        let index = paths.count
+        paths.append(path)
+        indexByPath[path] = index
+        roots.append(try YAMLParser().parse(bytes, file: index))
+        return index
+    }
+
+    /// The folder part of a path, with its trailing `/` (empty for a bare file name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    /// `a/./b/../c` → `a/c`; leading `..` that cannot be resolved are kept, as is a leading `/`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined
+    }
+}
+
+extension String {
+    /// Percent-decoded when there is anything to decode (file names in `$ref`s may be URL-encoded).
+    var removingPercentEncodingIfNeeded: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next() else {
+                bytes.append(byte)
+                continue
+            }
+            if let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes += [byte, high, low]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
