@@ -129,6 +129,11 @@ let package = Package(
         /// What the test targets share: the transcript the key-leak scan reads, a line-rendering log handler.
         .target(name: "RaspTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/RaspTestSupport"),
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate"]),
+        /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
+        /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
+        .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
+        /// What the edge-case client sends and returns, over a recording transport.
+        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime"]),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]

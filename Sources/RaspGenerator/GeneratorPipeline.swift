@@ -24,6 +24,29 @@ public struct GeneratorPipeline: Sendable {
         /// Every file the document was read from: the root document, then each file its `$ref`s name (a build
         /// plugin declares them as inputs).
         public var inputFiles: [String]
+        /// What the client does with each operation it has.
+        public var operations: [OperationSummary]
+    }
+
+    /// One generated method: which operation it sends and the parameters it takes.
+    public struct OperationSummary: Sendable, Codable, Hashable {
+        /// The HTTP method, upper case.
+        public var method: String
+        /// The spec's path template.
+        public var path: String
+        /// The `operationId` (or the method name when the spec has none).
+        public var operationID: String
+        /// The Swift method name.
+        public var methodName: String
+        /// The parameters: wire name, location and Swift type.
+        public var parameters: [Parameter]
+
+        /// One parameter of a generated method.
+        public struct Parameter: Sendable, Codable, Hashable {
+            public var name: String
+            public var location: String
+            public var type: String
+        }
     }
 
     /// Milliseconds per stage.
@@ -62,7 +85,14 @@ public struct GeneratorPipeline: Sendable {
             let files = SwiftRenderer(api: api, config: config, sourceName: sourceName).render()
             timings.render = Self.milliseconds(clock.now - start)
             let warnings = diagnostics.diagnostics.map { Self.located($0, in: document.files) }
-            return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files)
+            let operations = api.operations.map { operation in
+                OperationSummary(method: operation.httpMethod, path: operation.path, operationID: operation.operationID,
+                                 methodName: Naming.bare(operation.methodName), parameters: operation.parameters.map {
+                                     .init(name: $0.wireName, location: $0.location, type: $0.type.spelling)
+                                 })
+            }
+            return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files,
+                          operations: operations)
         } catch let diagnostic as Diagnostic {
             throw Self.located(diagnostic, in: loader?.paths ?? [])
         } catch {

@@ -30,6 +30,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "A YAML config file (access modifier, client name, filters, names, type overrides).")
     var config: String?
 
+    @Option(help: "Also write a JSON summary of the generated operations and their parameters to this file.")
+    var report: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -68,6 +71,11 @@ struct GenerateCommand: ParsableCommand {
                 if sources[file] == nil { sources[file] = Self.bytes(file).map { String(decoding: $0, as: UTF8.self) } }
                 printError(warning.rendered(fileName: file, source: sources[file]))
             }
+        }
+        if let report {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(result.operations).write(to: URL(fileURLWithPath: report), options: .atomic)
         }
         guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)

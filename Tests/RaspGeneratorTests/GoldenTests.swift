@@ -27,6 +27,25 @@ struct GoldenTests {
         #expect(result.warnings.isEmpty, "openapi.yaml should generate without warnings: \(result.warnings)")
     }
 
+    /// The edge-case document spans several files; its client is compiled with the package (target `EdgeCasesAPI`).
+    @Test func checkedInEdgeCaseClientMatchesFreshOutput() throws {
+        let spec = Self.root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml")
+        let source = DocumentSource { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } }
+        let result = try GeneratorPipeline().run([UInt8](try Data(contentsOf: spec)), sourceName: "openapi.yaml",
+                                                 path: spec.path, source: source)
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(result.inputFiles.map { ($0 as NSString).lastPathComponent }
+            == ["openapi.yaml", "Pet.yaml", "common.yaml", "Tag.yaml", "pets.yaml", "pet-get.yaml"])
+        let folder = Self.root.appendingPathComponent("Tests/EdgeCasesAPI")
+        for file in result.files {
+            let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(checkedIn == file.contents, """
+                Tests/EdgeCasesAPI/\(file.name) is stale: run \
+                `swift run rasp-generate Tests/Fixtures/edge-cases-spec/openapi.yaml --output Tests/EdgeCasesAPI`
+                """)
+        }
+    }
+
     @Test func generatingTwiceGivesIdenticalBytes() throws {
         let first = try Self.generate()
         let second = try Self.generate()

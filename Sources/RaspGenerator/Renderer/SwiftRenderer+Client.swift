@@ -69,7 +69,10 @@ extension SwiftRenderer {
                 let signature = members.map(\.signature).joined(separator: ", ")
                 w.block("\(access)func \(operation.methodName)(\(signature)) async throws -> \(operation.success.returnType)") { w in
                     let arguments = members.map { "\(Naming.bare($0.name)): \($0.name)" }.joined(separator: ", ")
-                    w.line("try await \(operation.methodName)(Operations.\(operation.inputName)(\(arguments)))")
+                    // A parameter named like the method would shadow it: call through `self` then.
+                    let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(operation.methodName) }
+                    let callee = (shadowed ? "self." : "") + operation.methodName
+                    w.line("try await \(callee)(Operations.\(operation.inputName)(\(arguments)))")
                 }
             }
         }
@@ -122,24 +125,31 @@ extension SwiftRenderer {
 
     private func renderMethod(_ operation: OperationDecl, _ w: inout CodeWriter) {
         w.line("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType) {")
-        var path = operation.path
+        // A path parameter in a style of its own is written by the request (for errors it names the operation), so
+        // the request is made first and its path filled in after.
+        let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
+        // The template's own text is escaped for the literal; the interpolations that fill it are code.
+        var path = operation.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         for parameter in operation.parameters where parameter.location == "path" {
-            path = path.replacingOccurrences(of: "{\(parameter.wireName)}", with: "\\(ClientRequest.pathComponent(input.\(Naming.bare(parameter.name))))")
-        }
-        let pathLiteral = "\"" + path.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
-        let hasParts = !operation.parameters.filter { $0.location != "path" }.isEmpty || operation.body != nil
-        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(pathLiteral), operationID: \(Naming.literal(operation.operationID))\(auth))")
-        for parameter in operation.parameters where parameter.location != "path" {
             let value = "input.\(Naming.bare(parameter.name))"
             let name = Naming.literal(parameter.wireName)
-            if parameter.location == "header" {
-                w.line("    request.addHeader(\(name), \(value))")
-            } else if parameter.isArray {
-                w.line("    request.addQuery(\(name), \(value), explode: \(parameter.explode))")
-            } else {
-                w.line("    request.addQuery(\(name), \(value))")
+            let text = switch parameter.serialization {
+            case .text: "ClientRequest.pathComponent(\(value))"
+            case .styled(let style): "try request.pathParameter(\(name), \(value), style: .\(style), explode: \(parameter.explode))"
+            case .json: "try request.pathParameter(\(name), json: \(value))"
             }
+            let escapedName = parameter.wireName.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+            path = path.replacingOccurrences(of: "{\(escapedName)}", with: "\\(\(text))")
+        }
+        let pathLiteral = "\"" + path + "\""
+        let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
+        let hasParts = !operation.parameters.filter { $0.location != "path" }.isEmpty || operation.body != nil || pathIsStyled
+        let initialPath = pathIsStyled ? "\"\"" : pathLiteral
+        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
+        if pathIsStyled { w.line("    request.path = \(pathLiteral)") }
+        for parameter in operation.parameters where parameter.location != "path" {
+            w.line("    " + Self.parameterCall(parameter))
         }
         if let body = operation.body {
             let value = body.required ? "input.body" : "body"
@@ -154,7 +164,13 @@ extension SwiftRenderer {
         }
         let errorBody = errorBodyClosure(operation)
         switch operation.success {
-        case .json(let type):
+        case .json(let type, let emptyStatuses) where !emptyStatuses.isEmpty:
+            w.line("    let response = try await core.performRaw(request\(errorBody))")
+            let statuses = emptyStatuses.map(String.init).joined(separator: ", ")
+            let test = emptyStatuses.count == 1 ? "response.status == \(statuses)" : "[\(statuses)].contains(response.status)"
+            w.line("    if \(test) { return nil }")
+            w.line("    return try core.decode(\(type.spelling).self, from: response, operationID: request.operationID)")
+        case .json(let type, _):
             w.line("    return try await core.perform(request, decoding: \(type.spelling).self\(errorBody))")
         case .text:
             w.line("    return String(decoding: try await core.performRaw(request\(errorBody)).body, as: UTF8.self)")
@@ -164,6 +180,29 @@ extension SwiftRenderer {
             w.line("    _ = try await core.performRaw(request\(errorBody))")
         }
         w.line("}")
+    }
+
+    /// The statement that adds a query, header or cookie parameter to `request`.
+    static func parameterCall(_ parameter: ParameterDecl) -> String {
+        let value = "input.\(Naming.bare(parameter.name))"
+        let name = Naming.literal(parameter.wireName)
+        let method = switch parameter.location {
+        case "header": "addHeader"
+        case "cookie": "addCookie"
+        default: "addQuery"
+        }
+        switch parameter.serialization {
+        case .text:
+            if parameter.isArray && parameter.location == "query" {
+                return "request.addQuery(\(name), \(value), explode: \(parameter.explode))"
+            }
+            return "request.\(method)(\(name), \(value))"
+        case .styled(let style):
+            let styleArgument = parameter.location == "query" ? " style: .\(style)," : ""
+            return "try request.\(method)(\(name), \(value),\(styleArgument) explode: \(parameter.explode))"
+        case .json:
+            return "try request.\(method)(\(name), json: \(value))"
+        }
     }
 
     private func errorBodyClosure(_ operation: OperationDecl) -> String {

@@ -134,12 +134,14 @@ struct SwiftRenderer {
     static let runtimeTypeNames: Set<String> = [
         "APIErrorBody", "Authentication", "ClientCore", "ClientError", "ClientMiddleware", "ClientRequest",
         "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601", "Indirect", "JSONCoding", "JSONValue",
-        "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "QueryValue",
-        "URLSessionTransport",
+        "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle",
+        "QueryValue", "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.
-    static let bodyOnlyRuntimeTypeNames: Set<String> = ["ClientRequest", "Indirect", "MockClientError", "OneOfDecoding"]
+    static let bodyOnlyRuntimeTypeNames: Set<String> = [
+        "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding", "ParameterStyle",
+    ]
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
 

@@ -23,42 +23,11 @@ struct OperationTranslator {
             var parameterScope = NameScope(reserved: ["body"])
             var parameters: [ParameterDecl] = []
             for parameter in operation.parameters {
-                guard parameter.location != "cookie" else {
-                    diagnostics.warn("cookie parameter '\(parameter.name)' is not supported; skipped", at: parameter.mark)
-                    continue
-                }
-                let usage: TypeTranslator.Usage
-                if let component = parameter.componentName {
-                    if let cached = parameterTypeCache[component] {
-                        usage = cached
-                    } else {
-                        // Component parameters with inline enums get one shared top-level type.
-                        let hint = types.reserveTopLevel(Naming.typeName(component))
-                        usage = try types.use(parameter.schema, hint: hint, owner: "", nested: &componentParameterTypes,
-                                              scope: &scope)
-                        parameterTypeCache[component] = usage
-                    }
-                } else {
-                    usage = try types.use(parameter.schema, hint: Naming.typeName(parameter.name), owner: owner,
-                                          nested: &nested, scope: &scope)
-                }
-                guard isQueryValue(usage.type, types: types) else {
-                    diagnostics.warn("parameter '\(parameter.name)' of type \(usage.type.spelling) cannot be sent as \(parameter.location) text; skipped",
-                                     at: parameter.mark)
-                    continue
-                }
-                var doc = parameter.description.map { $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-                if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
-                    doc.append("Server default: `\(scalar.value)`.")
-                }
-                var isArray = false
-                if case .array = usage.type { isArray = true }
-                parameters.append(ParameterDecl(
-                    name: parameterScope.unique(Naming.memberName(parameter.name)), wireName: parameter.name,
-                    location: parameter.location, type: usage.type, isArray: isArray, required: parameter.required,
-                    explode: parameter.explode, doc: doc
-                ))
+                parameters.append(try translate(parameter, owner: owner, types: &types, scope: &scope, nested: &nested,
+                                                componentTypes: &componentParameterTypes, cache: &parameterTypeCache,
+                                                names: &parameterScope))
             }
+            try checkPathTemplate(operation, parameters: parameters)
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
@@ -84,15 +53,96 @@ struct OperationTranslator {
         return true
     }
 
-    private func isQueryValue(_ type: SwiftType, types: TypeTranslator) -> Bool {
+    /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums
+    /// as text, anything else through the runtime's style-aware encoder.
+    private func translate(_ parameter: Parameter, owner: String, types: inout TypeTranslator, scope: inout NameScope,
+                           nested: inout [Declaration], componentTypes: inout [Declaration],
+                           cache: inout [String: TypeTranslator.Usage], names: inout NameScope) throws -> ParameterDecl {
+        let usage: TypeTranslator.Usage
+        if let key = parameter.componentKey, let name = parameter.componentName {
+            if let cached = cache[key] {
+                usage = cached
+            } else {
+                // A reusable parameter with an inline enum or object gets one shared top-level type.
+                let hint = types.reserveTopLevel(Naming.typeName(name))
+                usage = try types.use(parameter.schema, hint: hint, owner: "", nested: &componentTypes, scope: &scope)
+                cache[key] = usage
+            }
+        } else {
+            usage = try types.use(parameter.schema, hint: Naming.typeName(parameter.name), owner: owner, nested: &nested,
+                                  scope: &scope)
+        }
+        var doc = parameter.description.map { $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
+            doc.append("Server default: `\(scalar.value)`.")
+        }
+        let kind = Self.wireKind(usage.type, types: types)
+        let style = style(of: parameter)
+        let serialization: ParameterDecl.Serialization
+        if let contentType = parameter.contentType, MediaType(type: contentType, schema: nil).isJSON {
+            serialization = .json
+        } else if Self.isText(kind, location: parameter.location, style: style) {
+            serialization = .text
+        } else {
+            serialization = .styled(style)
+        }
+        return ParameterDecl(
+            name: names.unique(Naming.memberName(parameter.name)), wireName: parameter.name, location: parameter.location,
+            type: usage.type, isArray: kind == .scalarArray, required: parameter.required || parameter.location == "path",
+            explode: parameter.explode, serialization: serialization, doc: doc
+        )
+    }
+
+    /// What a parameter's value is, for choosing how to send it.
+    enum WireKind { case scalar, scalarArray, structured }
+
+    /// A primitive or enum (`QueryValue` in the runtime), an array of them, or anything else; type aliases are
+    /// followed to what they name.
+    static func wireKind(_ type: SwiftType, types: TypeTranslator, depth: Int = 0) -> WireKind {
         switch type {
         case .named(let name):
-            return ["String", "Int", "Double", "Bool", "LocalDate", "Date", "UUID"].contains(name) || types.enumNames.contains(name)
+            if ["String", "Int", "Double", "Bool", "LocalDate", "Date", "UUID"].contains(name) || types.enumNames.contains(name) {
+                return .scalar
+            }
+            if let target = types.aliases[name], depth < 16 { return wireKind(target, types: types, depth: depth + 1) }
+            return .structured
         case .array(let element):
-            if case .named = element { return isQueryValue(element, types: types) }
-            return false
+            return wireKind(element, types: types, depth: depth + 1) == .scalar ? .scalarArray : .structured
         case .dictionary:
-            return false
+            return .structured
+        }
+    }
+
+    /// Whether the runtime's plain text calls write the value exactly as the style says: a primitive in any style
+    /// but a path's `label` and `matrix`, an array in `form` (query) or `simple` (header).
+    static func isText(_ kind: WireKind, location: String, style: String) -> Bool {
+        switch (location, kind) {
+        case ("path", .scalar): style == "simple"
+        case ("query", .scalar), ("header", .scalar), ("header", .scalarArray): true
+        case ("query", .scalarArray): style == "form"
+        default: false
+        }
+    }
+
+    /// The parameter's `style`, or its location's default (with a warning) when the style does not apply there.
+    private func style(of parameter: Parameter) -> String {
+        let allowed: [String: [String]] = [
+            "path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+            "header": ["simple"], "cookie": ["form"],
+        ]
+        let styles = allowed[parameter.location] ?? ["simple"]
+        guard !styles.contains(parameter.style) else { return parameter.style }
+        diagnostics.warn("style '\(parameter.style)' is not defined for \(parameter.location) parameter '\(parameter.name)'; using '\(styles[0])'",
+                         at: parameter.mark)
+        return styles[0]
+    }
+
+    /// Every `{name}` of the path template must be filled by a path parameter: a template variable left in a request
+    /// URL would never reach the right resource.
+    private func checkPathTemplate(_ operation: Operation, parameters: [ParameterDecl]) throws {
+        for name in DocumentParser.templateVariables(operation.path)
+        where !parameters.contains(where: { $0.location == "path" && $0.wireName == name }) {
+            throw Diagnostic(.error, "path '\(operation.path)' has '{\(name)}', but no path parameter fills it", at: operation.mark)
         }
     }
 
@@ -121,29 +171,39 @@ struct OperationTranslator {
         return nil
     }
 
+    /// The success type and the error body types.
+    ///
+    /// The success is the 2xx response that has content (without any 2xx, `default`): with several, `200`, else the
+    /// first with JSON, else the first. The method returns `Void` only when no success response has content. When
+    /// other 2xx statuses have no body (a `204` beside a `200`), the JSON result is optional: nil for those statuses.
     private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
                            scope: inout NameScope) throws -> (SuccessDecl, [(String, SwiftType)]) {
-        var success: SuccessDecl?
+        let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
+        let candidates = successes.isEmpty ? operation.responses.indices.filter { operation.responses[$0].status == "default" }
+                                           : successes
+        let withContent = candidates.filter { !operation.responses[$0].content.isEmpty }
+        let chosen = withContent.first { operation.responses[$0].status == "200" }
+            ?? withContent.first { operation.responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
+        let emptyStatuses = successes.filter { $0 != chosen && operation.responses[$0].content.isEmpty }
+            .compactMap { Int(operation.responses[$0].status) }
+        var success = SuccessDecl.none
         var errors: [(String, SwiftType)] = []
-        for response in operation.responses {
-            let isSuccess = response.status.hasPrefix("2")
-            if isSuccess, success != nil { continue }
+        for (index, response) in operation.responses.enumerated() {
+            let isSuccess = index == chosen
+            guard isSuccess || !response.status.hasPrefix("2") else { continue }
             let media = response.content.first(where: \.isJSON) ?? response.content.first
             let hint = isSuccess ? "Output" : Naming.typeName("Error " + response.status)
             if let media, let schema = media.schema, media.isJSON || Self.looksLikeJSON(schema) {
                 let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint, owner: owner,
                                           nested: &nested, scope: &scope)
-                if isSuccess { success = .json(usage.type) } else { errors.append((response.status, usage.type)) }
-            } else if isSuccess {
-                if let media {
-                    let base = media.type.lowercased()
-                    success = base.hasPrefix("text/") || base.contains("xml") ? .text : .data
-                } else {
-                    success = SuccessDecl.none
-                }
+                if isSuccess { success = .json(usage.type, emptyStatuses: emptyStatuses) }
+                if !isSuccess || response.status == "default" { errors.append((response.status, usage.type)) }
+            } else if isSuccess, let media {
+                let base = media.type.lowercased()
+                success = base.hasPrefix("text/") || base.contains("xml") ? .text : .data
             }
         }
-        return (success ?? .none, errors)
+        return (success, errors)
     }
 
     /// A non-JSON media type whose schema is an object or a reference (e.g. Rasp's `stations_list` sent as `text/html`)

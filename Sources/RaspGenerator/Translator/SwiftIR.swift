@@ -155,6 +155,18 @@ struct OperationDecl {
 }
 
 struct ParameterDecl {
+    /// How a parameter's value is written on the wire.
+    enum Serialization: Equatable {
+        /// A primitive or an enum (or an array of them) in the location's default style, through the runtime's
+        /// `QueryValue` calls.
+        case text
+        /// Any value in an OpenAPI `style` (`simple`, `label`, `matrix`, `form`, `spaceDelimited`,
+        /// `pipeDelimited`, `deepObject`), through the runtime's `Encodable` calls.
+        case styled(String)
+        /// JSON text (a parameter given with `content: {application/json: …}`).
+        case json
+    }
+
     var name: String
     var wireName: String
     var location: String
@@ -162,6 +174,7 @@ struct ParameterDecl {
     var isArray: Bool
     var required: Bool
     var explode: Bool
+    var serialization: Serialization
     var doc: [String]
 }
 
@@ -175,8 +188,8 @@ struct BodyDecl {
 }
 
 enum SuccessDecl {
-    /// A JSON (or JSON-in-another-media-type) body.
-    case json(SwiftType)
+    /// A JSON (or JSON-in-another-media-type) body; optional when other 2xx statuses (`emptyStatuses`) have none.
+    case json(SwiftType, emptyStatuses: [Int] = [])
     /// Raw bytes (binary media types).
     case data
     /// Text (`text/plain` and other text without a schema).
@@ -186,7 +199,7 @@ enum SuccessDecl {
 
     var returnType: String {
         switch self {
-        case .json(let type): type.spelling
+        case .json(let type, let emptyStatuses): type.spelling + (emptyStatuses.isEmpty ? "" : "?")
         case .data: "Data"
         case .text: "String"
         case .none: "Void"

@@ -323,6 +323,8 @@ struct TypeTranslator {
             if variants.count == 1 { return .other }
             // The open-enum idiom: anyOf [string enum, plain string] → one enum that keeps unknown values.
             if let values = openEnumValues(variants) { return .enumeration(rawType: "String", values: values) }
+            // Integer constants, one per variant (`oneOf: [{const: 1, title: text}, {const: 2, title: voice}]`).
+            if let values = integerConstants(variants) { return .enumeration(rawType: "Int", values: values) }
             return .union(variants)
         }
         if let values = schema.enumValues {
@@ -389,6 +391,20 @@ struct TypeTranslator {
             }
         }
         required.formUnion(schema.required)
+    }
+
+    private func integerConstants(_ variants: [Schema]) -> [String]? {
+        var values: [String] = []
+        for variant in variants {
+            guard variant.ref == nil, variant.types.allSatisfy({ $0 == "integer" || $0 == "number" }),
+                  variant.properties.isEmpty, variant.oneOf.isEmpty, variant.anyOf.isEmpty, variant.allOf.isEmpty,
+                  let enumValues = variant.enumValues, !enumValues.isEmpty else { return nil }
+            for value in enumValues {
+                guard case .int(let int) = value else { return nil }
+                if !values.contains(String(int)) { values.append(String(int)) }
+            }
+        }
+        return values
     }
 
     private func openEnumValues(_ variants: [Schema]) -> [String]? {

@@ -1,0 +1,164 @@
+import Testing
+@testable import RaspGenerator
+
+/// How operations become methods: which response is the result, how each parameter is sent, and names that must
+/// not collide. Each rule is asserted on the generated text (the edge-case client compiles the same shapes).
+struct OperationRulesTests {
+    static func client(_ operation: String, schemas: String = "    Thing: {type: object, properties: {a: {type: string}}}\n",
+                       extra: String = "") throws -> (client: String, types: String, warnings: [String]) {
+        let source = """
+            openapi: 3.1.0
+            info: {title: T, version: '1'}
+            paths:
+              /things/{id}:
+                get:
+                  operationId: op
+            \(operation)
+            components:
+              schemas:
+            \(schemas)\(extra)
+            """
+        let result = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml")
+        let joined = { (prefix: String) in result.files.filter { $0.name.hasPrefix(prefix) }.map(\.contents).joined() }
+        return (joined("Client"), joined("Types"), result.warnings.map(\.message))
+    }
+
+    static let idParameter = "      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n"
+    static let thing = "{application/json: {schema: {$ref: '#/components/schemas/Thing'}}}"
+
+    // MARK: Responses
+
+    @Test func aBodylessSuccessBeforeJSONMakesTheResultOptional() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '204': {description: none}
+                    '200': {description: ok, content: \(Self.thing)}
+            """)
+        #expect(out.client.contains("func op(id: String) async throws -> Thing?"))
+        #expect(out.client.contains("if response.status == 204 { return nil }"))
+    }
+
+    @Test func twoSuccessesWithContentPrefer200() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '201': {description: created, content: {text/plain: {schema: {type: string}}}}
+                    '200': {description: ok, content: \(Self.thing)}
+            """)
+        #expect(out.client.contains("async throws -> Thing {"))
+    }
+
+    @Test func without200TheJSONSuccessWins() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '201': {description: created, content: {text/plain: {schema: {type: string}}}}
+                    '202': {description: accepted, content: \(Self.thing)}
+            """)
+        #expect(out.client.contains("async throws -> Thing {"))
+    }
+
+    @Test func voidOnlyWhenNoSuccessHasContent() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '204': {description: none}
+                    '404': {description: missing, content: \(Self.thing)}
+            """)
+        #expect(out.client.contains("func op(id: String) async throws -> Void"))
+    }
+
+    @Test func withoutAny2xxTheDefaultResponseIsTheResult() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    default: {description: any, content: \(Self.thing)}
+            """)
+        #expect(out.client.contains("async throws -> Thing {"))
+    }
+
+    // MARK: Parameters
+
+    @Test func everyShapeOfParameterIsSentNoneSkipped() throws {
+        let out = try Self.client("""
+                  parameters:
+                    - {name: id, in: path, required: true, style: matrix, schema: {type: integer}}
+                    - {name: filter, in: query, style: deepObject, schema: {$ref: '#/components/schemas/Thing'}}
+                    - {name: either, in: query, schema: {oneOf: [{type: integer}, {type: string}]}}
+                    - {name: map, in: query, schema: {type: object, additionalProperties: {type: integer}}}
+                    - {name: meta, in: header, schema: {$ref: '#/components/schemas/Thing'}}
+                    - {name: token, in: cookie, schema: {type: string}}
+                    - {name: alias, in: query, schema: {$ref: '#/components/schemas/Ids'}}
+                  responses: {'204': {description: none}}
+            """, extra: "    Ids: {type: array, items: {type: string}}\n")
+        #expect(out.warnings.isEmpty, "\(out.warnings)")
+        #expect(out.client.contains(#"request.path = "/things/\(try request.pathParameter("id", input.id, style: .matrix, explode: false))""#))
+        #expect(out.client.contains(#"try request.addQuery("filter", input.filter, style: .deepObject, explode: false)"#))
+        #expect(out.client.contains(#"try request.addQuery("either", input.either, style: .form, explode: true)"#))
+        #expect(out.client.contains(#"try request.addQuery("map", input.map, style: .form, explode: true)"#))
+        #expect(out.client.contains(#"try request.addHeader("meta", input.meta, explode: false)"#))
+        #expect(out.client.contains(#"try request.addCookie("token", input.token, explode: true)"#))
+        // An alias of an array of strings goes through the plain text calls.
+        #expect(out.client.contains(#"request.addQuery("alias", input.alias, explode: true)"#))
+    }
+
+    @Test func aStyleThatDoesNotApplyToTheLocationFallsBackWithAWarning() throws {
+        let out = try Self.client(Self.idParameter.replacingOccurrences(of: "schema: {type: string}",
+                                                                       with: "style: deepObject, schema: {type: string}") + """
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.warnings == ["style 'deepObject' is not defined for path parameter 'id'; using 'simple'"])
+        #expect(out.client.contains("ClientRequest.pathComponent(input.id)"))
+    }
+
+    @Test func anOptionalPathParameterIsStillRequired() throws {
+        let out = try Self.client("""
+                  parameters: [{name: id, in: path, required: false, schema: {type: string}}]
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.client.contains("func op(id: String) async throws"))
+    }
+
+    @Test func aContentParameterIsSentAsJSON() throws {
+        let out = try Self.client("""
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                    - {name: where, in: query, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.client.contains(#"try request.addQuery("where", json: input.where)"#))
+    }
+
+    // MARK: Names
+
+    @Test func aParameterNamedLikeItsOperationCallsThroughSelf() throws {
+        let out = try Self.client("""
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                    - {name: op, in: query, schema: {type: string}}
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.client.contains("try await self.op(Operations.Op(id: id, op: op))"))
+    }
+
+    @Test func schemasNamedLikeGeneratedOrRuntimeTypesGetASuffix() throws {
+        let out = try Self.client(Self.idParameter + "      responses: {'200': {description: ok, content: " + """
+            {application/json: {schema: {$ref: '#/components/schemas/Client'}}}}}
+            """, schemas: """
+                Client: {type: object, properties: {a: {type: string}}}
+                ClientProtocol: {type: string}
+                Operations: {type: string}
+                ClientRequest: {type: string}
+            """)
+        #expect(out.types.contains("public struct ClientSchema: Codable"))
+        #expect(out.types.contains("public typealias ClientProtocolSchema = String"))
+        #expect(out.types.contains("public typealias OperationsSchema = String"))
+        #expect(out.types.contains("public typealias ClientRequestSchema = String"))
+        #expect(out.client.contains("public struct Client: ClientProtocol"))
+        #expect(out.client.contains("async throws -> ClientSchema"))
+    }
+
+    @Test func securitySchemesNamedLikeAuthenticationMembersGetASuffix() throws {
+        let out = try Self.client(Self.idParameter + "      responses: {'204': {description: none}}\n", extra: """
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+            """)
+        #expect(out.types.contains("static func bearerScheme(_ key: String) -> Authentication { .bearer(key) }"))
+    }
+}
