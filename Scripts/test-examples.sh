@@ -3,7 +3,7 @@
 #   - RaspGeneratorPlugin declares exactly the files rasp-generate writes;
 #   - a build with no change writes and compiles nothing (and, once settled, does not even run the generator);
 #   - touching the example's spec re-runs the generator (it writes nothing, so nothing recompiles);
-#   - editing the spec rewrites the changed files and recompiles the module;
+#   - editing the spec, or a file it references, rewrites the changed files and recompiles the module;
 #   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file.
 # Prints one line per check and a closing "test-examples: N passed, M failed"; exits 1 on any failure.
 #
@@ -135,6 +135,25 @@ else
     timed "$logs/restore.log" swift build "${args[@]}" || true
     check plugin.restore "$(grep -q 'edited by test-examples.sh' "$generated"/*.swift || echo ok)" \
         "spec restored: $(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/restore.log" | head -1)"
+    rm -f "$backup"
+    trap - EXIT
+
+    # A file the document references is an input too.
+    referenced=$example/Sources/BookshelfAPI/schemas/Status.yaml
+    backup=$(mktemp)
+    cp -p "$referenced" "$backup"
+    trap 'cp -p "$backup" "$referenced"' EXIT
+    sed -i 's/^description: Where the book is.$/description: Where the book is (edited by test-examples.sh)./' "$referenced"
+    timed "$logs/referenced.log" swift build "${args[@]}" || true
+    report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/referenced.log" | head -1)
+    changed=$(grep -l 'edited by test-examples.sh' "$generated"/*.swift | xargs -n1 basename | xargs)
+    check plugin.referenced "$([ -n "$report" ] && [ "${report%% *}" -ge 1 ] && [ -n "$changed" ] && echo ok)" \
+        "edited schemas/Status.yaml: ${report:-no report} ($changed)"
+    cp -p "$backup" "$referenced"
+    touch "$referenced"
+    timed "$logs/referenced-restore.log" swift build "${args[@]}" || true
+    check plugin.referenced_restore "$(grep -q 'edited by test-examples.sh' "$generated"/*.swift || echo ok)" \
+        "schemas/Status.yaml restored: $(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/referenced-restore.log" | head -1)"
     rm -f "$backup"
     trap - EXIT
 fi

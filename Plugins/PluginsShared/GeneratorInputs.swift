@@ -18,6 +18,10 @@ struct GeneratorInputs {
     let spec: URL
     /// The generator config.
     let config: URL
+    /// Every YAML and JSON file among the candidates but the config: the document and the files its `$ref`s may
+    /// name. A build re-runs the generator when one of them changes (`rasp-generate SPEC --list-inputs` prints the
+    /// files a document really reads; keep them inside the target).
+    let documentFiles: [URL]
 
     /// Picks the document and the config among some files.
     /// - Parameters:
@@ -36,6 +40,10 @@ struct GeneratorInputs {
         if errors.count > 1 { throw .several(errors) }
         spec = specs[0]
         config = configs[0]
+        documentFiles = files.filter { file in
+            ["yaml", "yml", "json"].contains(file.pathExtension.lowercased())
+                && !Self.configNames.contains(file.lastPathComponent)
+        }
     }
 
     /// The `rasp-generate` arguments that write the client into a folder.

@@ -5,7 +5,8 @@ import PackagePlugin
 ///
 /// The target holds `openapi.yaml` (or `.yml`, `.json`) and `rasp-generate.yaml`; the plugin runs
 /// `rasp-generate` into its work folder, declares the eight files it writes so SwiftPM compiles them, and lists the
-/// document and the config as inputs so the build re-runs it only when one of them changes.
+/// config and every YAML and JSON file of the target (the document and the files its `$ref`s name) as inputs, so
+/// the build re-runs it only when one of them changes.
 @main
 struct RaspGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -34,7 +35,7 @@ struct RaspGeneratorPlugin: BuildToolPlugin {
                 displayName: "Generating the \(place) client from \(inputs.spec.lastPathComponent)",
                 executable: tool,
                 arguments: inputs.arguments(output: output),
-                inputFiles: [inputs.spec, inputs.config],
+                inputFiles: inputs.documentFiles + [inputs.config],
                 outputFiles: GeneratorInputs.outputFileNames.map { output.appending(path: $0) }
             )
         ]

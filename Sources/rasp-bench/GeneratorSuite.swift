@@ -71,7 +71,7 @@ struct GeneratorSuite: AsyncParsableCommand {
         let baseline = ProcessMemory.residentBytes ?? 0
         var results: [GeneratorPipeline.Result] = []
         for _ in 0..<max(runs, 1) {
-            results.append(try pipeline.run(bytes, sourceName: sourceName))
+            results.append(try pipeline.run(bytes, sourceName: sourceName, path: spec, source: Self.files))
         }
         let peak = ProcessMemory.peakResidentBytes ?? 0
         let total = { (result: GeneratorPipeline.Result) in result.timings.parse + result.timings.translate + result.timings.render }
@@ -92,7 +92,7 @@ struct GeneratorSuite: AsyncParsableCommand {
         for _ in 0..<max(runs, 1) {
             let (generated, elapsed) = try Stopwatch.measure { () throws -> [GeneratedFile] in
                 let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: spec)))
-                let files = try pipeline.run(data, sourceName: sourceName).files
+                let files = try pipeline.run(data, sourceName: sourceName, path: spec, source: Self.files).files
                 for file in files {
                     try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(output)/\(file.name)"), options: .atomic)
                 }
@@ -155,14 +155,30 @@ struct GeneratorSuite: AsyncParsableCommand {
         return output
     }
 
-    /// `openapi.yaml` in the current folder and every spec in `../shared/specs`.
+    /// The files a multi-file document's `$ref`s name, read from disk.
+    static let files = DocumentSource { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+
+    /// `openapi.yaml` in the current folder, every spec in `../shared/specs`, and the entry document (the one that
+    /// starts with an `openapi` version) of each folder there.
     static func defaultSpecs() -> [String] {
         var specs: [String] = []
         if FileManager.default.fileExists(atPath: "openapi.yaml") { specs.append("openapi.yaml") }
         let shared = "../shared/specs"
+        let isSpec = { (name: String) in [".yaml", ".yml", ".json"].contains(where: name.hasSuffix) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: shared)) ?? []
-        for name in names.sorted() where [".yaml", ".yml", ".json"].contains(where: name.hasSuffix) {
-            specs.append("\(shared)/\(name)")
+        for name in names.sorted() {
+            if isSpec(name) {
+                specs.append("\(shared)/\(name)")
+                continue
+            }
+            let folder = "\(shared)/\(name)"
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter(isSpec)
+            if let entry = entries.first(where: { file in
+                let head = FileManager.default.contents(atPath: "\(folder)/\(file)")?.prefix(200) ?? Data()
+                return String(decoding: head, as: UTF8.self).contains("openapi")
+            }) {
+                specs.append("\(folder)/\(entry)")
+            }
         }
         return specs
     }

@@ -24,7 +24,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the Swift files into.")
     var output: String?
 
-    @Flag(help: "Print every file the document is read from (it and the files its $refs name), one per line, and write nothing.")
+    @Flag(help: """
+        Print every file the document is read from (it and the files its $refs name), one per line, and write \
+        nothing.
+        """)
     var listInputs = false
 
     @Option(name: .shortAndLong, help: "A YAML config file (access modifier, client name, filters, names, type overrides).")

@@ -36,8 +36,8 @@ final class DocumentLoader {
 
         /// `FILE#/a/b`: equal for two references exactly when they reach the same node.
         var key: String {
-            "\(file)#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-                .joined()
+            let escaped = tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            return "\(file)#" + escaped.map { "/" + $0 }.joined()
         }
     }
 
@@ -91,7 +91,8 @@ final class DocumentLoader {
         for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             let key = DocumentParser.unescapePointer(token)
             // A reference on the way is followed before stepping into it.
-            if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"], case .scalar(let inner) = refNode {
+            if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"],
+               case .scalar(let inner) = refNode {
                 target = try resolve(inner.value, at: refNode.mark, visiting: &visiting)
             }
             switch target.node {
@@ -128,8 +129,8 @@ final class DocumentLoader {
         let path = Self.normalized(joined)
         if let index = indexByPath[path] { return index }
         guard let bytes = source.read(path) else {
-            throw Diagnostic(.error, "$ref '\(ref)' names a file that cannot be read (paths are relative to the file the $ref is in)",
-                             at: mark)
+            let message = "$ref '\(ref)' names a file that cannot be read (paths are relative to the file the $ref is in)"
+            throw Diagnostic(.error, message, at: mark)
         }
         let index = paths.count
         paths.append(path)

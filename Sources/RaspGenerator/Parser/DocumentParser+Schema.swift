@@ -51,7 +51,8 @@ extension DocumentParser {
         case "properties":
             var properties = value
             // Some publishers (DigitalOcean) write the whole properties map as a `$ref` to a map in another file.
-            if case .mapping(let map) = value, map.entries.count == 1, let refNode = map["$ref"], case .scalar(let ref) = refNode {
+            if case .mapping(let map) = value, map.entries.count == 1, let refNode = map["$ref"],
+               case .scalar(let ref) = refNode {
                 properties = try loader.resolve(ref.value, at: refNode.mark).node
             }
             for property in try Self.mapping(properties, "'properties'").entries {
@@ -101,7 +102,8 @@ extension DocumentParser {
             var mapping: [(String, Int?)] = []
             if let mappingMap = try Self.optionalMapping(map, "mapping") {
                 for item in mappingMap.entries {
-                    mapping.append((item.key, try discriminatorTarget(try Self.string(item.value, "mapping"), at: item.value.mark)))
+                    let value = try Self.string(item.value, "mapping")
+                    mapping.append((item.key, try discriminatorTarget(value, at: item.value.mark)))
                 }
             }
             schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"), mapping: mapping)
@@ -127,7 +129,9 @@ extension DocumentParser {
     /// names. A component that only refers to a schema elsewhere (`Pet: {$ref: './schemas/Pet.yaml'}`) is that
     /// schema: references to the file then find the component, not a second type.
     func registerComponentSchemas() throws {
-        guard let components = try Self.optionalMapping(root, "components"), let node = components["schemas"] else { return }
+        guard let components = try Self.optionalMapping(root, "components"), let node = components["schemas"] else {
+            return
+        }
         var place = DocumentLoader.Target(node: node, file: 0, tokens: ["components", "schemas"])
         if case .mapping(let map) = node, let refNode = map["$ref"] {
             place = try loader.resolve(try Self.string(refNode, "$ref"), at: refNode.mark)
@@ -185,7 +189,9 @@ extension DocumentParser {
     private func schemaName(of target: DocumentLoader.Target) -> String? {
         let tokens = target.tokens
         if tokens.isEmpty { return target.file == 0 ? nil : Self.baseName(loader.paths[target.file]) }
-        if tokens.count >= 2, ["schemas", "definitions", "$defs"].contains(tokens[tokens.count - 2]) { return tokens.last }
+        if tokens.count >= 2, ["schemas", "definitions", "$defs"].contains(tokens[tokens.count - 2]) {
+            return tokens.last
+        }
         if tokens.count == 1, target.file != 0 { return tokens[0] }
         return nil
     }
@@ -193,8 +199,8 @@ extension DocumentParser {
     /// A discriminator mapping value: a `$ref`, or the bare name of a component schema. Nil, with a warning, when it
     /// names nothing.
     private func discriminatorTarget(_ value: String, at mark: Mark) throws -> Int? {
-        let isReference = value.contains("#") || value.contains("/") || value.hasSuffix(".yaml") || value.hasSuffix(".yml")
-            || value.hasSuffix(".json")
+        let isReference = value.contains("#") || value.contains("/")
+            || [".yaml", ".yml", ".json"].contains(where: value.hasSuffix)
         let ref = isReference ? value : "#/components/schemas/" + value
         do {
             return try schemaReference(ref, at: mark).target

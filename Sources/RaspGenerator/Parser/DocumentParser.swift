@@ -220,8 +220,8 @@ final class DocumentParser {
             let (resolved, target, refMark) = try follow(item, kind: "parameter")
             let map = try Self.mapping(resolved, "a parameter")
             if let refMark, let ref = Self.referenceText(item), map["name"] == nil || map["in"] == nil {
-                throw Diagnostic(.error, "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'",
-                                 at: refMark)
+                let message = "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'"
+                throw Diagnostic(.error, message, at: refMark)
             }
             guard let nameNode = map["name"] else {
                 throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
@@ -303,7 +303,8 @@ final class DocumentParser {
     ///   section is an error at the `$ref`.
     /// - Returns: The object, where the last reference found it (nil when `node` is no reference), and the first
     ///   `$ref`'s position.
-    func follow(_ node: YAMLNode, kind: String) throws -> (node: YAMLNode, target: DocumentLoader.Target?, refMark: Mark?) {
+    func follow(_ node: YAMLNode, kind: String) throws
+        -> (node: YAMLNode, target: DocumentLoader.Target?, refMark: Mark?) {
         var current = node
         var target: DocumentLoader.Target?
         var refMark: Mark?

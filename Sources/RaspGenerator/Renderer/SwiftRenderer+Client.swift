@@ -129,13 +129,15 @@ extension SwiftRenderer {
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
         // The template's own text is escaped for the literal; the interpolations that fill it are code.
-        var path = operation.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var path = operation.path.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
         for parameter in operation.parameters where parameter.location == "path" {
             let value = "input.\(Naming.bare(parameter.name))"
             let name = Naming.literal(parameter.wireName)
             let text = switch parameter.serialization {
             case .text: "ClientRequest.pathComponent(\(value))"
-            case .styled(let style): "try request.pathParameter(\(name), \(value), style: .\(style), explode: \(parameter.explode))"
+            case .styled(let style):
+                "try request.pathParameter(\(name), \(value), style: .\(style), explode: \(parameter.explode))"
             case .json: "try request.pathParameter(\(name), json: \(value))"
             }
             let escapedName = parameter.wireName.replacingOccurrences(of: "\\", with: "\\\\")
@@ -144,7 +146,7 @@ extension SwiftRenderer {
         }
         let pathLiteral = "\"" + path + "\""
         let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
-        let hasParts = !operation.parameters.filter { $0.location != "path" }.isEmpty || operation.body != nil || pathIsStyled
+        let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
         w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
         if pathIsStyled { w.line("    request.path = \(pathLiteral)") }
@@ -167,7 +169,8 @@ extension SwiftRenderer {
         case .json(let type, let emptyStatuses) where !emptyStatuses.isEmpty:
             w.line("    let response = try await core.performRaw(request\(errorBody))")
             let statuses = emptyStatuses.map(String.init).joined(separator: ", ")
-            let test = emptyStatuses.count == 1 ? "response.status == \(statuses)" : "[\(statuses)].contains(response.status)"
+            let test = emptyStatuses.count == 1 ? "response.status == \(statuses)"
+                                                : "[\(statuses)].contains(response.status)"
             w.line("    if \(test) { return nil }")
             w.line("    return try core.decode(\(type.spelling).self, from: response, operationID: request.operationID)")
         case .json(let type, _):

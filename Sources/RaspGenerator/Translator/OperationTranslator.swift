@@ -69,10 +69,12 @@ struct OperationTranslator {
                 cache[key] = usage
             }
         } else {
-            usage = try types.use(parameter.schema, hint: Naming.typeName(parameter.name), owner: owner, nested: &nested,
-                                  scope: &scope)
+            let hint = Naming.typeName(parameter.name)
+            usage = try types.use(parameter.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
-        var doc = parameter.description.map { $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        var doc = parameter.description.map {
+            $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } ?? []
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
             doc.append("Server default: `\(scalar.value)`.")
         }
@@ -87,11 +89,15 @@ struct OperationTranslator {
             serialization = .styled(style)
         }
         return ParameterDecl(
-            name: names.unique(Naming.memberName(parameter.name)), wireName: parameter.name, location: parameter.location,
-            type: usage.type, isArray: kind == .scalarArray, required: parameter.required || parameter.location == "path",
-            explode: parameter.explode, serialization: serialization, doc: doc
+            name: names.unique(Naming.memberName(parameter.name)), wireName: parameter.name,
+            location: parameter.location, type: usage.type, isArray: kind == .scalarArray,
+            required: parameter.required || parameter.location == "path", explode: parameter.explode,
+            serialization: serialization, doc: doc
         )
     }
+
+    /// The types the runtime sends as text (`QueryValue`), besides the generated enums.
+    static let scalarNames: Set<String> = ["String", "Int", "Double", "Bool", "LocalDate", "Date", "UUID"]
 
     /// What a parameter's value is, for choosing how to send it.
     enum WireKind { case scalar, scalarArray, structured }
@@ -101,9 +107,7 @@ struct OperationTranslator {
     static func wireKind(_ type: SwiftType, types: TypeTranslator, depth: Int = 0) -> WireKind {
         switch type {
         case .named(let name):
-            if ["String", "Int", "Double", "Bool", "LocalDate", "Date", "UUID"].contains(name) || types.enumNames.contains(name) {
-                return .scalar
-            }
+            if scalarNames.contains(name) || types.enumNames.contains(name) { return .scalar }
             if let target = types.aliases[name], depth < 16 { return wireKind(target, types: types, depth: depth + 1) }
             return .structured
         case .array(let element):
@@ -132,8 +136,8 @@ struct OperationTranslator {
         ]
         let styles = allowed[parameter.location] ?? ["simple"]
         guard !styles.contains(parameter.style) else { return parameter.style }
-        diagnostics.warn("style '\(parameter.style)' is not defined for \(parameter.location) parameter '\(parameter.name)'; using '\(styles[0])'",
-                         at: parameter.mark)
+        let place = "\(parameter.location) parameter '\(parameter.name)'"
+        diagnostics.warn("style '\(parameter.style)' is not defined for \(place); using '\(styles[0])'", at: parameter.mark)
         return styles[0]
     }
 
@@ -142,7 +146,8 @@ struct OperationTranslator {
     private func checkPathTemplate(_ operation: Operation, parameters: [ParameterDecl]) throws {
         for name in DocumentParser.templateVariables(operation.path)
         where !parameters.contains(where: { $0.location == "path" && $0.wireName == name }) {
-            throw Diagnostic(.error, "path '\(operation.path)' has '{\(name)}', but no path parameter fills it", at: operation.mark)
+            let message = "path '\(operation.path)' has '{\(name)}', but no path parameter fills it"
+            throw Diagnostic(.error, message, at: operation.mark)
         }
     }
 
@@ -179,8 +184,8 @@ struct OperationTranslator {
     private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
                            scope: inout NameScope) throws -> (SuccessDecl, [(String, SwiftType)]) {
         let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
-        let candidates = successes.isEmpty ? operation.responses.indices.filter { operation.responses[$0].status == "default" }
-                                           : successes
+        let defaults = operation.responses.indices.filter { operation.responses[$0].status == "default" }
+        let candidates = successes.isEmpty ? defaults : successes
         let withContent = candidates.filter { !operation.responses[$0].content.isEmpty }
         let chosen = withContent.first { operation.responses[$0].status == "200" }
             ?? withContent.first { operation.responses[$0].content.contains(where: \.isJSON) } ?? withContent.first

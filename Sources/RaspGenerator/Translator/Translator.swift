@@ -46,7 +46,8 @@ extension Translator {
     /// The members of the runtime's `Authentication` that the generated extension's static functions must not
     /// shadow.
     static let authenticationMembers: Set<String> = [
-        "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror", "Placement",
+        "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror",
+        "Placement",
     ]
 }
 

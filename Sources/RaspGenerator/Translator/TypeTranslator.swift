@@ -65,9 +65,8 @@ struct TypeTranslator {
         try checkAliasCycles()
         var declarations: [Declaration] = []
         for (index, entry) in document.schemas.enumerated() {
-            guard let name = entry.name, config.schemaTypeOverrides[name] == nil, let swiftName = componentNames[index] else {
-                continue
-            }
+            guard let name = entry.name, config.schemaTypeOverrides[name] == nil, let swiftName = componentNames[index]
+            else { continue }
             let schema = entry.schema
             let unwrapped = Self.unwrap(schema)
             if case .other = try shape(of: unwrapped) {
@@ -96,8 +95,9 @@ struct TypeTranslator {
             var current = Self.unwrap(entry.schema)
             while let ref = current.ref, document.schemas[ref.target].name != nil {
                 guard seen.insert(ref.target).inserted else {
-                    throw Diagnostic(.error, "$ref cycle: '\(ref.text)' leads back to a schema already on the way; expected an object, enum or type",
-                                     at: current.mark)
+                    let message = "$ref cycle: '\(ref.text)' leads back to a schema already on the way; "
+                        + "expected an object, enum or type"
+                    throw Diagnostic(.error, message, at: current.mark)
                 }
                 current = Self.unwrap(document.schemas[ref.target].schema)
             }
@@ -214,7 +214,8 @@ struct TypeTranslator {
     ///   - nested: Receives new declarations.
     mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         if let ref = schema.ref {
-            return try use(ref: ref, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested, scope: &scope)
+            return try use(ref: ref, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested,
+                           scope: &scope)
         }
         if let format = schema.format, let override = config.formatTypeOverrides[format] {
             return Usage(type: .named(override), nullable: schema.nullable)
@@ -368,7 +369,8 @@ struct TypeTranslator {
                 throw Diagnostic(.error, "allOf cycle: '\(ref.text)' includes itself", at: schema.mark)
             }
             defer { allOfInProgress.remove(ref.target) }
-            try collectObject(document.schemas[ref.target].schema, properties: &properties, required: &required, mark: mark)
+            let target = document.schemas[ref.target].schema
+            try collectObject(target, properties: &properties, required: &required, mark: mark)
             return
         }
         for part in schema.allOf {

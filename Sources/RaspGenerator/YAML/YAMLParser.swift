@@ -188,9 +188,11 @@ private struct TreeBuilder {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
-    private static func parserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>, file: Int) -> Diagnostic {
+    private static func parserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>,
+                                    file: Int) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, file: file)
+        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1,
+                        file: file)
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextMark = Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
