@@ -102,13 +102,35 @@ struct GeneratorSuite: AsyncParsableCommand {
             endToEnd.append(elapsed)
         }
         let lines = files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
-        let endToEndMedian = endToEnd.sorted()[endToEnd.count / 2]
-        let cpu = (ProcessMemory.cpuMilliseconds - cpuBefore) / Double(max(runs, 1))
+        var endToEndMedian = endToEnd.sorted()[endToEnd.count / 2]
+        var cpu = (ProcessMemory.cpuMilliseconds - cpuBefore) / Double(max(runs, 1))
         Figures.emit("\(name).end_to_end", endToEndMedian, "ms")
         Figures.emit("\(name).end_to_end_cpu", cpu, "ms")
         Figures.emit("\(name).lines", lines, "lines")
+        // As swift-openapi-generator is measured: the command line in a process of its own.
+        if let command = Self.commandLine {
+            var usages: [Subprocess.Usage] = []
+            for _ in 0..<max(runs, 1) {
+                usages.append(try Subprocess.run([command, spec, "--output", "\(output)-cli", "--quiet"],
+                                                 logFile: "\(output)-cli.log"))
+            }
+            let median = usages.sorted { $0.wallMilliseconds < $1.wallMilliseconds }[usages.count / 2]
+            if median.status == 0 {
+                (endToEndMedian, cpu) = (median.wallMilliseconds, median.cpuMilliseconds)
+                Figures.emit("\(name).command_line", median.wallMilliseconds, "ms")
+                Figures.emit("\(name).command_line_cpu", median.cpuMilliseconds, "ms")
+                Figures.emit("\(name).command_line_peak_rss", Double(median.peakResidentBytes) / 1_048_576, "MB")
+            }
+        }
         return OursFigures(endToEnd: endToEndMedian, cpu: cpu, lines: lines)
     }
+
+    /// `rasp-generate` built next to this benchmark, if it is there.
+    static let commandLine: String? = {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let path = folder.appendingPathComponent("rasp-generate").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
 
     /// Runs swift-openapi-generator once (types + client, public) and returns its output folder.
     private func measureSOG(spec: String, name: String, folder: String, ours: OursFigures) throws -> String? {
@@ -148,6 +170,7 @@ struct GeneratorSuite: AsyncParsableCommand {
         Figures.emit("\(name).sog.cpu", usage.cpuMilliseconds, "ms")
         Figures.emit("\(name).sog.peak_rss", Double(usage.peakResidentBytes) / 1_048_576, "MB")
         Figures.emit("\(name).sog.lines", lines, "lines")
+        // Ours: the command line's median when it is built (else the in-process end-to-end run).
         Figures.emit("\(name).speedup_vs_sog", usage.wallMilliseconds / ours.endToEnd, "x")
         // CPU time does not count waiting for a busy core, so it compares fairly on a loaded machine too.
         Figures.emit("\(name).cpu_speedup_vs_sog", usage.cpuMilliseconds / ours.cpu, "x")

@@ -36,8 +36,17 @@ final class DocumentLoader {
 
         /// `FILE#/a/b`: equal for two references exactly when they reach the same node.
         var key: String {
-            let escaped = tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            return "\(file)#" + escaped.map { "/" + $0 }.joined()
+            var key = "\(file)#"
+            for token in tokens {
+                key += "/"
+                // Nearly every token is a plain name: escape only the rare one that needs it.
+                if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                    key += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                } else {
+                    key += token
+                }
+            }
+            return key
         }
     }
 
@@ -46,7 +55,13 @@ final class DocumentLoader {
     private var roots: [YAMLNode]
     private var indexByPath: [String: Int]
     private let source: DocumentSource
-    private var cache: [String: Target] = [:]
+    private var cache: [Reference: Target] = [:]
+
+    /// A reference as written, and the file it is written in (relative paths start there).
+    struct Reference: Hashable {
+        var file: Int
+        var text: String
+    }
 
     /// Parses the root document.
     /// - Throws: ``Diagnostic`` for YAML errors.
@@ -69,7 +84,7 @@ final class DocumentLoader {
     ///   - mark: Where the reference is written (its file is the one relative paths start from).
     /// - Throws: ``Diagnostic`` at `mark` when the file cannot be read or the pointer reaches nothing.
     func resolve(_ ref: String, at mark: Mark) throws -> Target {
-        let cacheKey = "\(mark.file)|\(ref)"
+        let cacheKey = Reference(file: mark.file, text: ref)
         if let cached = cache[cacheKey] { return cached }
         var visiting: Set<String> = []
         let target = try resolve(ref, at: mark, visiting: &visiting)

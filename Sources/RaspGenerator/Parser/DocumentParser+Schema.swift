@@ -174,13 +174,19 @@ extension DocumentParser {
 
     /// Resolves a schema `$ref` to its entry, registering the target the first time.
     func schemaReference(_ ref: String, at mark: Mark) throws -> SchemaReference {
+        let reference = DocumentLoader.Reference(file: mark.file, text: ref)
+        if let index = schemaIndexByReference[reference] { return SchemaReference(text: ref, target: index, mark: mark) }
         let target = try loader.resolve(ref, at: mark)
-        if let index = schemaIndexByKey[target.key] { return SchemaReference(text: ref, target: index, mark: mark) }
-        if let found = Self.section(of: target), found != "schema" {
-            throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a schema", at: mark)
+        let key = target.key
+        var index = schemaIndexByKey[key]
+        if index == nil {
+            if let found = Self.section(of: target), found != "schema" {
+                throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a schema", at: mark)
+            }
+            index = addSchema(name: schemaName(of: target), node: target.node, key: key, isComponent: false)
         }
-        let index = addSchema(name: schemaName(of: target), node: target.node, key: target.key, isComponent: false)
-        return SchemaReference(text: ref, target: index, mark: mark)
+        schemaIndexByReference[reference] = index
+        return SchemaReference(text: ref, target: index!, mark: mark)
     }
 
     /// The name a schema outside `components.schemas` is declared under: the key it is written at in `schemas`,

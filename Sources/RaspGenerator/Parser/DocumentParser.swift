@@ -14,6 +14,7 @@ final class DocumentParser {
     var schemaEntries: [SchemaEntry] = []
     var schemaNodes: [YAMLNode] = []
     var schemaIndexByKey: [String: Int] = [:]
+    var schemaIndexByReference: [DocumentLoader.Reference: Int] = [:]
     var parsedSchemaCount = 0
 
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]

@@ -192,13 +192,13 @@ public struct YAMLMapping: Sendable {
     /// The value for `key`, or nil (a linear scan: mappings in specs are small; index big ones yourself). Keys are
     /// compared by code points, as YAML and JSON define them: `é` and `e` + U+0301 are different keys.
     public subscript(key: String) -> YAMLNode? {
-        for entry in entries where entry.key.utf8.elementsEqual(key.utf8) { return entry.value }
+        for entry in entries where entry.key.hasSameCodePoints(as: key) { return entry.value }
         return nil
     }
 
     /// The entry for `key` (compared by code points), or nil.
     public func entry(_ key: String) -> Entry? {
-        entries.first { $0.key.utf8.elementsEqual(key.utf8) }
+        entries.first { $0.key.hasSameCodePoints(as: key) }
     }
 }
 
@@ -222,7 +222,7 @@ struct CodePointKey: Hashable {
     let text: String
 
     static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.text.hasSameCodePoints(as: rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -232,5 +232,16 @@ struct CodePointKey: Hashable {
         if hashed == nil {
             for byte in text.utf8 { hasher.combine(byte) }
         }
+    }
+}
+
+extension String {
+    /// Whether two strings are the same sequence of code points (`==` also equates canonically equivalent strings).
+    func hasSameCodePoints(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let compared: Bool? = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        } ?? nil
+        return compared ?? utf8.elementsEqual(other.utf8)
     }
 }
