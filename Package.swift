@@ -132,8 +132,8 @@ let package = Package(
         /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
         .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
-        /// What the edge-case client sends and returns, over a recording transport.
-        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime"]),
+        /// What the edge-case client sends and returns, over a recording transport and through the mock server.
+        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock"]),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]

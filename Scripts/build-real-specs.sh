@@ -8,6 +8,7 @@
 #   - every parameter of every operation is in its method's input,
 #   - no request path keeps a `{template}` variable,
 #   - rasp-generate warns about no skipped parameter,
+#   - every request media type of every operation is callable, and no non-JSON body is sent as JSON,
 #   - the output compiles with 0 errors and 0 warnings (debug build).
 # Usage: Scripts/build-real-specs.sh [--no-build] [SPEC...]    (--no-build skips the compile step)
 set -euo pipefail
@@ -80,6 +81,26 @@ for op in inventory["operations"]:
             typed += 1
         else:
             problems.append(f"{mine['methodName']}: parameter {parameter['in']} '{parameter['name']}' is missing")
+several = sum(1 for op in inventory["operations"] if len(op["request_media_types"]) > 1)
+wanted = sum(len(op["request_media_types"]) for op in inventory["operations"])
+kept = 0
+json_like = ("application/json", "+json", "/json")
+sent_as_json = 0
+for op in inventory["operations"]:
+    mine = generated.get((op["method"], op["path"]))
+    if mine is None:
+        continue
+    have = [body["mediaType"] for body in mine["bodies"]]
+    for media in op["request_media_types"]:
+        if media in have:
+            kept += 1
+        else:
+            problems.append(f"{mine['methodName']}: request body {media} is missing")
+    for body in mine["bodies"]:
+        base = body["mediaType"].split(";")[0].strip().lower()
+        if body["encoding"] == "json" and not base.endswith(json_like) and base not in ("*/*", "application/*"):
+            sent_as_json += 1
+            problems.append(f"{mine['methodName']}: {body['mediaType']} body sent as JSON")
 client = open(f"{package}/Sources/GeneratedAPI/Client.swift").read()
 literal_paths = 0
 for line in client.splitlines():
@@ -108,6 +129,9 @@ print(f"{name}.operations: {len(report)} of {inventory['operation_count']} opera
 print(f"{name}.parameters_typed: {typed} of {total} parameters")
 print(f"{name}.literal_template_paths: {literal_paths} paths")
 print(f"{name}.skipped_parameter_warnings: {skipped} warnings")
+print(f"{name}.operations_with_several_body_types: {several} operations")
+print(f"{name}.body_representations: {kept} of {wanted} representations")
+print(f"{name}.non_json_bodies_sent_as_json: {sent_as_json} bodies")
 if len(report) != inventory["operation_count"]:
     problems.append(f"{len(report)} methods for {inventory['operation_count']} operations")
 if skipped:

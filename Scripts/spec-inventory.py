@@ -5,7 +5,7 @@ This is a cross-check for the Swift OpenAPI generator: it deliberately shares no
 logic with it. It reads a (possibly multi-file) document, follows the `$ref`s that matter
 for the inventory (path items, operations, parameters -- never schemas) and prints JSON:
 
-    {"operations": [{"method", "path", "operationId", "parameters": [{"name", "in"}]}],
+    {"operations": [{"method", "path", "operationId", "parameters": [{"name", "in"}], "request_media_types": [...]}],
      "operation_count": N, "parameter_count": M, "files": [files read, relative to the root]}
 
 Usage: python3 Scripts/spec-inventory.py SPEC [--summary]
@@ -134,9 +134,13 @@ def inventory(spec):
                 raise InventoryError(f"operation {method} {path} is not a mapping")
             merged = dict.fromkeys(common)  # insertion-ordered set of (name, in)
             merged.update(dict.fromkeys(parameters(docs, op.get("parameters"), ofile, f"{method} {path}")))
+            body, _ = docs.deref(op.get("requestBody") or {}, ofile)
+            content = body.get("content") if isinstance(body, dict) else None
+            media_types = [k for k in content if "/" in str(k)] if isinstance(content, dict) else []
             operations.append({
                 "method": method, "path": path, "operationId": op.get("operationId"),
                 "parameters": [{"name": n, "in": i} for n, i in merged],
+                "request_media_types": media_types,
             })
     base = os.path.dirname(root_file)
     return {

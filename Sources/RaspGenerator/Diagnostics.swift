@@ -95,11 +95,23 @@ public final class DiagnosticCollector: @unchecked Sendable {
     /// Creates an empty collector.
     public init() {}
 
-    /// Records a warning.
+    private var indexByCause: [Diagnostic: Int] = [:]
+    private var repeats: [Int] = []
+
+    /// Records a warning. The same warning at the same place (a shared schema translated for each of its uses) is
+    /// kept once, with the number of times it came up.
     /// - Parameters:
     ///   - message: What was skipped or assumed.
     ///   - mark: Where, if known.
     public func warn(_ message: String, at mark: Mark?) {
-        diagnostics.append(Diagnostic(.warning, message, at: mark))
+        let diagnostic = Diagnostic(.warning, message, at: mark)
+        if let index = indexByCause[diagnostic] {
+            repeats[index] += 1
+            diagnostics[index].message = "\(diagnostic.message) (\(repeats[index]) uses)"
+            return
+        }
+        indexByCause[diagnostic] = diagnostics.count
+        diagnostics.append(diagnostic)
+        repeats.append(1)
     }
 }

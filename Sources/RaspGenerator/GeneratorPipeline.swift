@@ -40,12 +40,21 @@ public struct GeneratorPipeline: Sendable {
         public var methodName: String
         /// The parameters: wire name, location and Swift type.
         public var parameters: [Parameter]
+        /// The request body's representations: media type and how it is sent (`json`, `form`, `multipart`,
+        /// `text`, `binary`).
+        public var bodies: [Body]
 
         /// One parameter of a generated method.
         public struct Parameter: Sendable, Codable, Hashable {
             public var name: String
             public var location: String
             public var type: String
+        }
+
+        /// One media type the request body can be sent as.
+        public struct Body: Sendable, Codable, Hashable {
+            public var mediaType: String
+            public var encoding: String
         }
     }
 
@@ -85,18 +94,26 @@ public struct GeneratorPipeline: Sendable {
             let files = SwiftRenderer(api: api, config: config, sourceName: sourceName).render()
             timings.render = Self.milliseconds(clock.now - start)
             let warnings = diagnostics.diagnostics.map { Self.located($0, in: document.files) }
-            let operations = api.operations.map { operation in
-                OperationSummary(method: operation.httpMethod, path: operation.path, operationID: operation.operationID,
-                                 methodName: Naming.bare(operation.methodName), parameters: operation.parameters.map {
-                                     .init(name: $0.wireName, location: $0.location, type: $0.type.spelling)
-                                 })
-            }
             return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files,
-                          operations: operations)
+                          operations: Self.summaries(of: api))
         } catch let diagnostic as Diagnostic {
             throw Self.located(diagnostic, in: loader?.paths ?? [])
         } catch {
             throw Diagnostic(.error, "\(error)", at: nil)
+        }
+    }
+
+    /// What each generated method sends.
+    private static func summaries(of api: TranslatedAPI) -> [OperationSummary] {
+        api.operations.map { operation in
+            let parameters = operation.parameters.map {
+                OperationSummary.Parameter(name: $0.wireName, location: $0.location, type: $0.type.spelling)
+            }
+            let bodies = operation.body?.representations.map {
+                OperationSummary.Body(mediaType: $0.contentType, encoding: "\($0.encoding)")
+            } ?? []
+            return OperationSummary(method: operation.httpMethod, path: operation.path, operationID: operation.operationID,
+                                    methodName: Naming.bare(operation.methodName), parameters: parameters, bodies: bodies)
         }
     }
 

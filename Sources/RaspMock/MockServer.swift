@@ -4,7 +4,8 @@ import FlyingSocks
 public import RaspDemo
 
 /// The mock Rasp server: ``DemoAPI`` served over real HTTP (FlyingFox) on loopback, with per-request fault modes
-/// (``MockFault``) and per-path counters for tests.
+/// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
+/// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes).
 ///
 /// ```swift
 /// let server = MockServer()
@@ -101,6 +102,7 @@ public actor MockServer {
 
     private nonisolated func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = Self.normalize(request.path)
+        if path.hasPrefix(BodyEcho.prefix) { return await BodyEcho.respond(to: request) }
         let faults: [MockFault]
         do {
             faults = try request.headers[HTTPHeader(MockFault.header)].map(MockFault.parse) ?? []

@@ -14,6 +14,14 @@ public protocol ClientProtocol: Sendable {
     func styles(_ input: Operations.Styles) async throws -> Point?
     /// - Remark: HTTP `GET /fallback`, generated from `#/paths/~1fallback/get` (`fallback`).
     func fallback(_ input: Operations.Fallback) async throws -> Point
+    /// - Remark: HTTP `POST /_echo/form`, generated from `#/paths/~1_echo~1form/post` (`echoForm`).
+    func echoForm(_ input: Operations.EchoForm) async throws -> Echo
+    /// - Remark: HTTP `POST /_echo/multipart`, generated from `#/paths/~1_echo~1multipart/post` (`echoMultipart`).
+    func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo
+    /// - Remark: HTTP `POST /_echo/upload`, generated from `#/paths/~1_echo~1upload/post` (`echoUpload`).
+    func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo
+    /// - Remark: HTTP `POST /_echo/either`, generated from `#/paths/~1_echo~1either/post` (`echoEither`).
+    func echoEither(_ input: Operations.EchoEither) async throws -> Echo
     /// - Remark: HTTP `GET /pets`, generated from `#/paths/~1pets/get` (`listPets`).
     func listPets(_ input: Operations.ListPets) async throws -> [Pet]
     /// - Remark: HTTP `GET /pets/{petId}`, generated from `#/paths/~1pets~1{petId}/get` (`getPet`).
@@ -63,6 +71,38 @@ extension ClientProtocol {
     /// - Remark: HTTP `GET /fallback`.
     public func fallback() async throws -> Point {
         try await fallback(Operations.Fallback())
+    }
+
+    /// - Parameters:
+    ///   - body: The request body (`application/x-www-form-urlencoded`).
+    ///
+    /// - Remark: HTTP `POST /_echo/form`.
+    public func echoForm(body: PaymentForm) async throws -> Echo {
+        try await echoForm(Operations.EchoForm(body: body))
+    }
+
+    /// - Parameters:
+    ///   - body: The request body (`multipart/form-data`).
+    ///
+    /// - Remark: HTTP `POST /_echo/multipart`.
+    public func echoMultipart(body: Upload) async throws -> Echo {
+        try await echoMultipart(Operations.EchoMultipart(body: body))
+    }
+
+    /// - Parameters:
+    ///   - body: The request body (`*/*`).
+    ///
+    /// - Remark: HTTP `POST /_echo/upload`.
+    public func echoUpload(body: Data) async throws -> Echo {
+        try await echoUpload(Operations.EchoUpload(body: body))
+    }
+
+    /// - Parameters:
+    ///   - body: The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+    ///
+    /// - Remark: HTTP `POST /_echo/either`.
+    public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
+        try await echoEither(Operations.EchoEither(body: body))
     }
 
     /// - Parameters:
@@ -133,6 +173,36 @@ public struct Client: ClientProtocol {
     public func fallback(_ input: Operations.Fallback) async throws -> Point {
         let request = ClientRequest(method: "GET", path: "/fallback", operationID: "fallback")
         return try await core.perform(request, decoding: Point.self, errorBody: { ClientCore.decodeErrorBody(Point.self, $1) })
+    }
+
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/form", operationID: "echoForm")
+        try request.setFormBody(input.body, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
+        return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart")
+        try request.setMultipartBody(input.body, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
+        return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/upload", operationID: "echoUpload")
+        request.setBody(input.body, contentType: "application/octet-stream")
+        return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/either", operationID: "echoEither")
+        if let body = input.body {
+            switch body {
+            case .json(let value): try request.setJSONBody(value, contentType: "application/json")
+            case .multipart(let value): try request.setMultipartBody(value, encoding: [:])
+            case .text(let value): request.setBody(Data(value.utf8), contentType: "text/plain")
+            }
+        }
+        return try await core.perform(request, decoding: Echo.self)
     }
 
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {

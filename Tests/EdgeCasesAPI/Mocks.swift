@@ -15,6 +15,14 @@ public struct MockClient: ClientProtocol {
     public var stylesHandler: @Sendable (Operations.Styles) async throws -> Point?
     /// Answers ``Client/fallback(_:)``.
     public var fallbackHandler: @Sendable (Operations.Fallback) async throws -> Point
+    /// Answers ``Client/echoForm(_:)``.
+    public var echoFormHandler: @Sendable (Operations.EchoForm) async throws -> Echo
+    /// Answers ``Client/echoMultipart(_:)``.
+    public var echoMultipartHandler: @Sendable (Operations.EchoMultipart) async throws -> Echo
+    /// Answers ``Client/echoUpload(_:)``.
+    public var echoUploadHandler: @Sendable (Operations.EchoUpload) async throws -> Echo
+    /// Answers ``Client/echoEither(_:)``.
+    public var echoEitherHandler: @Sendable (Operations.EchoEither) async throws -> Echo
     /// Answers ``Client/listPets(_:)``.
     public var listPetsHandler: @Sendable (Operations.ListPets) async throws -> [Pet]
     /// Answers ``Client/getPet(_:)``.
@@ -26,6 +34,10 @@ public struct MockClient: ClientProtocol {
         getMessageHandler = { _ in throw MockClientError.notImplemented(operationID: "getMessage") }
         stylesHandler = { _ in throw MockClientError.notImplemented(operationID: "styles") }
         fallbackHandler = { _ in throw MockClientError.notImplemented(operationID: "fallback") }
+        echoFormHandler = { _ in throw MockClientError.notImplemented(operationID: "echoForm") }
+        echoMultipartHandler = { _ in throw MockClientError.notImplemented(operationID: "echoMultipart") }
+        echoUploadHandler = { _ in throw MockClientError.notImplemented(operationID: "echoUpload") }
+        echoEitherHandler = { _ in throw MockClientError.notImplemented(operationID: "echoEither") }
         listPetsHandler = { _ in throw MockClientError.notImplemented(operationID: "listPets") }
         getPetHandler = { _ in throw MockClientError.notImplemented(operationID: "getPet") }
     }
@@ -34,6 +46,10 @@ public struct MockClient: ClientProtocol {
     public func getMessage(_ input: Operations.GetMessage) async throws -> Message? { try await getMessageHandler(input) }
     public func styles(_ input: Operations.Styles) async throws -> Point? { try await stylesHandler(input) }
     public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo { try await echoFormHandler(input) }
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo { try await echoUploadHandler(input) }
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
     public func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }
 }

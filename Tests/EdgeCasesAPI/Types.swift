@@ -45,3 +45,41 @@ public struct Point: Codable, Hashable, Sendable {
         self.y = y
     }
 }
+
+public struct Filter: Codable, Hashable, Sendable {
+    public var q: String?
+    public var tags: [String]?
+    public init(q: String? = nil, tags: [String]? = nil) {
+        self.q = q
+        self.tags = tags
+    }
+}
+
+public struct Message: Codable, Hashable, Sendable {
+    public let id: SnowflakeType
+    /// NFC key
+    public let café: String?
+    /// NFD key (e + combining acute)
+    public let café2: String?
+    public init(id: SnowflakeType, café: String? = nil, café2: String? = nil) {
+        self.id = id
+        self.café = café
+        self.café2 = café2
+    }
+    enum CodingKeys: String, CodingKey {
+        case id, café, café2 = "café"
+    }
+}
+
+public struct Pet: Codable, Hashable, Sendable {
+    public let id: Int
+    public let name: String
+    public let owner: Owner?
+    public let tag: Tag?
+    public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil) {
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.tag = tag
+    }
+}

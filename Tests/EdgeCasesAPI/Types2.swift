@@ -2,42 +2,75 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-public struct Filter: Codable, Hashable, Sendable {
-    public var q: String?
+public struct PaymentForm: Codable, Hashable, Sendable {
+    public var name: String
     public var tags: [String]?
-    public init(q: String? = nil, tags: [String]? = nil) {
-        self.q = q
+    public var card: PaymentForm.Card?
+    public var metadata: [String: String]?
+    public var expand: [String]?
+    public var ids: [Int]?
+    public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: [String: String]? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
+        self.name = name
         self.tags = tags
+        self.card = card
+        self.metadata = metadata
+        self.expand = expand
+        self.ids = ids
+    }
+
+    public struct Card: Codable, Hashable, Sendable {
+        public var number: String?
+        public var exp: PaymentForm.Card.Exp?
+        public init(number: String? = nil, exp: PaymentForm.Card.Exp? = nil) {
+            self.number = number
+            self.exp = exp
+        }
+
+        public struct Exp: Codable, Hashable, Sendable {
+            public var month: Int?
+            public var year: Int?
+            public init(month: Int? = nil, year: Int? = nil) {
+                self.month = month
+                self.year = year
+            }
+        }
     }
 }
 
-public struct Message: Codable, Hashable, Sendable {
-    public let id: SnowflakeType
-    /// NFC key
-    public let café: String?
-    /// NFD key (e + combining acute)
-    public let café2: String?
-    public init(id: SnowflakeType, café: String? = nil, café2: String? = nil) {
-        self.id = id
-        self.café = café
-        self.café2 = café2
+public struct Upload: Codable, Hashable, Sendable {
+    public var file: BinaryFile
+    public var purpose: String?
+    public var labels: [String]?
+    public var options: Upload.Options?
+    public var linkData: Upload.LinkData?
+    public var note: String?
+    public var avatar: BinaryFile?
+    public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
+        self.file = file
+        self.purpose = purpose
+        self.labels = labels
+        self.options = options
+        self.linkData = linkData
+        self.note = note
+        self.avatar = avatar
     }
     enum CodingKeys: String, CodingKey {
-        case id, café, café2 = "café"
+        case file, purpose, labels, options, linkData = "link_data", note, avatar
     }
-}
 
-public struct Pet: Codable, Hashable, Sendable {
-    public let id: Int
-    public let name: String
-    public let owner: Owner?
-    public let tag: Tag?
-    public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil) {
-        self.id = id
-        self.name = name
-        self.owner = owner
-        self.tag = tag
+    public struct Options: Codable, Hashable, Sendable {
+        public var a: Int?
+        public init(a: Int? = nil) {
+            self.a = a
+        }
+    }
+
+    public struct LinkData: Codable, Hashable, Sendable {
+        public var create: Bool?
+        public init(create: Bool? = nil) {
+            self.create = create
+        }
     }
 }

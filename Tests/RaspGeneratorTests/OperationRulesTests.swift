@@ -161,4 +161,82 @@ struct OperationRulesTests {
             """)
         #expect(out.types.contains("static func bearerScheme(_ key: String) -> Authentication { .bearer(key) }"))
     }
+
+    // MARK: Request bodies
+
+    static let bodies = """
+              parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+              requestBody:
+                content:
+                  application/json: {schema: {$ref: '#/components/schemas/Thing'}}
+                  multipart/form-data:
+                    schema: {type: object, properties: {file: {type: string, format: binary}, meta: {type: object}}}
+                    encoding: {meta: {contentType: application/json; charset=utf-8, style: deepObject, explode: true}}
+                  text/plain: {schema: {type: string}}
+                  application/vnd.api+json: {schema: {$ref: '#/components/schemas/Thing'}}
+              responses: {'204': {description: none}}
+        """
+
+    @Test func everyRequestMediaTypeIsACaseOfTheBody() throws {
+        let out = try Self.client(Self.bodies)
+        #expect(out.client.contains("func op(id: String, body: Operations.Op.Body? = nil) async throws"))
+        #expect(out.client.contains("case .json(let value): try request.setJSONBody(value, contentType: \"application/json\")"))
+        #expect(out.client.contains(#"case .multipart(let value): try request.setMultipartBody(value, encoding: ["meta": .init(contentType: "application/json; charset=utf-8", style: .deepObject, explode: true)])"#))
+        #expect(out.client.contains(#"case .text(let value): request.setBody(Data(value.utf8), contentType: "text/plain")"#))
+        #expect(out.client.contains(#"case .vndApiJson(let value): try request.setJSONBody(value, contentType: "application/vnd.api+json")"#))
+    }
+
+    @Test func aWildcardBodyWithAStringSchemaIsRawBytes() throws {
+        let out = try Self.client(Self.idParameter + """
+                  requestBody:
+                    required: true
+                    content: {'*/*': {schema: {type: string}}}
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.client.contains("func op(id: String, body: Data) async throws"))
+        #expect(out.client.contains(#"request.setBody(input.body, contentType: "application/octet-stream")"#))
+    }
+
+    @Test func binaryStringsAreFilesAndBase64StringsAreData() throws {
+        let out = try Self.client(Self.idParameter + "      responses: {'204': {description: none}}\n", schemas: """
+                Thing:
+                  type: object
+                  properties:
+                    upload: {type: string, format: binary}
+                    image: {type: string, contentMediaType: image/png}
+                    packed: {type: string, contentEncoding: base64}
+                    bytes: {type: string, format: byte}
+            """)
+        #expect(out.types.contains("public let upload: BinaryFile?"))
+        #expect(out.types.contains("public let image: BinaryFile?"))
+        #expect(out.types.contains("public let packed: Data?"))
+        #expect(out.types.contains("public let bytes: Data?"))
+    }
+
+    @Test func aContentKeyThatIsNoMediaTypeIsAWarningAtItsPlace() throws {
+        let out = try Self.client(Self.idParameter + """
+                  requestBody:
+                    content:
+                      examples: {a: {value: 1}}
+                      application/json: {schema: {$ref: '#/components/schemas/Thing'}}
+                  responses: {'204': {description: none}}
+            """)
+        #expect(out.warnings == ["'examples' in 'content' is not a media type (expected e.g. application/json); ignored"])
+        #expect(out.client.contains("body: Thing? = nil"))
+    }
+
+    @Test func aWarningForASharedSchemaIsReportedOnceWithItsCount() throws {
+        let source = """
+            openapi: 3.0.3
+            info: {title: T, version: '1'}
+            paths:
+              /a: {get: {operationId: a, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/x/S'}}}}}}}
+              /b: {get: {operationId: b, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/x/S'}}}}}}}
+            x:
+              S: {type: object, properties: {n: {type: integer, default: [1]}}}
+            """
+        let result = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml")
+        #expect(result.warnings.map(\.message) == ["default value of type a sequence is not supported for Int; ignored (2 uses)"])
+        #expect(result.warnings.first?.mark?.line == 7)
+    }
 }

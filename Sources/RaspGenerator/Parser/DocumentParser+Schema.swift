@@ -17,6 +17,14 @@ extension DocumentParser {
             for entry in map.entries {
                 try read(entry, into: &schema)
             }
+            // 3.1 spells binary strings with `contentMediaType` and base64 ones with `contentEncoding`.
+            if schema.format == nil, schema.types == ["string"] {
+                if case .scalar(let encoding)? = map["contentEncoding"], encoding.value == "base64" {
+                    schema.format = "byte"
+                } else if map["contentMediaType"] != nil {
+                    schema.format = "binary"
+                }
+            }
             return schema
         }
     }

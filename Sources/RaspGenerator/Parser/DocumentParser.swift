@@ -284,8 +284,26 @@ final class DocumentParser {
         guard let content = try Self.optionalMapping(map, "content") else { return [] }
         var result: [MediaType] = []
         for entry in content.entries {
+            // A key that is no media type (Plaid nests `examples` here) is a mistake in the spec, not a body.
+            guard entry.key.contains("/") else {
+                diagnostics.warn("'\(entry.key)' in 'content' is not a media type (expected e.g. application/json); ignored",
+                                 at: entry.keyMark)
+                continue
+            }
             let mediaMap = try Self.mapping(entry.value, "a media type")
-            result.append(MediaType(type: entry.key, schema: try mediaMap["schema"].map { n in try parseSchema(n) }))
+            var media = MediaType(type: entry.key, schema: try mediaMap["schema"].map { n in try parseSchema(n) })
+            if let encoding = try Self.optionalMapping(mediaMap, "encoding") {
+                for property in encoding.entries {
+                    let map = try Self.mapping(property.value, "an encoding")
+                    media.encoding.append((property.key, MediaType.Encoding(
+                        contentType: try Self.optionalString(map, "contentType"),
+                        style: try Self.optionalString(map, "style"),
+                        explode: try Self.optionalBool(map, "explode"),
+                        mark: map.mark
+                    )))
+                }
+            }
+            result.append(media)
         }
         return result
     }

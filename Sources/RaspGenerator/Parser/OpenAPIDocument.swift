@@ -146,6 +146,26 @@ public struct MediaType: Sendable {
     public var type: String
     /// The schema, if any.
     public var schema: Schema?
+    /// `encoding`: how properties of a form or multipart body are written, by property name, in document order.
+    public var encoding: [(property: String, encoding: Encoding)] = []
+
+    /// One entry of an `encoding` map.
+    public struct Encoding: Sendable {
+        /// `contentType` of the part.
+        public var contentType: String?
+        /// `style`, as for a query parameter.
+        public var style: String?
+        /// `explode`.
+        public var explode: Bool?
+        /// Where it is written.
+        public var mark: Mark
+    }
+
+    /// Creates a media type entry.
+    public init(type: String, schema: Schema?) {
+        self.type = type
+        self.schema = schema
+    }
 
     /// Whether the body is JSON (`application/json`, `+json` suffixes, `*/*`).
     public var isJSON: Bool {

@@ -44,7 +44,7 @@ extension SwiftRenderer {
         if let body = operation.body {
             let type = body.type.spelling + (body.required ? "" : "?")
             members.append(InputMember(name: "body", type: type, signature: "body: \(type)\(body.required ? "" : " = nil")",
-                                       doc: body.doc.isEmpty ? ["The request body (`\(body.contentType)`)."] : body.doc))
+                                       doc: body.doc))
         }
         return members
     }
@@ -155,14 +155,20 @@ extension SwiftRenderer {
         }
         if let body = operation.body {
             let value = body.required ? "input.body" : "body"
-            let setter: String = switch body.encoding {
-            case .json: "try request.setJSONBody(\(value), contentType: \(Naming.literal(body.contentType)))"
-            case .form: "try request.setFormBody(\(value))"
-            case .multipart: "try request.setMultipartBody(\(value))"
-            case .binary: "request.setBody(\(value), contentType: \(Naming.literal(body.contentType)))"
-            case .text: "request.setBody(Data(\(value).utf8), contentType: \(Naming.literal(body.contentType)))"
+            if body.representations.count == 1 {
+                let setter = Self.bodySetter(body.representations[0], value: value)
+                w.line(body.required ? "    \(setter)" : "    if let body = input.body { \(setter) }")
+            } else {
+                w.line(body.required ? "    switch input.body {" : "    if let body = input.body {")
+                if !body.required { w.line("        switch body {") }
+                let indent = body.required ? "    " : "        "
+                for representation in body.representations {
+                    w.line("\(indent)case .\(representation.caseName)(let value): "
+                           + Self.bodySetter(representation, value: "value"))
+                }
+                w.line("\(indent)}")
+                if !body.required { w.line("    }") }
             }
-            w.line(body.required ? "    \(setter)" : "    if let body = input.body { \(setter) }")
         }
         let errorBody = errorBodyClosure(operation)
         switch operation.success {
@@ -183,6 +189,35 @@ extension SwiftRenderer {
             w.line("    _ = try await core.performRaw(request\(errorBody))")
         }
         w.line("}")
+    }
+
+    /// The statement that sets `value` as the request body in one representation.
+    static func bodySetter(_ representation: BodyDecl.Representation, value: String) -> String {
+        // A wildcard (`*/*`, `image/*`) says what the server takes, not what is sent.
+        let isWildcard = representation.contentType.contains("*")
+        let contentType = Naming.literal(isWildcard ? "application/octet-stream" : representation.contentType)
+        switch representation.encoding {
+        case .json:
+            let jsonType = isWildcard ? Naming.literal("application/json") : contentType
+            return "try request.setJSONBody(\(value), contentType: \(jsonType))"
+        case .form: return "try request.setFormBody(\(value), encoding: \(partEncodings(representation.parts)))"
+        case .multipart: return "try request.setMultipartBody(\(value), encoding: \(partEncodings(representation.parts)))"
+        case .binary: return "request.setBody(\(value), contentType: \(contentType))"
+        case .text: return "request.setBody(Data(\(value).utf8), contentType: \(contentType))"
+        }
+    }
+
+    /// A `[String: BodyPartEncoding]` literal.
+    static func partEncodings(_ parts: [BodyDecl.PartEncoding]) -> String {
+        guard !parts.isEmpty else { return "[:]" }
+        let entries = parts.map { part in
+            var arguments: [String] = []
+            if let contentType = part.contentType { arguments.append("contentType: \(Naming.literal(contentType))") }
+            if let style = part.style { arguments.append("style: .\(style)") }
+            if let explode = part.explode { arguments.append("explode: \(explode)") }
+            return "\(Naming.literal(part.property)): .init(\(arguments.joined(separator: ", ")))"
+        }
+        return "[" + entries.joined(separator: ", ") + "]"
     }
 
     /// The statement that adds a query, header or cookie parameter to `request`.

@@ -132,15 +132,15 @@ struct SwiftRenderer {
 
     /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
     static let runtimeTypeNames: Set<String> = [
-        "APIErrorBody", "Authentication", "ClientCore", "ClientError", "ClientMiddleware", "ClientRequest",
-        "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601", "Indirect", "JSONCoding", "JSONValue",
-        "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle",
-        "QueryValue", "URLSessionTransport",
+        "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
+        "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
+        "Indirect", "JSONCoding", "JSONValue", "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo",
+        "PageSequence", "ParameterStyle", "QueryValue", "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.
     static let bodyOnlyRuntimeTypeNames: Set<String> = [
-        "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding", "ParameterStyle",
+        "BodyPartEncoding", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding", "ParameterStyle",
     ]
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]

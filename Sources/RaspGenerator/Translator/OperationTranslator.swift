@@ -151,29 +151,95 @@ struct OperationTranslator {
         }
     }
 
+    /// The request body: every media type the operation offers. With one, the input's `body` is its type; with
+    /// several, an enum with a case per media type (`json`, `multipart`, `form`, `text`, `binary`, or the media
+    /// type's own name).
     private func requestBody(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
                              scope: inout NameScope) throws -> BodyDecl? {
         guard let body = operation.requestBody, !body.content.isEmpty else { return nil }
-        func base(_ media: MediaType) -> String {
-            media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
-        }
-        let ranked: [(BodyDecl.Encoding, (MediaType) -> Bool)] = [
-            (.json, { $0.isJSON }),
-            (.form, { base($0) == "application/x-www-form-urlencoded" }),
-            (.multipart, { base($0).hasPrefix("multipart/") }),
-            (.text, { base($0).hasPrefix("text/") }),
-            (.binary, { _ in true }),
-        ]
-        for (encoding, matches) in ranked {
-            guard let media = body.content.first(where: matches) else { continue }
-            var type: SwiftType = encoding == .binary ? .named("Data") : encoding == .text ? .named("String") : .named("JSONValue")
-            if encoding != .binary, encoding != .text, let schema = media.schema {
-                type = try types.use(schema, hint: "Body", owner: owner, nested: &nested, scope: &scope).type
+        let several = body.content.count > 1
+        let enumName = several ? scope.unique("Body") : nil
+        var caseScope = NameScope()
+        var representations: [BodyDecl.Representation] = []
+        for media in body.content {
+            let encoding = Self.encoding(of: media)
+            let caseName = caseScope.unique(Self.caseName(of: media))
+            let hint = several ? Naming.typeName(Naming.bare(caseName) + " Body") : "Body"
+            var type: SwiftType
+            switch encoding {
+            case .binary: type = .named("Data")
+            case .text: type = .named("String")
+            case .json, .form, .multipart:
+                type = .named("JSONValue")
+                if let schema = media.schema {
+                    type = try types.use(schema, hint: hint, owner: owner, nested: &nested, scope: &scope).type
+                }
             }
-            let doc = body.description.map { $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-            return BodyDecl(encoding: encoding, contentType: media.type, type: type, required: body.required, doc: doc)
+            let parts = encoding == .form || encoding == .multipart ? partEncodings(media) : []
+            representations.append(BodyDecl.Representation(encoding: encoding, contentType: media.type, type: type,
+                                                           caseName: caseName, parts: parts))
         }
-        return nil
+        var doc = body.description.map {
+            $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } ?? []
+        guard let enumName else {
+            if doc.isEmpty { doc = ["The request body (`\(representations[0].contentType)`)."] }
+            return BodyDecl(representations: representations, type: representations[0].type, required: body.required,
+                            doc: doc)
+        }
+        let kinds = representations.map { "`\($0.contentType)`" }.joined(separator: ", ")
+        if doc.isEmpty { doc = ["The request body, in one of the media types the operation takes: \(kinds)."] }
+        let cases = representations.map { (name: $0.caseName, type: $0.type, discriminatorValues: [String]()) }
+        nested.append(.oneOf(OneOfDecl(name: enumName, doc: ["The media types the request body can be sent as."],
+                                       cases: cases, discriminatorProperty: nil, nested: [])))
+        return BodyDecl(representations: representations, type: .named("\(owner).\(enumName)"), required: body.required,
+                        doc: doc)
+    }
+
+    /// How a body of a media type is sent: JSON for JSON types (and for `*/*` with an object schema), forms and
+    /// multipart by their rules, text as UTF-8, and anything else (`application/octet-stream`, images, `*/*`
+    /// with a string schema) as the bytes given.
+    static func encoding(of media: MediaType) -> BodyDecl.Representation.Encoding {
+        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        if base == "application/x-www-form-urlencoded" { return .form }
+        if base.hasPrefix("multipart/") { return .multipart }
+        if base == "application/json" || base.hasSuffix("+json") || base.hasSuffix("/json") { return .json }
+        if base.hasPrefix("text/") { return .text }
+        if base == "*/*" || base == "application/*", let schema = media.schema, Self.looksLikeJSON(schema) {
+            return .json
+        }
+        return .binary
+    }
+
+    /// The case of a media type in a body enum.
+    static func caseName(of media: MediaType) -> String {
+        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        switch base {
+        case "application/json": return "json"
+        case "application/x-www-form-urlencoded": return "form"
+        case "multipart/form-data": return "multipart"
+        case "text/plain": return "text"
+        case "application/octet-stream": return "binary"
+        case "*/*": return "any"
+        default:
+            let parts = base.split(separator: "/").map(String.init)
+            let name = parts.last == "*" || parts.count < 2 ? parts.first ?? base : parts[1]
+            return Naming.memberName(name)
+        }
+    }
+
+    /// The `encoding` entries of a form or multipart media type; a style no body can use is warned about and left out.
+    private func partEncodings(_ media: MediaType) -> [BodyDecl.PartEncoding] {
+        media.encoding.map { property, encoding in
+            var style = encoding.style
+            if let given = style, !["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(given) {
+                diagnostics.warn("style '\(given)' is not defined for a body property ('\(property)'); using 'form'",
+                                 at: encoding.mark)
+                style = nil
+            }
+            return BodyDecl.PartEncoding(property: property, contentType: encoding.contentType, style: style,
+                                         explode: encoding.explode)
+        }
     }
 
     /// The success type and the error body types.

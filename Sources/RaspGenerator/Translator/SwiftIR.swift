@@ -179,9 +179,30 @@ struct ParameterDecl {
 }
 
 struct BodyDecl {
-    enum Encoding { case json, form, multipart, binary, text }
-    var encoding: Encoding
-    var contentType: String
+    /// One media type the body can be sent as.
+    struct Representation {
+        enum Encoding { case json, form, multipart, binary, text }
+        var encoding: Encoding
+        var contentType: String
+        var type: SwiftType
+        /// Its case in the input's body enum, when there are several representations.
+        var caseName: String
+        /// The `encoding` of a form or multipart body's properties.
+        var parts: [PartEncoding]
+    }
+
+    /// How one property of a form or multipart body is written.
+    struct PartEncoding {
+        var property: String
+        var contentType: String?
+        /// A `ParameterStyle` case name.
+        var style: String?
+        var explode: Bool?
+    }
+
+    /// Every media type the operation offers, in the spec's order.
+    var representations: [Representation]
+    /// The input's `body`: the one representation's type, or the enum of all of them.
     var type: SwiftType
     var required: Bool
     var doc: [String]

@@ -66,7 +66,9 @@ struct SentTypes {
         }
         var sent: Set<String> = []
         var work = api.operations.flatMap { operation in
-            operation.parameters.map(\.type.elementName) + (operation.body.map { [$0.type.elementName] } ?? [])
+            operation.parameters.map(\.type.elementName) + (operation.body.map { body in
+                [body.type.elementName] + body.representations.map(\.type.elementName)
+            } ?? [])
         }
         while let name = work.popLast() {
             guard sent.insert(name).inserted else { continue }

@@ -286,7 +286,9 @@ struct TypeTranslator {
             switch schema.format {
             case "date": return .named("LocalDate")
             case "date-time": return .named("Date")
-            case "binary", "byte": return .named("Data")
+            // Raw bytes (a file part of a multipart body) carry a file name and media type; `byte` is base64 text.
+            case "binary": return .named("BinaryFile")
+            case "byte": return .named("Data")
             default: return .named("String")
             }
         case "integer": return .named("Int")

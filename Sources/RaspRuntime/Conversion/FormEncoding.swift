@@ -8,35 +8,38 @@ extension ClientRequest {
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from an `Encodable` value, with nested keys in the
-    /// bracket style Stripe and Rails use: `card[number]=4242&items[0][price]=p_1`.
+    /// bracket style Stripe and Rails use: `card[number]=4242&items[0][price]=p_1`. Keys are sorted.
+    ///
+    /// Older generated code calls this; ``setFormBody(_:encoding:)`` keeps the properties' order and follows the
+    /// body's `encoding` object.
     public mutating func setFormBody(_ value: some Encodable) throws {
         let pairs = try FormFields.flatten(value, operationID: operationID)
         let text = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         setBody(Data(text.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
-    /// Sets a `multipart/form-data` body: each top-level property is a part; `Data` values are sent as files.
+    /// Sets a `multipart/form-data` body: each top-level property is a part, in key order; `Data` values are sent
+    /// as files (named after the property, `application/octet-stream`), nested values as JSON text.
+    ///
+    /// Older generated code calls this; ``setMultipartBody(_:encoding:)`` sends ``BinaryFile`` values as files,
+    /// `Data` as base64 text (`format: byte`), and follows the body's `encoding` object.
     public mutating func setMultipartBody(_ value: some Encodable) throws {
-        let boundary = "rasp-boundary-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        var data = Data()
+        var writer = MultipartWriter()
         guard case .object(let fields) = try FormFields.jsonTree(value, operationID: operationID) else {
             throw ClientError.invalidRequest(operationID: operationID, reason: "a multipart body must be an object")
         }
         for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-            data.append(Data("--\(boundary)\r\n".utf8))
             if case .string(let text) = field, let bytes = Data(base64Encoded: text), Self.isFileField(value, name) {
-                data.append(Data("Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
-                data.append(bytes)
+                writer.add(name: name, filename: name, contentType: "application/octet-stream", body: bytes)
             } else {
-                data.append(Data("Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8))
-                data.append(Data(FormFields.text(field).utf8))
+                writer.add(name: name, contentType: nil, text: FormFields.text(field))
             }
-            data.append(Data("\r\n".utf8))
         }
-        data.append(Data("--\(boundary)--\r\n".utf8))
-        setBody(data, contentType: "multipart/form-data; boundary=\(boundary)")
+        setBody(writer.finish(), contentType: writer.contentType)
     }
 
+    /// Whether the property `name` of `value` is declared as `Data` (found by reflection, as the JSON form has
+    /// only its base64 text).
     private static func isFileField(_ value: some Encodable, _ name: String) -> Bool {
         Mirror(reflecting: value).children.contains { child in
             guard let label = child.label, label == name || label == "_" + name else { return false }
@@ -47,6 +50,7 @@ extension ClientRequest {
 
 /// Turns an `Encodable` into form fields through its JSON form.
 enum FormFields {
+    /// The value's JSON form, as ``JSONCoding/encoder`` writes it.
     static func jsonTree(_ value: some Encodable, operationID: String) throws -> JSONValue {
         do {
             let data = try JSONCoding.encoder.encode(value)
@@ -56,12 +60,15 @@ enum FormFields {
         }
     }
 
+    /// The value's leaves as bracket-keyed pairs (`items[0][price]`), keys sorted, nulls left out.
     static func flatten(_ value: some Encodable, operationID: String) throws -> [(String, String)] {
         var pairs: [(String, String)] = []
         func walk(_ value: JSONValue, _ key: String) {
             switch value {
             case .object(let fields):
-                for (name, field) in fields.sorted(by: { $0.key < $1.key }) { walk(field, key.isEmpty ? name : "\(key)[\(name)]") }
+                for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+                    walk(field, key.isEmpty ? name : "\(key)[\(name)]")
+                }
             case .array(let items):
                 for (index, item) in items.enumerated() { walk(item, "\(key)[\(index)]") }
             case .null:
@@ -74,6 +81,7 @@ enum FormFields {
         return pairs
     }
 
+    /// A JSON value as a field's text: strings as they are, numbers as query values, composites as JSON.
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .null: ""

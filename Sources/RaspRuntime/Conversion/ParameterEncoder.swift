@@ -1,6 +1,6 @@
 import Foundation
 
-/// A parameter value reduced to what the OpenAPI styles can write: scalars, arrays and objects.
+/// A parameter or body value reduced to what the OpenAPI styles can write: scalars, arrays, objects and files.
 indirect enum ParameterNode {
     /// An absent value (`nil`); the serializers leave it out.
     case null
@@ -10,11 +10,15 @@ indirect enum ParameterNode {
     case array([ParameterNode])
     /// Fields in the order the value encoded them (its `CodingKeys` order); dictionaries' keys are sorted.
     case object([(key: String, value: ParameterNode)])
+    /// A ``BinaryFile``: its own part in a multipart body, its base64 text (a quoted scalar) everywhere else.
+    case file(BinaryFile)
 
     /// Encodes a value with ``ParameterEncoder``. Values with a `queryValue` (dates, `LocalDate`, UUIDs, open
-    /// enums) use it; integers stay exact; `Data` becomes base64, `URL` its absolute string.
+    /// enums) use it; integers stay exact; a ``BinaryFile`` stays a file; `Data` becomes base64 (`format: byte` is
+    /// base64 by definition), `URL` its absolute string.
     init(_ value: some Encodable, codingPath: [any CodingKey] = []) throws {
         switch value {
+        case let value as BinaryFile: self = .file(value)
         case let value as any QueryValue: self = .scalar(value.queryValue, quoted: !Self.isBare(value))
         case let value as any BinaryInteger: self = .scalar(value.description, quoted: false)
         case let value as Float:

@@ -51,35 +51,10 @@ extension ClientRequest {
     public mutating func addQuery(_ name: String, _ value: (some Encodable)?, style: ParameterStyle, explode: Bool)
         throws {
         guard let value else { return }
-        let node = try parameterNode(name, value)
-        switch style {
-        case .deepObject:
-            // deepObject only defines objects; anything else is sent as exploded form.
-            guard case .object = node else {
-                query += node.shape.formItems(name, explode: true, delimiter: ",", escape: { $0 })
-                return
-            }
-            query += node.deepObjectItems(name)
-        case .form:
-            if explode, case .object(let fields) = node {
-                // Each property is a parameter of its own; one whose value is an array repeats its key, as an
-                // exploded array does, and a nested object (which no style defines here) is JSON text.
-                for field in fields {
-                    if case .object = field.value {
-                        query.append((field.key, field.value.json))
-                    } else {
-                        query += field.value.shape.formItems(field.key, explode: true, delimiter: ",", escape: { $0 })
-                    }
-                }
-                return
-            }
-            query += node.shape.formItems(name, explode: explode, delimiter: ",", escape: { $0 })
-        case .spaceDelimited, .pipeDelimited:
-            let delimiter = style == .spaceDelimited ? " " : "|"
-            query += node.shape.formItems(name, explode: explode, delimiter: delimiter, escape: { $0 })
-        case .simple, .label, .matrix:
+        guard let items = try parameterNode(name, value).formStyleItems(name, style: style, explode: explode) else {
             throw invalidParameter(name, "has style \(style.rawValue), which a query parameter cannot use")
         }
+        query += items
     }
 
     /// Header parameter (style simple); nil, an empty array or an empty object adds nothing. Header values are not
@@ -196,17 +171,19 @@ extension ParameterNode {
         switch self {
         case .null: .list([])
         case .scalar(let text, _): .scalar(text)
+        case .file(let file): .scalar(file.base64)
         case .array(let items): .list(items.compactMap(\.text))
         case .object(let fields): .pairs(fields.compactMap { field in field.value.text.map { (field.key, $0) } })
         }
     }
 
-    /// The text of a value nested one level deep: scalars as they are, arrays and objects (which no style can
-    /// write there) as JSON, null as nil (left out).
+    /// The text of a value nested one level deep: scalars as they are, files as base64, arrays and objects (which
+    /// no style can write there) as JSON, null as nil (left out).
     var text: String? {
         switch self {
         case .null: nil
         case .scalar(let text, _): text
+        case .file(let file): file.base64
         case .array, .object: json
         }
     }
@@ -216,10 +193,40 @@ extension ParameterNode {
         switch self {
         case .null: "null"
         case .scalar(let text, let quoted): quoted ? Self.quote(text) : text
+        case .file(let file): Self.quote(file.base64)
         case .array(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
         case .object(let fields):
             "{" + fields.sorted { $0.key < $1.key }.map { "\(Self.quote($0.key)):\($0.value.json)" }
                 .joined(separator: ",") + "}"
+        }
+    }
+
+    /// The items a query style writes for a value named `name` (names and values not yet percent-encoded), as a
+    /// query parameter or a property of a form body; nil for the styles only paths and headers use (simple, label,
+    /// matrix).
+    func formStyleItems(_ name: String, style: ParameterStyle, explode: Bool) -> [(name: String, value: String)]? {
+        switch style {
+        case .deepObject:
+            // deepObject only defines objects; anything else is sent as exploded form.
+            guard case .object = self else {
+                return shape.formItems(name, explode: true, delimiter: ",", escape: { $0 })
+            }
+            return deepObjectItems(name)
+        case .form:
+            guard explode, case .object(let fields) = self else {
+                return shape.formItems(name, explode: explode, delimiter: ",", escape: { $0 })
+            }
+            // Each property is a parameter of its own; one whose value is an array repeats its key, as an exploded
+            // array does, and a nested object (which no style defines here) is JSON text.
+            return fields.flatMap { field -> [(name: String, value: String)] in
+                if case .object = field.value { return [(field.key, field.value.json)] }
+                return field.value.shape.formItems(field.key, explode: true, delimiter: ",", escape: { $0 })
+            }
+        case .spaceDelimited, .pipeDelimited:
+            let delimiter = style == .spaceDelimited ? " " : "|"
+            return shape.formItems(name, explode: explode, delimiter: delimiter, escape: { $0 })
+        case .simple, .label, .matrix:
+            return nil
         }
     }
 
@@ -228,6 +235,7 @@ extension ParameterNode {
         switch self {
         case .null: []
         case .scalar(let text, _): [(name, text)]
+        case .file(let file): [(name, file.base64)]
         case .array(let items): items.enumerated().flatMap { $0.element.deepObjectItems("\(name)[\($0.offset)]") }
         case .object(let fields): fields.flatMap { $0.value.deepObjectItems("\(name)[\($0.key)]") }
         }
