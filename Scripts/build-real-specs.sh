@@ -33,7 +33,7 @@ for spec in "${specs[@]}"; do
     [ -f "$spec" ] || continue
     name=$(basename "$spec" | sed -E 's/\.(ya?ml|json)$//; s/[^A-Za-z0-9]+/_/g')
     # Entry files named openapi.* take their folder's name too.
-    if [ "$name" = openapi ] && [ "$(dirname "$spec")" != "$root" ]; then
+    if [ "$name" = openapi ] && [ "$(cd "$(dirname "$spec")" && pwd)" != "$root" ]; then
         name="$(basename "$(dirname "$spec")" | sed -E 's/[^A-Za-z0-9]+/_/g')_openapi"
     fi
     package="$root/.build-specs/$name"

@@ -5,7 +5,9 @@ public import RaspDemo
 
 /// The mock Rasp server: ``DemoAPI`` served over real HTTP (FlyingFox) on loopback, with per-request fault modes
 /// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
-/// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes).
+/// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes). Paths
+/// under `/_stream/` send long or slow bodies chunk by chunk, with their own faults and ``streamStats()``
+/// (see `StreamRoutes`).
 ///
 /// ```swift
 /// let server = MockServer()
@@ -34,6 +36,8 @@ public actor MockServer {
     private var server: HTTPServer?
     private var runTask: Task<Void, Never>?
     private var counters: [String: Counters] = [:]
+    /// What the `/_stream/` routes did (``streamStats()``).
+    nonisolated let streams = StreamRecorder()
     /// The base URL once started.
     public private(set) var url: URL?
 
@@ -103,6 +107,9 @@ public actor MockServer {
     private nonisolated func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = Self.normalize(request.path)
         if path.hasPrefix(BodyEcho.prefix) { return await BodyEcho.respond(to: request) }
+        if path.hasPrefix(StreamRoutes.prefix) {
+            return await StreamRoutes.respond(to: request, path: path, recorder: streams)
+        }
         let faults: [MockFault]
         do {
             faults = try request.headers[HTTPHeader(MockFault.header)].map(MockFault.parse) ?? []

@@ -22,6 +22,16 @@ public protocol ClientProtocol: Sendable {
     func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo
     /// - Remark: HTTP `POST /_echo/either`, generated from `#/paths/~1_echo~1either/post` (`echoEither`).
     func echoEither(_ input: Operations.EchoEither) async throws -> Echo
+    /// - Remark: HTTP `GET /_stream/sse`, generated from `#/paths/~1_stream~1sse/get` (`streamEvents`).
+    func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem>
+    /// - Remark: HTTP `GET /_stream/jsonl`, generated from `#/paths/~1_stream~1jsonl/get` (`streamLines`).
+    func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem>
+    /// - Remark: HTTP `GET /_stream/bytes`, generated from `#/paths/~1_stream~1bytes/get` (`download`).
+    func download(_ input: Operations.Download) async throws -> Data
+    /// The response of ``Client/download(_:)`` as it arrives (the bytes as they come).
+    ///
+    /// - Remark: HTTP `GET /_stream/bytes`, generated from `#/paths/~1_stream~1bytes/get` (`download`).
+    func downloadStream(_ input: Operations.Download) async throws -> ResponseBody
     /// - Remark: HTTP `GET /pets`, generated from `#/paths/~1pets/get` (`listPets`).
     func listPets(_ input: Operations.ListPets) async throws -> [Pet]
     /// - Remark: HTTP `GET /pets/{petId}`, generated from `#/paths/~1pets~1{petId}/get` (`getPet`).
@@ -103,6 +113,44 @@ extension ClientProtocol {
     /// - Remark: HTTP `POST /_echo/either`.
     public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
         try await echoEither(Operations.EchoEither(body: body))
+    }
+
+    /// - Parameters:
+    ///   - count:
+    ///   - delayMs:
+    ///   - done:
+    ///
+    /// - Remark: HTTP `GET /_stream/sse`.
+    public func streamEvents(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) async throws -> EventStream<StreamItem> {
+        try await streamEvents(Operations.StreamEvents(count: count, delayMs: delayMs, done: done))
+    }
+
+    /// - Parameters:
+    ///   - count:
+    ///
+    /// - Remark: HTTP `GET /_stream/jsonl`.
+    public func streamLines(count: Int? = nil) async throws -> JSONLinesStream<StreamItem> {
+        try await streamLines(Operations.StreamLines(count: count))
+    }
+
+    /// - Parameters:
+    ///   - size:
+    ///   - chunk:
+    ///
+    /// - Remark: HTTP `GET /_stream/bytes`.
+    public func download(size: Int? = nil, chunk: Int? = nil) async throws -> Data {
+        try await download(Operations.Download(size: size, chunk: chunk))
+    }
+
+    /// The response of ``Client/download(_:)`` as it arrives (the bytes as they come).
+    ///
+    /// - Parameters:
+    ///   - size:
+    ///   - chunk:
+    ///
+    /// - Remark: HTTP `GET /_stream/bytes`.
+    public func downloadStream(size: Int? = nil, chunk: Int? = nil) async throws -> ResponseBody {
+        try await downloadStream(Operations.Download(size: size, chunk: chunk))
     }
 
     /// - Parameters:
@@ -203,6 +251,35 @@ public struct Client: ClientProtocol {
             }
         }
         return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {
+        var request = ClientRequest(method: "GET", path: "/_stream/sse", operationID: "streamEvents")
+        request.addQuery("count", input.count)
+        request.addQuery("delay_ms", input.delayMs)
+        request.addQuery("done", input.done)
+        request.setHeader("Accept", "text/event-stream")
+        return EventStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
+    }
+
+    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> {
+        var request = ClientRequest(method: "GET", path: "/_stream/jsonl", operationID: "streamLines")
+        request.addQuery("count", input.count)
+        return JSONLinesStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
+    }
+
+    public func download(_ input: Operations.Download) async throws -> Data {
+        var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download")
+        request.addQuery("size", input.size)
+        request.addQuery("chunk", input.chunk)
+        return try await core.performRaw(request).body
+    }
+
+    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
+        var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download")
+        request.addQuery("size", input.size)
+        request.addQuery("chunk", input.chunk)
+        return try await core.performStream(request)
     }
 
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {

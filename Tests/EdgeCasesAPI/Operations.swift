@@ -91,4 +91,19 @@ extension Operations {
             self.prefs = prefs
         }
     }
+
+    /// The input of ``Client/fallback(_:)``.
+    public struct Fallback: Sendable {
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/echoForm(_:)``.
+    public struct EchoForm: Sendable {
+        /// The request body (`application/x-www-form-urlencoded`).
+        public var body: PaymentForm
+        public init(body: PaymentForm) {
+            self.body = body
+        }
+    }
 }

@@ -5,21 +5,6 @@ public import Foundation
 public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/fallback(_:)``.
-    public struct Fallback: Sendable {
-        public init() {
-        }
-    }
-
-    /// The input of ``Client/echoForm(_:)``.
-    public struct EchoForm: Sendable {
-        /// The request body (`application/x-www-form-urlencoded`).
-        public var body: PaymentForm
-        public init(body: PaymentForm) {
-            self.body = body
-        }
-    }
-
     /// The input of ``Client/echoMultipart(_:)``.
     public struct EchoMultipart: Sendable {
         /// The request body (`multipart/form-data`).
@@ -67,6 +52,49 @@ extension Operations {
                 case .text(let value): try value.encode(to: encoder)
                 }
             }
+        }
+    }
+
+    /// The input of ``Client/streamEvents(_:)``.
+    public struct StreamEvents: Sendable {
+        public var count: Int?
+        public var delayMs: Int?
+        public var done: Operations.StreamEvents.Done?
+        public init(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) {
+            self.count = count
+            self.delayMs = delayMs
+            self.done = done
+        }
+
+        public enum Done: OpenEnum {
+            case _0, _1
+            case unknown(Int)
+            public static let knownCases: [Self] = [._0, ._1]
+            public var rawValue: Int {
+                switch self {
+                case ._0: 0
+                case ._1: 1
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
+    /// The input of ``Client/streamLines(_:)``.
+    public struct StreamLines: Sendable {
+        public var count: Int?
+        public init(count: Int? = nil) {
+            self.count = count
+        }
+    }
+
+    /// The input of ``Client/download(_:)``.
+    public struct Download: Sendable {
+        public var size: Int?
+        public var chunk: Int?
+        public init(size: Int? = nil, chunk: Int? = nil) {
+            self.size = size
+            self.chunk = chunk
         }
     }
 

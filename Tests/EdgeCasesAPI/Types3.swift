@@ -4,6 +4,15 @@
 public import Foundation
 public import RaspRuntime
 
+public struct StreamItem: Codable, Hashable, Sendable {
+    public let index: Int
+    public let text: String?
+    public init(index: Int, text: String? = nil) {
+        self.index = index
+        self.text = text
+    }
+}
+
 /// What the mock server's `/_echo/` route parsed from a request.
 public struct Echo: Codable, Hashable, Sendable {
     public let method: String

@@ -5,7 +5,8 @@ import Testing
 /// not collide. Each rule is asserted on the generated text (the edge-case client compiles the same shapes).
 struct OperationRulesTests {
     static func client(_ operation: String, schemas: String = "    Thing: {type: object, properties: {a: {type: string}}}\n",
-                       extra: String = "") throws -> (client: String, types: String, warnings: [String]) {
+                       extra: String = "", morePaths: String = "") throws
+        -> (client: String, types: String, warnings: [String]) {
         let source = """
             openapi: 3.1.0
             info: {title: T, version: '1'}
@@ -14,6 +15,7 @@ struct OperationRulesTests {
                 get:
                   operationId: op
             \(operation)
+            \(morePaths)
             components:
               schemas:
             \(schemas)\(extra)
@@ -238,5 +240,55 @@ struct OperationRulesTests {
         let result = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml")
         #expect(result.warnings.map(\.message) == ["default value of type a sequence is not supported for Int; ignored (2 uses)"])
         #expect(result.warnings.first?.mark?.line == 7)
+    }
+
+    // MARK: Streams
+
+    @Test func aResponseOfferedAsJSONAndAsEventsIsTwoMethods() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json: {schema: {$ref: '#/components/schemas/Thing'}}
+                        text/event-stream: {schema: {$ref: '#/components/schemas/Chunk'}}
+            """, extra: "    Chunk: {type: object, properties: {delta: {type: string}}}\n")
+        #expect(out.client.contains("func op(id: String) async throws -> Thing {"))
+        #expect(out.client.contains("func opStream(id: String) async throws -> EventStream<Chunk> {"))
+        #expect(out.client.contains("return EventStream<Chunk>(try await core.performStream(request), operationID: request.operationID)"))
+        #expect(out.client.contains(#"request.setHeader("Accept", "text/event-stream")"#))
+    }
+
+    @Test func streamOnlyResponsesAreThePlainMethodsResult() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/x-ndjson: {schema: {$ref: '#/components/schemas/Thing'}}}
+            """, morePaths: """
+              /seq:
+                get:
+                  operationId: seq
+                  responses: {'200': {description: ok, content: {application/json-seq: {schema: {type: integer}}}}}
+              /text-events:
+                get:
+                  operationId: textEvents
+                  responses: {'200': {description: ok, content: {text/event-stream: {schema: {type: string}}}}}
+            """)
+        #expect(out.client.contains("func op(id: String) async throws -> JSONLinesStream<Thing> {"))
+        #expect(out.client.contains("func seq() async throws -> JSONLinesStream<Int> {"))
+        #expect(out.client.contains("framing: .recordSeparator"))
+        #expect(out.client.contains("func textEvents() async throws -> ServerSentEvents {"))
+        #expect(!out.client.contains("opStream"))
+    }
+
+    @Test func aBinaryResultAlsoStreamsItsBytes() throws {
+        let out = try Self.client(Self.idParameter + """
+                  responses:
+                    '200': {description: ok, content: {audio/mpeg: {schema: {type: string, format: binary}}}}
+            """)
+        #expect(out.client.contains("func op(id: String) async throws -> Data {"))
+        #expect(out.client.contains("func opStream(id: String) async throws -> ResponseBody {"))
+        #expect(out.client.contains("return try await core.performStream(request)"))
     }
 }

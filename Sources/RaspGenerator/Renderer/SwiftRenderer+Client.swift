@@ -51,27 +51,46 @@ extension SwiftRenderer {
 
     // MARK: Client.swift
 
+    /// One method of the client: an operation's plain method, or its streaming variant.
+    struct Method {
+        var operation: OperationDecl
+        var name: String
+        var success: SuccessDecl
+        var isStreamVariant: Bool
+    }
+
+    /// Every method, each operation's plain one followed by its streaming variant, if it has one.
+    var methods: [Method] {
+        api.operations.flatMap { operation in
+            [Method(operation: operation, name: operation.methodName, success: operation.success, isStreamVariant: false)]
+                + (operation.streamVariant.map { variant in
+                    [Method(operation: operation, name: variant.methodName, success: variant.success, isStreamVariant: true)]
+                } ?? [])
+        }
+    }
+
     func renderClient(_ w: inout CodeWriter) {
         w.doc(["The operations of \(api.title). Conform to swap the client (``Mock\(api.clientName)`` does)."])
         w.block("\(access)protocol \(protocolName): Sendable") { w in
-            for operation in api.operations {
-                w.doc(methodDoc(operation, flattened: false))
-                w.line("func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)")
+            for method in methods {
+                w.doc(methodDoc(method, flattened: false))
+                w.line("func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
             }
         }
         w.line()
         w.block("extension \(protocolName)") { w in
-            for (index, operation) in api.operations.enumerated() {
+            for (index, method) in methods.enumerated() {
                 if index > 0 { w.line() }
+                let operation = method.operation
                 let members = inputMembers(operation)
-                w.doc(methodDoc(operation, flattened: true))
+                w.doc(methodDoc(method, flattened: true))
                 if operation.deprecated { w.line("@available(*, deprecated)") }
                 let signature = members.map(\.signature).joined(separator: ", ")
-                w.block("\(access)func \(operation.methodName)(\(signature)) async throws -> \(operation.success.returnType)") { w in
+                w.block("\(access)func \(method.name)(\(signature)) async throws -> \(method.success.returnType)") { w in
                     let arguments = members.map { "\(Naming.bare($0.name)): \($0.name)" }.joined(separator: ", ")
                     // A parameter named like the method would shadow it: call through `self` then.
-                    let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(operation.methodName) }
-                    let callee = (shadowed ? "self." : "") + operation.methodName
+                    let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(method.name) }
+                    let callee = (shadowed ? "self." : "") + method.name
                     w.line("try await \(callee)(Operations.\(operation.inputName)(\(arguments)))")
                 }
             }
@@ -96,15 +115,25 @@ extension SwiftRenderer {
             }
             for operation in api.operations {
                 w.line()
-                renderMethod(operation, &w)
+                renderMethod(operation, name: operation.methodName, success: operation.success, &w)
+                if let variant = operation.streamVariant {
+                    w.line()
+                    renderMethod(operation, name: variant.methodName, success: variant.success, &w)
+                }
             }
         }
     }
 
     /// The full description goes on the flattened method people call; the protocol requirement keeps the summary
     /// and where it was generated from.
-    private func methodDoc(_ operation: OperationDecl, flattened: Bool) -> [String] {
+    private func methodDoc(_ method: Method, flattened: Bool) -> [String] {
+        let operation = method.operation
         var lines = flattened ? operation.doc : Array(operation.doc.prefix { !$0.isEmpty })
+        if method.isStreamVariant {
+            let plain = "``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``"
+            lines = ["The response of \(plain) as it arrives (\(method.success.streamDescription))."]
+                + (lines.isEmpty ? [] : [""] + lines)
+        }
         if flattened {
             let members = inputMembers(operation)
             if !members.isEmpty {
@@ -123,8 +152,9 @@ extension SwiftRenderer {
         return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` (`\(operation.operationID)`)."]
     }
 
-    private func renderMethod(_ operation: OperationDecl, _ w: inout CodeWriter) {
-        w.line("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType) {")
+    /// A client method: builds the request from the input, sends it, returns `success`.
+    private func renderMethod(_ operation: OperationDecl, name: String, success: SuccessDecl, _ w: inout CodeWriter) {
+        w.line("\(access)func \(name)(_ input: Operations.\(operation.inputName)) async throws -> \(success.returnType) {")
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
@@ -147,6 +177,7 @@ extension SwiftRenderer {
         let pathLiteral = "\"" + path + "\""
         let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
         let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
+            || success.isStream
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
         w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
         if pathIsStyled { w.line("    request.path = \(pathLiteral)") }
@@ -171,7 +202,8 @@ extension SwiftRenderer {
             }
         }
         let errorBody = errorBodyClosure(operation)
-        switch operation.success {
+        let streamed = "try await core.performStream(request\(errorBody))"
+        switch success {
         case .json(let type, let emptyStatuses) where !emptyStatuses.isEmpty:
             w.line("    let response = try await core.performRaw(request\(errorBody))")
             let statuses = emptyStatuses.map(String.init).joined(separator: ", ")
@@ -187,6 +219,17 @@ extension SwiftRenderer {
             w.line("    return try await core.performRaw(request\(errorBody)).body")
         case .none:
             w.line("    _ = try await core.performRaw(request\(errorBody))")
+        case .events(let type):
+            w.line("    request.setHeader(\"Accept\", \"text/event-stream\")")
+            w.line("    return EventStream<\(type.spelling)>(\(streamed), operationID: request.operationID)")
+        case .rawEvents:
+            w.line("    request.setHeader(\"Accept\", \"text/event-stream\")")
+            w.line("    return ServerSentEvents(\(streamed))")
+        case .jsonLines(let type, let recordSeparator):
+            let framing = recordSeparator ? ", framing: .recordSeparator" : ""
+            w.line("    return JSONLinesStream<\(type.spelling)>(\(streamed), operationID: request.operationID\(framing))")
+        case .bytes:
+            w.line("    return \(streamed)")
         }
         w.line("}")
     }
@@ -273,20 +316,20 @@ extension SwiftRenderer {
             "Operations without a handler throw `MockClientError.notImplemented`.",
         ])
         w.block("\(access)struct \(name): \(protocolName)") { w in
-            for operation in api.operations {
-                w.doc(["Answers ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
-                w.line("\(access)var \(Naming.bare(operation.methodName))Handler: @Sendable (Operations.\(operation.inputName)) async throws -> \(operation.success.returnType)")
+            for method in methods {
+                w.doc(["Answers ``\(api.clientName)/\(Naming.bare(method.name))(_:)``."])
+                w.line("\(access)var \(Naming.bare(method.name))Handler: @Sendable (Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
             }
             w.line()
             w.doc(["Creates a mock whose operations all throw until given a handler."])
             w.block("\(access)init()") { w in
-                for operation in api.operations {
-                    w.line("\(Naming.bare(operation.methodName))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(operation.operationID))) }")
+                for method in methods {
+                    w.line("\(Naming.bare(method.name))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(method.operation.operationID))) }")
                 }
             }
             w.line()
-            for operation in api.operations {
-                w.line("\(access)func \(operation.methodName)(_ input: Operations.\(operation.inputName)) async throws -> \(operation.success.returnType) { try await \(Naming.bare(operation.methodName))Handler(input) }")
+            for method in methods {
+                w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
             }
         }
     }

@@ -46,7 +46,7 @@ struct SwiftRenderer {
         }
         files.append(GeneratedFile(name: "Client.swift", contents: file(client)))
         // The mock's public surface is its handlers' types; its bodies name `MockClientError`, which is not public.
-        let mockSurface = api.operations.map(\.success.returnType).joined(separator: " ")
+        let mockSurface = methods.map(\.success.returnType).joined(separator: " ")
         files.append(GeneratedFile(name: "Mocks.swift", contents: file(mock, publicSurface: mockSurface)))
         return files
     }
@@ -134,8 +134,9 @@ struct SwiftRenderer {
     static let runtimeTypeNames: Set<String> = [
         "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
-        "Indirect", "JSONCoding", "JSONValue", "LocalDate", "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo",
-        "PageSequence", "ParameterStyle", "QueryValue", "URLSessionTransport",
+        "EventStream", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate", "MockClientError",
+        "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ResponseBody",
+        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.

@@ -31,13 +31,15 @@ struct OperationTranslator {
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
-            let (success, errors) = try responses(operation, owner: owner, types: &types, nested: &responseTypes, scope: &scope)
+            let (success, stream, errors) = try responses(operation, owner: owner, types: &types, nested: &responseTypes,
+                                                          scope: &scope)
+            let streamVariant = stream.map { (methodScope.unique(Naming.bare(methodName) + "Stream"), $0) }
             nested += bodyTypes.map { $0.restricted(to: .encode) } + responseTypes.map { $0.restricted(to: .decode) }
             let security = operation.security ?? document.security
             result.append(OperationDecl(
                 methodName: methodName, inputName: inputName, operationID: operation.operationID ?? Naming.bare(methodName),
                 httpMethod: operation.method.uppercased(), path: operation.path, doc: Self.doc(operation),
-                parameters: parameters, body: body, success: success, errorBodies: errors,
+                parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecated: operation.deprecated, nested: nested
             ))
@@ -242,13 +244,16 @@ struct OperationTranslator {
         }
     }
 
-    /// The success type and the error body types.
+    /// The success type, a streaming variant of it, and the error body types.
     ///
     /// The success is the 2xx response that has content (without any 2xx, `default`): with several, `200`, else the
     /// first with JSON, else the first. The method returns `Void` only when no success response has content. When
     /// other 2xx statuses have no body (a `204` beside a `200`), the JSON result is optional: nil for those statuses.
+    /// A success offered as JSON and as a stream (`text/event-stream`, JSON Lines) is both: the plain method
+    /// returns the JSON, a `…Stream` variant the stream; a success that is only a stream is the plain method's
+    /// result; a binary success also gets a variant that hands the bytes over as they arrive.
     private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
-                           scope: inout NameScope) throws -> (SuccessDecl, [(String, SwiftType)]) {
+                           scope: inout NameScope) throws -> (SuccessDecl, SuccessDecl?, [(String, SwiftType)]) {
         let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
         let defaults = operation.responses.indices.filter { operation.responses[$0].status == "default" }
         let candidates = successes.isEmpty ? defaults : successes
@@ -258,11 +263,14 @@ struct OperationTranslator {
         let emptyStatuses = successes.filter { $0 != chosen && operation.responses[$0].content.isEmpty }
             .compactMap { Int(operation.responses[$0].status) }
         var success = SuccessDecl.none
+        var stream: SuccessDecl?
         var errors: [(String, SwiftType)] = []
         for (index, response) in operation.responses.enumerated() {
             let isSuccess = index == chosen
             guard isSuccess || !response.status.hasPrefix("2") else { continue }
-            let media = response.content.first(where: \.isJSON) ?? response.content.first
+            let streamMedia = isSuccess ? response.content.first(where: { Self.streamKind(of: $0) != nil }) : nil
+            let media = response.content.first(where: { $0.isJSON && Self.streamKind(of: $0) == nil })
+                ?? (streamMedia == nil ? response.content.first : nil)
             let hint = isSuccess ? "Output" : Naming.typeName("Error " + response.status)
             if let media, let schema = media.schema, media.isJSON || Self.looksLikeJSON(schema) {
                 let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint, owner: owner,
@@ -273,8 +281,40 @@ struct OperationTranslator {
                 let base = media.type.lowercased()
                 success = base.hasPrefix("text/") || base.contains("xml") ? .text : .data
             }
+            if let streamMedia, let kind = Self.streamKind(of: streamMedia) {
+                let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested, scope: &scope)
+                if media == nil { success = decl } else { stream = decl }
+            } else if isSuccess, case .data = success {
+                stream = .bytes
+            }
         }
-        return (success, errors)
+        return (success, stream, errors)
+    }
+
+    /// How a media type streams, if it does.
+    enum StreamKind { case events, jsonLines, jsonSequence }
+
+    static func streamKind(of media: MediaType) -> StreamKind? {
+        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        switch base {
+        case "text/event-stream": return .events
+        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines",
+             "application/ndjson":
+            return .jsonLines
+        case "application/json-seq": return .jsonSequence
+        default: return nil
+        }
+    }
+
+    /// The result of a streaming media type: events whose data decodes as the schema (text events without one, or
+    /// with a string schema), or decoded JSON values.
+    private func streamDecl(_ kind: StreamKind, _ media: MediaType, owner: String, types: inout TypeTranslator,
+                            nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
+        let schema = media.schema.flatMap { $0.types == ["string"] ? nil : $0 }
+        guard let schema else { return kind == .events ? .rawEvents : .jsonLines(.named("JSONValue"), recordSeparator: kind == .jsonSequence) }
+        let type = try types.use(schema, hint: kind == .events ? "Event" : "Item", owner: owner, nested: &nested,
+                                 scope: &scope).type
+        return kind == .events ? .events(type) : .jsonLines(type, recordSeparator: kind == .jsonSequence)
     }
 
     /// A non-JSON media type whose schema is an object or a reference (e.g. Rasp's `stations_list` sent as `text/html`)

@@ -147,6 +147,9 @@ struct OperationDecl {
     var parameters: [ParameterDecl]
     var body: BodyDecl?
     var success: SuccessDecl
+    /// A second method that streams the success response (`text/event-stream`, JSON Lines, or bytes as they
+    /// arrive) when the plain method returns it whole or as JSON: its name and what it returns.
+    var streamVariant: (methodName: String, success: SuccessDecl)?
     /// Error body types by status (`400`, `4XX`, `default`), JSON only.
     var errorBodies: [(status: String, type: SwiftType)]
     var requiresAuthentication: Bool
@@ -217,6 +220,14 @@ enum SuccessDecl {
     case text
     /// No body.
     case none
+    /// Server-sent events whose `data` decodes as the type (`text/event-stream` with a JSON schema).
+    case events(SwiftType)
+    /// Server-sent events as text (`text/event-stream` without a JSON schema).
+    case rawEvents
+    /// JSON values one after another: JSON Lines / NDJSON, or RFC 7464 JSON text sequences.
+    case jsonLines(SwiftType, recordSeparator: Bool)
+    /// The body's bytes as they arrive.
+    case bytes
 
     var returnType: String {
         switch self {
@@ -224,6 +235,27 @@ enum SuccessDecl {
         case .data: "Data"
         case .text: "String"
         case .none: "Void"
+        case .events(let type): "EventStream<\(type.spelling)>"
+        case .rawEvents: "ServerSentEvents"
+        case .jsonLines(let type, _): "JSONLinesStream<\(type.spelling)>"
+        case .bytes: "ResponseBody"
+        }
+    }
+
+    /// How a stream arrives, for doc comments.
+    var streamDescription: String {
+        switch self {
+        case .events, .rawEvents: "server-sent events"
+        case .jsonLines: "one JSON value at a time"
+        default: "the bytes as they come"
+        }
+    }
+
+    /// Whether the method hands the body over as it arrives.
+    var isStream: Bool {
+        switch self {
+        case .events, .rawEvents, .jsonLines, .bytes: true
+        case .json, .data, .text, .none: false
         }
     }
 }

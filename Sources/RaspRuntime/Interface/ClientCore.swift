@@ -135,3 +135,52 @@ public struct ClientCore: Sendable {
         try? JSONCoding.decoder.decode(T.self, from: data)
     }
 }
+
+extension ClientCore {
+    /// Sends a request through authentication, the middlewares and ``ClientTransport/stream(_:baseURL:)``, and
+    /// returns the 2xx body to read as it arrives (server-sent events, JSON lines, large downloads).
+    ///
+    /// Middlewares see a ``ClientResponse`` with the real status and headers and an empty body, so retries,
+    /// timeouts, quota and logging apply up to the response head: a retry can only happen before the body is
+    /// handed out (the bodies of attempts that were retried are dropped, which closes their connections). Once the
+    /// body is returned, its failures are thrown by its iterator (see ``URLSessionTransport/stream(_:baseURL:)``).
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - errorBody: Decodes an error body for a status, or returns nil.
+    /// - Throws: ``ClientError``; a status other than 2xx throws ``ClientError/http(_:)`` with up to 1 MB of the
+    ///   body, decoded by `errorBody` when it can be (like ``perform(_:decoding:errorBody:)``).
+    public func performStream(
+        _ request: ClientRequest,
+        errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
+    ) async throws -> ResponseBody {
+        let transport = self.transport
+        let latest = Locked<ResponseBody?>(nil)
+        let response = try await run(request) { request, url in
+            let (head, body) = try await transport.stream(request, baseURL: url)
+            latest.withLock { $0 = body }
+            return ClientResponse(status: head.status, headers: head.headers)
+        }
+        // A middleware that answered without calling the transport returns its own body.
+        let body = latest.withLock { $0 } ?? ResponseBody(response.body)
+        if !(200..<300).contains(response.status) {
+            try check(ClientResponse(status: response.status, headers: response.headers, body: await prefix(of: body)),
+                      request: request, errorBody: errorBody)
+        }
+        return body
+    }
+
+    /// Up to 1 MB of a body; a failure while reading it ends the read (the status is the failure to report).
+    private func prefix(of body: ResponseBody) async -> Data {
+        let limit = 1 << 20
+        var data = Data()
+        do {
+            for try await chunk in body {
+                data.append(chunk.prefix(limit - data.count))
+                if data.count >= limit { break }
+            }
+        } catch {
+            return data
+        }
+        return data
+    }
+}

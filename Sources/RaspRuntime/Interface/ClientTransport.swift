@@ -16,6 +16,15 @@ public protocol ClientTransport: Sendable {
     /// streams it to disk instead.
     /// - Throws: Like ``send(_:baseURL:)``, or ``FileStorageError`` when the file cannot be written.
     func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead
+
+    /// Sends the request and returns the response head as soon as it arrives, with the body to read as it comes
+    /// (whatever the status); for event streams and large bodies.
+    ///
+    /// The default implementation calls ``send(_:baseURL:)`` and hands the whole body over as one chunk;
+    /// ``URLSessionTransport`` streams it. Reading the body throws what the transport throws mid-stream
+    /// (``ClientError``); cancelling the reading task, or dropping the body and its iterator, ends the exchange.
+    /// - Throws: Like ``send(_:baseURL:)``, until the head has arrived.
+    func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody)
 }
 
 extension ClientTransport {
@@ -24,6 +33,12 @@ extension ClientTransport {
         let response = try await send(request, baseURL: baseURL)
         try AtomicFile.write(response.body, to: file)
         return ClientResponseHead(status: response.status, headers: response.headers)
+    }
+
+    /// Sends the request with ``send(_:baseURL:)`` and returns its whole body as a single chunk.
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+        let response = try await send(request, baseURL: baseURL)
+        return (ClientResponseHead(status: response.status, headers: response.headers), ResponseBody(response.body))
     }
 }
 

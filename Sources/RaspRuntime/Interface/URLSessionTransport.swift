@@ -3,7 +3,8 @@ public import Foundation
 public import FoundationNetworking
 #endif
 
-/// The default transport, on `URLSession` (FoundationNetworking on Linux).
+/// The default transport, on `URLSession` (FoundationNetworking on Linux). ``stream(_:baseURL:)`` hands bodies over
+/// as they arrive (`URLSessionTransport+Streaming.swift`).
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
 /// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:)`` when it
@@ -82,7 +83,8 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    private func makeURLRequest(_ request: ClientRequest, baseURL: URL) throws -> (URLRequest, Duration) {
+    /// The `URLRequest` for a request, and the timeout that applies to it.
+    func makeURLRequest(_ request: ClientRequest, baseURL: URL) throws -> (URLRequest, Duration) {
         guard let url = request.url(relativeTo: baseURL) else {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: "cannot build a URL from \(baseURL)")
         }
@@ -132,7 +134,9 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    private static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
+    /// The status and headers of a response.
+    /// - Throws: ``ClientError/noConnection(operationID:reason:)`` when it is not an HTTP response.
+    static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
         guard let http = response as? HTTPURLResponse else {
             throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")
         }

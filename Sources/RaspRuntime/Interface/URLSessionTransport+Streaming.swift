@@ -1,0 +1,360 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// The most bytes of a streamed body held in memory while the reader is behind (1 MiB); the rest waits in a
+    /// temporary file (see ``stream(_:baseURL:)``).
+    public static let streamMemoryLimit = 1 << 20
+
+    /// Streams the response: returns the head as soon as it arrives, then hands over each chunk as it comes off the
+    /// connection (a data task with a `URLSessionDataDelegate`, not `URLSession.bytes(for:)`, which has the
+    /// cancellation deadlock `run` describes and does not exist on Linux).
+    ///
+    /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
+    ///   ``ClientError/timeout(operationID:)`` when nothing has arrived for that long, however long the whole
+    ///   stream lasts.
+    /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
+    ///   body, never iterated), cancels the data task, which closes the connection; the read throws
+    ///   ``ClientError/cancelled(operationID:)``. The body can be iterated once.
+    /// - A connection that fails mid-body makes the read throw, after the chunks received before it, a
+    ///   ``ClientError`` (`.noConnection` for a dropped connection), never a silent end.
+    /// - Chunks the reader has not taken yet stay in memory up to ``streamMemoryLimit``; beyond it they go to an
+    ///   unlinked temporary file and are read back in order. This, not `URLSessionTask.suspend()`, bounds the
+    ///   memory of a slow reader: on Linux, suspending a running data task removes its transfer from libcurl
+    ///   (the connection closes) and `resume()` sends the request again, so the body arrives twice (measured: a
+    ///   second GET, 6 MiB received for a 5 MiB body). The network is therefore never paused; a reader that never
+    ///   catches up costs disk, not memory.
+    /// - Each stream has its own session (the transport's configuration, without a cache) whose delegate is the
+    ///   stream, invalidated when the stream ends: no task registry that could outlive a stream, and on Linux the
+    ///   session is released only once invalidated. The price is a new connection per stream, small next to a
+    ///   long-lived body.
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        // A copy: on Linux `session.configuration` is the session's own object, not a copy as on Apple systems.
+        let configuration = session.configuration.copy() as? URLSessionConfiguration ?? .default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let stream = DataStream(request: request, idleTimeout: timeout, memoryLimit: Self.streamMemoryLimit)
+        let owner = DataStream.Handle(stream, iterator: false)
+        stream.start(urlRequest, configuration: configuration)
+        let head = try await stream.head()
+        let body = ResponseBody { [owner] in
+            let iterator = DataStream.Handle(owner.stream, iterator: true)
+            return { try await iterator.stream.next() }
+        }
+        return (head, body)
+    }
+}
+
+/// One streamed response: the delegate of its session, the chunks received and not yet read, and whoever waits for
+/// the head or the next chunk. Delegate calls arrive in order on the session's serial queue; all state is behind
+/// one lock, and continuations are resumed only after it is released: resuming takes the waiting task's status
+/// lock, which a concurrent `Task.cancel()` holds while its cancellation handler (``cancel()``) waits for this
+/// lock (the test that cancels a reader deadlocked this way when a chunk arrived at the same moment).
+final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// A reference to the stream, kept by the body and by each of its iterators, that ends the stream when the
+    /// reading is over: an iterator cancels it when released (after the end, that changes nothing); the body
+    /// only if it was never iterated, since it may be released (its last use) while its iterator still reads.
+    final class Handle: Sendable {
+        let stream: DataStream
+        private let isIterator: Bool
+
+        init(_ stream: DataStream, iterator: Bool) {
+            self.stream = stream
+            self.isIterator = iterator
+            if iterator { stream.state.withLock { $0.iterated = true } }
+        }
+
+        deinit {
+            if isIterator || !stream.state.withLock({ $0.iterated }) { stream.cancel() }
+        }
+    }
+
+    private struct State {
+        var response: Result<ClientResponseHead, any Error>?
+        var headWaiter: CheckedContinuation<ClientResponseHead, any Error>?
+        var buffer: SpillBuffer
+        var reader: CheckedContinuation<Data?, any Error>?
+        /// How the network side ended (the first ending wins: a timeout or cancellation before the task's own).
+        var end: Result<Void, any Error>?
+        var cancelled = false
+        /// Whether an iterator was made (see ``Handle``).
+        var iterated = false
+        var lastActivity = ContinuousClock.now
+        var task: URLSessionTask?
+        var watchdog: Task<Void, Never>?
+    }
+
+    private let request: ClientRequest
+    private let idleTimeout: Duration
+    private let state: Locked<State>
+    private var operationID: String { request.operationID }
+
+    init(request: ClientRequest, idleTimeout: Duration, memoryLimit: Int) {
+        self.request = request
+        self.idleTimeout = idleTimeout
+        self.state = Locked(State(buffer: SpillBuffer(memoryLimit: memoryLimit)))
+    }
+
+    /// Starts the data task in a session of its own, and the idle watchdog.
+    func start(_ request: URLRequest, configuration: URLSessionConfiguration) {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        let task = session.dataTask(with: request)
+        let watchdog = watch()
+        state.withLock { state in
+            state.task = task
+            state.watchdog = watchdog
+            state.lastActivity = .now
+        }
+        task.resume()
+    }
+
+    /// Waits for the response head.
+    /// - Throws: ``ClientError`` (or ``FileStorageError``) when the exchange ends first.
+    func head() async throws -> ClientResponseHead {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready = state.withLock { state -> Result<ClientResponseHead, any Error>? in
+                    if state.response == nil { state.headWaiter = continuation }
+                    return state.response
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// The next chunk, or nil at the end of the body.
+    /// - Throws: ``ClientError`` when the exchange failed, timed out or was cancelled.
+    func next() async throws -> Data? {
+        if Task.isCancelled { cancel() }
+        if let ready = state.withLock({ Self.take(&$0, operationID: operationID) }) { return try ready.get() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready = state.withLock { state -> Result<Data?, any Error>? in
+                    if let ready = Self.take(&state, operationID: operationID) { return ready }
+                    guard state.reader == nil else {
+                        return .failure(ClientError.invalidRequest(
+                            operationID: operationID, reason: "the streamed body is already being read"))
+                    }
+                    state.reader = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Ends the stream for its reader: the data task is cancelled (closing the connection), reads throw
+    /// ``ClientError/cancelled(operationID:)``.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        finish(.failure(ClientError.cancelled(operationID: operationID)), cancelTask: true)
+    }
+
+    // MARK: URLSessionDataDelegate (on the session's serial queue)
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void) {
+        let head = Result { try URLSessionTransport.head(of: response, request: request) }
+        state.withLock { state in
+            state.lastActivity = .now
+            if state.response == nil { state.response = head }
+            return Self.settle(&state, operationID: operationID)
+        }.resume()
+        if case .failure(let error) = head { finish(.failure(error), cancelTask: true) }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        var wakeups = Wakeups()
+        let failure = state.withLock { state -> (any Error)? in
+            guard state.end == nil else { return nil }
+            state.lastActivity = .now
+            if let reader = state.reader {
+                // A reader waits only when nothing is buffered: this chunk is the next one.
+                state.reader = nil
+                wakeups.reader = (reader, .success(data))
+                return nil
+            }
+            do {
+                try state.buffer.append(data)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        wakeups.resume()
+        if let failure { finish(.failure(failure), cancelTask: true) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        session.finishTasksAndInvalidate()
+        state.withLock { $0.task = nil }
+        if let error {
+            finish(.failure(ClientError(transportError: error, operationID: operationID)), cancelTask: false)
+        } else {
+            finish(.success(()), cancelTask: false)
+        }
+    }
+
+    // MARK: Internals
+
+    /// Records how the network side ended (once), wakes the waiters it answers, stops the watchdog and, if asked,
+    /// cancels the data task (off the caller's path, like `URLSessionTransport.run`).
+    private func finish(_ outcome: Result<Void, any Error>, cancelTask: Bool) {
+        let (task, watchdog, wakeups) = state.withLock { state -> (URLSessionTask?, Task<Void, Never>?, Wakeups) in
+            if state.end == nil { state.end = outcome }
+            if state.response == nil {
+                if case .failure(let error)? = state.end {
+                    state.response = .failure(error)
+                } else {
+                    state.response = .failure(ClientError.noConnection(operationID: operationID, reason: "no response"))
+                }
+            }
+            if state.cancelled { state.buffer = SpillBuffer(memoryLimit: 0) }
+            defer { state.watchdog = nil }
+            return (cancelTask ? state.task : nil, state.watchdog, Self.settle(&state, operationID: operationID))
+        }
+        wakeups.resume()
+        watchdog?.cancel()
+        if let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    /// Fails the stream with ``ClientError/timeout(operationID:)`` once nothing has arrived for `idleTimeout`.
+    private func watch() -> Task<Void, Never> {
+        let timeout = idleTimeout
+        return Task { [weak self] in
+            var wake = ContinuousClock.now + timeout
+            while true {
+                try? await Task.sleep(until: wake, clock: .continuous)
+                guard !Task.isCancelled, let self else { return }
+                let last = self.state.withLock { $0.end == nil ? $0.lastActivity : nil }
+                guard let last else { return }
+                if ContinuousClock.now - last >= timeout {
+                    self.finish(.failure(ClientError.timeout(operationID: self.operationID)), cancelTask: true)
+                    return
+                }
+                wake = last + timeout
+            }
+        }
+    }
+
+    /// The waiters to resume, taken out of the state under the lock and resumed after it.
+    private struct Wakeups {
+        var head: (CheckedContinuation<ClientResponseHead, any Error>, Result<ClientResponseHead, any Error>)?
+        var reader: (CheckedContinuation<Data?, any Error>, Result<Data?, any Error>)?
+
+        /// Resumes them (never under the lock).
+        func resume() {
+            if let (continuation, result) = head { continuation.resume(with: result) }
+            if let (continuation, result) = reader { continuation.resume(with: result) }
+        }
+    }
+
+    /// Takes out the head waiter and the reader if the state now answers them.
+    private static func settle(_ state: inout State, operationID: String) -> Wakeups {
+        var wakeups = Wakeups()
+        if let waiter = state.headWaiter, let response = state.response {
+            state.headWaiter = nil
+            wakeups.head = (waiter, response)
+        }
+        if let reader = state.reader, let ready = take(&state, operationID: operationID) {
+            state.reader = nil
+            wakeups.reader = (reader, ready)
+        }
+        return wakeups
+    }
+
+    /// What a read gets now: cancellation first, then the buffered chunks, then the ending; nil means wait.
+    private static func take(_ state: inout State, operationID: String) -> Result<Data?, any Error>? {
+        if state.cancelled { return .failure(ClientError.cancelled(operationID: operationID)) }
+        do {
+            if let chunk = try state.buffer.next() { return .success(chunk) }
+        } catch {
+            return .failure(error)
+        }
+        switch state.end {
+        case nil: return nil
+        case .success: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+    }
+}
+
+/// Chunks received and not yet read, in order: in memory up to `memoryLimit` bytes, then in an unlinked temporary
+/// file (nothing is left behind, whatever happens to the process) until the reader has drained it.
+struct SpillBuffer {
+    /// The most bytes kept in memory.
+    let memoryLimit: Int
+    private var chunks: [Data] = []
+    private var memoryBytes = 0
+    private var file: FileHandle?
+    private var readOffset: UInt64 = 0
+    private var writeOffset: UInt64 = 0
+
+    init(memoryLimit: Int) {
+        self.memoryLimit = memoryLimit
+    }
+
+    /// Adds a chunk: to memory while it fits and nothing waits in the file, otherwise to the file.
+    /// - Throws: ``FileStorageError`` when the temporary file cannot be written.
+    mutating func append(_ data: Data) throws {
+        if readOffset == writeOffset, memoryBytes + data.count <= memoryLimit {
+            chunks.append(data)
+            memoryBytes += data.count
+            return
+        }
+        do {
+            let file = try self.file ?? Self.makeFile()
+            self.file = file
+            try file.seek(toOffset: writeOffset)
+            try file.write(contentsOf: data)
+        } catch let error as FileStorageError {
+            throw error
+        } catch {
+            throw FileStorageError(path: "(stream buffer)", reason: "cannot write: \(error.localizedDescription)")
+        }
+        writeOffset += UInt64(data.count)
+    }
+
+    /// The oldest chunk not read yet (memory first: the file only fills once memory is full), or nil.
+    /// - Throws: ``FileStorageError`` when the temporary file cannot be read.
+    mutating func next() throws -> Data? {
+        if !chunks.isEmpty {
+            let chunk = chunks.removeFirst()
+            memoryBytes -= chunk.count
+            return chunk
+        }
+        guard let file, readOffset < writeOffset else { return nil }
+        do {
+            try file.seek(toOffset: readOffset)
+            let chunk = try file.read(upToCount: Int(min(writeOffset - readOffset, 1 << 16))) ?? Data()
+            guard !chunk.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
+            readOffset += UInt64(chunk.count)
+            if readOffset == writeOffset {
+                try file.truncate(atOffset: 0)
+                (readOffset, writeOffset) = (0, 0)
+            }
+            return chunk
+        } catch {
+            throw FileStorageError(path: "(stream buffer)", reason: "cannot read back: \(error.localizedDescription)")
+        }
+    }
+
+    private static func makeFile() throws -> FileHandle {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw FileStorageError(path: url.path, reason: "cannot create the stream buffer")
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try FileHandle(forUpdating: url)
+    }
+}

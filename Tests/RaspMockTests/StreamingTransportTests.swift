@@ -1,0 +1,317 @@
+import Foundation
+import RaspMock
+import RaspRuntime
+import Testing
+
+/// ``URLSessionTransport/stream(_:baseURL:)`` and ``ClientCore/performStream(_:errorBody:)`` over real loopback HTTP
+/// against the mock server's `/_stream/` routes: chunks as they come, cancellation seen by the server, failures and
+/// idle timeouts as typed errors.
+@Suite("Streaming: URLSessionTransport against the mock server's /_stream/ routes", .serialized)
+struct StreamingTransportTests {
+    /// A GET of a stream route, with faults and an idle timeout.
+    static func request(_ route: String, _ query: [(String, String)] = [], fault: String? = nil, times: Int? = nil,
+                        timeout: Duration? = nil) -> ClientRequest {
+        var request = ClientRequest(method: "GET", path: "/_stream/\(route)", operationID: "stream",
+                                    requiresAuthentication: false)
+        request.query = query.map { (name: $0.0, value: $0.1) }
+        if let fault { request.setHeader(MockFault.header, fault) }
+        if let times { request.setHeader(MockFault.timesHeader, String(times)) }
+        request.timeout = timeout
+        return request
+    }
+
+    /// Starts a mock server, runs `body` with its URL and a transport, and stops the server.
+    static func withServer<T>(_ body: (MockServer, URL, URLSessionTransport) async throws -> T) async throws -> T {
+        let server = MockServer()
+        let url = try await server.start()
+        do {
+            let result = try await body(server, url, URLSessionTransport(defaultTimeout: .seconds(10)))
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Waits (polling) until the server's stream stats satisfy `condition`, for at most `limit`.
+    static func waitForStats(_ server: MockServer, within limit: Duration = .seconds(5),
+                             _ condition: (StreamStats) -> Bool) async throws -> StreamStats {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let stats = server.streamStats()
+            if condition(stats) || ContinuousClock.now >= deadline { return stats }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The bytes the `bytes` route sends: byte i is `i % 251` (built by copying, cheap even in debug builds).
+    static func pattern(_ size: Int) -> Data {
+        let tile = Data((0..<251).map { UInt8($0) })
+        var data = Data(capacity: size)
+        while data.count < size { data.append(tile.prefix(size - data.count)) }
+        return data
+    }
+
+    /// The error a body's iteration throws, with the bytes received before it.
+    static func drain(_ body: ResponseBody) async -> (Data, (any Error)?) {
+        var data = Data()
+        do {
+            for try await chunk in body { data.append(chunk) }
+            return (data, nil)
+        } catch {
+            return (data, error)
+        }
+    }
+
+    @Test("SSE: event 1 arrives while the server still holds the others")
+    func firstEventArrivesEarly() async throws {
+        try await Self.withServer { server, url, transport in
+            let request = Self.request("sse", [("count", "5"), ("delay_ms", "300"), ("done", "1")])
+            let (head, body) = try await transport.stream(request, baseURL: url)
+            #expect(head.status == 200)
+            #expect(head.header("content-type")?.hasPrefix("text/event-stream") == true)
+            var text = ""
+            var firstAt: ContinuousClock.Instant?
+            var writtenAtFirst = 0
+            for try await chunk in body {
+                text += String(decoding: chunk, as: UTF8.self)
+                if firstAt == nil, text.contains("id: 1\n") {
+                    firstAt = .now
+                    writtenAtFirst = server.streamStats().written
+                }
+            }
+            let end = ContinuousClock.now
+            // Structural: when event 1 was read, the server still held at least 2 of its 6 events ([DONE] included).
+            #expect(writtenAtFirst <= 4)
+            // Timing, one-sided: events 2…5 and [DONE] come 300 ms apart after event 1, so at least ~1.5 s
+            // separate event 1 from the end; a transport that buffered the body would show no gap.
+            let gap = end - (firstAt ?? end)
+            #expect(gap >= .milliseconds(900), "event 1 came only \(gap) before the end")
+            #expect(text.contains("data: {\"index\": 5, \"text\": \"событие 5\"}\n\n"))
+            #expect(text.hasSuffix("data: [DONE]\n\n"))
+            let stats = try await Self.waitForStats(server) { $0.completed == 1 }
+            #expect(stats == StreamStats(started: 1, written: 6, completed: 1))
+        }
+    }
+
+    @Test("Bytes: 5 MB arrive intact as they come, in chunks")
+    func bytesAsTheyCome() async throws {
+        try await Self.withServer { _, url, transport in
+            let size = 5_000_000
+            let (head, body) = try await transport.stream(Self.request("bytes", [("size", "\(size)")]), baseURL: url)
+            #expect(head.status == 200)
+            var data = Data()
+            var chunks = 0
+            for try await chunk in body {
+                data.append(chunk)
+                chunks += 1
+            }
+            #expect(chunks > 1)
+            #expect(data.count == size)
+            #expect(data == Self.pattern(size))
+        }
+    }
+
+    @Test("Bytes: a reader far behind (5 MB waiting, most of it spilled to disk) writes the file atomically")
+    func slowReaderWritesTheFile() async throws {
+        try await Self.withServer { server, url, transport in
+            let size = 5_000_000
+            let request = Self.request("bytes", [("size", "\(size)"), ("chunk", "100000")])
+            let (_, body) = try await transport.stream(request, baseURL: url)
+            // Read nothing until the server has sent everything: the transport holds the whole body.
+            let stats = try await Self.waitForStats(server) { $0.completed == 1 }
+            #expect(stats.completed == 1)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("body.bin")
+            try await body.write(to: file)
+            #expect(try Data(contentsOf: file) == Self.pattern(size))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["body.bin"])
+        }
+    }
+
+    @Test("write(to:) leaves no temporary file and the old file when the stream fails")
+    func failedWriteLeavesNothing() async throws {
+        try await Self.withServer { _, url, transport in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("body.bin")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: file)
+            let request = Self.request("bytes", [("size", "1000000"), ("chunk", "10000")], fault: "drop-after=20")
+            let (_, body) = try await transport.stream(request, baseURL: url)
+            await #expect(throws: ClientError.self) { try await body.write(to: file) }
+            #expect(try Data(contentsOf: file) == Data("old".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["body.bin"])
+        }
+    }
+
+    @Test("Cancelling the reading task ends the stream: the server stops writing within 2 s")
+    func cancellingTheReaderStopsTheServer() async throws {
+        try await Self.withServer { server, url, transport in
+            let request = Self.request("sse", [("count", "200"), ("delay_ms", "50")])
+            let (_, body) = try await transport.stream(request, baseURL: url)
+            let reading = Task {
+                var events = 0
+                for try await chunk in body {
+                    events += String(decoding: chunk, as: UTF8.self).components(separatedBy: "\n\n").count - 1
+                }
+                return events
+            }
+            _ = try await Self.waitForStats(server) { $0.written >= 3 }
+            reading.cancel()
+            let result = await reading.result
+            guard case .failure(let error as ClientError) = result, case .cancelled("stream") = error else {
+                Issue.record("expected .cancelled, got \(result)")
+                return
+            }
+            let stats = try await Self.waitForStats(server, within: .seconds(2)) { $0.cancelled == 1 }
+            #expect(stats.cancelled == 1 && stats.active == 0, "the server still streams: \(stats)")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(server.streamStats().written == stats.written)
+            #expect(stats.written < 200)
+        }
+    }
+
+    @Test("Dropping the iterator (leaving the loop) ends the stream too")
+    func droppingTheIteratorStopsTheServer() async throws {
+        try await Self.withServer { server, url, transport in
+            let request = Self.request("jsonl", [("count", "200"), ("delay_ms", "50")])
+            do {
+                let (_, body) = try await transport.stream(request, baseURL: url)
+                for try await _ in body { break }
+            }
+            let stats = try await Self.waitForStats(server, within: .seconds(2)) { $0.cancelled == 1 }
+            #expect(stats.cancelled == 1 && stats.active == 0, "the server still streams: \(stats)")
+            #expect(stats.written < 200)
+        }
+    }
+
+    @Test("An iterator keeps reading after its body is released (parsers keep only the iterator)")
+    func iteratorOutlivesTheBody() async throws {
+        try await Self.withServer { _, url, transport in
+            func iterator() async throws -> ResponseBody.AsyncIterator {
+                let (_, body) = try await transport.stream(
+                    Self.request("jsonl", [("count", "5"), ("delay_ms", "20")]), baseURL: url)
+                return body.makeAsyncIterator()
+            }
+            var lines = try await iterator()
+            var text = ""
+            while let chunk = try await lines.next() { text += String(decoding: chunk, as: UTF8.self) }
+            #expect(text.split(separator: "\n").count == 5)
+        }
+    }
+
+    @Test("Cancelling the task that waits for the head ends the call at once")
+    func cancellingBeforeTheHead() async throws {
+        try await Self.withServer { _, url, transport in
+            let waiting = Task { try await transport.stream(Self.request("sse", fault: "delay=3000"), baseURL: url) }
+            try await Task.sleep(for: .milliseconds(200))
+            let start = ContinuousClock.now
+            waiting.cancel()
+            let result = await waiting.result
+            guard case .failure(let error as ClientError) = result, case .cancelled("stream") = error else {
+                Issue.record("expected .cancelled, got \(result)")
+                return
+            }
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+    }
+
+    @Test("A connection dropped mid-stream throws .noConnection after the chunks before it",
+          arguments: ["jsonl", "bytes"])
+    func dropMidStream(route: String) async throws {
+        try await Self.withServer { server, url, transport in
+            let query = route == "jsonl" ? [("count", "10")] : [("size", "100000"), ("chunk", "1000")]
+            let request = Self.request(route, query, fault: "drop-after=3")
+            let (head, body) = try await transport.stream(request, baseURL: url)
+            #expect(head.status == 200)
+            let (data, error) = await Self.drain(body)
+            guard case .noConnection("stream", _)? = error as? ClientError else {
+                Issue.record("expected .noConnection, got \(String(describing: error))")
+                return
+            }
+            if route == "jsonl" { #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\"index\": 1}\n")) }
+            #expect(data.count <= (route == "jsonl" ? 39 : 3000))
+            let stats = try await Self.waitForStats(server) { $0.dropped == 1 }
+            #expect(stats.dropped == 1 && stats.written == 3)
+        }
+    }
+
+    @Test("A stream that stalls throws .timeout after the idle timeout, not before its first event")
+    func idleTimeout() async throws {
+        try await Self.withServer { _, url, transport in
+            let request = Self.request("sse", [("count", "5")], fault: "stall-after=1", timeout: .seconds(1))
+            let start = ContinuousClock.now
+            let (_, body) = try await transport.stream(request, baseURL: url)
+            let (data, error) = await Self.drain(body)
+            let elapsed = ContinuousClock.now - start
+            guard case .timeout("stream")? = error as? ClientError else {
+                Issue.record("expected .timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(String(decoding: data, as: UTF8.self).hasPrefix("id: 1\n"))
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "timed out after \(elapsed)")
+        }
+    }
+
+    @Test("A slow stream that is never idle for the timeout is not cut")
+    func slowButAliveStream() async throws {
+        try await Self.withServer { _, url, transport in
+            // 10 lines 250 ms apart: 2.25 s in all, never idle for the 2 s timeout (a wide margin on a busy machine).
+            let request = Self.request("jsonl", [("count", "10"), ("delay_ms", "250")], timeout: .seconds(2))
+            let (_, body) = try await transport.stream(request, baseURL: url)
+            let text = String(decoding: try await body.collect(), as: UTF8.self)
+            #expect(text.split(separator: "\n").count == 10)
+        }
+    }
+
+    @Test("performStream: 2xx streams, 404 throws .http with the decoded body")
+    func performStream() async throws {
+        try await Self.withServer { _, url, transport in
+            let core = ClientCore(serverURL: url, transport: transport, middlewares: [], authentication: nil)
+            let body = try await core.performStream(Self.request("jsonl", [("count", "3")]))
+            let text = String(decoding: try await body.collect(), as: UTF8.self)
+            #expect(text == "{\"index\": 1}\n{\"index\": 2}\n{\"index\": 3}\n")
+
+            let error = try await #require(throws: ClientError.self) {
+                _ = try await core.performStream(Self.request("nope")) { status, data in
+                    status == 404 ? String(decoding: data, as: UTF8.self) : nil
+                }
+            }
+            guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+            #expect(failure.status == 404)
+            #expect(String(decoding: failure.body, as: UTF8.self).contains("Нет такого потока"))
+            #expect(failure.decodedBody(as: String.self)?.contains("\"http_code\":404") == true)
+        }
+    }
+
+    @Test("performStream: a retry happens before the body is handed out")
+    func retriesBeforeTheBody() async throws {
+        try await Self.withServer { server, url, transport in
+            let retry = RetryMiddleware(policy: RetryPolicy(maxAttempts: 3), sleeper: Sleeper { _ in })
+            let core = ClientCore(serverURL: url, transport: transport, middlewares: [retry], authentication: nil)
+            let tracker = AttemptTracker()
+            let request = Self.request("jsonl", [("count", "2")], fault: "503", times: 1)
+            let body = try await AttemptTracker.$current.withValue(tracker) { try await core.performStream(request) }
+            #expect(tracker.attempts == 2)
+            #expect(String(decoding: try await body.collect(), as: UTF8.self) == "{\"index\": 1}\n{\"index\": 2}\n")
+            #expect(server.streamStats().started == 1)
+        }
+    }
+
+    @Test("The default stream(_:baseURL:) of a transport hands the whole body over as one chunk")
+    func defaultStreamImplementation() async throws {
+        struct Fixed: ClientTransport {
+            func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
+                ClientResponse(status: 200, headers: ["A": "b"], body: Data("whole".utf8))
+            }
+        }
+        let (head, body) = try await Fixed().stream(Self.request("x"), baseURL: URL(string: "http://unused")!)
+        #expect(head == ClientResponseHead(status: 200, headers: ["A": "b"]))
+        var chunks: [Data] = []
+        for try await chunk in body { chunks.append(chunk) }
+        #expect(chunks == [Data("whole".utf8)])
+    }
+}
