@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "rasp-bench",
             dependencies: [
-                "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
+                "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

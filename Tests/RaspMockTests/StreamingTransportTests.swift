@@ -122,7 +122,7 @@ struct StreamingTransportTests {
             // Read nothing until the server has sent everything: the transport holds the whole body.
             let stats = try await Self.waitForStats(server) { $0.completed == 1 }
             #expect(stats.completed == 1)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-\(UUID())")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-test-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("body.bin")
             try await body.write(to: file)
@@ -134,7 +134,7 @@ struct StreamingTransportTests {
     @Test("write(to:) leaves no temporary file and the old file when the stream fails")
     func failedWriteLeavesNothing() async throws {
         try await Self.withServer { _, url, transport in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-\(UUID())")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-stream-test-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("body.bin")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -171,6 +171,26 @@ struct StreamingTransportTests {
             try await Task.sleep(for: .milliseconds(300))
             #expect(server.streamStats().written == stats.written)
             #expect(stats.written < 200)
+        }
+    }
+
+    @Test("Cancelling readers as chunks arrive never hangs, and every stream ends on the server")
+    func cancellationRaces() async throws {
+        try await Self.withServer { server, url, transport in
+            // An event every millisecond and a cancel at a varying moment: a chunk often arrives for the waiting
+            // reader just as its task is cancelled (this deadlocked when readers were resumed under the lock).
+            for round in 0..<30 {
+                let request = Self.request("sse", [("count", "100000"), ("delay_ms", "1")])
+                let (_, body) = try await transport.stream(request, baseURL: url)
+                let reading = Task {
+                    for try await _ in body {}
+                }
+                try await Task.sleep(for: .microseconds(700 * (round % 7)))
+                reading.cancel()
+                _ = await reading.result
+            }
+            let stats = try await Self.waitForStats(server) { $0.active == 0 }
+            #expect(stats.started == 30 && stats.active == 0, "\(stats)")
         }
     }
 
