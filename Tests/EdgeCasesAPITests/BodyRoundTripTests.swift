@@ -8,26 +8,13 @@ import Testing
 /// `/_echo/` route parses what arrived (form pairs, multipart parts, raw bytes) and sends it back field by field.
 @Suite(.serialized)
 struct BodyRoundTripTests {
-    /// Runs `body` with a client of the mock server.
-    static func withClient(_ body: (Client) async throws -> Void) async throws {
-        let server = MockServer()
-        let url = try await server.start()
-        do {
-            try await body(Client(serverURL: url))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     /// `name=value` for each field the server parsed.
     static func pairs(_ echo: Echo) -> [String] {
         echo.fields.map { "\($0.name)=\($0.value ?? "<bytes>")" }
     }
 
     @Test func formFieldsFollowTheirEncodingAndTheBracketConvention() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             let form = PaymentForm(
                 name: "Ann Lee & Co", tags: ["a", "b"],
                 card: .init(number: "4242", exp: .init(month: 12, year: 2030)),
@@ -43,7 +30,7 @@ struct BodyRoundTripTests {
     }
 
     @Test func multipartSendsFilesTextJSONAndBracketParts() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             let png = Data([0x89, 0x50, 0x4E, 0x47, 0xFF, 0x00])
             let upload = Upload(
                 file: BinaryFile(Data("hello".utf8), filename: "notes.txt", contentType: "text/plain"),
@@ -69,7 +56,7 @@ struct BodyRoundTripTests {
     }
 
     @Test func aWildcardStringBodyGoesAsRawBytes() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             let bytes = Data([0, 1, 2, 0xFF, 0x22])
             let echo = try await client.echoUpload(body: bytes)
             #expect(echo.contentType == "application/octet-stream")
@@ -79,7 +66,7 @@ struct BodyRoundTripTests {
     }
 
     @Test func everyMediaTypeOfAnOperationIsCallable() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             let json = try await client.echoEither(body: .json(Point(x: 1, y: 2)))
             #expect(json.contentType == "application/json")
             #expect(try JSONDecoder().decode(Point.self, from: json.body) == Point(x: 1, y: 2))

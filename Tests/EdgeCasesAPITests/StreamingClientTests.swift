@@ -8,20 +8,8 @@ import Testing
 /// routes: typed server-sent events, JSON Lines, and a binary body read chunk by chunk or saved to a file.
 @Suite(.serialized)
 struct StreamingClientTests {
-    static func withClient(_ body: (Client) async throws -> Void) async throws {
-        let server = MockServer()
-        let url = try await server.start()
-        do {
-            try await body(Client(serverURL: url))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     @Test func typedEventsArriveInOrderAndDoneEndsTheSequence() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             var items: [StreamItem] = []
             var ids: [String?] = []
             for try await event in try await client.streamEvents(count: 4, delayMs: 20, done: ._1) {
@@ -35,7 +23,7 @@ struct StreamingClientTests {
     }
 
     @Test func jsonLinesDecodeOneValueALine() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             var indexes: [Int] = []
             for try await item in try await client.streamLines(count: 3) { indexes.append(item.index) }
             #expect(indexes == [1, 2, 3])
@@ -43,7 +31,7 @@ struct StreamingClientTests {
     }
 
     @Test func aBinaryResultStreamsAndSavesAtomically() async throws {
-        try await Self.withClient { client in
+        try await withMockServerClient { client in
             let size = 300_000
             let expected = Data((0..<size).map { UInt8($0 % 251) })
             #expect(try await client.download(size: size, chunk: 16_384) == expected)

@@ -177,7 +177,7 @@ extension SwiftRenderer {
         let pathLiteral = "\"" + path + "\""
         let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
         let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
-            || success.isStream
+            || success.asksForEvents
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
         w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
         if pathIsStyled { w.line("    request.path = \(pathLiteral)") }

@@ -251,11 +251,11 @@ enum SuccessDecl {
         }
     }
 
-    /// Whether the method hands the body over as it arrives.
-    var isStream: Bool {
+    /// Whether the request says it accepts `text/event-stream` (servers that offer events and JSON choose by it).
+    var asksForEvents: Bool {
         switch self {
-        case .events, .rawEvents, .jsonLines, .bytes: true
-        case .json, .data, .text, .none: false
+        case .events, .rawEvents: true
+        default: false
         }
     }
 }
