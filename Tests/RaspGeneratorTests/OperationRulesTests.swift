@@ -278,7 +278,7 @@ struct OperationRulesTests {
         #expect(out.client.contains("func op(id: String) async throws -> JSONLinesStream<Thing> {"))
         #expect(out.client.contains("func seq() async throws -> JSONLinesStream<Int> {"))
         // Nothing to add to the request of a JSON Lines stream without parameters: no `var` Swift warns about.
-        #expect(out.client.contains(#"let request = ClientRequest(method: "GET", path: "/seq", operationID: "seq")"#))
+        #expect(out.client.contains(#"let request = ClientRequest(method: "GET", path: "/seq", operationID: "seq","#))
         #expect(out.client.contains("framing: .recordSeparator"))
         #expect(out.client.contains("func textEvents() async throws -> ServerSentEvents {"))
         #expect(!out.client.contains("opStream"))
