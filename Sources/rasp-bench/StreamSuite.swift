@@ -67,8 +67,8 @@ struct StreamSuite: AsyncParsableCommand {
         let count = try await body()
         let seconds = Stopwatch.milliseconds(clock.now - start) / 1000
         Figures.emit("\(name).seconds", seconds, "s", decimals: 2)
-        Figures.emit("\(name).peak_rss_above_baseline", Double((ProcessMemory.peakResidentBytes ?? 0) - baseline) / 1_048_576,
-                     "MB")
+        let peak = (ProcessMemory.peakResidentBytes ?? 0) - baseline
+        Figures.emit("\(name).peak_rss_above_baseline", Double(peak) / 1_048_576, "MB")
         return (count, seconds)
     }
 

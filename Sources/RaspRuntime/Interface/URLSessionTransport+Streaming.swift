@@ -306,7 +306,11 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 struct SpillBuffer {
     /// The most bytes kept in memory.
     let memoryLimit: Int
+    /// The most bytes of small chunks handed over as one piece.
+    static let joinLimit = 1 << 16
+    /// Chunks in memory; those before `head` have been read.
     private var chunks: [Data] = []
+    private var head = 0
     private var memoryBytes = 0
     private var file: FileHandle?
     private var readOffset: UInt64 = 0
@@ -337,13 +341,32 @@ struct SpillBuffer {
         writeOffset += UInt64(data.count)
     }
 
-    /// The oldest chunk not read yet (memory first: the file only fills once memory is full), or nil.
+    /// What has not been read yet, oldest first (memory first: the file only fills once memory is full), or nil.
+    /// Small chunks held in memory come out together, up to ``joinLimit`` bytes: a reader that fell behind many
+    /// small chunks (a server-sent event each) catches up in one step instead of one hand-over per chunk, while big
+    /// chunks (a download's) are handed over as they are, without a copy.
     /// - Throws: ``FileStorageError`` when the temporary file cannot be read.
     mutating func next() throws -> Data? {
-        if !chunks.isEmpty {
-            let chunk = chunks.removeFirst()
-            memoryBytes -= chunk.count
-            return chunk
+        if head < chunks.count {
+            var piece = chunks[head]
+            head += 1
+            if head < chunks.count, piece.count + chunks[head].count <= Self.joinLimit {
+                piece.reserveCapacity(Self.joinLimit)
+                while head < chunks.count, piece.count + chunks[head].count <= Self.joinLimit {
+                    piece.append(chunks[head])
+                    head += 1
+                }
+            }
+            memoryBytes -= piece.count
+            if head == chunks.count {
+                chunks.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64, head * 2 >= chunks.count {
+                // A reader that never quite catches up must not keep the chunks it has read alive.
+                chunks.removeFirst(head)
+                head = 0
+            }
+            return piece
         }
         guard let file, readOffset < writeOffset else { return nil }
         do {
