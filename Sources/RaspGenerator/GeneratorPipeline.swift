@@ -84,8 +84,9 @@ public struct GeneratorPipeline: Sendable {
         var loader: DocumentLoader?
         do {
             var start = clock.now
-            loader = try DocumentLoader(rootPath: path ?? sourceName, bytes: bytes, source: source)
-            let document = try DocumentParser(loader: loader!, diagnostics: diagnostics).parse()
+            let documentLoader = try DocumentLoader(rootPath: path ?? sourceName, bytes: bytes, source: source)
+            loader = documentLoader
+            let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics).parse()
             timings.parse = Self.milliseconds(clock.now - start)
             start = clock.now
             let api = try Translator(config: config, diagnostics: diagnostics).translate(document)

@@ -74,9 +74,7 @@ struct OperationTranslator {
             let hint = Naming.typeName(parameter.name)
             usage = try types.use(parameter.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
-        var doc = parameter.description.map {
-            $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        } ?? []
+        var doc = parameter.description?.trimmed.docLines ?? []
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
             doc.append("Server default: `\(scalar.value)`.")
         }
@@ -181,9 +179,7 @@ struct OperationTranslator {
             representations.append(BodyDecl.Representation(encoding: encoding, contentType: media.type, type: type,
                                                            caseName: caseName, parts: parts))
         }
-        var doc = body.description.map {
-            $0.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        } ?? []
+        var doc = body.description?.trimmed.docLines ?? []
         guard let enumName else {
             if doc.isEmpty { doc = ["The request body (`\(representations[0].contentType)`)."] }
             return BodyDecl(representations: representations, type: representations[0].type, required: body.required,
@@ -328,7 +324,7 @@ struct OperationTranslator {
         if let summary = operation.summary?.trimmed, !summary.isEmpty { lines.append(summary) }
         if let description = operation.description?.trimmed, !description.isEmpty, description != operation.summary?.trimmed {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            lines.append(contentsOf: description.docLines)
         }
         return lines
     }
