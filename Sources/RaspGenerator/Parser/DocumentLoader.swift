@@ -138,7 +138,8 @@ final class DocumentLoader {
             throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
                              at: mark)
         }
-        let decoded = relative.removingPercentEncodingIfNeeded
+        // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
+        let decoded = relative.contains("%") ? relative.removingPercentEncoding ?? relative : relative
         let base = paths[mark.file]
         let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
         let path = Self.normalized(joined)
@@ -173,26 +174,5 @@ final class DocumentLoader {
         }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : joined
-    }
-}
-
-extension String {
-    /// Percent-decoded when there is anything to decode (file names in `$ref`s may be URL-encoded).
-    var removingPercentEncodingIfNeeded: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next() else {
-                bytes.append(byte)
-                continue
-            }
-            if let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-            } else {
-                bytes += [byte, high, low]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -59,9 +59,8 @@ extension DocumentParser {
         case "properties":
             var properties = value
             // Some publishers (DigitalOcean) write the whole properties map as a `$ref` to a map in another file.
-            if case .mapping(let map) = value, map.entries.count == 1, let refNode = map["$ref"],
-               case .scalar(let ref) = refNode {
-                properties = try loader.resolve(ref.value, at: refNode.mark).node
+            if let ref = Self.soleReference(value) {
+                properties = try loader.resolve(ref.value, at: ref.mark).node
             }
             for property in try Self.mapping(properties, "'properties'").entries {
                 schema.properties.append(Schema.Property(name: property.key, schema: try parseSchema(property.value)))
@@ -153,9 +152,8 @@ extension DocumentParser {
         for index in schemaEntries.indices {
             // Bounded: a chain of files that only refer on is rare and short.
             for _ in 0..<16 {
-                guard case .mapping(let map) = schemaNodes[index], map.entries.count == 1, let refNode = map["$ref"],
-                      case .scalar(let ref) = refNode else { break }
-                let target = try loader.resolve(ref.value, at: refNode.mark)
+                guard let ref = Self.soleReference(schemaNodes[index]) else { break }
+                let target = try loader.resolve(ref.value, at: ref.mark)
                 guard schemaIndexByKey[target.key] == nil else { break }
                 schemaIndexByKey[target.key] = index
                 schemaNodes[index] = target.node

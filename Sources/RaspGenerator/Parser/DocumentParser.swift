@@ -373,6 +373,14 @@ final class DocumentParser {
         return ref.value
     }
 
+    /// The `$ref` of a mapping that holds nothing else (a schema that only refers elsewhere).
+    static func soleReference(_ node: YAMLNode) -> YAMLScalar? {
+        guard case .mapping(let map) = node, map.entries.count == 1, case .scalar(let ref)? = map["$ref"] else {
+            return nil
+        }
+        return ref
+    }
+
     /// Whether a node is a Reference Object.
     static func isReference(_ node: YAMLNode) -> Bool {
         referenceText(node) != nil

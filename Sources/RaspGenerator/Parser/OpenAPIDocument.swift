@@ -169,8 +169,13 @@ public struct MediaType: Sendable {
 
     /// Whether the body is JSON (`application/json`, `+json` suffixes, `*/*`).
     public var isJSON: Bool {
-        let base = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let base = baseType
         return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
+    }
+
+    /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`.
+    public var baseType: String {
+        type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }
 }
 

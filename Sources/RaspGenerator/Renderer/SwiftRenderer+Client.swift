@@ -159,8 +159,7 @@ extension SwiftRenderer {
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
         // The template's own text is escaped for the literal; the interpolations that fill it are code.
-        var path = operation.path.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
+        var path = Naming.escaped(operation.path)
         for parameter in operation.parameters where parameter.location == "path" {
             let value = "input.\(Naming.bare(parameter.name))"
             let name = Naming.literal(parameter.wireName)
@@ -170,9 +169,7 @@ extension SwiftRenderer {
                 "try request.pathParameter(\(name), \(value), style: .\(style), explode: \(parameter.explode))"
             case .json: "try request.pathParameter(\(name), json: \(value))"
             }
-            let escapedName = parameter.wireName.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"")
-            path = path.replacingOccurrences(of: "{\(escapedName)}", with: "\\(\(text))")
+            path = path.replacingOccurrences(of: "{\(Naming.escaped(parameter.wireName))}", with: "\\(\(text))")
         }
         let pathLiteral = "\"" + path + "\""
         let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"

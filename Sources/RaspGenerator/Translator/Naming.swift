@@ -132,7 +132,12 @@ enum Naming {
 
     /// A Swift string literal for `text`.
     static func literal(_ text: String) -> String {
-        var result = "\""
+        "\"" + escaped(text) + "\""
+    }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    static func escaped(_ text: String) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -145,7 +150,7 @@ enum Naming {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 }
 

@@ -128,13 +128,16 @@ struct OperationTranslator {
         }
     }
 
+    /// The styles each parameter location allows, its default first. Form and multipart body properties take the
+    /// query's.
+    static let styles: [String: [String]] = [
+        "path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+        "header": ["simple"], "cookie": ["form"],
+    ]
+
     /// The parameter's `style`, or its location's default (with a warning) when the style does not apply there.
     private func style(of parameter: Parameter) -> String {
-        let allowed: [String: [String]] = [
-            "path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-            "header": ["simple"], "cookie": ["form"],
-        ]
-        let styles = allowed[parameter.location] ?? ["simple"]
+        let styles = Self.styles[parameter.location] ?? ["simple"]
         guard !styles.contains(parameter.style) else { return parameter.style }
         let place = "\(parameter.location) parameter '\(parameter.name)'"
         diagnostics.warn("style '\(parameter.style)' is not defined for \(place); using '\(styles[0])'", at: parameter.mark)
@@ -198,7 +201,7 @@ struct OperationTranslator {
     /// multipart by their rules, text as UTF-8, and anything else (`application/octet-stream`, images, `*/*`
     /// with a string schema) as the bytes given.
     static func encoding(of media: MediaType) -> BodyDecl.Representation.Encoding {
-        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        let base = media.baseType
         if base == "application/x-www-form-urlencoded" { return .form }
         if base.hasPrefix("multipart/") { return .multipart }
         if base == "application/json" || base.hasSuffix("+json") || base.hasSuffix("/json") { return .json }
@@ -211,7 +214,7 @@ struct OperationTranslator {
 
     /// The case of a media type in a body enum.
     static func caseName(of media: MediaType) -> String {
-        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        let base = media.baseType
         switch base {
         case "application/json": return "json"
         case "application/x-www-form-urlencoded": return "form"
@@ -230,7 +233,7 @@ struct OperationTranslator {
     private func partEncodings(_ media: MediaType) -> [BodyDecl.PartEncoding] {
         media.encoding.map { property, encoding in
             var style = encoding.style
-            if let given = style, !["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(given) {
+            if let given = style, !Self.styles["query", default: []].contains(given) {
                 diagnostics.warn("style '\(given)' is not defined for a body property ('\(property)'); using 'form'",
                                  at: encoding.mark)
                 style = nil
@@ -291,7 +294,7 @@ struct OperationTranslator {
     enum StreamKind { case events, jsonLines, jsonSequence }
 
     static func streamKind(of media: MediaType) -> StreamKind? {
-        let base = media.type.split(separator: ";").first.map { String($0).trimmed.lowercased() } ?? ""
+        let base = media.baseType
         switch base {
         case "text/event-stream": return .events
         case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines",
@@ -307,7 +310,10 @@ struct OperationTranslator {
     private func streamDecl(_ kind: StreamKind, _ media: MediaType, owner: String, types: inout TypeTranslator,
                             nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
         let schema = media.schema.flatMap { $0.types == ["string"] ? nil : $0 }
-        guard let schema else { return kind == .events ? .rawEvents : .jsonLines(.named("JSONValue"), recordSeparator: kind == .jsonSequence) }
+        guard let schema else {
+            let separated = kind == .jsonSequence
+            return kind == .events ? .rawEvents : .jsonLines(.named("JSONValue"), recordSeparator: separated)
+        }
         let type = try types.use(schema, hint: kind == .events ? "Event" : "Item", owner: owner, nested: &nested,
                                  scope: &scope).type
         return kind == .events ? .events(type) : .jsonLines(type, recordSeparator: kind == .jsonSequence)
