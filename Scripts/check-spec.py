@@ -1,44 +1,47 @@
 #!/usr/bin/env python3
-"""Check openapi.yaml against its own contract and against real/hand-written API responses.
+"""Check openapi.yaml against its own contract and against real, hand-written and mock API responses.
 
-Run from the repository root:  python3 Scripts/check-spec.py
+Run from the repository root:  python3 Scripts/check-spec.py [--no-mock]
 
 What it does
-  1. Validates openapi.yaml as an OpenAPI 3.0 document (openapi_spec_validator) and asserts the structural
-     contract: exactly the 8 Rasp v3.0 paths (GET only) with the agreed operationIds, both API-key security
-     schemes as alternatives, the two servers in order, no `apikey` query parameter on operations,
-     shared error responses, and none of the constructs that break tolerant decoding
-     (`additionalProperties: false`, `format: date-time`, `format: uri`).
-  2. Validates every JSON file in Tests/Fixtures/samples (byte-identical copies of /work/shared/rasp-samples)
-     and Tests/Fixtures/edge against the 200 response schema of the endpoint named by the file-name prefix
-     (the part before `__`; `error__*` -> ErrorResponse, `error_<status>_<endpoint>__*` -> that operation's
-     <status> response). `$ref`s are resolved through the whole document.
+  1. Validates openapi.yaml as an OpenAPI 3.1 document (openapi_spec_validator, against the 3.1 schema), checks
+     every Schema Object against the JSON Schema 2020-12 meta-schema, and asserts the structural contract:
+     exactly the 8 Rasp v3.0 paths (GET only) with the agreed operationIds, both API-key security schemes as
+     alternatives, the two servers in order, no `apikey` query parameter on operations, shared error responses,
+     no 3.0 leftovers (`nullable`, schema-level `example`), and none of the constructs that break tolerant
+     decoding (`additionalProperties: false`, `format: date-time`, `format: uri`).
+  2. Validates every JSON file in Tests/Fixtures/samples (byte-identical copies of ../shared/rasp-samples, which
+     is re-checked when present) and Tests/Fixtures/edge against the response schema of the endpoint named by
+     the file-name prefix (the part before `__`; `error__*` -> ErrorResponse, `error_<status>_<endpoint>__*` ->
+     that operation's <status> response).
   3. Validates Tests/Fixtures/invalid: every file there MUST fail, at the JSON path listed in
      INVALID_EXPECTATIONS, which proves the check can fail for the intended reason.
+  4. Starts rasp-mock (built with `swift build --product rasp-mock` unless RASP_MOCK_URL names a running one) and
+     validates its answers to a request plan that covers every endpoint, its response shapes and its errors
+     against the schema of the status it answered with (Scripts/mock_requests.py).
 
-Note on `nullable`
-  The spec marks nullable references as `allOf: [{$ref: X}]` + `nullable: true`, and nullable open enums /
-  unions as `anyOf`/`oneOf` + `nullable: true`. openapi_schema_validator follows the OAS 3.0.3 clarification
-  literally (nullable only widens a sibling `type`), which would reject `null` for those schemas, while code
-  generators (swift-openapi-generator, OpenAPIKit) treat `nullable: true` as applying to the whole schema.
-  The validator below is extended accordingly: a `null` instance is accepted by allOf/anyOf/oneOf when the
-  same schema object says `nullable: true`. Nothing else is relaxed.
+Every instance is validated by jsonschema's Draft 2020-12 validator with format assertion on, unmodified: the
+document's schemas say `null` where null is allowed (`type: [string, "null"]`, `oneOf: [{$ref}, {type: "null"}]`),
+so no keyword needs to be widened.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
-from jsonschema import validators as js_validators
+from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
-from openapi_schema_validator import OAS30Validator, oas30_format_checker
-from openapi_spec_validator import validate as validate_openapi
+from openapi_spec_validator import OpenAPIV31SpecValidator
 from referencing import Registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mock_requests  # noqa: E402  (a sibling module of this script)
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_PATH = ROOT / "openapi.yaml"
@@ -46,7 +49,7 @@ FIXTURES = ROOT / "Tests" / "Fixtures"
 SAMPLES = FIXTURES / "samples"
 EDGE = FIXTURES / "edge"
 INVALID = FIXTURES / "invalid"
-SHARED_SAMPLES = Path("/work/shared/rasp-samples")
+SHARED_SAMPLES = Path(os.environ.get("RASP_SAMPLES", ROOT.parent / "shared" / "rasp-samples")).resolve()
 
 # endpoint name (as used in fixture file names) -> (path, operationId)
 ENDPOINTS = {
@@ -97,19 +100,7 @@ INVALID_EXPECTATIONS = {
 
 
 # --------------------------------------------------------------------------- validator
-def _nullable_aware(keyword_fn):
-    def keyword(validator, value, instance, schema):
-        if instance is None and schema.get("nullable") is True:
-            return
-        yield from keyword_fn(validator, value, instance, schema)
-
-    return keyword
-
-
-RaspValidator = js_validators.extend(
-    OAS30Validator,
-    {k: _nullable_aware(OAS30Validator.VALIDATORS[k]) for k in ("allOf", "anyOf", "oneOf")},
-)
+FORMAT_CHECKER = Draft202012Validator.FORMAT_CHECKER
 
 
 class Checker:
@@ -119,8 +110,9 @@ class Checker:
 
     def validator_for(self, schema: dict):
         # One root schema holding the target and all components, so that '#/components/...' resolves.
-        root = {"components": self.components, "allOf": [schema]}
-        return RaspValidator(root, registry=Registry(), format_checker=oas30_format_checker)
+        root = {"$schema": "https://json-schema.org/draft/2020-12/schema", "components": self.components,
+                "allOf": [schema]}
+        return Draft202012Validator(root, registry=Registry(), format_checker=FORMAT_CHECKER)
 
     def errors(self, instance: Any, schema: dict) -> list[ValidationError]:
         return sorted(self.validator_for(schema).iter_errors(instance), key=lambda e: list(e.absolute_path))
@@ -211,7 +203,7 @@ def check_spec_structure(spec: dict, chk: Checker) -> list[str]:
         if not cond:
             problems.append(msg)
 
-    expect(spec.get("openapi") == "3.0.3", f"openapi version is {spec.get('openapi')!r}, expected '3.0.3'")
+    expect(spec.get("openapi") == "3.1.0", f"openapi version is {spec.get('openapi')!r}, expected '3.1.0'")
     expect(spec.get("info", {}).get("title") == "Yandex Rasp API", "info.title must be 'Yandex Rasp API'")
     expect(str(spec.get("info", {}).get("version")) == "3.0", "info.version must be '3.0'")
     expect("copyright" in spec.get("info", {}).get("description", "").lower(),
@@ -265,7 +257,7 @@ def check_spec_structure(spec: dict, chk: Checker) -> list[str]:
     for name, schema in schemas.items():
         expect(bool(schema.get("description")), f"components.schemas.{name} has no description")
         for prop, sub in schema.get("properties", {}).items():
-            # a sibling description next to a bare $ref would be ignored in 3.0, so refs are exempt
+            # a bare `$ref` to a described component needs no description of its own
             expect("$ref" in sub or bool(sub.get("description")),
                    f"components.schemas.{name}.{prop} has no description")
 
@@ -276,8 +268,34 @@ def check_spec_structure(spec: dict, chk: Checker) -> list[str]:
             problems.append(f"{where}: additionalProperties: false is not allowed (the API adds keys)")
         if node.get("format") in ("date-time", "uri", "url"):
             problems.append(f"{where}: format {node['format']!r} is not allowed (polymorphic/scheme-less values)")
-        if "$ref" in node and len(node) > 1 and not where.endswith("/properties"):
-            problems.append(f"{where}: siblings of $ref are ignored in OpenAPI 3.0: {sorted(node)}")
+        if "nullable" in node and not where.endswith("/properties"):
+            problems.append(f"{where}: `nullable` is OpenAPI 3.0; 3.1 spells null as a type")
+        if "example" in node and ("/schemas/" in where or where.endswith("/schema")):
+            problems.append(f"{where}: a schema's `example` is deprecated in 3.1; use `examples: [...]`")
+    problems.extend(check_schema_objects(spec))
+    return problems
+
+
+def schema_objects(spec: dict):
+    """Every Schema Object of the document with its location: components, parameters, media types."""
+    components = spec.get("components", {})
+    for name, schema in components.get("schemas", {}).items():
+        yield f"#/components/schemas/{name}", schema
+    for name, parameter in components.get("parameters", {}).items():
+        if "schema" in parameter:
+            yield f"#/components/parameters/{name}/schema", parameter["schema"]
+    for where, node in walk(spec):
+        if isinstance(node, dict) and where.split("/")[-2:-1] == ["content"] and "schema" in node:
+            yield f"{where}/schema", node["schema"]
+
+
+def check_schema_objects(spec: dict) -> list[str]:
+    """Checks each Schema Object against the JSON Schema 2020-12 meta-schema (the 3.1 dialect's base)."""
+    problems = []
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=FORMAT_CHECKER)
+    for where, schema in schema_objects(spec):
+        for error in meta.iter_errors(schema):
+            problems.append(f"{where}: not a JSON Schema 2020-12 schema: {error.message[:160]}")
     return problems
 
 
@@ -448,13 +466,49 @@ def check_sample_copies(rep: Report):
         rep.line("copies", "samples", "ok", f"{len(src)} files byte-identical to {SHARED_SAMPLES}")
 
 
+def check_mock(chk: Checker, rep: Report) -> None:
+    """Validates rasp-mock's answers to mock_requests' plan; prints how many were validated per endpoint."""
+    counts: dict[str, int] = {}
+    with mock_requests.MockProcess() as mock:
+        for answer in mock_requests.ask_everything(mock.url):
+            name = f"{answer.endpoint} {answer.label}"
+            if answer.status != answer.expected:
+                rep.line("mock", name, "FAIL",
+                         f"status {answer.status}, expected {answer.expected}: {answer.body[:200]!r}")
+                continue
+            status = str(answer.status)
+            responses = chk.spec["paths"][ENDPOINTS[answer.endpoint][0]]["get"]["responses"]
+            schema, media_type = chk.response_schema(answer.endpoint, status if status in responses else "default")
+            if answer.content_type.split(";")[0].strip() != media_type:
+                rep.line("mock", name, "FAIL", f"Content-Type {answer.content_type!r}, the spec says {media_type}")
+                continue
+            try:
+                doc = answer.json()
+            except ValueError as exc:
+                rep.line("mock", name, "FAIL", f"body is not JSON: {exc}")
+                continue
+            errors = chk.errors(doc, schema)
+            if errors:
+                rep.line("mock", name, "FAIL", f"{status}: {len(errors)} error(s)",
+                         [line for e in errors[:8] for line in describe(e)])
+                continue
+            counts[answer.endpoint] = counts.get(answer.endpoint, 0) + 1
+            rep.counts["ok"] += 1
+    missing = [e for e in ENDPOINTS if e not in counts]
+    if missing:
+        rep.line("mock", "coverage", "FAIL", f"no valid answer from {missing}")
+    summary = ", ".join(f"{endpoint} {counts.get(endpoint, 0)}" for endpoint in ENDPOINTS)
+    print(f"[mock] rasp-mock answers validated per endpoint: {summary}")
+
+
 def main() -> int:
     spec = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
     rep = Report()
-    try:
-        validate_openapi(spec)
-    except Exception as exc:  # openapi_spec_validator raises its own exception types
-        print(f"[spec] openapi.yaml: FAIL not a valid OpenAPI document: {exc}")
+    errors = list(OpenAPIV31SpecValidator(spec).iter_errors())
+    if errors:
+        print(f"[spec] openapi.yaml: FAIL not a valid OpenAPI 3.1 document:")
+        for error in errors[:8]:
+            print(f"    {error}")
         return 1
     chk = Checker(spec)
     problems = check_spec_structure(spec, chk)
@@ -462,12 +516,14 @@ def main() -> int:
         rep.line("spec", "openapi.yaml", "FAIL", "structure", [f"    {p}" for p in problems])
     else:
         rep.line("spec", "openapi.yaml", "ok",
-                 "valid OpenAPI 3.0.3; 8 GET paths, operationIds, 2 security alternatives, servers in order")
+                 "valid OpenAPI 3.1.0, schemas valid JSON Schema 2020-12; 8 GET paths, operationIds, 2 security alternatives, servers in order")
 
     check_sample_copies(rep)
     check_valid_dir(chk, rep, "samples", SAMPLES)
     check_valid_dir(chk, rep, "edge", EDGE)
     check_invalid_dir(chk, rep)
+    if "--no-mock" not in sys.argv[1:]:
+        check_mock(chk, rep)
 
     c = rep.counts
     print()
