@@ -43,7 +43,8 @@ class Answer:
 class MockProcess:
     """Builds (unless RASP_MOCK_BIN or RASP_MOCK_URL says otherwise) and starts rasp-mock on a free port."""
 
-    def __init__(self):
+    def __init__(self, require_key: bool = False):
+        self.require_key = require_key  # the key is read from RASP_MOCK_KEY, as rasp-mock does
         self.process: subprocess.Popen | None = None
         self.url = os.environ.get("RASP_MOCK_URL", "").rstrip("/")
 
@@ -51,7 +52,8 @@ class MockProcess:
         if self.url:
             return self
         binary = os.environ.get("RASP_MOCK_BIN") or self._build()
-        self.process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0"],
+        flags = ["--require-key"] if self.require_key else []
+        self.process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *flags],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.url = self._read_url(timeout=60)
         return self

@@ -44,11 +44,40 @@ struct DemoErrorTests {
               ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("transport_types", "rocket")]),
               ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("result_timezone", "Mars/Base")]),
               ("/v3.0/copyright/", [("format", "xml")]),
+              ("/v3.0/stations_list/", [("lang", "\u{85}")]), ("/v3.0/copyright/", [("lang", "ru")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("to", "c2")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("system", "morse")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("limit", "0")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("offset", "99999999999999999999")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("transport_types", "")]),
+              ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("date", "")]),
+              ("/v3.0/schedule/", [("station", "s9600213"), ("show_systems", "some")]),
+              ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "51")]),
+              ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "5"), ("station_types", "")]),
+              ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "5"),
+                                           ("station_types", "airport,spaceport")]),
           ] as [(String, [(String, String)])])
     func badParameters(path: String, query: [(String, String)]) throws {
         let response = Fixture.get(path, query)
         #expect(response.status == 400)
         #expect(try Fixture.errorText(response).isEmpty == false)
+    }
+
+    @Test("Codes of other coding systems are looked up, and not found in the demo data (404)")
+    func otherCodingSystems() throws {
+        let search = Fixture.get("/v3.0/search/", [("from", "2000006"), ("to", "c2"), ("system", "esr")])
+        #expect(search.status == 404)
+        #expect(try Fixture.errorText(search) == "Не нашли объект по esr коду 2000006")
+        #expect(Fixture.get("/v3.0/schedule/", [("station", "9600213"), ("system", "express")]).status == 404)
+        #expect(Fixture.get("/v3.0/carrier/", [("code", "2000000"), ("system", "express")]).status == 404)
+    }
+
+    @Test("Any non-negative 64-bit offset is a page, empty past the end; Ukrainian is a valid lang")
+    func largeOffsetAndLanguage() throws {
+        let response = Fixture.get("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("offset", "\(Int.max)")])
+        #expect(response.status == 200)
+        #expect(try Fixture.decode(SearchResponse.self, response).segments.isEmpty)
+        #expect(Fixture.get("/v3.0/copyright/", [("lang", "uk_UA")]).status == 200)
     }
 
     @Test("With a required key: 401 without it, 200 with the header or the query parameter")
@@ -67,6 +96,9 @@ struct DemoErrorTests {
     func routing() {
         #expect(Fixture.get("/v3.0/nothing/").status == 404)
         #expect(Fixture.get("/v3.0/copyright").status == 200)
-        #expect(Fixture.api.respond(method: "POST", path: "/v3.0/copyright/", query: [], headers: []).status == 405)
+        let post = Fixture.api.respond(method: "POST", path: "/v3.0/copyright/", query: [], headers: [])
+        #expect(post.status == 405)
+        #expect(post.headers["Allow"] == "GET")
+        #expect(Fixture.get("/v3.0/copyright").headers["Allow"] == nil)
     }
 }

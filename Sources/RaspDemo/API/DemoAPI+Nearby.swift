@@ -3,10 +3,10 @@ extension DemoCatalog {
     func nearestStations(_ request: DemoRequest) throws -> JSONNode {
         let query = request.query
         let (lat, lng) = try coordinates(query)
-        let distance = try query.int("distance", default: 10, range: 0...Int(Int32.max))
+        let distance = try query.int("distance", default: 10, range: 0...50)
         let radius = Double(min(distance, 50))
         let modes = try query.modes()
-        let types = query.value("station_types").map { Set($0.split(separator: ",").map(String.init)) }
+        let types = try query.stationTypes()
         let (offset, limit) = try query.page()
         let found = cities.flatMap(\.stations)
             .map { (station: $0, km: DemoGeo.kilometres(lat, lng, $0.latitude, $0.longitude)) }
@@ -22,7 +22,7 @@ extension DemoCatalog {
     func nearestSettlement(_ request: DemoRequest) throws -> JSONNode {
         let query = request.query
         let (lat, lng) = try coordinates(query)
-        let distance = try query.int("distance", default: 10, range: 0...Int(Int32.max))
+        let distance = try query.int("distance", default: 10, range: 0...50)
         let radius = Double(min(distance, 50))
         guard let (city, km) = cities.map({ ($0, DemoGeo.kilometres(lat, lng, $0.latitude, $0.longitude)) })
             .filter({ $0.1 <= radius }).min(by: { $0.1 < $1.1 })

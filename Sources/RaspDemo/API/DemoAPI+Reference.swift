@@ -14,6 +14,7 @@ extension DemoCatalog {
         case "iata": matches = carriers.filter { $0.iata == code }
         case "sirena": matches = carriers.filter { $0.sirena == code }
         case "icao": matches = carriers.filter { $0.icao == code }
+        case "express", "esr": matches = []  // the demo carriers have no codes in these systems
         default: throw DemoFailure(400, "Некорректное значение параметра system: \(system)")
         }
         guard !matches.isEmpty else { throw DemoFailure(404, "Не нашли объект по \(system) коду \(code)") }

@@ -4,10 +4,10 @@ import RaspRuntime
 extension DemoCatalog {
     func schedule(_ request: DemoRequest) throws -> JSONNode {
         let query = request.query
-        try query.requireYandexSystem()
+        let system = try query.pointSystem()
         let code = try query.required("station")
-        guard case .station(let station)? = point(code) else {
-            throw DemoFailure(404, "Не нашли объект по yandex коду \(code)")
+        guard case .station(let station) = try requirePoint(code, system: system) else {
+            throw DemoFailure(404, "Не нашли объект по \(system) коду \(code)")
         }
         let date = try query.date(today: request.today)
         let event = query.value("event") ?? "departure"
@@ -39,7 +39,7 @@ extension DemoCatalog {
         let regular = rows.filter { $0.service.interval == nil }, intervals = rows.filter { $0.service.interval != nil }
 
         var members: [(String, JSONNode)] = [
-            ("date", .string(date?.description)), ("station", stationJSON(station, codes: query.showsCodes)),
+            ("date", .string(date?.description)), ("station", stationJSON(station, codes: try query.showsCodes())),
             ("event", .string(event)),
             ("pagination", Self.paginationJSON(total: regular.count, limit: limit, offset: offset)),
             ("schedule", .array(regular.page(offset: offset, limit: limit).map { rowJSON($0, date: date, clock: clock) })),

@@ -4,9 +4,10 @@ import RaspRuntime
 extension DemoCatalog {
     func search(_ request: DemoRequest) throws -> JSONNode {
         let query = request.query
-        try query.requireYandexSystem()
+        let system = try query.pointSystem()
         let fromCode = try query.required("from"), toCode = try query.required("to")
-        let origin = try requirePoint(fromCode), destination = try requirePoint(toCode)
+        let origin = try requirePoint(fromCode, system: system)
+        let destination = try requirePoint(toCode, system: system)
         guard fromCode != toCode else {
             throw DemoFailure(400, "Точка отправления не должна совпадать с точкой прибытия.")
         }
@@ -14,7 +15,7 @@ extension DemoCatalog {
         let modes = try query.modes()
         let clock = try query.clock()
         let (offset, limit) = try query.page()
-        let options = SegmentOptions(date: date, clock: clock, codes: query.showsCodes,
+        let options = SegmentOptions(date: date, clock: clock, codes: try query.showsCodes(),
                                      daysMask: try query.bool("add_days_mask"), today: request.today)
 
         let trips = trips(from: origin, to: destination, on: date, reference: request.today)

@@ -56,6 +56,8 @@ public struct DemoAPI: Sendable {
             if request.query.value("format").map({ $0 != "json" }) ?? false {
                 throw DemoFailure(400, "Демо-данные доступны только в формате json")
             }
+            try request.query.checkLanguage()
+            try request.query.checkSingleValues()
             return try route(request)
         } catch let failure as DemoFailure {
             return failure.response(for: request)

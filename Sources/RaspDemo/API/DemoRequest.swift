@@ -41,8 +41,10 @@ struct DemoFailure: Error, Sendable {
             ("text", .string(text)), ("http_code", .int(status)), ("error_code", .string(Self.errorCode)),
             ("request", .string(request.echoedURL)),
         ]))])
-        return DemoResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
-                            body: body.serialized())
+        var headers = ["Content-Type": "application/json; charset=utf-8"]
+        // RFC 9110: a 405 names the methods the resource does support.
+        if status == 405 { headers["Allow"] = "GET" }
+        return DemoResponse(status: status, headers: headers, body: body.serialized())
     }
 }
 
@@ -93,7 +95,7 @@ struct DemoQuery: Sendable {
 
     /// `date` (`YYYY-MM-DD`, or a datetime whose date part is used), checked against the allowed window.
     func date(today: LocalDate) throws -> LocalDate? {
-        guard let text = value("date"), !text.isEmpty else { return nil }
+        guard let text = value("date") else { return nil }
         guard let date = LocalDate(String(text.prefix(10))), text.count == 10 || ISO8601.date(from: text) != nil else {
             throw DemoFailure(400, "Некорректное значение параметра date: \(text)")
         }
@@ -113,9 +115,9 @@ struct DemoQuery: Sendable {
 
     /// `transport_types` (one type, or a comma-separated list); nil means all.
     func modes() throws -> Set<DemoMode>? {
-        guard let text = value("transport_types"), !text.isEmpty else { return nil }
+        guard let text = value("transport_types") else { return nil }
         var modes = Set<DemoMode>()
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if let mode = DemoMode(rawValue: part) {
                 modes.insert(mode)
             } else if part != "helicopter" {  // a real type the demo data has no threads of
@@ -124,6 +126,22 @@ struct DemoQuery: Sendable {
         }
         return modes
     }
+
+    /// `station_types` (a comma-separated list of the API's station type codes); nil means all.
+    func stationTypes() throws -> Set<String>? {
+        guard let text = value("station_types") else { return nil }
+        let types = Set(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        guard types.isSubset(of: Self.stationTypeCodes) else {
+            throw DemoFailure(400, "Некорректное значение параметра station_types: \(text)")
+        }
+        return types
+    }
+
+    /// The station type codes the API documents.
+    static let stationTypeCodes: Set<String> = [
+        "station", "platform", "stop", "checkpoint", "post", "crossing", "overtaking_point", "train_station",
+        "airport", "bus_station", "bus_stop", "unknown", "port", "port_point", "wharf", "river_port", "marine_station",
+    ]
 
     /// `result_timezone` as a clock; an unknown zone is a 400.
     func clock() throws -> DemoClock {
@@ -134,26 +152,57 @@ struct DemoQuery: Sendable {
         return DemoClock(resultZone: zone)
     }
 
-    /// `system` must be `yandex` (the demo data has no other code systems for points).
-    func requireYandexSystem() throws {
-        if let system = value("system"), system != "yandex" {
-            throw DemoFailure(400, "Демо-данные поддерживают только system=yandex")
+    /// The coding system of point codes (`system`, default `yandex`); an unknown system is a 400.
+    func pointSystem() throws -> String {
+        let system = value("system") ?? "yandex"
+        guard Self.pointSystems.contains(system) else {
+            throw DemoFailure(400, "Некорректное значение параметра system: \(system)")
+        }
+        return system
+    }
+
+    /// The coding systems the API accepts for stations and settlements.
+    static let pointSystems: Set<String> = ["yandex", "iata", "sirena", "express", "esr"]
+
+    /// Every parameter of the API takes one value (lists are comma-separated), so a repeated one is a 400.
+    func checkSingleValues() throws {
+        var seen = Set<String>()
+        for (name, _) in items where !seen.insert(name).inserted {
+            throw DemoFailure(400, "Параметр \(name) указан несколько раз")
         }
     }
 
-    /// Whether `show_systems` asks for station `codes` objects.
-    var showsCodes: Bool { ["all", "esr"].contains(value("show_systems") ?? "yandex") }
+    /// `lang` as `<language>_<COUNTRY>` (`ru_RU`, `uk_UA`); a value of another form is a 400.
+    func checkLanguage() throws {
+        guard let lang = value("lang") else { return }
+        let parts = lang.split(separator: "_", omittingEmptySubsequences: false)
+        let valid = parts.count == 2 && parts[0].count == 2 && parts[1].count == 2
+            && parts[0].allSatisfy { ("a"..."z").contains($0) } && parts[1].allSatisfy { ("A"..."Z").contains($0) }
+        guard valid else { throw DemoFailure(400, "Некорректное значение параметра lang: \(lang)") }
+    }
 
-    /// `offset` and `limit` (default 100).
+    /// Whether `show_systems` asks for station `codes` objects.
+    func showsCodes() throws -> Bool {
+        let value = value("show_systems") ?? "yandex"
+        guard ["yandex", "esr", "all"].contains(value) else {
+            throw DemoFailure(400, "Некорректное значение параметра show_systems: \(value)")
+        }
+        return value != "yandex"
+    }
+
+    /// `offset` (from 0) and `limit` (from 1, default 100); an offset past the end gives an empty page.
     func page() throws -> (offset: Int, limit: Int) {
-        (try int("offset", default: 0, range: 0...Int(Int32.max)), try int("limit", default: 100, range: 0...Int(Int32.max)))
+        (try int("offset", default: 0, range: 0...Int.max), try int("limit", default: 100, range: 1...Int.max))
     }
 }
 
 extension DemoCatalog {
-    /// Resolves a point code, or 404 with the real text.
-    func requirePoint(_ code: String) throws -> DemoPoint {
-        guard let point = point(code) else { throw DemoFailure(404, "Не нашли объект по yandex коду \(code)") }
+    /// Resolves a point code in a coding system, or 404 with the real text. The demo data holds Yandex codes
+    /// only (and ESR codes of some stations, which are not looked up), so a code of another system is not found.
+    func requirePoint(_ code: String, system: String = "yandex") throws -> DemoPoint {
+        guard system == "yandex", let point = point(code) else {
+            throw DemoFailure(404, "Не нашли объект по \(system) коду \(code)")
+        }
         return point
     }
 }
