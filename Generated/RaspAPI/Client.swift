@@ -57,18 +57,56 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - from: Departure point: a station code (`s…`, e.g. `s9600213`) or a settlement code (`c…`, e.g. `c213`) in the
+    ///     coding `system`. Stations and settlements may be mixed freely with `to`.
+    ///
+    ///     Length: at least 1. Example: `c146`.
     ///   - to: Arrival point: a station code (`s…`) or a settlement code (`c…`) in the coding `system`. Must differ
+    ///     from `from` (otherwise 400).
+    ///
+    ///     Length: at least 1. Example: `c213`.
     ///   - date: Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
+    ///     offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
+    ///     from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
+    ///     дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
+    ///     response schemas).
+    ///
+    ///     Format: `date`.
     ///   - transportTypes: Restricts the result to one transport type. Omit it to get all types.
     ///   - system: Coding system of the station/settlement codes passed in this request (`from`/`to` or `station`).
+    ///     `yandex` codes look like `s9600213` (station) or `c213` (settlement).
+    ///
+    ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
+    ///     (default), `esr`, or `all`.
+    ///
+    ///     Server default: `yandex`.
     ///   - offset: Number of results to skip (pagination). An offset past the end returns an empty list with the same
+    ///     `pagination.total`.
+    ///
+    ///     Server default: `0`. At least 0. Format: `int64`.
     ///   - limit: Maximum number of results to return (pagination).
+    ///
+    ///     Server default: `100`. At least 1. Format: `int64`.
     ///   - addDaysMask: If true, each segment includes a `schedule` array with per-month running-day masks.
+    ///
+    ///     Server default: `false`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
+    ///     is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
+    ///     `start_date` and `days` shift with the conversion.
+    ///
+    ///     Example: `Europe/Moscow`.
     ///   - transfers: If true, routes with transfers are included as `TransferSegment` items in `segments`.
+    ///
+    ///     Server default: `false`.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/search/`.
     public func search(from: String, to: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, system: System? = nil, showSystems: ShowSystems? = nil, offset: Int? = nil, limit: Int? = nil, addDaysMask: Bool? = nil, resultTimezone: String? = nil, transfers: Bool? = nil, format: Format? = nil, lang: String? = nil) async throws -> SearchResponse {
@@ -86,18 +124,54 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - station: Station code in the coding `system` (for `yandex`, `s…`, e.g. `s9600213`).
+    ///
+    ///     Length: at least 1. Example: `s9600213`.
     ///   - date: Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
+    ///     offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
+    ///     from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
+    ///     дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
+    ///     response schemas).
+    ///
+    ///     Format: `date`.
     ///   - transportTypes: Restricts the result to one transport type. Omit it to get all types.
     ///   - event: Whether to list departures from or arrivals at the station.
+    ///
+    ///     Server default: `departure`.
     ///   - direction: Suburban stations only: direction filter. A free-form code taken from the `directions[].code` of a
+    ///     previous response (e.g. `на Москву`), or one of `all`, `arrival`, `departure`.
     ///   - system: Coding system of the station/settlement codes passed in this request (`from`/`to` or `station`).
+    ///     `yandex` codes look like `s9600213` (station) or `c213` (settlement).
+    ///
+    ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
+    ///     (default), `esr`, or `all`.
+    ///
+    ///     Server default: `yandex`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
+    ///     is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
+    ///     `start_date` and `days` shift with the conversion.
+    ///
+    ///     Example: `Europe/Moscow`.
     ///   - offset: Number of results to skip (pagination). An offset past the end returns an empty list with the same
+    ///     `pagination.total`.
+    ///
+    ///     Server default: `0`. At least 0. Format: `int64`.
     ///   - limit: Maximum number of results to return (pagination).
+    ///
+    ///     Server default: `100`. At least 1. Format: `int64`.
     ///   - tablo: UNDOCUMENTED (seen only in Yandex's own server tests). If true, airport timetables include a `tablo`
+    ///     object (live departure board data) on each item. Not part of the public contract; may disappear.
+    ///
+    ///     Server default: `false`.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/schedule/`.
     public func schedule(station: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, event: Event? = nil, direction: String? = nil, system: System? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, offset: Int? = nil, limit: Int? = nil, tablo: Bool? = nil, format: Format? = nil, lang: String? = nil) async throws -> ScheduleResponse {
@@ -115,13 +189,38 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - uid: Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
+    ///     fetch a fresh one before calling this endpoint.
+    ///
+    ///     Length: at least 1. Example: `SU-1627_0_c26_547`.
     ///   - from: Station (`s…`) or settlement (`c…`) code the thread must pass through as the departure point. Fills
+    ///     `from` and `departure_date` in the response; a point not on the thread gives 400.
     ///   - to: Station (`s…`) or settlement (`c…`) code the thread must pass through as the arrival point. Fills `to`
+    ///     and `arrival_date` in the response; a point not on the thread gives 400.
     ///   - date: Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
+    ///     offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
+    ///     from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
+    ///     дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
+    ///     response schemas).
+    ///
+    ///     Format: `date`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
+    ///     (default), `esr`, or `all`.
+    ///
+    ///     Server default: `yandex`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
+    ///     is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
+    ///     `start_date` and `days` shift with the conversion.
+    ///
+    ///     Example: `Europe/Moscow`.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/thread/`.
     public func thread(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) async throws -> ThreadResponse {
@@ -136,14 +235,35 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - lat: Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
+    ///
+    ///     At least -90, at most 90. Example: `55.75`.
     ///   - lng: Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
+    ///
+    ///     At least -180, at most 180. Example: `37.62`.
     ///   - distance: Search radius in kilometres, at most 50. The docs mark it required; Yandex's own server tests call the
+    ///     endpoint without it and get 200, so the server may apply a default.
+    ///
+    ///     At least 0, at most 50.
     ///   - stationTypes: Station types to include, as a comma-separated list (e.g. `station_types=airport,train_station`).
+    ///
+    ///     Items: at least 1.
     ///   - transportTypes: Restricts the result to one transport type. Omit it to get all types.
     ///   - offset: Number of results to skip (pagination). An offset past the end returns an empty list with the same
+    ///     `pagination.total`.
+    ///
+    ///     Server default: `0`. At least 0. Format: `int64`.
     ///   - limit: Maximum number of results to return (pagination).
+    ///
+    ///     Server default: `100`. At least 1. Format: `int64`.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/nearest_stations/`.
     public func nearestStations(lat: Double, lng: Double, distance: Int, stationTypes: [StationTypesItem]? = nil, transportTypes: TransportTypes? = nil, offset: Int? = nil, limit: Int? = nil, format: Format? = nil, lang: String? = nil) async throws -> NearestStationsResponse {
@@ -158,10 +278,23 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - lat: Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
+    ///
+    ///     At least -90, at most 90. Example: `55.75`.
     ///   - lng: Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
+    ///
+    ///     At least -180, at most 180. Example: `37.62`.
     ///   - distance: Search radius in kilometres, at most 50.
+    ///
+    ///     Server default: `10`. At least 0, at most 50.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/nearest_settlement/`.
     public func nearestSettlement(lat: Double, lng: Double, distance: Int? = nil, format: Format? = nil, lang: String? = nil) async throws -> NearestSettlementResponse {
@@ -178,9 +311,21 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - code: Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena
+    ///     codes contain letters (`TK`, `THY`, `СУ`).
+    ///
+    ///     Length: at least 1. Example: `TK`.
     ///   - system: Coding system of the carrier `code`. Carrier codes also exist in `icao`.
+    ///
+    ///     Server default: `yandex`.
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/carrier/`.
     public func carrier(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) async throws -> CarrierResponse {
@@ -198,7 +343,14 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///   - lang: Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
+    ///     languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
+    ///     text.
+    ///
+    ///     Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
     ///
     /// - Remark: HTTP `GET /v3.0/stations_list/`.
     public func stationsList(format: Format? = nil, lang: String? = nil) async throws -> StationsListResponse {
@@ -212,6 +364,9 @@ extension RaspClientProtocol {
     ///
     /// - Parameters:
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested
+    ///     format too.
+    ///
+    ///     Server default: `json`.
     ///
     /// - Remark: HTTP `GET /v3.0/copyright/`.
     public func copyright(format: Format? = nil) async throws -> CopyrightResponse {

@@ -12,51 +12,67 @@ extension Operations {
     public struct Search: Sendable {
         /// Departure point: a station code (`s…`, e.g. `s9600213`) or a settlement code (`c…`, e.g. `c213`) in the
         /// coding `system`. Stations and settlements may be mixed freely with `to`.
+        ///
+        /// Length: at least 1. Example: `c146`.
         public var from: String
         /// Arrival point: a station code (`s…`) or a settlement code (`c…`) in the coding `system`. Must differ
         /// from `from` (otherwise 400).
+        ///
+        /// Length: at least 1. Example: `c213`.
         public var to: String
         /// Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
         /// offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
         /// from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
         /// дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
         /// response schemas).
+        ///
+        /// Format: `date`.
         public var date: LocalDate?
         /// Restricts the result to one transport type. Omit it to get all types.
         public var transportTypes: TransportTypes?
         /// Coding system of the station/settlement codes passed in this request (`from`/`to` or `station`).
         /// `yandex` codes look like `s9600213` (station) or `c213` (settlement).
+        ///
         /// Server default: `yandex`.
         public var system: System?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
         /// (default), `esr`, or `all`.
+        ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
         /// Number of results to skip (pagination). An offset past the end returns an empty list with the same
         /// `pagination.total`.
-        /// Server default: `0`.
+        ///
+        /// Server default: `0`. At least 0. Format: `int64`.
         public var offset: Int?
         /// Maximum number of results to return (pagination).
-        /// Server default: `100`.
+        ///
+        /// Server default: `100`. At least 1. Format: `int64`.
         public var limit: Int?
         /// If true, each segment includes a `schedule` array with per-month running-day masks.
+        ///
         /// Server default: `false`.
         public var addDaysMask: Bool?
         /// tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
         /// is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
         /// `start_date` and `days` shift with the conversion.
+        ///
+        /// Example: `Europe/Moscow`.
         public var resultTimezone: String?
         /// If true, routes with transfers are included as `TransferSegment` items in `segments`.
+        ///
         /// Server default: `false`.
         public var transfers: Bool?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(from: String, to: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, system: System? = nil, showSystems: ShowSystems? = nil, offset: Int? = nil, limit: Int? = nil, addDaysMask: Bool? = nil, resultTimezone: String? = nil, transfers: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.from = from
@@ -78,16 +94,21 @@ extension Operations {
     /// The input of ``RaspClient/schedule(_:)``.
     public struct Schedule: Sendable {
         /// Station code in the coding `system` (for `yandex`, `s…`, e.g. `s9600213`).
+        ///
+        /// Length: at least 1. Example: `s9600213`.
         public var station: String
         /// Date to get the timetable for, `YYYY-MM-DD` (ISO 8601). The API also accepts an ISO-8601 datetime with
         /// offset (e.g. `2016-10-07T01:50:10+05:00`), which it converts to the station's local date. Allowed window:
         /// from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
         /// дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
         /// response schemas).
+        ///
+        /// Format: `date`.
         public var date: LocalDate?
         /// Restricts the result to one transport type. Omit it to get all types.
         public var transportTypes: TransportTypes?
         /// Whether to list departures from or arrivals at the station.
+        ///
         /// Server default: `departure`.
         public var event: Event?
         /// Suburban stations only: direction filter. A free-form code taken from the `directions[].code` of a
@@ -95,35 +116,44 @@ extension Operations {
         public var direction: String?
         /// Coding system of the station/settlement codes passed in this request (`from`/`to` or `station`).
         /// `yandex` codes look like `s9600213` (station) or `c213` (settlement).
+        ///
         /// Server default: `yandex`.
         public var system: System?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
         /// (default), `esr`, or `all`.
+        ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
         /// tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
         /// is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
         /// `start_date` and `days` shift with the conversion.
+        ///
+        /// Example: `Europe/Moscow`.
         public var resultTimezone: String?
         /// Number of results to skip (pagination). An offset past the end returns an empty list with the same
         /// `pagination.total`.
-        /// Server default: `0`.
+        ///
+        /// Server default: `0`. At least 0. Format: `int64`.
         public var offset: Int?
         /// Maximum number of results to return (pagination).
-        /// Server default: `100`.
+        ///
+        /// Server default: `100`. At least 1. Format: `int64`.
         public var limit: Int?
         /// UNDOCUMENTED (seen only in Yandex's own server tests). If true, airport timetables include a `tablo`
         /// object (live departure board data) on each item. Not part of the public contract; may disappear.
+        ///
         /// Server default: `false`.
         public var tablo: Bool?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(station: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, event: Event? = nil, direction: String? = nil, system: System? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, offset: Int? = nil, limit: Int? = nil, tablo: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.station = station
@@ -146,6 +176,8 @@ extension Operations {
     public struct Thread: Sendable {
         /// Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
         /// fetch a fresh one before calling this endpoint.
+        ///
+        /// Length: at least 1. Example: `SU-1627_0_c26_547`.
         public var uid: String
         /// Station (`s…`) or settlement (`c…`) code the thread must pass through as the departure point. Fills
         /// `from` and `departure_date` in the response; a point not on the thread gives 400.
@@ -158,23 +190,30 @@ extension Operations {
         /// from 30 days back to 11 months ahead of today; outside it the server answers 400 ("Указана недопустимая
         /// дата …"). Omit it to get the all-days timetable, which changes the shape of time fields (see the
         /// response schemas).
+        ///
+        /// Format: `date`.
         public var date: LocalDate?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
         /// (default), `esr`, or `all`.
+        ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
         /// tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time
         /// is in its own station's zone, so a departure and an arrival can carry different offsets. Dates such as
         /// `start_date` and `days` shift with the conversion.
+        ///
+        /// Example: `Europe/Moscow`.
         public var resultTimezone: String?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) {
             self.uid = uid

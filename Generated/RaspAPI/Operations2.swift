@@ -8,31 +8,43 @@ extension Operations {
     /// The input of ``RaspClient/nearestStations(_:)``.
     public struct NearestStations: Sendable {
         /// Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
+        ///
+        /// At least -90, at most 90. Example: `55.75`.
         public var lat: Double
         /// Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
+        ///
+        /// At least -180, at most 180. Example: `37.62`.
         public var lng: Double
         /// Search radius in kilometres, at most 50. The docs mark it required; Yandex's own server tests call the
         /// endpoint without it and get 200, so the server may apply a default.
+        ///
+        /// At least 0, at most 50.
         public var distance: Int
         /// Station types to include, as a comma-separated list (e.g. `station_types=airport,train_station`).
+        ///
+        /// Items: at least 1.
         public var stationTypes: [StationTypesItem]?
         /// Restricts the result to one transport type. Omit it to get all types.
         public var transportTypes: TransportTypes?
         /// Number of results to skip (pagination). An offset past the end returns an empty list with the same
         /// `pagination.total`.
-        /// Server default: `0`.
+        ///
+        /// Server default: `0`. At least 0. Format: `int64`.
         public var offset: Int?
         /// Maximum number of results to return (pagination).
-        /// Server default: `100`.
+        ///
+        /// Server default: `100`. At least 1. Format: `int64`.
         public var limit: Int?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(lat: Double, lng: Double, distance: Int, stationTypes: [StationTypesItem]? = nil, transportTypes: TransportTypes? = nil, offset: Int? = nil, limit: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
@@ -50,20 +62,27 @@ extension Operations {
     /// The input of ``RaspClient/nearestSettlement(_:)``.
     public struct NearestSettlement: Sendable {
         /// Latitude in decimal degrees (WGS 84). Values outside [-90, 90] give 400.
+        ///
+        /// At least -90, at most 90. Example: `55.75`.
         public var lat: Double
         /// Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
+        ///
+        /// At least -180, at most 180. Example: `37.62`.
         public var lng: Double
         /// Search radius in kilometres, at most 50.
-        /// Server default: `10`.
+        ///
+        /// Server default: `10`. At least 0, at most 50.
         public var distance: Int?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(lat: Double, lng: Double, distance: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
@@ -78,18 +97,23 @@ extension Operations {
     public struct CarrierInput: Sendable {
         /// Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena
         /// codes contain letters (`TK`, `THY`, `СУ`).
+        ///
+        /// Length: at least 1. Example: `TK`.
         public var code: String
         /// Coding system of the carrier `code`. Carrier codes also exist in `icao`.
+        ///
         /// Server default: `yandex`.
         public var system: CarrierSystem?
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) {
             self.code = code
@@ -103,12 +127,14 @@ extension Operations {
     public struct StationsList: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         /// Response language as `<language>_<COUNTRY>` (ISO 639 + ISO 3166), e.g. `ru_RU` or `uk_UA`. Supported
         /// languages are Russian and Ukrainian. Localizes titles, `station_type_name` and the human-readable `days`
         /// text.
-        /// Server default: `ru_RU`.
+        ///
+        /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
         public init(format: Format? = nil, lang: String? = nil) {
             self.format = format
@@ -120,6 +146,7 @@ extension Operations {
     public struct CopyrightInput: Sendable {
         /// Response format. Only `json` is described by this document; error bodies are returned in the requested
         /// format too.
+        ///
         /// Server default: `json`.
         public var format: Format?
         public init(format: Format? = nil) {

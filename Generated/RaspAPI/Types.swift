@@ -98,6 +98,8 @@ public enum PointType: OpenEnum {
 public struct Point: Codable, Hashable, Sendable {
     public let type: PointType
     /// Yandex code of the point, e.g. `s9600213` (station) or `c213` (settlement).
+    ///
+    /// Example: `s9600213`.
     public let code: String
     /// Full name of the point.
     public let title: String
@@ -163,6 +165,8 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
 /// `offices`.
 public struct Carrier: Codable, Hashable, Sendable {
     /// Yandex carrier id, e.g. 680.
+    ///
+    /// Example: `26`.
     public let code: Int
     /// Carrier name.
     public let title: String
@@ -244,8 +248,12 @@ public struct Interval: Codable, Hashable, Sendable {
     public let density: String
     /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
     /// when a `date` was requested, `HH:MM` otherwise.
+    ///
+    /// Example: `2024-03-05T06:00:00`.
     public let beginTime: String
     /// End of the service window; same forms as `begin_time`.
+    ///
+    /// Example: `2024-03-05T22:30:00`.
     public let endTime: String
     public init(density: String, beginTime: String, endTime: String) {
         self.density = density
@@ -260,6 +268,8 @@ public struct Interval: Codable, Hashable, Sendable {
 /// A thread (one run of a route) as embedded in segments and schedule items.
 public struct RaspThread: Codable, Hashable, Sendable {
     /// Thread id for `/v3.0/thread/`. Not stable over time.
+    ///
+    /// Example: `SU-1627_0_c26_547`.
     public let uid: String
     /// Route title "A — B" (with an em dash, U+2014).
     public let title: String
@@ -374,8 +384,12 @@ public struct Pagination: Codable, Hashable, Sendable {
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
 public struct MonthDaysMask: Codable, Hashable, Sendable {
     /// Year as a STRING, e.g. "2020".
+    ///
+    /// Example: `2024`.
     public let year: String
     /// Month number as a STRING, e.g. "12" (may also come unpadded).
+    ///
+    /// Example: `3`.
     public let month: String
     /// One entry per day of the month; 1 if the thread runs that day, 0 otherwise.
     public let days: [Int]
@@ -429,6 +443,8 @@ public struct SearchInfo: Codable, Hashable, Sendable {
     public let from: Point
     public let to: Point
     /// The requested date `YYYY-MM-DD`; `null` for an all-days search (no `date` parameter).
+    ///
+    /// Format: `date`.
     public let date: LocalDate?
     public init(from: Point, to: Point, date: LocalDate? = nil) {
         self.from = from

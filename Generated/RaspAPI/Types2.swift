@@ -13,8 +13,12 @@ public struct Segment: Codable, Hashable, Sendable {
     /// ISO-8601 with offset (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM:SS` (`05:00:00`) without
     /// `date`; `YYYY-MM-DD HH:MM:SS` (no offset) in 2017-era data. Each time is in its own station's zone
     /// unless `result_timezone` is set.
+    ///
+    /// Example: `2024-03-05T10:55:00+03:00`.
     public let departure: String
     /// Arrival time at `to`; same forms as `departure`.
+    ///
+    /// Example: `2024-03-05T12:30:00+03:00`.
     public let arrival: String
     /// Departure platform; `""` when unknown.
     public let departurePlatform: String?
@@ -30,6 +34,8 @@ public struct Segment: Codable, Hashable, Sendable {
     /// Travel time in seconds; sent as an integer (`8760`) or a float (`5700.0`).
     public let duration: Double
     /// Departure date of the thread from its FIRST station (`YYYY-MM-DD`); can differ from the requested date.
+    ///
+    /// Format: `date`.
     public let startDate: LocalDate?
     /// Always false for a direct segment (one-day searches only).
     public let hasTransfers: Bool?
@@ -141,6 +147,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     /// Travel time in seconds (integer or float).
     public let duration: Double?
     /// Departure date of the thread from its first station.
+    ///
+    /// Format: `date`.
     public let startDate: LocalDate?
     public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
         self.thread = thread
@@ -204,6 +212,8 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     /// Travel time in seconds (integer or float).
     public let duration: Double?
     /// Date of the service window (`YYYY-MM-DD`).
+    ///
+    /// Format: `date`.
     public let startDate: LocalDate?
     /// Always false here (one-day searches only).
     public let hasTransfers: Bool?
@@ -240,6 +250,8 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
 /// Response of `/v3.0/schedule/`.
 public struct ScheduleResponse: Codable, Hashable, Sendable {
     /// The requested date `YYYY-MM-DD`; `null` for the all-days timetable.
+    ///
+    /// Format: `date`.
     public let date: LocalDate?
     public let station: Point
     /// Echo of the `event` parameter (not present in older responses).
@@ -402,16 +414,24 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     /// Human-readable days on which the thread does not run; `""` when none.
     public let exceptDays: String?
     /// Departure date from the first station, local to it (or to `result_timezone`).
+    ///
+    /// Format: `date`.
     public let startDate: LocalDate
     /// Departure time from the first station as `HH:MM`.
+    ///
+    /// Example: `07:00`.
     public let startTime: String
     /// Echo of the `from` parameter; `null` when it was not given.
     public let from: Point?
     /// Echo of the `to` parameter; `null` when it was not given.
     public let to: Point?
     /// Departure date from `from`; `null` unless `from` was given.
+    ///
+    /// Format: `date`.
     public let departureDate: LocalDate?
     /// Arrival date at `to`; `null` unless `to` was given.
+    ///
+    /// Format: `date`.
     public let arrivalDate: LocalDate?
     public let interval: Interval?
     /// Stations where the thread stops (stations it passes without stopping are not listed).
@@ -452,8 +472,12 @@ public struct ThreadStop: Codable, Hashable, Sendable {
     public let station: Point
     /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
     /// stop.
+    ///
+    /// Example: `2022-06-23 07:58:00`.
     public let arrival: String?
     /// Departure time as `YYYY-MM-DD HH:MM:SS` (no offset); `null` at the last stop.
+    ///
+    /// Example: `2022-06-23 07:59:00`.
     public let departure: String?
     /// Seconds since departure from the first stop (integer or float, e.g. `0.0`).
     public let duration: Double

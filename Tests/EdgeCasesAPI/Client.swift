@@ -12,6 +12,8 @@ public protocol ClientProtocol: Sendable {
     func getMessage(_ input: Operations.GetMessage) async throws -> Message?
     /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`, generated from `#/paths/~1styles~1{label}~1{matrix}~1{point}/get` (`styles`).
     func styles(_ input: Operations.Styles) async throws -> Point?
+    /// Use `/search` instead; this path answers with its default response only.
+    ///
     /// - Remark: HTTP `GET /fallback`, generated from `#/paths/~1fallback/get` (`fallback`).
     func fallback(_ input: Operations.Fallback) async throws -> Point
     /// - Remark: HTTP `POST /_echo/form`, generated from `#/paths/~1_echo~1form/post` (`echoForm`).
@@ -78,7 +80,10 @@ extension ClientProtocol {
         try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
     }
 
+    /// Use `/search` instead; this path answers with its default response only.
+    ///
     /// - Remark: HTTP `GET /fallback`.
+    @available(*, deprecated, message: "Use `/search` instead; this path answers with its default response only.")
     public func fallback() async throws -> Point {
         try await fallback(Operations.Fallback())
     }

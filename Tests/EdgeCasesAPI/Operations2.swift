@@ -32,6 +32,7 @@ extension Operations {
         }
 
         public struct MultipartBody: Encodable, Sendable {
+            /// Format: `binary`.
             public var image: BinaryFile
             public var prompt: String?
             public init(image: BinaryFile, prompt: String? = nil) {

@@ -33,6 +33,7 @@ public struct OperationsSchema: Codable, Hashable, Sendable {
     }
 }
 
+/// Pattern: `^(0|[1-9][0-9]*)$`.
 public typealias SnowflakeType = String
 
 public typealias IdList = [SnowflakeType]
@@ -76,10 +77,28 @@ public struct Pet: Codable, Hashable, Sendable {
     public let name: String
     public let owner: Owner?
     public let tag: Tag?
-    public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil) {
+    /// Replaced by `name`; still sent by old servers.
+    /// Kept for one more release.
+    /// - Warning: Deprecated.
+    @available(*, deprecated, message: "Replaced by `name`; still sent by old servers.")
+    public var nickname: String? { _nickname }
+    private let _nickname: String?
+    /// A code such as `A-1`. Comment breakers stay text: */ /* ``` and a lone \
+    ///
+    /// Length: at least 3, at most 12. Pattern: `` ^[A-Z]-[0-9]+`?$ ``. Examples: `A-1`, `B-22`, `` C`3 ``.
+    public let code: String?
+    /// Greater than 0, at most 300. Example: `4.5`.
+    public let weight: Double?
+    public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil, nickname: String? = nil, code: String? = nil, weight: Double? = nil) {
         self.id = id
         self.name = name
         self.owner = owner
         self.tag = tag
+        self._nickname = nickname
+        self.code = code
+        self.weight = weight
+    }
+    enum CodingKeys: String, CodingKey {
+        case id, name, owner, tag, _nickname = "nickname", code, weight
     }
 }

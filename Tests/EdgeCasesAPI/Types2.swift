@@ -40,12 +40,14 @@ public struct PaymentForm: Codable, Hashable, Sendable {
 }
 
 public struct Upload: Codable, Hashable, Sendable {
+    /// Format: `binary`.
     public var file: BinaryFile
     public var purpose: String?
     public var labels: [String]?
     public var options: Upload.Options?
     public var linkData: Upload.LinkData?
     public var note: String?
+    /// Format: `binary`.
     public var avatar: BinaryFile?
     public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
         self.file = file

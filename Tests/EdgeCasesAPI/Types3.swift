@@ -19,6 +19,7 @@ public struct Echo: Codable, Hashable, Sendable {
     public let path: String
     public let contentType: String?
     public let fields: [Echo.FieldsItem]
+    /// Format: `byte`.
     public let body: Data
     public init(method: String, path: String, contentType: String? = nil, fields: [Echo.FieldsItem], body: Data) {
         self.method = method
@@ -31,6 +32,7 @@ public struct Echo: Codable, Hashable, Sendable {
     public struct FieldsItem: Codable, Hashable, Sendable {
         public let name: String
         public let value: String?
+        /// Format: `byte`.
         public let base64: Data
         public let filename: String?
         public let contentType: String?

@@ -118,12 +118,65 @@ extension DocumentParser {
             if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
                 diagnostics.warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
             }
+            let text = value.scalar?.value
+            switch entry.key {
+            case "minimum": schema.facts.minimum = text
+            case "maximum": schema.facts.maximum = text
+            default: schema.facts.multipleOf = text
+            }
         case "exclusiveMinimum", "exclusiveMaximum":
-            // 3.0 uses a boolean, 3.1 a number. Both are fine for code generation; nothing to check.
-            break
+            // 3.1 gives the bound; 3.0 says `true` to make `minimum`/`maximum` exclusive (resolved in `facts`).
+            let isMinimum = entry.key == "exclusiveMinimum"
+            if case .scalar(let scalar) = value, case .bool = scalar.resolved {
+                if isMinimum { schema.facts.exclusiveMinimum = scalar.value } else { schema.facts.exclusiveMaximum = scalar.value }
+            } else if let text = value.scalar?.value {
+                if isMinimum { schema.facts.exclusiveMinimum = text } else { schema.facts.exclusiveMaximum = text }
+            }
+        case "minLength": schema.facts.minLength = value.scalar?.value
+        case "maxLength": schema.facts.maxLength = value.scalar?.value
+        case "minItems": schema.facts.minItems = value.scalar?.value
+        case "maxItems": schema.facts.maxItems = value.scalar?.value
+        case "pattern": schema.facts.pattern = value.scalar?.value
+        case "example": schema.facts.examples.insert(Self.exampleText(value), at: 0)
+        case "examples":
+            if case .sequence(let items) = value { schema.facts.examples += items.items.map(Self.exampleText) }
         default:
-            break  // Validation keywords, examples, x- extensions: not needed to generate code.
+            break  // Other validation keywords and x- extensions: not needed to generate code.
         }
+    }
+
+    /// An example on one line: a scalar as written, a mapping or sequence as compact JSON.
+    static func exampleText(_ node: YAMLNode) -> String {
+        switch node {
+        case .scalar(let scalar):
+            return scalar.value
+        case .sequence(let sequence):
+            return "[" + sequence.items.map(jsonText).joined(separator: ", ") + "]"
+        case .mapping(let mapping):
+            return "{" + mapping.entries.map { "\(jsonString($0.key)): \(jsonText($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    private static func jsonText(_ node: YAMLNode) -> String {
+        guard case .scalar(let scalar) = node else { return exampleText(node) }
+        switch scalar.resolved {
+        case .string: return jsonString(scalar.value)
+        case .null: return "null"
+        default: return scalar.value
+        }
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out + "\""
     }
 
     private func parseSchemaList(_ node: YAMLNode, _ key: String) throws -> [Schema] {

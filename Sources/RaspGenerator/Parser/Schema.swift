@@ -46,6 +46,8 @@ public struct Schema: Sendable {
     public var defaultValue: YAMLNode?
     /// `deprecated`.
     public var deprecated = false
+    /// Validation keywords and examples, as written: documentation only.
+    public var facts = Facts()
     /// `items` (0 or 1 element; an array keeps the recursion finite in size).
     var itemsStorage: [Schema] = []
 
@@ -66,6 +68,24 @@ public struct Schema: Sendable {
         public var name: String
         /// The property's schema.
         public var schema: Schema
+    }
+
+    /// What a schema says about its values that code does not enforce: bounds, lengths, a pattern, examples. Numbers
+    /// are kept as written (`1e3`, `0.5`), so docs show them as the spec does.
+    public struct Facts: Sendable, Hashable {
+        /// `minimum` / `maximum`.
+        public var minimum: String?, maximum: String?
+        /// 3.1 numeric `exclusiveMinimum` / `exclusiveMaximum`, or the 3.0 bound made exclusive by `true`.
+        public var exclusiveMinimum: String?, exclusiveMaximum: String?
+        /// `minLength` / `maxLength`, `minItems` / `maxItems`.
+        public var minLength: String?, maxLength: String?, minItems: String?, maxItems: String?
+        /// `multipleOf`, `pattern`.
+        public var multipleOf: String?, pattern: String?
+        /// `example` and the items of `examples`, each as a one-line text (scalars as written, others as JSON).
+        public var examples: [String] = []
+
+        /// Whether there is nothing to say.
+        public var isEmpty: Bool { self == Facts() }
     }
 
     /// `additionalProperties`: a boolean or a schema.

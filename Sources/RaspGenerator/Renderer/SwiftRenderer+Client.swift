@@ -84,7 +84,9 @@ extension SwiftRenderer {
                 let operation = method.operation
                 let members = inputMembers(operation)
                 w.doc(methodDoc(method, flattened: true))
-                if operation.deprecated { w.line("@available(*, deprecated)") }
+                if let message = operation.deprecation {
+                    w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
+                }
                 let signature = members.map(\.signature).joined(separator: ", ")
                 w.block("\(access)func \(method.name)(\(signature)) async throws -> \(method.success.returnType)") { w in
                     let arguments = members.map { "\(Naming.bare($0.name)): \($0.name)" }.joined(separator: ", ")
@@ -140,8 +142,10 @@ extension SwiftRenderer {
                 if !lines.isEmpty { lines.append("") }
                 lines.append("- Parameters:")
                 for member in members {
-                    let text = member.doc.first(where: { !$0.isEmpty }) ?? ""
-                    lines.append("  - \(Naming.bare(member.name)):\(text.isEmpty ? "" : " " + text)")
+                    // The whole description: continuation lines indented under the item (blank ones kept blank).
+                    let text = Array(member.doc.drop { $0.isEmpty })
+                    lines.append("  - \(Naming.bare(member.name)):\(text.first.map { " " + $0 } ?? "")")
+                    lines += text.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
                 }
             }
         }

@@ -254,35 +254,15 @@ struct SwiftRenderer {
         w.block("\(access)struct \(decl.name): \(decl.direction.conformances)") { w in
             for property in decl.properties {
                 w.doc(property.doc)
-                let type = property.type.spelling + (property.isOptional ? "?" : "")
-                if property.boxed && !decl.isMutable {
-                    let storage = "_" + Naming.bare(property.name)
-                    w.line("\(access)var \(property.name): \(type) { \(storage)\(property.isOptional ? "?" : "").value }")
-                    w.line("private let \(storage): Indirect<\(property.type.spelling)>\(property.isOptional ? "?" : "")")
-                } else if property.boxed {
-                    let storage = "_" + Naming.bare(property.name)
-                    if property.isOptional {
-                        w.line("\(access)var \(property.name): \(type) {")
-                        w.line("    get { \(storage)?.value }")
-                        w.line("    set { \(storage) = newValue.map(Indirect.init) }")
-                    } else {
-                        w.line("\(access)var \(property.name): \(type) {")
-                        w.line("    get { \(storage).value }")
-                        w.line("    set { \(storage) = Indirect(newValue) }")
-                    }
-                    w.line("}")
-                    w.line("private var \(storage): Indirect<\(property.type.spelling)>\(property.isOptional ? "?" : "")")
-                } else {
-                    w.line("\(access)\(decl.isMutable ? "var" : "let") \(property.name): \(type)")
-                }
+                renderProperty(property, mutable: decl.isMutable, &w)
             }
             renderMemberwiseInit(decl.properties, &w)
             let needsDecoder = decl.direction != .encode && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
-            let needsKeys = needsDecoder || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.boxed }
+            let needsKeys = needsDecoder || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.hasStorage }
             if needsKeys {
                 w.block("enum CodingKeys: String, CodingKey") { w in
                     w.caseLines(decl.properties.map { property in
-                        let stored = property.boxed ? "_" + Naming.bare(property.name) : property.name
+                        let stored = Self.storage(property)
                         return Naming.bare(stored) == property.wireName ? stored : "\(stored) = \(Naming.literal(property.wireName))"
                     })
                 }
@@ -295,6 +275,39 @@ struct SwiftRenderer {
                 render(nested, &w)
             }
         }
+    }
+
+    /// The name a property's value is stored under: its own, or `_name` behind a computed property.
+    private static func storage(_ property: PropertyDecl) -> String {
+        property.hasStorage ? "_" + Naming.bare(property.name) : property.name
+    }
+
+    /// A stored property, or a computed one over private storage (boxed or deprecated values).
+    private func renderProperty(_ property: PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
+        let type = property.type.spelling + (property.isOptional ? "?" : "")
+        guard property.hasStorage else {
+            w.line("\(access)\(mutable ? "var" : "let") \(property.name): \(type)")
+            return
+        }
+        if let message = property.deprecation {
+            w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
+        }
+        let storage = Self.storage(property)
+        let optional = property.isOptional ? "?" : ""
+        let stored = property.boxed ? "Indirect<\(property.type.spelling)>\(optional)" : type
+        let read = property.boxed ? "\(storage)\(optional).value" : storage
+        if !mutable {
+            w.line("\(access)var \(property.name): \(type) { \(read) }")
+            w.line("private let \(storage): \(stored)")
+            return
+        }
+        let write = !property.boxed ? "newValue"
+            : property.isOptional ? "newValue.map(Indirect.init)" : "Indirect(newValue)"
+        w.line("\(access)var \(property.name): \(type) {")
+        w.line("    get { \(read) }")
+        w.line("    set { \(storage) = \(write) }")
+        w.line("}")
+        w.line("private var \(storage): \(stored)")
     }
 
     private func renderMemberwiseInit(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
@@ -310,11 +323,11 @@ struct SwiftRenderer {
         w.block("\(access)init(\(parameters.joined(separator: ", ")))") { w in
             for property in properties {
                 if property.boxed {
-                    let storage = "_" + Naming.bare(property.name)
+                    let storage = Self.storage(property)
                     w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
                                                : "self.\(storage) = Indirect(\(property.name))")
                 } else {
-                    w.line("self.\(Naming.bare(property.name)) = \(property.name)")
+                    w.line("self.\(Naming.bare(Self.storage(property))) = \(property.name)")
                 }
             }
         }
@@ -325,9 +338,9 @@ struct SwiftRenderer {
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             for property in properties {
-                let stored = property.boxed ? "_" + Naming.bare(property.name) : Naming.bare(property.name)
+                let stored = Naming.bare(Self.storage(property))
                 let type = property.boxed ? "Indirect<\(property.type.spelling)>" : property.type.spelling
-                let key = property.boxed ? stored : property.name
+                let key = property.hasStorage ? stored : property.name
                 if property.isOptional {
                     w.line("self.\(stored) = try container.decodeIfPresent(\(type).self, forKey: .\(key))")
                 } else if let defaultValue = property.defaultValue {

@@ -50,7 +50,7 @@ struct DuplicateTypes {
                 for property in decl.properties {
                     text += "\(property.name)=\(property.wireName):\(spell(property.type))"
                     text += "\(property.isOptional ? "?" : "")\(property.isRequired ? "!" : "")"
-                    text += "=\(property.defaultValue ?? "")=\(property.constant ?? "")\(property.deprecated ? "d" : "");"
+                    text += "=\(property.defaultValue ?? "")=\(property.constant ?? "")\(property.deprecation ?? "");"
                 }
                 decl.nested.forEach { add($0, name: $0.name) }
                 text += "}"

@@ -41,7 +41,9 @@ struct OperationTranslator {
                 httpMethod: operation.method.uppercased(), path: operation.path, doc: Self.doc(operation),
                 parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
-                deprecated: operation.deprecated, nested: nested
+                deprecation: operation.deprecated
+                    ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
+                nested: nested
             ))
         }
         return result
@@ -75,8 +77,13 @@ struct OperationTranslator {
             usage = try types.use(parameter.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
         var doc = parameter.description?.trimmed.docLines ?? []
+        var facts = TypeTranslator.factLines(parameter.schema)
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
-            doc.append("Server default: `\(scalar.value)`.")
+            facts = ["Server default: \(TypeTranslator.codeSpan(scalar.value))." + (facts.first.map { " " + $0 } ?? "")]
+        }
+        if !facts.isEmpty {
+            if !doc.isEmpty { doc.append("") }
+            doc += facts
         }
         let kind = Self.wireKind(usage.type, types: types)
         let style = style(of: parameter)

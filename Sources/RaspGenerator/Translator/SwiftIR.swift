@@ -113,9 +113,14 @@ struct PropertyDecl {
     /// a `String` whose init parameter defaults to it.
     var constant: String?
     var doc: [String]
-    var deprecated: Bool
+    /// Why the property is deprecated (the spec's words), or nil when it is not.
+    var deprecation: String?
     /// Stored out of line to break a containment cycle.
     var boxed = false
+
+    /// Whether the value lives in a private `_name` behind a computed property: boxed values, and deprecated ones
+    /// (the generated init and coding code use the storage, so only callers see the deprecation).
+    var hasStorage: Bool { boxed || deprecation != nil }
 }
 
 /// A string or integer enum that keeps unknown values.
@@ -153,7 +158,8 @@ struct OperationDecl {
     /// Error body types by status (`400`, `4XX`, `default`), JSON only.
     var errorBodies: [(status: String, type: SwiftType)]
     var requiresAuthentication: Bool
-    var deprecated: Bool
+    /// Why the operation is deprecated (the spec's words), or nil when it is not.
+    var deprecation: String?
     var nested: [Declaration]
 }
 

@@ -12,7 +12,7 @@ extension TypeTranslator {
                 if !doc.contains(where: { $0.contains("`\(constant)`") }) { doc.append("Always `\(constant)`.") }
                 result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"), isOptional: false,
                                            isRequired: true, defaultValue: nil, constant: Naming.literal(constant), doc: doc,
-                                           deprecated: property.schema.deprecated))
+                                           deprecation: Self.deprecation(property.schema)))
                 continue
             }
             let hint = Naming.typeName(property.name)
@@ -25,7 +25,7 @@ extension TypeTranslator {
             result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
                                        isRequired: isRequired && defaultValue == nil && !usage.nullable,
                                        defaultValue: isRequired ? nil : defaultValue, doc: doc,
-                                       deprecated: property.schema.deprecated))
+                                       deprecation: Self.deprecation(property.schema)))
         }
         return result
     }
@@ -86,8 +86,69 @@ extension TypeTranslator {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
         }
+        let facts = factLines(schema)
+        if !facts.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: facts)
+        }
         if schema.deprecated { lines.append("- Warning: Deprecated.") }
         return lines
+    }
+
+    /// The message of `@available(*, deprecated, message:)` for a deprecated schema: its description's first line.
+    static func deprecation(_ schema: Schema) -> String? {
+        guard schema.deprecated else { return nil }
+        return deprecationMessage(schema.description)
+    }
+
+    /// A description's first line (at most 200 characters), or a plain notice when there is none.
+    static func deprecationMessage(_ description: String?) -> String {
+        let first = description?.trimmed.docLines.first { !$0.isEmpty } ?? ""
+        if first.isEmpty { return "Deprecated in the API description." }
+        return first.count > 200 ? String(first.prefix(199)) + "…" : first
+    }
+
+    /// One paragraph on what values are allowed (bounds, lengths, pattern, format) and examples, or nothing.
+    static func factLines(_ schema: Schema) -> [String] {
+        guard schema.ref == nil else { return [] }  // the referenced declaration says it
+        let facts = schema.facts
+        var sentences: [String] = []
+        // 3.0 makes a bound exclusive with `exclusiveMinimum: true`; 3.1 gives the exclusive bound itself.
+        let lower = facts.exclusiveMinimum == "true" ? facts.minimum.map { ("greater than", $0) }
+            : facts.exclusiveMinimum.flatMap { $0 == "false" ? nil : ("greater than", $0) }
+                ?? facts.minimum.map { ("at least", $0) }
+        let upper = facts.exclusiveMaximum == "true" ? facts.maximum.map { ("less than", $0) }
+            : facts.exclusiveMaximum.flatMap { $0 == "false" ? nil : ("less than", $0) }
+                ?? facts.maximum.map { ("at most", $0) }
+        let bounds = [lower, upper].compactMap { $0.map { "\($0.0) \($0.1)" } }
+        if !bounds.isEmpty { sentences.append(capitalized(bounds.joined(separator: ", ")) + ".") }
+        if let multiple = facts.multipleOf { sentences.append("A multiple of \(multiple).") }
+        let length = [facts.minLength.map { "at least \($0)" }, facts.maxLength.map { "at most \($0)" }].compactMap { $0 }
+        if !length.isEmpty { sentences.append("Length: \(length.joined(separator: ", ")).") }
+        let count = [facts.minItems.map { "at least \($0)" }, facts.maxItems.map { "at most \($0)" }].compactMap { $0 }
+        if !count.isEmpty { sentences.append("Items: \(count.joined(separator: ", ")).") }
+        if let pattern = facts.pattern { sentences.append("Pattern: \(codeSpan(pattern)).") }
+        if let format = schema.format { sentences.append("Format: \(codeSpan(format)).") }
+        let examples = facts.examples.prefix(3).map { codeSpan($0.count > 100 ? String($0.prefix(99)) + "…" : $0) }
+        if !examples.isEmpty {
+            sentences.append((examples.count == 1 ? "Example: " : "Examples: ") + examples.joined(separator: ", ") + ".")
+        }
+        return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
+    }
+
+    private static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    /// Markdown code for any text: fenced with more backticks than it contains, on one line.
+    static func codeSpan(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        var longest = 0, run = 0
+        for character in flat {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = longest > 0 || flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        return fence + pad + flat + pad + fence
     }
 
     /// Enum cases named after their values, unique.
