@@ -9,6 +9,7 @@
 #   - no request path keeps a `{template}` variable,
 #   - rasp-generate warns about no skipped parameter,
 #   - every request media type of every operation is callable, and no non-JSON body is sent as JSON,
+#   - every description the document reaches is whole in the generated doc comments (check-doc-coverage.py),
 #   - the output compiles with 0 errors and 0 warnings (debug build).
 # Usage: Scripts/build-real-specs.sh [--no-build] [SPEC...]    (--no-build skips the compile step)
 set -euo pipefail
@@ -142,6 +143,10 @@ sys.exit(1 if problems else 0)
 PY
     then
         echo "$name: CHECK FAILED" >&2
+        failed=1
+    fi
+    if ! python3 "$root/Scripts/check-doc-coverage.py" "$generator" "$spec" "$package/Sources/GeneratedAPI"; then
+        echo "$name: DOC CHECK FAILED" >&2
         failed=1
     fi
     [ $compile = 1 ] || continue

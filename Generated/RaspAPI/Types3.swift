@@ -234,6 +234,7 @@ public struct Station: Codable, Hashable, Sendable {
         }
     }
 
+    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
     public typealias Longitude = Station.Latitude
 }
 

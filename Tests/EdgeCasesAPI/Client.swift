@@ -105,7 +105,7 @@ extension ClientProtocol {
     }
 
     /// - Parameters:
-    ///   - body: The request body (`*/*`).
+    ///   - body: The raw file data
     ///
     /// - Remark: HTTP `POST /_echo/upload`.
     public func echoUpload(body: Data) async throws -> Echo {

@@ -48,6 +48,8 @@ extension Operations {
             }
         }
 
+        /// - `_1` (`1`): text
+        /// - `_2` (`2`): voice
         public enum Kind: OpenEnum {
             case _1, _2
             case unknown(Int)

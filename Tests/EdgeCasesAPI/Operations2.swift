@@ -16,7 +16,7 @@ extension Operations {
 
     /// The input of ``Client/echoUpload(_:)``.
     public struct EchoUpload: Sendable {
-        /// The request body (`*/*`).
+        /// The raw file data
         public var body: Data
         public init(body: Data) {
             self.body = body

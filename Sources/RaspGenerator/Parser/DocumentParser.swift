@@ -160,7 +160,9 @@ final class DocumentParser {
             for entry in pathItem.entries where Self.httpMethods.contains(entry.key) {
                 // DigitalOcean publishes every operation as a `$ref` to a file of its own.
                 let node = try follow(entry.value, kind: "operation").node
-                let operation = try parseOperation(node, method: entry.key, path: pathEntry.key, shared: shared)
+                var operation = try parseOperation(node, method: entry.key, path: pathEntry.key, shared: shared)
+                let pathTexts = try ["summary", "description"].compactMap { key in try Self.optionalString(pathItem, key) }
+                operation.pathDescription = pathTexts.isEmpty ? nil : pathTexts.joined(separator: "\n\n")
                 if let id = operation.operationID {
                     if let first = operationIDs[id] {
                         throw Diagnostic(.error, "duplicate operationId '\(id)' (first used at \(first))",
@@ -205,6 +207,7 @@ final class DocumentParser {
             operationID: try Self.optionalString(map, "operationId"),
             summary: try Self.optionalString(map, "summary"),
             description: try Self.optionalString(map, "description"),
+            pathDescription: nil,
             tags: try map["tags"].map { n in try Self.sequence(n, "tags").items.map { t in try Self.string(t, "tag") } } ?? [],
             parameters: parameters,
             requestBody: try map["requestBody"].map { n in try parseRequestBody(n) },

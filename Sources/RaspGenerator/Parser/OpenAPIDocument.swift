@@ -74,6 +74,8 @@ public struct Operation: Sendable {
     public var summary: String?
     /// `description`.
     public var description: String?
+    /// The path item's own `summary` and `description` (they apply to each of its operations).
+    public var pathDescription: String?
     /// `tags`.
     public var tags: [String]
     /// Path-level and operation-level parameters merged (operation wins), `$ref`s resolved.

@@ -3,15 +3,17 @@
 /// types, but a nested copy of one becomes its alias.
 ///
 /// Identical means the same shape, member names, types, optionality, defaults and nested types; doc comments are
-/// not compared, and the alias has none: the type it names carries them. A type is only aliased to one that codes at least the same directions,
-/// so a request body never becomes an alias of a decode-only response type.
+/// not compared. The alias keeps the words of the copy that the type it names does not have (its own description,
+/// and those of its members, as a list), so no description of the spec is lost. A type is only aliased to one that
+/// codes at least the same directions, so a request body never becomes an alias of a decode-only response type.
 struct DuplicateTypes {
     func apply(to api: inout TranslatedAPI) {
-        var firsts: [String: [(name: String, direction: CodingDirection)]] = [:]
+        var firsts: [String: [(name: String, direction: CodingDirection, docs: Set<String>)]] = [:]
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
         for declaration in api.types {
             if case .typeAlias = declaration { continue }
-            firsts[Self.fingerprint(declaration, qualifiedName: declaration.name), default: []].append((declaration.name, Self.direction(of: declaration)))
+            let key = Self.fingerprint(declaration, qualifiedName: declaration.name)
+            firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), Self.docs(of: declaration)))
         }
         api.updateDeclarations { declaration, qualifiedName in
             guard qualifiedName.contains(".") else { return }
@@ -19,10 +21,68 @@ struct DuplicateTypes {
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             let direction = Self.direction(of: declaration)
             if let first = firsts[key]?.first(where: { $0.direction == .both || $0.direction == direction }) {
-                declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: [])
+                let doc = Self.aliasDoc(for: declaration, besides: first.docs)
+                declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
             } else {
-                firsts[key, default: []].append((qualifiedName, direction))
+                firsts[key, default: []].append((qualifiedName, direction, Self.docs(of: declaration)))
             }
+        }
+    }
+
+    /// Every doc text of a declaration and its members, each as one string.
+    private static func docs(of declaration: Declaration) -> Set<String> {
+        var texts: Set<String> = []
+        func add(_ declaration: Declaration) {
+            switch declaration {
+            case .structType(let decl):
+                texts.insert(decl.doc.joined(separator: "\n"))
+                decl.properties.forEach { texts.insert($0.doc.joined(separator: "\n")) }
+                decl.nested.forEach(add)
+            case .enumType(let decl): texts.insert(decl.doc.joined(separator: "\n"))
+            case .oneOf(let decl):
+                texts.insert(decl.doc.joined(separator: "\n"))
+                decl.nested.forEach(add)
+            case .typeAlias(_, _, let doc): texts.insert(doc.joined(separator: "\n"))
+            }
+        }
+        add(declaration)
+        return texts
+    }
+
+    /// The copy's own doc, then each member doc the aliased type lacks, as `- name: text` items.
+    private static func aliasDoc(for declaration: Declaration, besides known: Set<String>) -> [String] {
+        var lines: [String] = []
+        var members: [(name: String, doc: [String])] = []
+        switch declaration {
+        case .structType(let decl):
+            if !known.contains(decl.doc.joined(separator: "\n")) { lines = decl.doc }
+            members = decl.properties.map { ($0.name, $0.doc) }
+            for nested in decl.nested { members += nestedDocs(nested) }
+        case .oneOf(let decl):
+            if !known.contains(decl.doc.joined(separator: "\n")) { lines = decl.doc }
+            for nested in decl.nested { members += nestedDocs(nested) }
+        case .enumType(let decl):
+            if !known.contains(decl.doc.joined(separator: "\n")) { lines = decl.doc }
+        case .typeAlias(_, _, let doc):
+            lines = doc
+        }
+        for member in members where !member.doc.isEmpty && !known.contains(member.doc.joined(separator: "\n")) {
+            if !lines.isEmpty, lines.last?.hasPrefix("- ") == false { lines.append("") }
+            lines.append("- `\(Naming.bare(member.name))`: \(member.doc[0])")
+            lines += member.doc.dropFirst().map { $0.isEmpty ? "" : "  " + $0 }
+        }
+        return lines
+    }
+
+    /// The docs of a nested declaration and its members, named by the declaration.
+    private static func nestedDocs(_ declaration: Declaration) -> [(name: String, doc: [String])] {
+        switch declaration {
+        case .structType(let decl):
+            return [(decl.name, decl.doc)] + decl.properties.map { ("\(decl.name).\(Naming.bare($0.name))", $0.doc) }
+                + decl.nested.flatMap(nestedDocs)
+        case .oneOf(let decl): return [(decl.name, decl.doc)] + decl.nested.flatMap(nestedDocs)
+        case .enumType(let decl): return [(decl.name, decl.doc)]
+        case .typeAlias(let name, _, let doc): return [(name, doc)]
         }
     }
 

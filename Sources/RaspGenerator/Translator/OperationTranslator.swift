@@ -77,6 +77,12 @@ struct OperationTranslator {
             usage = try types.use(parameter.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
         }
         var doc = parameter.description?.trimmed.docLines ?? []
+        // Some publishers describe the value in its schema instead (or as well).
+        for text in [parameter.schema.description?.trimmed].compactMap({ $0 }) + TypeTranslator.foldedDescriptions(parameter.schema)
+        where !text.isEmpty && text != parameter.description?.trimmed {
+            if !doc.isEmpty { doc.append("") }
+            doc += text.docLines
+        }
         var facts = TypeTranslator.factLines(parameter.schema)
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
             facts = ["Server default: \(TypeTranslator.codeSpan(scalar.value))." + (facts.first.map { " " + $0 } ?? "")]
@@ -190,6 +196,15 @@ struct OperationTranslator {
                                                            caseName: caseName, parts: parts))
         }
         var doc = body.description?.trimmed.docLines ?? []
+        // What a body schema says when no declaration carries it (bytes, text, a map or list of primitives).
+        for media in body.content {
+            guard let schema = media.schema, schema.ref == nil, schema.properties.isEmpty, schema.oneOf.isEmpty,
+                  schema.anyOf.isEmpty, schema.allOf.isEmpty, schema.enumValues == nil else { continue }
+            for text in [schema.description?.trimmed].compactMap({ $0 }) where !text.isEmpty && !doc.contains(text) {
+                if !doc.isEmpty { doc.append("") }
+                doc += (body.content.count > 1 ? ["`\(media.type)`: " + text] : [text]).flatMap(\.docLines)
+            }
+        }
         guard let enumName else {
             if doc.isEmpty { doc = ["The request body (`\(representations[0].contentType)`)."] }
             return BodyDecl(representations: representations, type: representations[0].type, required: body.required,
@@ -338,6 +353,18 @@ struct OperationTranslator {
         if let description = operation.description?.trimmed, !description.isEmpty, description != operation.summary?.trimmed {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
+        }
+        if let shared = operation.pathDescription?.trimmed, !shared.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: shared.docLines)
+        }
+        // A raw response (bytes, text, a stream) has no declaration to carry its schema's words.
+        for response in operation.responses {
+            for media in response.content where !media.isJSON {
+                guard let text = media.schema?.description?.trimmed, !text.isEmpty, media.schema?.ref == nil else { continue }
+                if !lines.isEmpty { lines.append("") }
+                lines.append(contentsOf: "Response \(response.status) (`\(media.type)`): \(text)".docLines)
+            }
         }
         return lines
     }

@@ -86,12 +86,55 @@ extension TypeTranslator {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
         }
+        // Descriptions of parts that get no declaration of their own (a single `anyOf` variant beside `null`, a single
+        // or merged `allOf` part, primitive `items`) would otherwise be lost.
+        var seen: Set<String> = [description ?? "", title ?? ""]
+        for folded in foldedDescriptions(schema) where seen.insert(folded).inserted {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: folded.docLines)
+        }
         let facts = factLines(schema)
         if !facts.isEmpty {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: facts)
         }
         if schema.deprecated { lines.append("- Warning: Deprecated.") }
+        return lines
+    }
+
+    /// The descriptions of inline parts that fold into the schema's declaration or use.
+    static func foldedDescriptions(_ schema: Schema) -> [String] {
+        var found: [String] = []
+        func add(_ part: Schema, depth: Int) {
+            guard depth < 8 else { return }
+            // A `$ref` may carry a description of the use (3.1); the referenced declaration has its own.
+            if depth > 0, let text = part.description?.trimmed, !text.isEmpty { found.append(text) }
+            guard part.ref == nil else { return }
+            let variants = (part.oneOf + part.anyOf).filter { !$0.isNullOnly }
+            if variants.count == 1, part.properties.isEmpty { add(variants[0], depth: depth + 1) }
+            for member in part.allOf { add(member, depth: depth + 1) }
+            for inner in [part.items, part.additionalProperties?.schema].compactMap({ $0 })
+            where inner.properties.isEmpty && inner.oneOf.isEmpty && inner.anyOf.isEmpty && inner.allOf.isEmpty
+                && inner.enumValues == nil {
+                add(inner, depth: depth + 1)
+            }
+        }
+        add(schema, depth: 0)
+        return found
+    }
+
+    /// One item per variant that has a description: what each case of a union or each constant of an enum means.
+    static func variantDocs(_ variants: [Schema], names: [String]) -> [String] {
+        var lines: [String] = []
+        for (variant, name) in zip(variants, names) {
+            // A `$ref` variant's own title and description describe this use; its declaration has the rest.
+            let own = [variant.title, variant.description].compactMap { $0?.trimmed }
+            let text = (own + foldedDescriptions(variant)).filter { !$0.isEmpty }
+            guard !text.isEmpty else { continue }
+            let body = Array(text.joined(separator: "\n").docLines)
+            lines.append("- \(name): \(body[0])")
+            lines += body.dropFirst().map { $0.isEmpty ? "" : "  " + $0 }
+        }
         return lines
     }
 

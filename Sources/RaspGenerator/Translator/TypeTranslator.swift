@@ -129,7 +129,12 @@ struct TypeTranslator {
 
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
     mutating func declaration(named name: String, for schema: Schema, qualifiedName: String) throws -> Declaration {
-        let doc = Self.doc(schema)
+        var doc = Self.doc(schema)
+        func addVariantDocs(_ lines: [String]) {
+            guard !lines.isEmpty else { return }
+            if !doc.isEmpty { doc.append("") }
+            doc += lines
+        }
         switch try shape(of: schema) {
         case .object(let properties, let required):
             var nested: [Declaration] = []
@@ -138,7 +143,21 @@ struct TypeTranslator {
             return .structType(StructDecl(name: name, doc: doc, properties: props, nested: nested))
         case .enumeration(let rawType, let values):
             enumNames.insert(qualifiedName)
-            return .enumType(EnumDecl(name: name, doc: doc, rawType: rawType, cases: Self.enumCases(values)))
+            let cases = Self.enumCases(values)
+            // Constants given as variants (`oneOf: [{const: 1, description: …}]`) say what each value means.
+            let variants = (schema.oneOf + schema.anyOf).filter { !$0.isNullOnly && $0.enumValues?.count == 1 }
+            let names = variants.map { variant in
+                let literal = variant.enumValues.map { Self.literalText($0[0]) } ?? ""
+                return "`\(cases.first { $0.literal == literal }?.name ?? literal)` (`\(literal)`)"
+            }
+            addVariantDocs(Self.variantDocs(variants, names: names))
+            // The open-enum idiom's plain-string variant may say what other values mean.
+            let others = (schema.oneOf + schema.anyOf).filter { !$0.isNullOnly && $0.enumValues?.count != 1 }
+            addVariantDocs(others.flatMap { variant in
+                ([variant.description?.trimmed].compactMap { $0 } + Self.foldedDescriptions(variant))
+                    .filter { !$0.isEmpty && !doc.joined(separator: "\n").contains($0) }.flatMap(\.docLines)
+            })
+            return .enumType(EnumDecl(name: name, doc: doc, rawType: rawType, cases: cases))
         case .union(let variants):
             var nested: [Declaration] = []
             var scope = nestedScope()
@@ -151,6 +170,7 @@ struct TypeTranslator {
                 let usage = try use(variant, hint: hint, owner: qualifiedName, nested: &nested, scope: &scope)
                 cases.append((caseName, usage.type, try inferred.map { [$0.values[index]] } ?? discriminatorValues(for: variant, in: schema)))
             }
+            addVariantDocs(Self.variantDocs(variants, names: cases.map { "`\($0.0)`" }))
             return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases,
                                     discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property, nested: nested))
         case .other:
@@ -191,6 +211,17 @@ struct TypeTranslator {
             return [value]
         }
         return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
+    }
+
+    /// An enum value as its case literal is written (`1`, `text`).
+    static func literalText(_ value: YAMLScalar.Resolved) -> String {
+        switch value {
+        case .string(let text), .bigInt(let text): text
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        case .bool(let bool): String(bool)
+        case .null: "null"
+        }
     }
 
     /// `Pet` for `#/components/schemas/Pet` or `./schemas/Pet.yaml`.
@@ -378,8 +409,9 @@ struct TypeTranslator {
         for part in schema.allOf {
             try collectObject(part, properties: &properties, required: &required, mark: mark)
         }
-        for variant in schema.oneOf + schema.anyOf where !variant.isNullOnly && !schema.allOf.isEmpty {
-            // allOf + oneOf: keep the shared part; the variants' extra properties become optional.
+        for variant in schema.oneOf + schema.anyOf where !variant.isNullOnly {
+            // allOf + oneOf (beside the allOf, or as one of its parts): keep the shared part; the variants' extra
+            // properties become optional.
             var extra: [Schema.Property] = []
             var ignored: Set<String> = []
             try collectObject(variant, properties: &extra, required: &ignored, mark: mark)
@@ -389,7 +421,14 @@ struct TypeTranslator {
         }
         for property in schema.properties {
             if let index = properties.firstIndex(where: { $0.name == property.name }) {
-                properties[index] = property
+                // The later part's schema wins; the earlier part's words stay with it.
+                var merged = property
+                let earlier = properties[index].schema.description?.trimmed ?? ""
+                let later = property.schema.description?.trimmed ?? ""
+                if !earlier.isEmpty, earlier != later {
+                    merged.schema.description = later.isEmpty ? earlier : later + "\n\n" + earlier
+                }
+                properties[index] = merged
             } else {
                 properties.append(property)
             }
