@@ -8,18 +8,35 @@
 # What is scanned:
 #   - the full console output of CMD (with --run), kept in $RASP_TEST_LOG (default .build/test-output.log);
 #   - the transcripts in $RASP_TEST_TRANSCRIPTS (default .build/test-transcripts), where the test targets append
-#     every log line, error description and CLI stdout/stderr they capture;
+#     every log line, error description, `dump` of every error type and payload holder (DumpLeakTests) and CLI
+#     stdout/stderr they capture;
 #   - files left in the tests' temporary folders ($TMPDIR/rasp-*): caches, quota state, snapshots, CLI output
 #     (with --run, only folders the run created);
 #   - any PATH given.
-# The needles are the key and its Base64 form. Exit status: 1 when a needle is found, CMD's status when it failed,
-# 0 otherwise.
+# The needles are the key, its percent-encoded form (when that differs) and its Base64 form. Exit status: 1 when a
+# needle is found, CMD's status when it failed, 0 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 key=${RASP_TEST_KEY:-test-key-0c1f5e9a}
 base64=$(printf '%s' "$key" | base64 | tr -d '\n')
+
+# percent_encode TEXT: RFC 3986 percent-encoding, unreserved characters (letters, digits, -._~) kept.
+percent_encode() {
+    local text=$1 out="" char i
+    for ((i = 0; i < ${#text}; i++)); do
+        char=${text:i:1}
+        case $char in
+            [A-Za-z0-9._~-]) out+=$char ;;
+            *) out+=$(printf '%%%02X' "'$char") ;;
+        esac
+    done
+    printf '%s' "$out"
+}
+
 needles=("$key" "${base64%%=*}")
+percent=$(percent_encode "$key")
+[ "$percent" != "$key" ] && needles+=("$percent")
 transcripts=${RASP_TEST_TRANSCRIPTS:-$PWD/.build/test-transcripts}
 tmp=${TMPDIR:-/tmp}
 
@@ -27,7 +44,7 @@ tmp=${TMPDIR:-/tmp}
 scan() {
     local found=0 needle
     for needle in "${needles[@]}"; do
-        if grep -rnaF --binary-files=text -e "$needle" -- "$@" 2>/dev/null | cut -c1-300 | sed "s|$needle|<KEY>|g" | head -50 | grep .; then
+        if grep -rnaF --binary-files=text -e "$needle" -- "$@" 2>/dev/null | cut -c1-300 | sed "s|$needle|<KEY>|g" | head -50 | grep -a .; then
             found=1
         fi
     done
@@ -58,7 +75,9 @@ if [ "${1:-}" = "--self-test" ]; then
     printf 'GET https://host/v3.0/search/?apikey=<redacted>&from=c213 -> 200\nAuthorization: <redacted>\n' > "$dir/clean.log"
     scan "$dir/clean.log" > /dev/null || { echo "key-leak self-test: a clean file was flagged" >&2; exit 1; }
     failures=0
-    for planted in "key $key in a line" "Authorization: Basic $base64" "blob ${base64%%=*}"; do
+    plants=("key $key in a line" "Authorization: Basic $base64" "blob ${base64%%=*}")
+    [ "$percent" != "$key" ] && plants+=("GET /v3.0/search/?apikey=$percent&from=c213")
+    for planted in "${plants[@]}"; do
         printf 'line one\n%s\nline three\n' "$planted" > "$dir/planted.log"
         if scan "$dir/planted.log" > /dev/null; then
             echo "key-leak self-test: missed a planted key: ${planted//$key/<KEY>}" >&2

@@ -2,14 +2,12 @@ import RaspDirectory
 
 extension PlaceDirectoryLoader {
     /// A loader that takes the `stations_list` file from `cache` (downloaded at most once a day) and parses it
-    /// into a `StationDirectory`, away from the main actor.
+    /// into a `StationDirectory`, away from the main actor. A damaged or unparsable cached copy is downloaded again
+    /// once on its own (see ``StationsListCache/loadDirectory()``).
     /// - Parameter cache: The stations_list cache of the app.
     /// - Returns: The loader; its failures are the cache's `ClientError`s (no internet, server error) or a
-    ///   `StationDirectoryError` for a malformed file.
+    ///   `StationDirectoryError` for a malformed download.
     public static func stationsList(_ cache: StationsListCache) -> PlaceDirectoryLoader {
-        PlaceDirectoryLoader {
-            let entry = try await cache.file()
-            return try StationDirectory.load(contentsOf: entry.file)
-        }
+        PlaceDirectoryLoader { try await cache.loadDirectory() }
     }
 }

@@ -15,10 +15,16 @@ public enum RaspKeyPlacement: String, Sendable, Hashable, CaseIterable {
 public enum RaspServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key is empty (after trimming spaces and line breaks).
     case missingAPIKey
+    /// The key has a control character inside (a line break, tab, NUL…), named here (`LF`); such a key cannot be
+    /// sent, a transport would drop the whole header.
+    case invalidAPIKey(controlCharacter: String)
 
     public var description: String {
         switch self {
-        case .missingAPIKey: "No Rasp API key: get one in the Yandex developer cabinet and pass it to RaspClient.live(apiKey:)"
+        case .missingAPIKey:
+            "No Rasp API key: get one in the Yandex developer cabinet and pass it to RaspClient.live(apiKey:)"
+        case .invalidAPIKey(let character):
+            "The Rasp API key contains a control character (\(character)): copy it again as one line of plain text"
         }
     }
 }
@@ -49,7 +55,7 @@ extension RaspClient {
     ///   - serverURL: The host (default: `api.rasp.yandex-net.ru`).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - sleeper: How retries wait (inject one in tests).
-    /// - Throws: ``RaspServiceError/missingAPIKey``.
+    /// - Throws: ``RaspServiceError/missingAPIKey``, ``RaspServiceError/invalidAPIKey(controlCharacter:)``.
     public static func live(
         apiKey: String,
         placement: RaspKeyPlacement = .header,
@@ -63,6 +69,9 @@ extension RaspClient {
     ) throws -> RaspClient {
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else { throw RaspServiceError.missingAPIKey }
+        if let scalar = HeaderText.firstControlCharacter(in: key) {
+            throw RaspServiceError.invalidAPIKey(controlCharacter: HeaderText.name(of: scalar))
+        }
         let authentication: Authentication = placement == .header ? .apiKeyHeader(key) : .apiKeyQuery(key)
         var middlewares: [any ClientMiddleware] = []
         if let logger {

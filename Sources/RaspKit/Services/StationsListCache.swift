@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RaspAPI
 import RaspRuntime
 
@@ -8,6 +9,10 @@ import RaspRuntime
 /// deadline) and never held in memory here; parsing it is the directory library's job. The file is reused for
 /// `maxAge` (24 h by default) without a request, then revalidated with `If-None-Match`/`If-Modified-Since`; when
 /// the refresh fails because the network is down, the old file comes back as ``DiskCache/Origin/stale``.
+///
+/// The cache repairs itself (see ``DiskCache``): a damaged file is downloaded again and a cache folder that
+/// cannot hold files is worked around; each such event is logged once as a warning and passed to `onEvent`.
+/// ``loadDirectory()`` also discards, once, a cached document that does not parse.
 ///
 /// ```swift
 /// let cache = StationsListCache(client: client, directory: cachesFolder.appendingPathComponent("rasp"))
@@ -27,12 +32,15 @@ public struct StationsListCache: Sendable {
     ///   - directory: The folder for the file and its metadata.
     ///   - maxAge: How long the file is used without asking the server (default 24 h).
     ///   - lang: The response language, nil for the API's default (`ru_RU`).
+    ///   - logger: Where repairs of the cache are logged (warnings); nil logs nothing.
     ///   - now: The clock.
+    ///   - onEvent: Told about each repair of the cache too.
     public init(client: RaspClient, directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
+                onEvent: (@Sendable (DiskCache.Event) -> Void)? = nil) {
         let core = client.core
-        self.init(directory: directory, maxAge: maxAge, lang: lang, redactor: core.redactor, now: now,
-                  download: { request, file in try await core.download(request, to: file) })
+        self.init(directory: directory, maxAge: maxAge, lang: lang, redactor: core.redactor, logger: logger, now: now,
+                  onEvent: onEvent, download: { request, file in try await core.download(request, to: file) })
     }
 
     /// Creates a cache with any downloader (tests, other transports).
@@ -41,11 +49,18 @@ public struct StationsListCache: Sendable {
     ///   - maxAge: How long the file is used without asking the server.
     ///   - lang: The response language.
     ///   - redactor: Masks secrets in errors.
+    ///   - logger: Where repairs of the cache are logged (warnings); nil logs nothing.
     ///   - now: The clock.
+    ///   - onEvent: Told about each repair of the cache too.
     ///   - download: Sends a request and writes its body to a file.
     public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil, redactor: Redactor = .standard,
-                now: @escaping @Sendable () -> Date = { Date() }, download: @escaping DiskCache.Downloader) {
-        self.cache = DiskCache(directory: directory, maxAge: maxAge, redactor: redactor, now: now)
+                logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
+                onEvent: (@Sendable (DiskCache.Event) -> Void)? = nil, download: @escaping DiskCache.Downloader) {
+        let report: @Sendable (DiskCache.Event) -> Void = { event in
+            logger?.warning("Rasp stations_list cache: \(event)")
+            onEvent?(event)
+        }
+        self.cache = DiskCache(directory: directory, maxAge: maxAge, redactor: redactor, now: now, onEvent: report)
         self.lang = lang
         self.download = download
     }
@@ -64,7 +79,8 @@ public struct StationsListCache: Sendable {
 
     /// The file with the document, fetched or revalidated as `refresh` says.
     /// - Parameter refresh: When to go to the server (default: when older than the maximum age).
-    /// - Returns: The entry: the file URL, its metadata and where it came from.
+    /// - Returns: The entry: the file URL, its metadata and where it came from. Pass an
+    ///   ``DiskCache/Origin/uncached`` entry to `cache.release(_:)` when done with its file.
     /// - Throws: `ClientError` (including `.quotaExhausted` when there is no file to fall back on) or
     ///   `FileStorageError`.
     public func file(refresh: DiskCache.Refresh = .ifExpired) async throws -> DiskCache.Entry {

@@ -1,9 +1,11 @@
 import Foundation
+import Logging
 
 /// The app's persisted preferences: theme, viewed stories and schedule filters.
 ///
-/// Each preference lives under its own key as JSON, so a corrupted or foreign value under one key reads as that
-/// preference's default and leaves every other key alone; the next write replaces it.
+/// Each preference lives under its own key as JSON, validated on every read: a corrupted value under one key
+/// reads as that preference's default, leaves every other key alone, and is removed from the storage with one
+/// warning on ``logger`` (so it is reported once, and the next write stores a valid value).
 /// ```swift
 /// let settings = SettingsStore(storage: UserDefaultsStorage())   // persisted
 /// let preview = SettingsStore.inMemory()                         // tests and previews
@@ -22,11 +24,16 @@ public struct SettingsStore: Sendable {
 
     /// The underlying storage.
     public let storage: any KeyValueStorage
+    /// Where a discarded damaged value is reported; nil reports nothing.
+    public let logger: Logger?
 
     /// A store over `storage`.
-    /// - Parameter storage: Where values live.
-    public init(storage: any KeyValueStorage) {
+    /// - Parameters:
+    ///   - storage: Where values live.
+    ///   - logger: Where a discarded damaged value is reported (a warning); nil reports nothing.
+    public init(storage: any KeyValueStorage, logger: Logger? = nil) {
         self.storage = storage
+        self.logger = logger
     }
 
     /// A store over fresh in-memory storage.
@@ -63,7 +70,16 @@ public struct SettingsStore: Sendable {
 
     private func read<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
         guard let data = storage.data(forKey: key.rawValue) else { return nil }
-        return try? JSONDecoder().decode(Value.self, from: data)
+        if let value = try? JSONDecoder().decode(Value.self, from: data) { return value }
+        // Removed only while the damaged bytes are still there, so a valid value written meanwhile stays.
+        if storage.data(forKey: key.rawValue) == data {
+            storage.set(nil, forKey: key.rawValue)
+            logger?.warning("""
+                Settings: the stored \(key.rawValue) was damaged (\(data.count) bytes that do not decode); \
+                discarded, using the default
+                """)
+        }
+        return nil
     }
 
     private func write<Value: Encodable>(_ value: Value, _ key: Key) {

@@ -55,6 +55,29 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
     }
 }
 
+extension APIErrorBody: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `APIErrorBody(401: Unknown api key; request https://…?apikey=<redacted>…)`, secrets masked even in a body
+    /// built by hand rather than by ``parse(_:redactor:)``.
+    public var description: String {
+        let redactor = Redactor.current
+        var parts = [(httpCode.map { "\($0): " } ?? "") + redactor.redact(text)]
+        if let errorCode { parts.append("error code \(errorCode)") }
+        if let request { parts.append("request \(redactor.redact(request))") }
+        return "APIErrorBody(" + parts.joined(separator: "; ") + ")"
+    }
+
+    public var debugDescription: String { description }
+
+    /// The fields, ``text`` and ``request`` masked.
+    public var customMirror: Mirror {
+        let redactor = Redactor.current
+        return Mirror(self, children: [
+            "text": redactor.redact(text), "httpCode": httpCode as Any, "errorCode": errorCode as Any,
+            "request": request.map(redactor.redact) as Any,
+        ], displayStyle: .struct)
+    }
+}
+
 extension ClientError.HTTPFailure {
     /// The body as a generic API error (`{"error": {"text", …}}`), secrets masked; nil for other shapes.
     public var apiError: APIErrorBody? { APIErrorBody.parse(body, redactor: redactor) }

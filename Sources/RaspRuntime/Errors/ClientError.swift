@@ -21,27 +21,38 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     case quotaExhausted(operationID: String, limit: Int)
 
     /// A non-success response.
+    ///
+    /// APIs echo the request in their error bodies (Yandex's `"request": "…?apikey=…"`), so the body and the
+    /// headers are stored with secrets masked by ``redactor``, and ``ClientCore`` decodes ``decodedBody`` from the
+    /// masked body: nothing a failure holds, prints or dumps carries the key.
     public struct HTTPFailure: Sendable {
         /// The operation that failed.
         public var operationID: String
         /// The status code.
         public var status: Int
-        /// Response headers.
+        /// Response headers, secret values masked.
         public var headers: [String: String]
-        /// The raw body.
+        /// The body, secrets masked (``Redactor/redact(_:)-(Data)``; bytes with nothing to mask are kept as they came).
         public var body: Data
         /// The body decoded as the error type the spec declares for this status, if it decoded.
         public var decodedBody: (any Sendable)?
         /// Masks secrets in ``apiError``, ``bodySnippet(limit:)`` and the error's `description`.
         public var redactor: Redactor
 
-        /// Creates a failure.
+        /// Creates a failure, masking secrets in `headers` and `body` with `redactor`.
         public init(operationID: String, status: Int, headers: [String: String], body: Data, decodedBody: (any Sendable)?,
                     redactor: Redactor = .standard) {
+            self.init(operationID: operationID, status: status, headers: headers, maskedBody: redactor.redact(body),
+                      decodedBody: decodedBody, redactor: redactor)
+        }
+
+        /// Creates a failure from a body already masked with `redactor`.
+        init(operationID: String, status: Int, headers: [String: String], maskedBody: Data,
+             decodedBody: (any Sendable)?, redactor: Redactor) {
             self.operationID = operationID
             self.status = status
-            self.headers = headers
-            self.body = body
+            self.headers = redactor.redact(headers: headers)
+            self.body = maskedBody
             self.decodedBody = decodedBody
             self.redactor = redactor
         }

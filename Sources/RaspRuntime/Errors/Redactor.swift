@@ -65,19 +65,55 @@ public struct Redactor: Sendable, Hashable {
     public func redact(_ text: String) -> String {
         var result = text
         for secret in secrets.sorted(by: { $0.count > $1.count }) {
-            for form in Set([secret, ClientRequest.encode(secret)]) where result.contains(form) {
+            for form in Self.forms(of: secret) where result.contains(form) {
                 result = result.replacingOccurrences(of: form, with: Self.mask)
             }
         }
-        for name in queryNames.sorted() {
+        // The patterns only run on text that mentions their name (bodies can be large, regexes are slow).
+        let lowered = result.lowercased()
+        for name in queryNames.sorted() where lowered.contains(name) {
             result = Self.mask(in: result, pattern: #"([?&;\s"'(]|^)("# + Self.escape(name) + #"=)(?!"# + Self.mask + #")[^&\s"'#<>;)]+"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
-        for name in headerNames.sorted() {
+        for name in headerNames.sorted() where lowered.contains(name) {
             result = Self.mask(in: result, pattern: #"(^|[\s{,"'])("# + Self.escape(name) + #"\s*:\s*)(?!"# + Self.mask + #")[^\s"',;}][^\r\n"',;}]*"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
         return result
+    }
+
+    /// Bytes with secrets masked: UTF-8 text like ``redact(_:)``, other bytes by replacing each secret's forms.
+    /// Bytes with nothing to mask come back unchanged.
+    public func redact(_ data: Data) -> Data {
+        if let text = String(data: data, encoding: .utf8) {
+            let masked = redact(text)
+            return masked == text ? data : Data(masked.utf8)
+        }
+        var result = data
+        let mask = Data(Self.mask.utf8)
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            for form in Self.forms(of: secret) {
+                let needle = Data(form.utf8)
+                while let range = result.range(of: needle) { result.replaceSubrange(range, with: mask) }
+            }
+        }
+        return result
+    }
+
+    /// Query items with secret values masked (by name, and any value containing a secret).
+    public func redact(query: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        query.map { ($0.name, queryNames.contains($0.name.lowercased()) ? Self.mask : redact($0.value)) }
+    }
+
+    /// The ways a secret shows up in text: as is, percent-encoded, and (for secrets of 8 characters or more)
+    /// Base64-encoded, as a `Basic` credential or an encoded blob would carry it.
+    private static func forms(of secret: String) -> [String] {
+        var forms = [secret, ClientRequest.encode(secret)]
+        if secret.utf8.count >= 8 {
+            let base64 = Data(secret.utf8).base64EncodedString()
+            forms.append(String(base64.prefix { $0 != "=" }))
+        }
+        return forms.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// A URL as text, with secrets masked.

@@ -7,22 +7,6 @@ import Musl
 import Darwin
 #endif
 
-/// A file could not be written, moved or read (the message names the file and the cause).
-public struct FileStorageError: Error, Sendable, CustomStringConvertible {
-    /// The file concerned.
-    public var path: String
-    /// What went wrong.
-    public var reason: String
-
-    /// Creates an error.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): \(reason)" }
-}
-
 /// Atomic file writes: data goes to a temporary file in the destination's folder, which is then renamed over the
 /// destination, so readers see the old file or the new one, never a partial one.
 public enum AtomicFile {
@@ -34,7 +18,7 @@ public enum AtomicFile {
             try data.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw FileStorageError(path: file.path, reason: "cannot write: \(error.localizedDescription)")
+            throw FileStorageError(path: file.path, reason: "cannot write: \(FileStorageError.cause(of: error))")
         }
         do {
             try rename(temporary, to: file)
@@ -52,7 +36,8 @@ public enum AtomicFile {
         do {
             try FileManager.default.moveItem(at: source, to: temporary)
         } catch {
-            throw FileStorageError(path: file.path, reason: "cannot move \(source.path): \(error.localizedDescription)")
+            let cause = FileStorageError.cause(of: error)
+            throw FileStorageError(path: file.path, reason: "cannot move \(source.path): \(cause)")
         }
         do {
             try rename(temporary, to: file)
@@ -69,7 +54,8 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw FileStorageError(path: folder.path, reason: "cannot create the folder: \(error.localizedDescription)")
+            let cause = FileStorageError.cause(of: error)
+            throw FileStorageError(path: folder.path, reason: "cannot create the folder: \(cause)")
         }
         return folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
     }
@@ -90,3 +76,26 @@ public enum AtomicFile {
 }
 
 private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { rename(from, to) }
+
+extension AtomicFile {
+    /// Why files cannot be written in `folder`, or nil when they can: the folder is created if missing, must be a
+    /// folder, and must allow creating files (not read-only, not someone else's).
+    ///
+    /// Callers use it to work without a cache folder instead of failing (see ``DiskCache``).
+    public static func problemWriting(in folder: URL) -> String? {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return "cannot create it: \(FileStorageError.cause(of: error))"
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return "it is not a folder"
+        }
+        let allowed = folder.withUnsafeFileSystemRepresentation { path in
+            path.map { access($0, W_OK | X_OK) } ?? -1
+        }
+        guard allowed == 0 else { return "cannot write in it: \(FileStorageError.message(errno: errno))" }
+        return nil
+    }
+}

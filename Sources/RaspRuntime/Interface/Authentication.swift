@@ -23,7 +23,20 @@ public struct Authentication: Sendable, Hashable {
         Authentication(placement: .header("Authorization"), value: "Bearer \(token)")
     }
 
-    /// Adds the credential to a request.
+    /// Why this credential cannot be sent, or nil when it can. A value with a control character (a key pasted
+    /// with its line break) would be dropped or mangled on the way, so ``ClientCore`` refuses to send it with
+    /// ``ClientError/invalidRequest(operationID:reason:)``. The reason never contains the value.
+    public var problem: String? {
+        if let scalar = HeaderText.firstControlCharacter(in: value) {
+            return "the credential contains a control character (\(HeaderText.name(of: scalar)))"
+        }
+        if case .header(let name) = placement, !HeaderText.isValidName(name) {
+            return "the credential's header name is not valid"
+        }
+        return nil
+    }
+
+    /// Adds the credential to a request (``ClientCore`` checks ``problem`` first).
     public func apply(to request: inout ClientRequest) {
         switch placement {
         case .query(let name):

@@ -64,9 +64,17 @@ public struct ClientCore: Sendable {
         innermost: @escaping @Sendable (ClientRequest, URL) async throws -> ClientResponse
     ) async throws -> ClientResponse {
         var request = request
-        if request.requiresAuthentication, let authentication { authentication.apply(to: &request) }
+        if request.requiresAuthentication, let authentication {
+            if let problem = authentication.problem {
+                throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
+            }
+            authentication.apply(to: &request)
+        }
+        try Self.checkHeaders(of: request)
         var next: @Sendable (ClientRequest, URL) async throws -> ClientResponse = { request, url in
             try Task.checkCancellation()
+            // Middlewares may have added fields since the first check.
+            try Self.checkHeaders(of: request)
             AttemptTracker.current?.recordAttempt()
             return try await innermost(request, url)
         }
@@ -84,6 +92,13 @@ public struct ClientCore: Sendable {
             throw error
         } catch {
             throw ClientError(transportError: error, operationID: request.operationID)
+        }
+    }
+
+    /// Refuses header fields a transport would drop or mangle (control characters, invalid names).
+    private static func checkHeaders(of request: ClientRequest) throws {
+        if let problem = HeaderText.problem(in: request.headers) {
+            throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
         }
     }
 
@@ -115,9 +130,12 @@ public struct ClientCore: Sendable {
 
     private func check(_ response: ClientResponse, request: ClientRequest, errorBody: (Int, Data) -> (any Sendable)?) throws {
         guard (200..<300).contains(response.status) else {
-            throw ClientError.http(.init(operationID: request.operationID, status: response.status, headers: response.headers,
-                                         body: response.body, decodedBody: errorBody(response.status, response.body),
-                                         redactor: redactor))
+            // Decoded from the masked body, so the decoded error (e.g. an echoed request URL) holds no key either.
+            let redactor = self.redactor
+            let body = redactor.redact(response.body)
+            throw ClientError.http(.init(operationID: request.operationID, status: response.status,
+                                         headers: response.headers, maskedBody: body,
+                                         decodedBody: errorBody(response.status, body), redactor: redactor))
         }
     }
 

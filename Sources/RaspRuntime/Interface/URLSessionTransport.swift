@@ -88,6 +88,9 @@ public struct URLSessionTransport: ClientTransport {
         guard let url = request.url(relativeTo: baseURL) else {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: "cannot build a URL from \(baseURL)")
         }
+        if let problem = HeaderText.problem(in: request.headers) {
+            throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
+        }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
         let timeout = request.timeout ?? defaultTimeout

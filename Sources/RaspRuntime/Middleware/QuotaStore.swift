@@ -29,7 +29,11 @@ public protocol QuotaStore: Sendable {
     func save(_ state: QuotaState) throws
 }
 
-/// A JSON file, written atomically (`{"day":"2026-05-01","count":12,…}`).
+/// A JSON file with a checksum, written atomically:
+/// `{"checksum":"x64:…","count":12,"day":"2026-05-01","warnedApproaching":false,"warnedExhausted":false}`.
+///
+/// The checksum (``Checksum64`` of the state's own sorted-key JSON) catches damage that still parses, such as a
+/// flipped bit in a digit of the count; a file without one (written by an earlier version) is read as is.
 public struct FileQuotaStore: QuotaStore {
     /// The file.
     public var url: URL
@@ -39,17 +43,44 @@ public struct FileQuotaStore: QuotaStore {
 
     public func load() throws -> QuotaState? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let stored: Stored
         do {
-            return try JSONDecoder().decode(QuotaState.self, from: Data(contentsOf: url))
+            stored = try JSONDecoder().decode(Stored.self, from: Data(contentsOf: url))
         } catch {
             throw FileStorageError(path: url.path, reason: "unreadable quota state: \(error)")
         }
+        let state = QuotaState(day: stored.day, count: stored.count, warnedApproaching: stored.warnedApproaching,
+                               warnedExhausted: stored.warnedExhausted)
+        if let checksum = stored.checksum, checksum.hasPrefix(Checksum64.prefix),
+           checksum != (try Self.checksum(of: state)) {
+            throw FileStorageError(path: url.path, reason: "unreadable quota state: it does not match its checksum")
+        }
+        return state
     }
 
     public func save(_ state: QuotaState) throws {
+        let stored = Stored(day: state.day, count: state.count, warnedApproaching: state.warnedApproaching,
+                            warnedExhausted: state.warnedExhausted, checksum: try Self.checksum(of: state))
+        try AtomicFile.write(try Self.encoder.encode(stored), to: url)
+    }
+
+    /// The file's shape: the state's fields and the checksum beside them.
+    private struct Stored: Codable {
+        var day: String
+        var count: Int
+        var warnedApproaching: Bool
+        var warnedExhausted: Bool
+        var checksum: String?
+    }
+
+    private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(try encoder.encode(state), to: url)
+        return encoder
+    }
+
+    private static func checksum(of state: QuotaState) throws -> String {
+        Checksum64.text(of: try encoder.encode(state))
     }
 }
 

@@ -5,16 +5,16 @@ import FoundationNetworking
 #endif
 
 /// A transport whose downloads report progress: bodies stream to a temporary file through a `URLSession` data
-/// delegate, byte counts go to a ``ProgressReporter``, and the file is moved into place when complete. Plain
-/// requests go to `base`.
+/// delegate, byte counts go to the ``ProgressReporter`` the first download starts, and the file is moved into
+/// place when complete. Plain requests go to `base`.
 ///
 /// Deadlines come from the middlewares (``TimeoutMiddleware`` cancels the task); the session's own timeout is
 /// only an idle timeout.
 struct ProgressTransport: ClientTransport {
     /// Where ``send(_:baseURL:)`` goes.
     var base: any ClientTransport
-    /// Where download progress goes.
-    var reporter: ProgressReporter
+    /// Where download progress goes (shown once a download begins).
+    var progress: PendingProgress
 
     func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
         try await base.send(request, baseURL: baseURL)
@@ -31,7 +31,8 @@ struct ProgressTransport: ClientTransport {
 
         let temporary = try AtomicFile.temporaryFile(beside: file)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let receiver = try StreamingReceiver(file: temporary, operationID: request.operationID, reporter: reporter)
+        let receiver = try StreamingReceiver(file: temporary, operationID: request.operationID,
+                                             reporter: progress.start())
         let session = URLSession(configuration: .ephemeral, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: urlRequest)
@@ -113,7 +114,8 @@ private final class StreamingReceiver: NSObject, URLSessionDataDelegate, @unchec
         if let error {
             continuation.resume(throwing: ClientError(transportError: error, operationID: operationID))
         } else if let writeError {
-            continuation.resume(throwing: FileStorageError(path: "download", reason: writeError.localizedDescription))
+            let cause = FileStorageError.cause(of: writeError)
+            continuation.resume(throwing: FileStorageError(path: "download", reason: cause))
         } else if let head {
             continuation.resume(returning: head)
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import RaspAPI
+import RaspRuntime
 
 /// Where the data comes from, decided once per run from the options, the environment and the config file.
 ///
@@ -18,13 +19,15 @@ struct DataSource: Sendable {
     var isDemo: Bool { serverURL == nil }
 
     /// Decides the source.
-    /// - Throws: ``CLIError`` when the config file is unreadable or a URL is not usable.
+    /// - Throws: ``CLIError`` when the config file is unreadable, a URL is not usable, or the key has a control
+    ///   character inside (usage, exit code 2).
     init(options: GlobalOptions, environment: Environment) throws {
         let configURL = options.config.map { URL(fileURLWithPath: $0) } ?? environment.defaultConfigFile
         let config = try ConfigFile.load(configURL, required: options.config != nil)
-        apiKey = [options.apiKey, environment["RASP_API_KEY"], config.apiKey]
-            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .first { !$0.isEmpty }
+        apiKey = try Self.key(from: [
+            (options.apiKey, "--api-key"), (environment["RASP_API_KEY"], "$RASP_API_KEY"),
+            (config.apiKey, "api_key in \(configURL.path)"),
+        ])
         let server = options.baseURL ?? environment["RASP_BASE_URL"] ?? config.baseURL
         if let server {
             guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -41,6 +44,24 @@ struct DataSource: Sendable {
         } else {
             cacheDirectory = environment.defaultCacheDirectory
         }
+    }
+
+    /// The first key that is not blank, trimmed.
+    /// - Parameter candidates: The keys in order of precedence, each with where it comes from.
+    /// - Throws: ``CLIError`` (usage) naming where the key comes from, never the key, when it has a line break or
+    ///   another control character inside: the HTTP header would be dropped and the server would see no key.
+    private static func key(from candidates: [(value: String?, source: String)]) throws -> String? {
+        for candidate in candidates {
+            guard let key = candidate.value?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
+                continue
+            }
+            if let scalar = HeaderText.firstControlCharacter(in: key) {
+                throw CLIError.usage("the API key from \(candidate.source) contains a control character "
+                                     + "(\(HeaderText.name(of: scalar))); pass the key as one line of plain text")
+            }
+            return key
+        }
+        return nil
     }
 
     /// The cache folder of this server (directories of different servers never mix): e.g.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaspRuntime
 
 /// The options every subcommand takes: where the data comes from and how the output looks.
 struct GlobalOptions: ParsableArguments {
@@ -44,14 +45,30 @@ struct GlobalOptions: ParsableArguments {
 
     mutating func validate() throws {
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
-        for header in header {
-            guard let colon = header.firstIndex(of: ":"), !header[..<colon].trimmingCharacters(in: .whitespaces).isEmpty
-            else { throw ValidationError("--header must look like 'Name: Value', got '\(header)'") }
-        }
+        for header in header { try Self.check(header: header) }
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                   url.host != nil
             else { throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, got '\(baseURL)'") }
+        }
+    }
+
+    /// Checks one `--header` argument. Messages name the field but never show its value (it may be a secret).
+    private static func check(header: String) throws {
+        guard let colon = header.firstIndex(of: ":"), !header[..<colon].trimmingCharacters(in: .whitespaces).isEmpty
+        else { throw ValidationError("--header must look like 'Name: Value' (a name, a colon, then the value)") }
+        let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let scalar = HeaderText.firstControlCharacter(in: name) {
+            throw ValidationError("--header: the name contains a control character (\(HeaderText.name(of: scalar)))")
+        }
+        guard HeaderText.isValidName(name) else {
+            throw ValidationError(
+                "--header: '\(name)' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~)")
+        }
+        if let scalar = HeaderText.firstControlCharacter(in: value) {
+            throw ValidationError("--header \(name): the value contains a control character "
+                                  + "(\(HeaderText.name(of: scalar))); a header value must be one line of plain text")
         }
     }
 

@@ -50,6 +50,11 @@ struct RaspContext: Sendable {
         console.note(console.err.dim(redactor.redact(text)))
     }
 
+    /// Prints a warning on standard error: something was wrong and rasp worked around it.
+    func warn(_ text: String) {
+        console.note(console.err.yellow(redactor.redact(text)))
+    }
+
     // MARK: Client
 
     private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?) throws -> RaspClient {

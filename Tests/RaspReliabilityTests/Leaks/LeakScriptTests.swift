@@ -10,11 +10,13 @@ struct LeakScriptTests {
 
     /// Runs the script with only `paths` to scan (empty transcript and temporary folders, its own log), then
     /// removes what it wrote, so the planted keys never reach the scan of the real run.
-    static func scan(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await offPool { try runScript(arguments) }
+    static func scan(_ arguments: [String],
+                     environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+        try await offPool { try runScript(arguments, environment: environment) }
     }
 
-    private static func runScript(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func runScript(_ arguments: [String],
+                                  environment: [String: String]) throws -> (status: Int32, output: String) {
         let empty = temporaryFolder("leak-scan-empty")
         defer { try? FileManager.default.removeItem(at: empty) }
         let process = Process()
@@ -22,7 +24,7 @@ struct LeakScriptTests {
         process.arguments = ["bash", root.appendingPathComponent("Scripts/scan-key-leaks.sh").path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["RASP_TEST_TRANSCRIPTS": empty.appendingPathComponent("transcripts").path, "TMPDIR": empty.path,
-             "RASP_TEST_LOG": empty.appendingPathComponent("output.log").path]) { $1 }
+             "RASP_TEST_LOG": empty.appendingPathComponent("output.log").path]) { $1 }.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -36,6 +38,19 @@ struct LeakScriptTests {
     func selfTest() async throws {
         let (status, output) = try await Self.scan(["--self-test"])
         #expect(status == 0, "\(output)")
+    }
+
+    @Test("A key that percent-encoding changes: the self-test plants its encoded form; a planted one fails the scan")
+    func percentEncodedKey() async throws {
+        let key = "k+/=\(testKey)"
+        let selfTest = try await Self.scan(["--self-test"], environment: ["RASP_TEST_KEY": key])
+        #expect(selfTest.status == 0, "\(selfTest.output)")
+        let folder = temporaryFolder("leak-scan")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planted = folder.appendingPathComponent("encoded.log")
+        try Data("GET /v3.0/search/?apikey=k%2B%2F%3D\(testKey.prefix(4))&from=c213\n".utf8).write(to: planted)
+        let encoded = try await Self.scan([planted.path], environment: ["RASP_TEST_KEY": "k+/=\(testKey.prefix(4))"])
+        #expect(encoded.status == 1, "\(encoded.output)")
     }
 
     @Test("A planted key fails the scan and names the file and line; a clean file passes")

@@ -60,6 +60,31 @@ struct QuotaStateCorruptionTests {
         #expect(Corruption.temporaryFiles(in: folder).isEmpty)
     }
 
+    @Test("Damage that still parses (another count) fails the checksum; a file from before checksums is read")
+    func checksum() async throws {
+        let folder = temporaryFolder("quota")
+        let file = folder.appendingPathComponent("quota.json")
+        let writer = counter(file)
+        for _ in 0..<7 { try await writer.reserve(operationID: "search") }
+        let valid = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(valid.hasPrefix(#"{"checksum":"x64:"#), "\(valid)")
+
+        let tampered = valid.replacingOccurrences(of: #""count":7"#, with: #""count":3"#)
+        try #require(tampered != valid)
+        try Data(tampered.utf8).write(to: file)
+        #expect((try? JSONDecoder().decode(QuotaState.self, from: Data(tampered.utf8)))?.count == 3, "it still parses")
+        let events = Events()
+        #expect(await counter(file, events: events).usage.used == 0, "a state that fails its checksum counts from zero")
+        let reason = "\(file.path): unreadable quota state: it does not match its checksum"
+        #expect(events.all == [.storageFailed(reason: reason)])
+
+        let old = #"{"count":7,"day":"2026-06-01","warnedApproaching":false,"warnedExhausted":false}"#
+        try Data(old.utf8).write(to: file)
+        let quiet = Events()
+        #expect(await counter(file, events: quiet).usage.used == 7)
+        #expect(quiet.all.isEmpty)
+    }
+
     @Test("A folder where the file should be: counts in memory, reports each failed save, never throws")
     func unwritable() async throws {
         let folder = temporaryFolder("quota")

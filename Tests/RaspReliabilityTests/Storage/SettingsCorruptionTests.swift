@@ -1,5 +1,8 @@
 import Foundation
+import Logging
 import RaspKit
+import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// Every damaged value under each settings key reads as that key's default, leaves the other keys alone, and is
@@ -46,6 +49,29 @@ struct SettingsCorruptionTests {
                     && settings.scheduleFilters == TripFilters(slots: [.morning, .evening], transfers: .withTransfers),
                     "the next write repairs \(key)")
         }
+    }
+
+    @Test("A damaged value is removed and reported once as a warning; the other keys stay; a write repairs it")
+    func damagedValueIsDiscardedOnce() {
+        let lines = Locked<[String]>([])
+        let logger = Logger(label: "settings") { _ in
+            LineLogHandler { level, line in lines.withLock { $0.append("\(level) \(line)") } }
+        }
+        let storage = InMemoryStorage()
+        let settings = SettingsStore(storage: storage, logger: logger)
+        fill(settings)
+        storage.set(Data(#"{"slots": [1, "#.utf8), forKey: SettingsStore.Key.scheduleFilters.rawValue)
+        #expect(settings.scheduleFilters == TripFilters())
+        #expect(settings.scheduleFilters == TripFilters())
+        #expect(storage.data(forKey: SettingsStore.Key.scheduleFilters.rawValue) == nil, "the damaged bytes are gone")
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 1, "\(logged)")
+        let expected = "warning Settings: the stored raspkit.scheduleFilters was damaged (14 bytes"
+        #expect(logged.first?.hasPrefix(expected) == true, "\(logged)")
+        #expect(settings.theme == .dark && settings.viewedStoryIDs == ["story-1", "story-2"])
+        settings.scheduleFilters = TripFilters(slots: [.night], transfers: .withTransfers)
+        #expect(settings.scheduleFilters == TripFilters(slots: [.night], transfers: .withTransfers))
+        #expect(lines.withLock { $0.count } == 1)
     }
 
     @Test("In memory: each key damaged every way reads as its default; the others survive; a write repairs it")
