@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaspKit
 
 /// `rasp`: Yandex Rasp timetables on the command line.
 @main
@@ -14,10 +15,11 @@ struct Rasp: AsyncParsableCommand {
 
         Examples:
           rasp search Москва "Санкт-Петербург"
-          rasp search c213 c2 --date 2026-06-01 --transport plane --json
+          rasp search c213 c2 --date 01.12 --transport plane --json
+          rasp search спб мск --date пятница
           rasp stations питер
           rasp schedule "Казанский вокзал" --event arrival
-          rasp thread <uid from search --json>
+          rasp thread 103Е_0_2006004_g26_4 --date tomorrow   (a uid from search --json)
           rasp carrier SU --system iata
           rasp nearest 55.75 37.62 --distance 5
           rasp --generate-completion-script zsh > ~/.zfunc/_rasp
@@ -28,6 +30,7 @@ struct Rasp: AsyncParsableCommand {
         Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, \
         4 no connection.
         """,
+        version: "rasp \(RaspKit.version) (Yandex Rasp API v3.0)",
         subcommands: [
             SearchCommand.self, StationsCommand.self, ScheduleCommand.self, ThreadCommand.self,
             CarrierCommand.self, NearestCommand.self, CopyrightCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 import RaspAPI
 import RaspKit
 import Testing
@@ -72,5 +73,29 @@ import Testing
         #expect(DateArgument(argument: "2026-12-31")?.date(now: noon, in: utc).description == "2026-12-31")
         #expect(DateArgument(argument: "2026-02-30") == nil)
         #expect(DateArgument(argument: "next week") == nil)
+    }
+
+    /// Monday 2026-06-01, as people type days in Russia and elsewhere.
+    @Test(arguments: [
+        ("01.12.2026", "2026-12-01"), ("1.12.26", "2026-12-01"), ("01.12", "2026-12-01"), ("15.05", "2026-05-15"),
+        ("01.05", "2027-05-01"), ("29.02", "2028-02-29"), ("15/06", "2026-06-15"), ("yesterday", "2026-05-31"),
+        ("вчера", "2026-05-31"), ("сегодня", "2026-06-01"), ("завтра", "2026-06-02"), ("послезавтра", "2026-06-03"),
+        ("+7", "2026-06-08"), ("-3", "2026-05-29"), ("mon", "2026-06-01"), ("Friday", "2026-06-05"),
+        ("пт", "2026-06-05"), ("воскресенье", "2026-06-07"), ("Вт.", "2026-06-02"),
+    ])
+    func datesPeopleType(text: String, expected: String) throws {
+        let noon = Date(timeIntervalSince1970: 1_780_315_200)
+        let date = try #require(DateArgument(argument: text), "«\(text)» was not understood")
+        #expect(date.date(now: noon, in: TimeZone(identifier: "UTC")!).description == expected)
+    }
+
+    @Test func datesOutsideTheAPIsWindowAreUsageErrors() throws {
+        let noon = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(throws: Never.self) { try DateArgument.day(LocalDate("2026-05-02")!).checkedDate(now: noon, in: utc) }
+        #expect(throws: Never.self) { try DateArgument.day(LocalDate("2027-05-01")!).checkedDate(now: noon, in: utc) }
+        #expect(throws: (any Error).self) { try DateArgument.day(LocalDate("2026-05-01")!).checkedDate(now: noon, in: utc) }
+        #expect(throws: (any Error).self) { try DateArgument.day(LocalDate("2027-05-02")!).checkedDate(now: noon, in: utc) }
+        for text in ["31.02.2026", "32.01", "1.2.3", "+", "понедельничек"] { #expect(DateArgument(argument: text) == nil) }
     }
 }

@@ -25,6 +25,38 @@ import Testing
         #expect(code(Self.demo.resolve("Химки")) == "c10758", "a settlement before a station of the same name")
     }
 
+    @Test(arguments: [
+        ("спб", "c2"), ("СПб", "c2"), ("Спб", "c2"), ("spb", "c2"), ("Питер", "c2"), ("Ленинград", "c2"),
+        ("Saint Petersburg", "c2"), ("St. Petersburg", "c2"), ("мск", "c213"), ("msk", "c213"), ("Moscow", "c213"),
+        ("Екб", "c54"), ("kazan", "c43"),
+    ])
+    func abbreviationsColloquialAndEnglishNames(text: String, code: String) {
+        #expect(self.code(Self.demo.resolve(text)) == code, "«\(text)»")
+    }
+
+    @Test func oneTypoAwayFromOneNameIsThatPlace() {
+        #expect(code(Self.demo.resolve("Моска")) == "c213")
+        #expect(code(Self.demo.resolve("Санкт-Петрбург")) == "c2")
+        #expect(code(Self.demo.resolve("Kaзань")) != "c213")
+    }
+
+    @Test func settlementCommaStation() {
+        let place = Self.demo.resolve("Химки, Бутаково")
+        #expect(code(place) == "s9743011", "\(place)")
+    }
+
+    @Test func everyNameTheTableShowsResolvesBack() {
+        // The search table prints station titles (TripTable.shortName): each resolves to that station, or to its
+        // settlement when the station is named like it (the station «Химки» of the town Химки).
+        let directory = Self.demo.directory
+        for settlement in ["c213", "c2", "c10758", "c43"] {
+            for station in directory.stations(inSettlement: settlement) {
+                let resolved = code(Self.demo.resolve(station.title))
+                #expect(resolved == station.code || resolved == settlement, "«\(station.title)» → \(resolved ?? "-")")
+            }
+        }
+    }
+
     @Test func codesResolveToThemselves() {
         #expect(Self.demo.resolve("s9600213") == .place(.station(Self.demo.directory.station(code: "s9600213")!), exact: true))
         #expect(code(Self.demo.resolve("c2")) == "c2")

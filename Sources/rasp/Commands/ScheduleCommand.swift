@@ -27,8 +27,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Argument(help: "The station: a name or a code (s9600213).")
     var station: String
 
-    @Option(help: ArgumentHelp("The day: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
-    var date: DateArgument = .today
+    @Option(help: ArgumentHelp(DateArgument.helpText + " Default: today.", valueName: "date"))
+    var date: DateArgument?
 
     @Flag(help: "The timetable of every day instead of one day.")
     var allDays = false
@@ -45,6 +45,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
+        if allDays, date != nil { throw ValidationError("--all-days and --date exclude each other") }
+        if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let transport {
             _ = try SearchCommand.list(transport, known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
@@ -56,7 +58,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         try await CommandRunner(context: context).run {
             let place = try await PlaceLookup(context: context, command: "schedule").resolveStation(station)
             let input = Operations.Schedule(
-                station: place.code, date: allDays ? nil : date.date(),
+                station: place.code, date: allDays ? nil : try (date ?? .relative(0)).checkedDate(),
                 transportTypes: transport.map { TransportTypes(rawValue: $0.lowercased()) },
                 event: event == .arrival ? .arrival : nil)
             var items: [ScheduleItem] = []

@@ -27,8 +27,8 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "Where to: a name or a code.")
     var to: String
 
-    @Option(help: ArgumentHelp("The day: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
-    var date: DateArgument = .today
+    @Option(help: ArgumentHelp(DateArgument.helpText + " Default: today.", valueName: "date"))
+    var date: DateArgument?
 
     @Flag(help: "The timetable of every day (times without dates) instead of one day.")
     var allDays = false
@@ -54,6 +54,8 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
+        if allDays, date != nil { throw ValidationError("--all-days and --date exclude each other") }
+        if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
         if direct && withTransfers { throw ValidationError("--direct and --with-transfers exclude each other") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         _ = try transportTypes()
@@ -68,7 +70,7 @@ struct SearchCommand: AsyncParsableCommand {
                 throw CLIError.usage("FROM and TO are the same place (\(places[0].title), \(places[0].code))")
             }
             let search = TripSearch(
-                from: places[0].code, to: places[1].code, date: allDays ? nil : date.date(),
+                from: places[0].code, to: places[1].code, date: allDays ? nil : try (date ?? .relative(0)).checkedDate(),
                 transports: try transportTypes(),
                 filters: TripFilters(slots: try slots(), transfers: transferChoice), limit: limit)
             let result = try await search.run(client: context.client)
@@ -96,12 +98,18 @@ struct SearchCommand: AsyncParsableCommand {
         }
         let style = context.console.out
         let day = search.date?.description ?? "every day"
-        let count = trips.count == 1 ? "1 trip" : "\(trips.count) trips"
-        context.console.print(style.bold("\(from.title) → \(to.title)") + style.dim("  \(day) · \(count)"))
+        let total = "\(result.matched)\(result.truncated ? "+" : "")"
+        let count = result.matched > trips.count || result.truncated ? "\(trips.count) of \(total) trips"
+            : trips.count == 1 ? "1 trip" : "\(trips.count) trips"
+        let width = TerminalWidth.current()
+        let title = TripTable.clip("\(from.title) → \(to.title)", to: width)
+        let subtitle = "  \(day) · \(count)"
+        let fits = width.map { title.count + subtitle.count <= $0 } ?? true
+        context.console.print(style.bold(title) + (fits ? style.dim(subtitle) : "\n" + style.dim(String(subtitle.dropFirst(2)))))
         if trips.isEmpty {
             context.console.print("No trips match.")
         } else {
-            context.console.print(TripTable(trips: trips).render(style: style))
+            context.console.print(TripTable(trips: trips).render(style: style, width: width))
         }
         for interval in result.intervals {
             let window = [interval.thread.interval?.beginTime, interval.thread.interval?.endTime]

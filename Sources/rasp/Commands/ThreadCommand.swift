@@ -14,21 +14,25 @@ struct ThreadCommand: AsyncParsableCommand {
         `rasp schedule --json` (thread_uid). --json prints the API's thread object.
 
         Examples:
-          rasp thread 752A_0_2000001 --date 2026-06-01
+          rasp thread 103Е_0_2006004_g26_4 --date tomorrow
         """)
 
     @Argument(help: "The thread uid.")
     var uid: String
 
-    @Option(help: ArgumentHelp("The day the thread runs: YYYY-MM-DD, today or tomorrow.", valueName: "date"))
+    @Option(help: ArgumentHelp("The day the thread runs. " + DateArgument.helpText, valueName: "date"))
     var date: DateArgument?
+
+    func validate() throws {
+        _ = try date?.checkedDate()
+    }
 
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         let context = try RaspContext(options: options)
         try await CommandRunner(context: context).run {
-            let thread = try await context.client.thread(uid: uid, date: date?.date())
+            let thread = try await context.client.thread(uid: uid, date: date.map { try $0.checkedDate() })
             if options.json {
                 context.console.print(try JSONOutput.text(thread))
                 return

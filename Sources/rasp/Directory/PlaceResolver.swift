@@ -30,10 +30,37 @@ struct PlaceResolver {
     /// How many candidates an ambiguous answer lists.
     static let candidateLimit = 6
 
-    /// Resolves one argument.
+    /// Resolves one argument: through the alias table first (`СПб`, `мск`, `Moscow`), then as written; a
+    /// `Settlement, station` form (`Химки, Бутаково`) when the whole text names nothing.
     func resolve(_ text: String) -> Resolution {
+        if let name = PlaceAliases.canonicalName(for: text), case .place(let place, _) = resolveWritten(name) {
+            return .place(place, exact: false)
+        }
+        let written = resolveWritten(text)
+        if case .place = written { return written }
+        if let place = stationInSettlement(text) { return .place(place, exact: true) }
+        return written
+    }
+
+    /// `Settlement, station` or `Settlement station-name`: a station of that settlement whose name matches the rest.
+    private func stationInSettlement(_ text: String) -> Place? {
+        guard let comma = text.firstIndex(of: ",") else { return nil }
+        let city = String(text[..<comma]), rest = Self.fold(String(text[text.index(after: comma)...]))
+        guard !rest.isEmpty else { return nil }
+        let settlements = directory.resolve(city, limit: 5).compactMap(\.settlement)
+            .filter { Self.fold($0.title) == Self.fold(city) }
+        let matches = settlements.flatMap { directory.stations(inSettlement: $0.code) }
+            .filter { station in
+                let names = [station.title] + [station.popularTitle].compactMap { $0 }
+                return names.contains { Self.fold($0) == rest || Self.fold($0).hasSuffix(" " + rest) }
+            }
+        return matches.count == 1 ? .station(matches[0]) : nil
+    }
+
+    /// Resolves the text as written (see the type's rules).
+    private func resolveWritten(_ text: String) -> Resolution {
         let query = Self.fold(text)
-        let candidates = directory.resolve(text, limit: 8)
+        var candidates = directory.resolve(text, limit: 8)
         guard let first = candidates.first else { return .notFound(suggestions: suggestions(for: text)) }
         if candidates.count == 1 { return .place(first, exact: isCode(text, of: first) || Self.isExact(first, query: query)) }
 
@@ -44,9 +71,20 @@ struct PlaceResolver {
         if exact.count == 1 { return .place(exact[0], exact: true) }
         if exact.count > 1 { return .ambiguous(Array(exact.prefix(Self.candidateLimit))) }
 
+        // One typo away from exactly one name (settlements first) is that place: «Моска» is Москва.
+        let near = candidates.filter { Self.isOneEditAway(query, from: $0) }
+        let nearSettlements = near.filter { $0.settlement != nil }
+        if nearSettlements.count == 1 { return .place(nearSettlements[0], exact: false) }
+        if near.count == 1 { return .place(near[0], exact: false) }
+
+        // A name that starts with the text beats one that only contains it as a later word: «Ленинг…» is not
+        // «Москва (Ленинградский вокзал)» when a place called «Ленинг…» exists.
+        let starting = candidates.filter { place in Self.names(of: place).contains { Self.fold($0).hasPrefix(query) } }
+        if !starting.isEmpty, starting.count < candidates.count { candidates = starting }
+
         let groups = Set(candidates.map(Self.settlementCode))
         if groups.count == 1 {
-            return .place(candidates.first { $0.settlement != nil } ?? first, exact: false)
+            return .place(candidates.first { $0.settlement != nil } ?? candidates[0], exact: false)
         }
         return .ambiguous(Array(candidates.prefix(Self.candidateLimit)))
     }
@@ -78,11 +116,7 @@ struct PlaceResolver {
     /// that it transliterates (`moskva`, `nizhniy novgorod`, `khimki`).
     static func isExact(_ place: Place, query: String) -> Bool {
         guard !query.isEmpty else { return false }
-        let popular: String? = switch place {
-        case .settlement(let settlement): settlement.popularTitle
-        case .station(let station): station.popularTitle
-        }
-        let names = [place.title] + [popular].compactMap { $0 }
+        let names = names(of: place)
         if names.contains(where: { fold($0) == query }) { return true }
         guard query.unicodeScalars.allSatisfy(\.isASCII) else { return false }
         let key = latinKey(query)
@@ -104,6 +138,33 @@ struct PlaceResolver {
             latin = latin.replacingOccurrences(of: variant, with: base)
         }
         return fold(latin)
+    }
+
+    /// The place's name and popular name.
+    static func names(of place: Place) -> [String] {
+        let popular: String? = switch place {
+        case .settlement(let settlement): settlement.popularTitle
+        case .station(let station): station.popularTitle
+        }
+        return [place.title] + [popular].compactMap { $0 }
+    }
+
+    /// Whether the folded query is one edit (a letter wrong, missing, extra, or two swapped) from a name.
+    static func isOneEditAway(_ query: String, from place: Place) -> Bool {
+        guard query.count >= 4 else { return false }
+        return names(of: place).contains { editDistanceIsOne(Array(query), Array(fold($0))) }
+    }
+
+    private static func editDistanceIsOne(_ a: [Character], _ b: [Character]) -> Bool {
+        if a == b || abs(a.count - b.count) > 1 { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }  // one letter wrong
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        return long[(i + 1)...] == short[i...]  // one letter extra or missing
     }
 
     /// The first of several exact settlements when it is clearly the main one; the only one when alone.

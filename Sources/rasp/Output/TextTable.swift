@@ -20,6 +20,10 @@ struct TextTable {
         var maxWidth: Int = 40
         /// Colour for the cells (applied after padding, so it does not disturb alignment).
         var color: (@Sendable (Style) -> (String) -> String)?
+        /// The narrowest the column may be squeezed to when the table must fit a width (nil: never squeezed).
+        var minWidth: Int?
+        /// Which columns go first when squeezing is not enough: the lowest priority is dropped first; nil never.
+        var dropPriority: Int?
     }
 
     /// The columns, in order.
@@ -27,21 +31,64 @@ struct TextTable {
     /// The rows; each has one cell per column (missing cells are empty).
     var rows: [[String]] = []
 
-    /// The table as lines of text.
-    /// - Parameter style: Bold headers and cell colours when enabled.
-    /// - Returns: The lines, header first, without a final newline.
-    func render(style: Style) -> String {
+    /// The table as lines of text, header first, without a final newline.
+    /// - Parameters:
+    ///   - style: Bold headers and cell colours when enabled.
+    ///   - width: The widest a line may be (the terminal's width); columns are squeezed to their `minWidth`, then
+    ///     dropped by `dropPriority`, so that no line wraps. Nil: no limit.
+    func render(style: Style, width: Int? = nil) -> String {
+        var table = self
+        if let width { table.fit(width) }
+        return table.renderLines(style: style)
+    }
+
+    private func renderLines(style: Style) -> String {
         let cells = rows.map { row in columns.indices.map { index in clip(index < row.count ? row[index] : "", columns[index]) } }
+        let titles = columns.map { clip($0.title, $0) }
         let widths = columns.indices.map { index in
-            cells.reduce(columns[index].title.count) { max($0, $1[index].count) }
+            cells.reduce(titles[index].count) { max($0, $1[index].count) }
         }
-        var lines = [line(columns.map(\.title), widths: widths) { _, text in style.bold(text) }]
+        var lines = [line(titles, widths: widths) { _, text in style.bold(text) }]
         for row in cells {
             lines.append(line(row, widths: widths) { index, text in
                 columns[index].color.map { $0(style)(text) } ?? text
             })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The natural width of each column: its widest cell or title, within its `maxWidth`.
+    private var naturalWidths: [Int] {
+        columns.indices.map { index in
+            rows.reduce(clip(columns[index].title, columns[index]).count) { widest, row in
+                max(widest, clip(index < row.count ? row[index] : "", columns[index]).count)
+            }
+        }
+    }
+
+    /// Squeezes the widest squeezable column one character at a time, then drops columns, until lines fit.
+    private mutating func fit(_ width: Int) {
+        while true {
+            var widths = naturalWidths
+            func total() -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) }
+            while total() > width {
+                let squeezable = columns.indices.filter { index in
+                    columns[index].minWidth.map { minimum in widths[index] > minimum } ?? false
+                }
+                guard let widest = squeezable.max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+            }
+            for index in columns.indices { columns[index].maxWidth = min(columns[index].maxWidth, widths[index]) }
+            guard total() > width else { return }
+            let droppable = columns.indices.filter { columns[$0].dropPriority != nil }
+            guard let drop = droppable.min(by: { columns[$0].dropPriority! < columns[$1].dropPriority! }) else { return }
+            columns.remove(at: drop)
+            rows = rows.map { row in
+                var row = row
+                if drop < row.count { row.remove(at: drop) }
+                return row
+            }
+        }
     }
 
     private func line(_ texts: [String], widths: [Int], paint: (Int, String) -> String) -> String {
@@ -61,7 +108,8 @@ struct TextTable {
 
     private func clip(_ text: String, _ column: Column) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
-        guard flat.count > column.maxWidth, column.maxWidth > 1 else { return flat }
+        guard flat.count > column.maxWidth, column.maxWidth >= 1 else { return flat }
+        if column.maxWidth == 1 { return "…" }
         return String(flat.prefix(column.maxWidth - 1)) + "…"
     }
 }

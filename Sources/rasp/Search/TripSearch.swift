@@ -32,6 +32,10 @@ struct TripSearch: Sendable {
         var items: [SearchResponse.SegmentsItem]
         /// Interval services (no fixed times) that pass the transport filter.
         var intervals: [IntervalSegment]
+        /// How many trips passed the filters in the pages read (at least `items.count`).
+        var matched = 0
+        /// Whether pages were left unread after `limit` was reached (then more trips may match).
+        var truncated = false
     }
 
     /// The request of the first page: one transport type goes to the server, several are filtered here.
@@ -51,8 +55,14 @@ struct TripSearch: Sendable {
                 result.intervals = (page.intervalSegments ?? []).filter { keeps([$0.thread.transportType]) }
             }
             for item in page.segments where admits(item) {
-                result.items.append(item)
-                if let limit, result.items.count >= limit { return result }
+                result.matched += 1
+                if limit.map({ result.items.count < $0 }) ?? true { result.items.append(item) }
+            }
+            // The rest of the page is counted; further pages are not read once `limit` trips are in.
+            if let limit, result.items.count >= limit {
+                let pagination = page.pagination
+                result.truncated = pagination.offset + page.segments.count < pagination.total
+                return result
             }
         }
         return result

@@ -9,8 +9,12 @@ struct TripTable {
     /// The trips with their formatted rows.
     var trips: [(item: SearchResponse.SegmentsItem, row: TripRow)]
 
-    /// The rendered table.
-    func render(style: Style) -> String {
+    /// The rendered table: when every trip leaves from and arrives at the same two stations, a line naming them
+    /// comes first instead of two columns.
+    /// - Parameters:
+    ///   - style: Colours and bold when enabled.
+    ///   - width: The widest a line may be (see ``TextTable/render(style:width:)``).
+    func render(style: Style, width: Int? = nil) -> String {
         let ends = trips.map { Self.ends($0.item) }
         let showsStations = Set(ends.map(\.from)).count > 1 || Set(ends.map(\.to)).count > 1
         var columns: [TextTable.Column] = [
@@ -19,13 +23,14 @@ struct TripTable {
             .init(title: "DURATION"),
         ]
         if showsStations {
-            columns += [.init(title: "FROM", maxWidth: 28), .init(title: "TO", maxWidth: 28)]
+            columns += [.init(title: "FROM", maxWidth: 28, minWidth: 10, dropPriority: 5),
+                        .init(title: "TO", maxWidth: 28, minWidth: 10, dropPriority: 6)]
         }
         columns += [
-            .init(title: "TRANSPORT"),
-            .init(title: "NUMBER", maxWidth: 20),
-            .init(title: "CARRIER", maxWidth: 32),
-            .init(title: "TRANSFERS", maxWidth: 40),
+            .init(title: "TRANSPORT", dropPriority: 3),
+            .init(title: "NUMBER", maxWidth: 20, minWidth: 6, dropPriority: 4),
+            .init(title: "CARRIER", maxWidth: 32, minWidth: 8, dropPriority: 1),
+            .init(title: "TRANSFERS", maxWidth: 40, minWidth: 9, dropPriority: 2),
         ]
         var table = TextTable(columns: columns)
         for (index, trip) in trips.enumerated() {
@@ -35,7 +40,16 @@ struct TripTable {
             cells += [Self.transports(trip.item), row.number, row.carrierTitle, Self.transfers(trip.item)]
             table.rows.append(cells)
         }
-        return table.render(style: style)
+        let rendered = table.render(style: style, width: width)
+        guard !showsStations, let first = ends.first else { return rendered }
+        let header = Self.clip("\(first.from) → \(first.to)", to: width)
+        return style.dim(header) + "\n" + rendered
+    }
+
+    /// The text cut to `width` characters (ending in «…»), or as is.
+    static func clip(_ text: String, to width: Int?) -> String {
+        guard let width, text.count > width, width > 1 else { return text }
+        return String(text.prefix(width - 1)) + "…"
     }
 
     /// `10:05`, or `10:05 +1` when the arrival is a day after the departure (local dates).
@@ -53,10 +67,10 @@ struct TripTable {
         }
     }
 
-    /// The popular name when there is one («Ленинградский вокзал»), else the title.
+    /// The title, the name the station directory knows: what is printed can be typed back (a popular name such as
+    /// «Щёлковский автовокзал» comes only with search answers, not with the directory).
     static func shortName(_ point: Point) -> String {
-        if let popular = point.popularTitle?.trimmingCharacters(in: .whitespaces), !popular.isEmpty { return popular }
-        return point.title
+        point.title
     }
 
     /// `train`, or `plane + suburban` for a route with transfers.

@@ -36,6 +36,11 @@ struct GlobalOptions: ParsableArguments {
     var retries: Int = 2
 
     @Option(name: .long, help: ArgumentHelp(
+        "Give up on a request after this many seconds (each attempt; the station directory download keeps its own, "
+            + "longer limit). Default: 30.", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
         "An extra request header 'Name: Value', e.g. 'X-Mock-Fault: 503' for rasp-mock (repeatable).",
         valueName: "header"))
     var header: [String] = []
@@ -45,6 +50,9 @@ struct GlobalOptions: ParsableArguments {
 
     mutating func validate() throws {
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
+        if let timeout, !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be a number of seconds between 0 and 3600")
+        }
         for header in header { try Self.check(header: header) }
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -70,6 +78,14 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--header \(name): the value contains a control character "
                                   + "(\(HeaderText.name(of: scalar))); a header value must be one line of plain text")
         }
+    }
+
+    /// The deadlines requests get: `--timeout` for API calls, the usual (longer) one for the directory download.
+    var timeouts: TimeoutPolicy {
+        guard let timeout else { return .rasp }
+        var policy = TimeoutPolicy.rasp
+        policy.defaultTimeout = .milliseconds(Int(timeout * 1000))
+        return policy
     }
 
     /// The extra headers as name/value pairs.

@@ -65,12 +65,13 @@ struct RaspContext: Sendable {
         let retry = RetryPolicy(maxAttempts: options.retries + 1, baseDelay: .milliseconds(300), maxDelay: .seconds(5))
         var client: RaspClient
         if let key = source.apiKey {
-            client = try RaspClient.live(apiKey: key, logger: logger, retry: retry, serverURL: serverURL)
+            client = try RaspClient.live(apiKey: key, logger: logger, retry: retry, timeouts: options.timeouts,
+                                         serverURL: serverURL)
         } else {
             var middlewares: [any ClientMiddleware] = []
             if let logger { middlewares.append(LoggingMiddleware(logger: logger)) }
             middlewares.append(RetryMiddleware(policy: retry))
-            middlewares.append(TimeoutMiddleware(policy: .rasp))
+            middlewares.append(TimeoutMiddleware(policy: options.timeouts))
             client = RaspClient(serverURL: serverURL, middlewares: middlewares)
         }
         client.core.middlewares += headers

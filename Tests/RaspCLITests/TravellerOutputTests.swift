@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// What a traveller sees: tables that fit the terminal, the stations always named, dates and options checked before
+/// any request, `--version`.
+@Suite struct TravellerOutputTests {
+    @Test(arguments: [60, 80, 120])
+    func noLineIsWiderThanTheTerminal(columns: Int) async throws {
+        for arguments in [["search", "Москва", "Санкт-Петербург"], ["search", "Москва", "Тверь", "--limit", "5"],
+                          ["search", "c213", "c43", "--with-transfers"]] {
+            let run = try await RaspProcess.run(arguments + ["--date", "tomorrow"], environment: ["COLUMNS": "\(columns)"])
+            #expect(run.status == 0, "\(run)")
+            let wide = run.stdout.split(separator: "\n").filter { $0.count > columns }
+            #expect(wide.isEmpty, "\(arguments) at \(columns) columns: \(wide)")
+            #expect(run.stdout.contains("DEPARTS"), "\(run)")
+        }
+    }
+
+    @Test func theStationsAreNamedWhenEveryTripSharesThem() async throws {
+        // Every direct train Москва → Тверь leaves from one station: no FROM/TO columns, a line naming both.
+        let run = try await RaspProcess.run(["search", "Москва", "Тверь", "--date", "tomorrow", "--transport", "train",
+                                             "--direct"], environment: ["COLUMNS": "100"])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 3, "\(run)")
+        #expect(lines[1] == "Москва (Ленинградский вокзал) → Тверь", "\(run)")
+        #expect(lines[2].hasPrefix("DEPARTS") && !lines[2].contains("FROM"), "\(run)")
+    }
+
+    @Test func limitSaysHowManyOfHowMany() async throws {
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--date", "tomorrow", "--limit", "3"])
+        #expect(run.status == 0, "\(run)")
+        let first = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.range(of: #"3 of \d+\+? trips"#, options: .regularExpression) != nil, "\(first)")
+    }
+
+    @Test(arguments: [["--date", "2020-01-01"], ["--date", "31.12.2099"], ["--all-days", "--date", "tomorrow"]])
+    func badDatesAreUsageErrors(extra: [String]) async throws {
+        let run = try await RaspProcess.run(["search", "c213", "c2"] + extra)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func versionIsPrinted() async throws {
+        let run = try await RaspProcess.run(["--version"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("rasp "), "\(run)")
+    }
+
+    @Test func everyExampleOfTheHelpRunsOnTheDemoData() async throws {
+        let help = try await RaspProcess.run(["--help"]).stdout
+            + (try await RaspProcess.run(["search", "--help"]).stdout)
+            + (try await RaspProcess.run(["thread", "--help"]).stdout)
+        let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("rasp ") && !$0.contains("--generate-completion-script") }
+        #expect(examples.count >= 8, "\(examples)")
+        for example in examples {
+            let command = example.components(separatedBy: "   (").first ?? example
+            let words = Self.words(command.components(separatedBy: " | ").first ?? command).dropFirst()
+            let run = try await RaspProcess.run(Array(words))
+            #expect(run.status == 0, "«\(example)»: \(run)")
+        }
+    }
+
+    /// Splits a command line at spaces, keeping "quoted words" together.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quoted = false
+        for character in line {
+            if character == "\"" { quoted.toggle(); continue }
+            if character == " " && !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
