@@ -78,3 +78,39 @@ import Testing
         return words
     }
 }
+
+/// `--json` for scripts: prices, `null` for what the API does not say, `--sort`.
+@Suite struct TravellerJSONTests {
+    static func trips(_ arguments: [String]) async throws -> [[String: Any]] {
+        let run = try await RaspProcess.run(arguments + ["--json"])
+        #expect(run.status == 0, "\(run)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return try #require(object["trips"] as? [[String: Any]])
+    }
+
+    @Test func pricesAreInTheJSONAndMissingValuesAreNull() async throws {
+        let trips = try await Self.trips(["search", "c213", "c2", "--date", "tomorrow"])
+        let priced = trips.filter { ($0["prices"] as? [[String: Any]])?.isEmpty == false }
+        #expect(!priced.isEmpty, "some demo trips carry tickets_info")
+        for trip in trips {
+            #expect(trip.keys.contains("carrier") && trip.keys.contains("title"), "\(trip)")
+            if let carrier = trip["carrier"], !(carrier is NSNull) {
+                #expect((carrier as? String)?.contains("not specified") == false, "\(trip)")
+            }
+        }
+        let price = try #require((priced.first?["prices"] as? [[String: Any]])?.first)
+        #expect(price["currency"] as? String == "RUB")
+        #expect((price["amount"] as? Double ?? 0) > 0)
+    }
+
+    @Test func sortByPriceAndDuration() async throws {
+        let byPrice = try await Self.trips(["search", "c213", "c2", "--date", "tomorrow", "--sort", "price"])
+        let lowest = byPrice.map { ($0["prices"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? Double }.min() }
+        let known = lowest.prefix { $0 != nil }.compactMap { $0 }
+        #expect(known == known.sorted() && !known.isEmpty, "\(lowest)")
+        #expect(lowest.drop { $0 != nil }.allSatisfy { $0 == nil }, "trips without a price come last")
+        let byDuration = try await Self.trips(["search", "c213", "c2", "--date", "tomorrow", "--sort", "duration"])
+        let durations = byDuration.compactMap { $0["duration_seconds"] as? Int }
+        #expect(durations == durations.sorted())
+    }
+}

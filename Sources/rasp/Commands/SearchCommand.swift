@@ -51,6 +51,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Show at most this many trips.")
     var limit: Int?
 
+    @Option(help: "Order the trips by departure (the server's order), arrival, duration or price.")
+    var sort: TripOrder = .departure
+
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
@@ -84,7 +87,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     private func present(_ result: TripSearch.Result, search: TripSearch, places: [ResolvedPlace], context: RaspContext) throws {
         let formatter = TripFormatter(strings: context.strings)
-        let trips = result.items.map { (item: $0, row: formatter.row(for: $0)) }
+        let trips = sort.sorted(result.items.map { (item: $0, row: formatter.row(for: $0)) })
         let from = result.info.map { PointRecord(code: $0.from.code, title: $0.from.title) }
             ?? PointRecord(code: places[0].code, title: places[0].title)
         let to = result.info.map { PointRecord(code: $0.to.code, title: $0.to.title) }
@@ -109,7 +112,8 @@ struct SearchCommand: AsyncParsableCommand {
         if trips.isEmpty {
             context.console.print("No trips match.")
         } else {
-            context.console.print(TripTable(trips: trips).render(style: style, width: width))
+            let isToday = search.date == LocalDate(Date(), in: .current)
+            context.console.print(TripTable(trips: trips, now: isToday ? Date() : nil).render(style: style, width: width))
         }
         for interval in result.intervals {
             let window = [interval.thread.interval?.beginTime, interval.thread.interval?.endTime]
@@ -139,5 +143,35 @@ struct SearchCommand: AsyncParsableCommand {
         }
         guard !words.isEmpty else { throw ValidationError("\(option) needs at least one value") }
         return words
+    }
+}
+
+/// The order of `rasp search` results.
+enum TripOrder: String, ExpressibleByArgument, CaseIterable {
+    case departure, arrival, duration, price
+
+    /// The trips in this order; the sort is stable, and trips without the value (no price) come last.
+    func sorted(_ trips: [(item: SearchResponse.SegmentsItem, row: TripRow)])
+        -> [(item: SearchResponse.SegmentsItem, row: TripRow)] {
+        func key(_ trip: (item: SearchResponse.SegmentsItem, row: TripRow)) -> Double? {
+            switch self {
+            case .departure: return nil
+            case .arrival:
+                guard let arrival = trip.row.arrival else { return nil }
+                return Double((arrival.date?.daysSince1970 ?? 0) * 1440 + arrival.hour * 60 + arrival.minute)
+                    - Double(arrival.utcOffset ?? 0) / 60
+            case .duration: return trip.row.duration
+            case .price: return TripTable.lowestPrice(trip.item)?.amount
+            }
+        }
+        guard self != .departure else { return trips }
+        return trips.enumerated().sorted { left, right in
+            switch (key(left.element), key(right.element)) {
+            case let (a?, b?) where a != b: return a < b
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return left.offset < right.offset
+            }
+        }.map(\.element)
     }
 }

@@ -11,7 +11,46 @@ struct PointRecord: Encodable, Equatable {
     var title: String
 }
 
+/// One fare of a trip in JSON output.
+struct PriceRecord: Encodable, Equatable {
+    /// ISO 4217 code, e.g. `RUB`.
+    var currency: String
+    /// The price in currency units (`1234.5`).
+    var amount: Double
+    /// The fare class, when the API names it.
+    var name: String?
+
+    init(_ place: RaspAPI.Place) {
+        currency = place.currency
+        amount = Double(place.price.whole) + Double(place.price.cents) / 100
+        name = place.name
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(name, forKey: .name)  // null when unnamed
+    }
+
+    enum CodingKeys: String, CodingKey { case currency, amount, name }
+
+    /// `1 234 RUB`, or `1 234.50 RUB` with cents.
+    var text: String {
+        let whole = Int(amount)
+        var digits = String(whole)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "\u{202F}" + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        let cents = Int((amount * 100).rounded()) % 100
+        return digits + grouped + (cents == 0 ? "" : String(format: ".%02d", cents)) + " " + currency
+    }
+}
+
 /// One trip in `rasp search --json`: stable snake_case fields, times as the API sent them and as local clock text.
+/// A missing value is `null`, never a placeholder text.
 struct TripRecord: Encodable {
     /// The API's departure text (ISO 8601 with the station's offset for a one-day search, `HH:MM:SS` for all days).
     var departure: String
@@ -41,8 +80,8 @@ struct TripRecord: Encodable {
     var title: String?
     /// The thread uid of each ride (for `rasp thread`).
     var threadUIDs: [String]
-    /// The carrier(s), «/»-joined.
-    var carrier: String
+    /// The carrier(s), «/»-joined; nil when the API names none.
+    var carrier: String?
     /// The Yandex code of the (first) carrier.
     var carrierCode: Int?
     /// Whether the trip has transfers.
@@ -51,6 +90,11 @@ struct TripRecord: Encodable {
     var transfers: [PointRecord]
     /// `morning`, `day`, `evening` or `night` of the departure.
     var slot: String?
+    /// The fares with prices (one-day searches of direct trips; empty when the API gives none).
+    var prices: [PriceRecord]
+
+    /// The lowest fare, if any.
+    var lowestPrice: PriceRecord? { prices.min { $0.amount < $1.amount } }
 
     enum CodingKeys: String, CodingKey {
         case departure, arrival
@@ -67,7 +111,32 @@ struct TripRecord: Encodable {
         case carrier
         case carrierCode = "carrier_code"
         case hasTransfers = "has_transfers"
-        case transfers, slot
+        case transfers, slot, prices
+    }
+
+    /// Every key is written; absent values as `null`.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(departure, forKey: .departure)
+        try container.encode(arrival, forKey: .arrival)
+        try container.encode(departureTime, forKey: .departureTime)
+        try container.encode(arrivalTime, forKey: .arrivalTime)
+        try container.encode(departureDate, forKey: .departureDate)
+        try container.encode(arrivalDate, forKey: .arrivalDate)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(durationText, forKey: .durationText)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(transportTypes, forKey: .transportTypes)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(threadUIDs, forKey: .threadUIDs)
+        try container.encode(carrier, forKey: .carrier)
+        try container.encode(carrierCode, forKey: .carrierCode)
+        try container.encode(hasTransfers, forKey: .hasTransfers)
+        try container.encode(transfers, forKey: .transfers)
+        try container.encode(slot, forKey: .slot)
+        try container.encode(prices, forKey: .prices)
     }
 
     /// The record of a search item, with the view model's row for the shared formatting rules.
@@ -79,7 +148,6 @@ struct TripRecord: Encodable {
         durationSeconds = row.duration.map { Int($0.rounded()) }
         durationText = row.durationText
         number = row.number
-        carrier = row.carrierTitle
         carrierCode = row.carrierCode
         hasTransfers = row.hasTransfers
         slot = row.slot?.rawValue
@@ -93,6 +161,8 @@ struct TripRecord: Encodable {
             title = segment.thread.title
             threadUIDs = [segment.thread.uid]
             transfers = []
+            carrier = segment.thread.carrier?.title
+            prices = (segment.ticketsInfo?.places ?? []).map(PriceRecord.init)
         case .transferSegment(let route):
             let legs = route.legs
             departure = route.departure ?? legs.first?.departure ?? ""
@@ -103,6 +173,10 @@ struct TripRecord: Encodable {
             title = nil
             threadUIDs = legs.map(\.thread.uid)
             transfers = (route.transfers ?? []).map { PointRecord(code: $0.code, title: $0.title) }
+            var titles: [String] = []
+            for title in legs.compactMap(\.thread.carrier?.title) where !titles.contains(title) { titles.append(title) }
+            carrier = titles.isEmpty ? nil : titles.joined(separator: " / ")
+            prices = []
         }
     }
 }

@@ -8,6 +8,9 @@ import RaspRuntime
 struct TripTable {
     /// The trips with their formatted rows.
     var trips: [(item: SearchResponse.SegmentsItem, row: TripRow)]
+    /// The current time, when the search is for today: an «IN» column says how long until each departure, or
+    /// that it has gone.
+    var now: Date?
 
     /// The rendered table: when every trip leaves from and arrives at the same two stations, a line naming them
     /// comes first instead of two columns.
@@ -17,33 +20,62 @@ struct TripTable {
     func render(style: Style, width: Int? = nil) -> String {
         let ends = trips.map { Self.ends($0.item) }
         let showsStations = Set(ends.map(\.from)).count > 1 || Set(ends.map(\.to)).count > 1
-        var columns: [TextTable.Column] = [
-            .init(title: "DEPARTS", color: { style in style.green }),
-            .init(title: "ARRIVES"),
-            .init(title: "DURATION"),
-        ]
+        var columns: [TextTable.Column] = [.init(title: "DEPARTS", color: { style in style.green })]
+        if now != nil { columns.append(.init(title: "IN", dropPriority: 4)) }
+        columns += [.init(title: "ARRIVES"), .init(title: "DURATION")]
         if showsStations {
             columns += [.init(title: "FROM", maxWidth: 28, minWidth: 10, dropPriority: 5),
                         .init(title: "TO", maxWidth: 28, minWidth: 10, dropPriority: 6)]
         }
+        let prices = trips.map { Self.lowestPrice($0.item)?.text }
+        let showsPrices = prices.contains { $0 != nil }
+        columns += [.init(title: "TRANSPORT", dropPriority: 3), .init(title: "NUMBER", maxWidth: 20, minWidth: 6,
+                                                                       dropPriority: 5)]
+        if showsPrices { columns.append(.init(title: "PRICE", alignment: .right, dropPriority: 4)) }
         columns += [
-            .init(title: "TRANSPORT", dropPriority: 3),
-            .init(title: "NUMBER", maxWidth: 20, minWidth: 6, dropPriority: 4),
             .init(title: "CARRIER", maxWidth: 32, minWidth: 8, dropPriority: 1),
             .init(title: "TRANSFERS", maxWidth: 40, minWidth: 9, dropPriority: 2),
         ]
         var table = TextTable(columns: columns)
         for (index, trip) in trips.enumerated() {
             let row = trip.row
-            var cells = [row.departureText, Self.arrivalText(row), row.durationText]
+            var cells = [row.departureText]
+            if let now { cells.append(Self.untilDeparture(trip.item, now: now)) }
+            cells += [Self.arrivalText(row), row.durationText]
             if showsStations { cells += [ends[index].from, ends[index].to] }
-            cells += [Self.transports(trip.item), row.number, row.carrierTitle, Self.transfers(trip.item)]
+            cells += [Self.transports(trip.item), row.number]
+            if showsPrices { cells.append(prices[index].map { "from " + $0 } ?? "—") }
+            cells += [row.carrierTitle, Self.transfers(trip.item)]
             table.rows.append(cells)
         }
         let rendered = table.render(style: style, width: width)
         guard !showsStations, let first = ends.first else { return rendered }
         let header = Self.clip("\(first.from) → \(first.to)", to: width)
         return style.dim(header) + "\n" + rendered
+    }
+
+    /// The lowest fare of a direct trip, if the API gave prices.
+    static func lowestPrice(_ item: SearchResponse.SegmentsItem) -> PriceRecord? {
+        guard case .segment(let segment) = item else { return nil }
+        return (segment.ticketsInfo?.places ?? []).map(PriceRecord.init).min { $0.amount < $1.amount }
+    }
+
+    /// The instant a trip departs, when its time carries a date and an offset (one-day searches).
+    static func departureInstant(_ item: SearchResponse.SegmentsItem) -> Date? {
+        let text: String? = switch item {
+        case .segment(let segment): segment.departure
+        case .transferSegment(let route): route.departure ?? route.legs.first?.departure
+        }
+        return text.flatMap { try? Date($0, strategy: .iso8601) }
+    }
+
+    /// `25 min`, `3 h 10 min`, or `gone` for a departure in the past.
+    static func untilDeparture(_ item: SearchResponse.SegmentsItem, now: Date) -> String {
+        guard let departure = departureInstant(item) else { return "" }
+        let minutes = Int((departure.timeIntervalSince(now) / 60).rounded(.up))
+        if minutes < 0 { return "gone" }
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// The text cut to `width` characters (ending in «…»), or as is.
