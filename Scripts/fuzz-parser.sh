@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzes the generator (YAML layer, OpenAPI model, translator, renderer) with libFuzzer and AddressSanitizer.
 # Usage: Scripts/fuzz-parser.sh [RUNS]   (default 1000000 executions)
-# The seed corpus is every spec and fixture in the repository plus ../shared/specs; new inputs libFuzzer finds go to
-# .build-fuzz/corpus (git-ignored); a crash leaves crash-* files in .build-fuzz/ and a non-zero exit.
+# The seed corpus is every spec and fixture in the repository plus ../shared/specs. Everything the run writes (the
+# binary, seeds, the corpus libFuzzer grows, crash-* files) goes to $RASP_FUZZ_DIR, by default a folder under
+# $TMPDIR (/tmp): nothing is written into the repository. A crash leaves crash-* files there and a non-zero exit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-1000000}
-out="$root/.build-fuzz"
+out=${RASP_FUZZ_DIR:-${TMPDIR:-/tmp}/rasp-fuzz-$(echo "$root" | md5sum | cut -c1-8)}
 mkdir -p "$out/corpus" "$out/seeds"
 
 # Seeds: small real documents and malformed ones (big specs are sliced to their first 8 KB to keep runs fast).
@@ -22,7 +23,7 @@ swiftc -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module
     -I "$root/Sources/CLibYAML" -lyaml \
     $sources "$root/Fuzz/FuzzGenerator.swift" -o "$out/fuzz-generator"
 
-echo "fuzz: $runs executions" >&2
+echo "fuzz: $runs executions in $out" >&2
 cd "$out"
 ./fuzz-generator -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     corpus seeds 2>&1 | tee fuzz.log | grep -E "^#[0-9]+ +(DONE|INITED)|stat::|ERROR|SUMMARY" || true
