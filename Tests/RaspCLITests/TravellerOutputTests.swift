@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import rasp
 
 /// What a traveller sees: tables that fit the terminal, the stations always named, dates and options checked before
 /// any request, `--version`.
@@ -112,5 +113,22 @@ import Testing
         let byDuration = try await Self.trips(["search", "c213", "c2", "--date", "tomorrow", "--sort", "duration"])
         let durations = byDuration.compactMap { $0["duration_seconds"] as? Int }
         #expect(durations == durations.sorted())
+    }
+}
+
+/// `--verbose` and retry notes: one short line per event.
+@Suite struct CompactLogTests {
+    @Test func aResponseIsOneLineWithoutTheHost() {
+        let line = CompactLogHandler.text(level: .info, message: "search GET … -> 200", metadata: [
+            "rasp.method": "GET", "rasp.url": "http://127.0.0.1:8080/v3.0/search/?from=c213&to=c2",
+            "rasp.status": "200", "rasp.bytes": "72246", "rasp.ms": "1533", "rasp.attempts": "2",
+        ])
+        #expect(line == "rasp: GET /v3.0/search/?from=c213&to=c2 → 200, 72 KB, 1533 ms, 2 attempts")
+        // The debug copy of the same response (with headers) prints nothing more.
+        #expect(CompactLogHandler.text(level: .debug, message: "", metadata: [
+            "rasp.method": "GET", "rasp.url": "http://h/v3.0/search/", "rasp.status": "200",
+        ]) == nil)
+        #expect(CompactLogHandler.text(level: .notice, message: "search: attempt 1 failed (HTTP 503), retrying",
+                                       metadata: [:]) == "rasp: search: attempt 1 failed (HTTP 503), retrying")
     }
 }

@@ -30,7 +30,9 @@ struct RaspContext: Sendable {
         source = try DataSource(options: options, environment: environment)
         console = Console(environment)
         strings = RaspKit.Strings(language: environment.prefersRussian ? .ru : .en)
-        let logger = options.verbose ? Self.makeLogger() : nil
+        // Every request with --verbose; otherwise, on a terminal, notices such as a retry (never in JSON output).
+        let logger = options.verbose ? Self.makeLogger(level: .debug)
+            : environment.stderrIsTerminal ? Self.makeLogger(level: .notice) : nil
         client = try Self.makeClient(source: source, options: options, logger: logger)
         redactor = client.core.redactor.merging(Redactor(secrets: Set([source.apiKey].compactMap { $0 })))
     }
@@ -78,9 +80,8 @@ struct RaspContext: Sendable {
         return client
     }
 
-    private static func makeLogger() -> Logger {
-        var logger = Logger(label: "rasp") { label in StreamLogHandler.standardError(label: label) }
-        logger.logLevel = .debug
-        return logger
+    private static func makeLogger(level: Logger.Level) -> Logger {
+        let width = TerminalWidth.current() ?? 120
+        return Logger(label: "rasp") { _ in CompactLogHandler(logLevel: level, width: width) }
     }
 }
