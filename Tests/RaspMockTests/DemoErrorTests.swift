@@ -102,3 +102,54 @@ struct DemoErrorTests {
         #expect(Fixture.get("/v3.0/copyright").headers["Allow"] == nil)
     }
 }
+
+@Suite("Demo transfers look like real routes")
+struct DemoTransferTests {
+    /// Each settlement's place: the mean of its stations' coordinates in the demo `stations_list`.
+    static let places: [String: (Double, Double)] = {
+        var places: [String: (Double, Double)] = [:]
+        let object = try? JSONSerialization.jsonObject(with: DemoAPI.stationsListJSON) as? [String: Any]
+        for country in object?["countries"] as? [[String: Any]] ?? [] {
+            for region in country["regions"] as? [[String: Any]] ?? [] {
+                for settlement in region["settlements"] as? [[String: Any]] ?? [] {
+                    guard let code = (settlement["codes"] as? [String: Any])?["yandex_code"] as? String else { continue }
+                    let points = (settlement["stations"] as? [[String: Any]] ?? []).compactMap { station in
+                        (station["latitude"] as? Double).flatMap { lat in (station["longitude"] as? Double).map { (lat, $0) } }
+                    }
+                    guard !points.isEmpty else { continue }
+                    let count = Double(points.count)
+                    places[code] = (points.map(\.0).reduce(0, +) / count, points.map(\.1).reduce(0, +) / count)
+                }
+            }
+        }
+        return places
+    }()
+
+    static func kilometres(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (b.0 - a.0) * radians, dLng = (b.1 - a.1) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.0 * radians) * cos(b.0 * radians) * sin(dLng / 2) * sin(dLng / 2)
+        return 6371 * 2 * atan2(sqrt(h), sqrt(1 - h))
+    }
+
+    @Test("A transfer is never further from the destination than the origin, nor a long detour",
+          arguments: [("c213", "c14"), ("c162", "c163"), ("c213", "c43"), ("c213", "c2"), ("c2", "c213")])
+    func transfersAreOnTheWay(from: String, to: String) throws {
+        let response = Fixture.get("/v3.0/search/", [("from", from), ("to", to), ("date", "2026-06-02"),
+                                                     ("transfers", "true")])
+        #expect(response.status == 200)
+        let object = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let segments = try #require(object["segments"] as? [[String: Any]])
+        let origin = try #require(Self.places[from]), destination = try #require(Self.places[to])
+        let direct = Self.kilometres(origin, destination)
+        for segment in segments where segment["has_transfers"] as? Bool == true {
+            for hub in (segment["transfers"] as? [[String: Any]] ?? []).compactMap({ $0["code"] as? String }) {
+                let place = try #require(Self.places[hub])
+                let detour = Self.kilometres(origin, place) + Self.kilometres(place, destination)
+                // A little slack over the catalog's own rule (it measures from the exact stations).
+                #expect(Self.kilometres(place, destination) < direct + 30 && detour <= direct * 1.5 + 80,
+                        "\(from) → \(hub) → \(to): \(Int(detour)) km against \(Int(direct)) km")
+            }
+        }
+    }
+}

@@ -26,7 +26,8 @@ extension DemoCatalog {
             else { continue }
             for to in (from + 1)..<service.stops.count {
                 guard let arrivalStation = station(service.stops[to].station), let hub = city(of: arrivalStation),
-                      hub.code != origin.cityCode, hub.code != destination.cityCode
+                      hub.code != origin.cityCode, hub.code != destination.cityCode,
+                      Self.isOnTheWay(hub, from: origin, to: destination)
                 else { continue }
                 let first = DemoTrip(service: service, startDate: start, from: from, to: to)
                 let arrivalDate = DemoTime.date(first.arrival, offset: arrivalStation.zone.offsetMinutes)
@@ -46,6 +47,17 @@ extension DemoCatalog {
         }
         return Array(variants.sorted { ($0.second.arrival, $0.first.departure) < ($1.second.arrival, $1.first.departure) }
             .prefix(Self.transferVariantLimit))
+    }
+
+    /// Whether changing at `hub` is a route a timetable could offer: the hub is nearer the destination than the
+    /// origin is, and going through it is at most 40% (plus 60 km) longer than the straight line. Moscow → Tver
+    /// through Saint Petersburg, or Almaty → Astana through Moscow, are not.
+    static func isOnTheWay(_ hub: DemoCity, from origin: DemoPoint, to destination: DemoPoint) -> Bool {
+        let (a, b) = (origin.coordinates, destination.coordinates)
+        let direct = DemoGeo.kilometres(a.latitude, a.longitude, b.latitude, b.longitude)
+        let first = DemoGeo.kilometres(a.latitude, a.longitude, hub.latitude, hub.longitude)
+        let second = DemoGeo.kilometres(hub.latitude, hub.longitude, b.latitude, b.longitude)
+        return second < direct && first + second <= direct * 1.4 + 60
     }
 
     private func connectionMinutes(_ first: DemoTrip, _ second: DemoTrip) -> Int {

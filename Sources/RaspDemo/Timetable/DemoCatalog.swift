@@ -67,6 +67,14 @@ enum DemoPoint: Sendable {
         }
     }
 
+    /// Where the point is.
+    var coordinates: (latitude: Double, longitude: Double) {
+        switch self {
+        case .settlement(let city): (city.latitude, city.longitude)
+        case .station(let station): (station.latitude, station.longitude)
+        }
+    }
+
     /// The settlement the point is in.
     var cityCode: String {
         switch self {
