@@ -14,13 +14,13 @@ import FlyingFox
 /// - `multipart/form-data`: a field per part, in order; a malformed body answers 400 with `{"error": "…"}`.
 /// - Anything else: no fields; `body` carries the bytes.
 ///
-/// The route is checked before fault modes and the demo handler, and is not counted. Bodies are bounded like the
-/// ones FlyingFox buffers (``limit``); a larger body is not read further and answers 413 with `Connection: close`.
+/// The route is checked before fault modes and the demo handler, and is not counted. Bodies are bounded (``limit``,
+/// below the server's ``MockServer/Limits/maxBodyBytes``); a larger body is not read further and answers 413 with
+/// `Connection: close`.
 enum BodyEcho {
-    /// Paths with this prefix (after ``MockServer`` adds the trailing slash FlyingFox drops) are echoed.
+    /// Paths with this prefix (after ``MockServer`` adds the trailing slash the request path lost) are echoed.
     static let prefix = "/_echo/"
-    /// The largest body echoed: FlyingFox's default `sharedRequestReplaySize` (2 MiB), the most the server keeps
-    /// of a request body in memory.
+    /// The largest body echoed (2 MiB): the most the route keeps of a request body in memory.
     static let limit = 2_097_152
 
     /// Reads the body (up to ``limit``) and answers with its description.
@@ -81,7 +81,7 @@ enum BodyEcho {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, arrays and optionals only: encoding cannot fail.
         let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: body)
+        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], wholeBody: body)
     }
 
     private static func error(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {

@@ -1,9 +1,8 @@
 import Foundation
 import FlyingSocks
 
-/// A response body that sends a prefix of its bytes and then fails, which makes FlyingFox close the connection
-/// mid-response (FlyingFox has no API to close early; a failing body sequence is the documented way its
-/// connection loop ends: `sendResponse` throws and the socket is closed).
+/// A response body that sends a prefix of its bytes and then fails, which makes the server close the connection
+/// mid-response (a body sequence that throws ends the connection at once, see `MockConnection`).
 struct CutBody: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
 

@@ -1,21 +1,25 @@
 public import Foundation
 import FlyingFox
-import FlyingSocks
 public import RaspDemo
 
-/// The mock Rasp server: ``DemoAPI`` served over real HTTP (FlyingFox) on loopback, with per-request fault modes
+/// The mock Rasp server: ``DemoAPI`` served over real HTTP/1.1 on loopback, with per-request fault modes
 /// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
 /// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes). Paths
 /// under `/_stream/` send long or slow bodies chunk by chunk, with their own faults and ``streamStats()``
 /// (see `StreamRoutes`).
 ///
+/// The server refuses what a hostile client may send (long request lines, huge or many headers, huge bodies,
+/// too many connections, idle connections) within its ``Limits``, answering 413, 414 or 431 as nginx does.
+///
 /// ```swift
-/// let server = MockServer()
-/// let url = try await server.start()          // http://127.0.0.1:<ephemeral port>
-/// let client = RaspClient(serverURL: url, authentication: .apiKeyHeader(key))
-/// …
-/// await server.stop()
+/// try await MockServer.withMockServer { url in
+///     let client = RaspClient(serverURL: url, authentication: .apiKeyHeader(key))
+///     …
+/// }
 /// ```
+///
+/// ``start(host:port:)`` and ``stop()`` do the same in two steps; a started server runs (and keeps itself alive)
+/// until ``stop()``.
 public actor MockServer {
     /// What the server saw on one path.
     public struct Counters: Sendable, Hashable {
@@ -33,8 +37,11 @@ public actor MockServer {
 
     /// The handler behind the server.
     public nonisolated let api: DemoAPI
-    private var server: HTTPServer?
-    private var runTask: Task<Void, Never>?
+    /// What the server accepts before it refuses.
+    public nonisolated let limits: Limits
+    /// Where the server reports what an operator should know (the connection limit reached, accept failures).
+    private nonisolated let log: @Sendable (String) -> Void
+    private var core: HTTPServerCore?
     private var counters: [String: Counters] = [:]
     /// What the `/_stream/` routes did (``streamStats()``).
     nonisolated let streams = StreamRecorder()
@@ -42,44 +49,104 @@ public actor MockServer {
     public private(set) var url: URL?
 
     /// Creates a server (not started).
-    /// - Parameter api: The handler (set ``DemoAPI/requiredKey`` to test authentication).
-    public init(api: DemoAPI = DemoAPI()) {
+    /// - Parameters:
+    ///   - api: The handler (set ``DemoAPI/requiredKey`` to test authentication).
+    ///   - limits: What the server accepts before it refuses.
+    ///   - log: Receives a line for each thing an operator should know; by default written to standard error.
+    public init(api: DemoAPI = DemoAPI(), limits: Limits = Limits(),
+                log: @escaping @Sendable (String) -> Void = MockServer.logToStandardError) {
         self.api = api
+        self.limits = limits
+        self.log = log
     }
 
-    /// Starts listening and returns the base URL.
+    /// Writes `MockServer: <line>` to standard error.
+    public static let logToStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("MockServer: \(line)\n".utf8))
+    }
+
+    /// Starts a server, runs `body` with its base URL, and stops the server when `body` returns or throws.
+    ///
+    /// The server lives exactly as long as `body` runs, which ``start(host:port:)`` alone cannot promise.
+    /// - Parameters:
+    ///   - api: The handler.
+    ///   - limits: What the server accepts before it refuses.
+    ///   - host: An IPv4 address to bind (default loopback).
+    ///   - port: The port, or 0 for an ephemeral one.
+    ///   - body: What to do while the server runs.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or why the server could not start.
+    public static func withMockServer<R>(
+        api: DemoAPI = DemoAPI(), limits: Limits = Limits(), host: String = "127.0.0.1", port: UInt16 = 0,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ url: URL) async throws -> R
+    ) async throws -> R {
+        try await withMockServer(api: api, limits: limits, host: host, port: port) { _, url in try await body(url) }
+    }
+
+    /// Starts a server, runs `body` with the server (for its counters) and its base URL, and stops the server
+    /// when `body` returns or throws.
+    /// - Parameters:
+    ///   - api: The handler.
+    ///   - limits: What the server accepts before it refuses.
+    ///   - host: An IPv4 address to bind (default loopback).
+    ///   - port: The port, or 0 for an ephemeral one.
+    ///   - body: What to do while the server runs.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or why the server could not start.
+    public static func withMockServer<R>(
+        api: DemoAPI = DemoAPI(), limits: Limits = Limits(), host: String = "127.0.0.1", port: UInt16 = 0,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ server: MockServer, _ url: URL) async throws -> R
+    ) async throws -> R {
+        let server = MockServer(api: api, limits: limits)
+        let url = try await server.start(host: host, port: port)
+        let result: R
+        do {
+            result = try await body(server, url)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        return result
+    }
+
+    /// Starts listening and returns the base URL. The server then runs until ``stop()``, even when nothing else
+    /// holds it.
     /// - Parameters:
     ///   - host: An IPv4 address to bind (default loopback).
     ///   - port: The port, or 0 for an ephemeral one (read back from the socket).
     /// - Throws: When the address cannot be bound, or the server is already running.
     public func start(host: String = "127.0.0.1", port: UInt16 = 0) async throws -> URL {
-        guard server == nil else { throw MockServerError.alreadyRunning }
-        let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 120,
-                                pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled,
-                                handler: ClosureHTTPHandler { [weak self] request in
-                                    guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-                                    return await self.respond(to: request)
-                                })
-        self.server = server
-        runTask = Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard case .ip4(_, let boundPort)? = await server.listeningAddress else {
-            await stop()
-            throw MockServerError.noAddress
+        guard core == nil else { throw MockServerError.alreadyRunning }
+        // The core holds the server strongly while it runs: a started server is not lost with its last reference.
+        let core = HTTPServerCore(limits: limits, log: log) { request in await self.respond(to: request) }
+        self.core = core
+        let boundPort: UInt16
+        do {
+            boundPort = try await core.start(host: host, port: port)
+        } catch {
+            if self.core === core { self.core = nil }
+            throw error
+        }
+        guard self.core === core else {
+            // stop() was called while the socket was being set up.
+            await core.stop()
+            throw CancellationError()
         }
         let url = URL(string: "http://\(host):\(boundPort)")!
         self.url = url
         return url
     }
 
-    /// Stops listening and closes open connections.
+    /// Stops listening and closes open connections: idle ones at once, the others after their current answer or
+    /// within a second. Not interrupted by the cancellation of the calling task.
     public func stop() async {
-        guard let server else { return }
-        self.server = nil
+        guard let core else { return }
+        self.core = nil
         url = nil
-        await server.stop(timeout: 1)
-        runTask?.cancel()
-        runTask = nil
+        await Task { await core.stop() }.value
     }
 
     /// The counters of one path, e.g. `/v3.0/search/` (with or without the trailing slash).
@@ -101,7 +168,8 @@ public actor MockServer {
         return inject
     }
 
-    /// FlyingFox drops the trailing slash of request paths; counters keep the API's spelling.
+    /// Request paths come without their trailing slash (FlyingFox's `HTTPRequest` standardizes them); counters
+    /// keep the API's spelling.
     private static func normalize(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
 
     private nonisolated func respond(to request: HTTPRequest) async -> HTTPResponse {
@@ -117,7 +185,9 @@ public actor MockServer {
             _ = await record(path: path, wantsFaults: false, times: nil)
             return MockResponses.plain(400, "\(error)")
         }
-        let times = request.headers[HTTPHeader(MockFault.timesHeader)].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let times = request.headers[HTTPHeader(MockFault.timesHeader)].flatMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         let inject = await record(path: path, wantsFaults: !faults.isEmpty, times: times)
         let answer = api.respond(method: request.method.rawValue, path: path,
                                  query: request.query.map { ($0.name, $0.value) },

@@ -1,12 +1,12 @@
 import Foundation
 import FlyingSocks
 
-/// A response body of `count` chunks produced one at a time, `delay` apart, and handed to FlyingFox as separate
-/// buffers: FlyingFox writes each buffer to the socket before asking for the next one, so every chunk leaves the
+/// A response body of `count` chunks produced one at a time, `delay` apart, and handed to the server as separate
+/// buffers: the server writes each buffer to the socket before asking for the next one, so every chunk leaves the
 /// server as soon as it is produced, and the whole body never sits in memory.
 ///
 /// Asking for the next chunk also means the previous one was written, which is when ``StreamTracker`` counts it.
-/// The ``StreamFault`` applies after `fault.after` chunks: `drop` fails the body (FlyingFox then closes the
+/// The ``StreamFault`` applies after `fault.after` chunks: `drop` fails the body (the server then closes the
 /// connection, see ``CutBody``), `stall` waits until the connection's task is cancelled (the server stops).
 struct StreamBody: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
@@ -62,7 +62,7 @@ struct StreamBody: AsyncBufferedSequence, Sendable {
             return body.chunk(index)
         }
 
-        /// Byte by byte (FlyingFox asks for buffers; this is only the protocol's requirement).
+        /// Byte by byte (the server asks for buffers; this is only the protocol's requirement).
         mutating func next() async throws -> UInt8? {
             if pending.isEmpty {
                 guard let buffer = try await nextBuffer(suggested: 1) else { return nil }

@@ -22,7 +22,7 @@ import RaspDemo
 ///
 /// ``MockServer/streamStats()`` tells what was written and how each stream ended.
 enum StreamRoutes {
-    /// Paths with this prefix (after ``MockServer`` adds the trailing slash FlyingFox drops) are stream routes.
+    /// Paths with this prefix (after ``MockServer`` adds the trailing slash the request path lost) are stream routes.
     static let prefix = "/_stream/"
 
     /// Answers a stream request.
@@ -65,7 +65,7 @@ enum StreamRoutes {
         let body = "{\"error\":{\"text\":\"Нет такого потока (mock)\",\"http_code\":404,"
             + "\"error_code\":\"mock\",\"request\":null}}"
         return HTTPResponse(statusCode: .notFound, headers: [.contentType: "application/json; charset=utf-8"],
-                            body: Data(body.utf8))
+                            wholeBody: Data(body.utf8))
     }
 
     /// Whether a ``MockFault`` applies to stream routes.

@@ -6,7 +6,7 @@ public struct StreamStats: Sendable, Hashable {
     /// Stream bodies begun (the head was sent and the body started).
     public var started = 0
     /// Chunks written to connections: events (SSE, the `[DONE]` event included), lines (JSONL) or byte chunks.
-    /// A chunk counts once FlyingFox has handed all of it to the socket, not when it is produced.
+    /// A chunk counts once the server has handed all of it to the socket, not when it is produced.
     public var written = 0
     /// Streams that sent their whole body.
     public var completed = 0
@@ -75,7 +75,7 @@ final class StreamRecorder: @unchecked Sendable {
 }
 
 /// Follows one stream body: counts the chunks the connection took and records how the stream ended when the body
-/// is released (FlyingFox releases it when the response is sent or its connection failed).
+/// is released (the server releases it when the response is sent or its connection failed).
 final class StreamTracker: @unchecked Sendable {
     /// How a stream ended.
     enum Ending {

@@ -51,3 +51,66 @@ enum Subprocess {
         Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000
     }
 }
+
+extension Subprocess {
+    /// A program started by ``launch(_:stdout:environment:)``, running alongside the benchmark.
+    struct Child {
+        /// Its process id.
+        let pid: pid_t
+
+        /// The exit status (or 128 + signal) once it has ended; nil while it runs. Does not block.
+        func exitStatus() -> Int32? {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        }
+
+        /// Asks it to end (SIGTERM), then forces it (SIGKILL) after `grace` seconds, and reaps it.
+        func terminate(grace: Double = 5) {
+            kill(pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(grace)
+            while Date() < deadline {
+                if exitStatus() != nil { return }
+                usleep(20_000)
+            }
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
+    }
+
+    /// Starts `arguments[0]` (looked up on `PATH`) without waiting for it.
+    /// - Parameters:
+    ///   - stdout: A file descriptor for its standard output (it inherits the benchmark's when nil); its standard
+    ///     error is the benchmark's.
+    ///   - environment: Variables added to the benchmark's environment.
+    static func launch(_ arguments: [String], stdout: Int32? = nil,
+                       environment: [String: String] = [:]) throws -> Child {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        return Child(pid: pid)
+    }
+
+    /// The resident set size (`VmRSS`) of a running process, in bytes (Linux; nil elsewhere or once it has ended).
+    static func residentBytes(of pid: pid_t) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+        }
+        return nil
+    }
+}

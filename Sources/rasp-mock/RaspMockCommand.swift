@@ -10,9 +10,12 @@ struct RaspMockCommand: AsyncParsableCommand {
         commandName: "rasp-mock",
         abstract: "A mock Yandex Rasp API v3.0 server answering from demo data (not real timetables).",
         discussion: """
-            Prints the base URL on stdout, then serves until killed. Ask for faults per request with the header \
-            X-Mock-Fault (delay=MS, 500, 503, 429, truncate, malformed, content-type[=TYPE], close; comma-separated) \
-            and limit them to the first N requests of a path with X-Mock-Fault-Times: N.
+            Prints 'rasp-mock: listening on <base URL>' on stdout once it accepts connections, then serves until \
+            killed; what an operator should know (such as the connection limit being reached) goes to stderr. \
+            Ask for faults per request with the header X-Mock-Fault (delay=MS, 500, 503, 429, truncate, \
+            malformed, content-type[=TYPE], close; comma-separated) and limit them to the first N requests of a \
+            path with X-Mock-Fault-Times: N. Request lines over 8 KiB are answered 414, header fields over \
+            16 KiB (64 KiB together, or more than 100 of them) 431, bodies over --max-body-bytes 413.
             """
     )
 
@@ -25,6 +28,12 @@ struct RaspMockCommand: AsyncParsableCommand {
     @Flag(help: "Require an API key (read from the RASP_MOCK_KEY environment variable) on every request.")
     var requireKey = false
 
+    @Option(help: "The most connections open at once; more wait in the listen backlog.")
+    var maxConnections = MockServer.Limits.defaultMaxConnections
+
+    @Option(help: "The largest request body, in bytes (larger ones are answered 413).")
+    var maxBodyBytes = MockServer.Limits.defaultMaxBodyBytes
+
     func run() async throws {
         var key: String?
         if requireKey {
@@ -33,9 +42,13 @@ struct RaspMockCommand: AsyncParsableCommand {
             }
             key = value
         }
-        let server = MockServer(api: DemoAPI(requiredKey: key))
+        let limits = MockServer.Limits(maxBodyBytes: maxBodyBytes, maxConnections: maxConnections)
+        let server = MockServer(api: DemoAPI(requiredKey: key), limits: limits) { line in
+            FileHandle.standardError.write(Data("rasp-mock: \(line)\n".utf8))
+        }
         let url = try await server.start(host: host, port: port)
-        FileHandle.standardOutput.write(Data("\(url.absoluteString)\n".utf8))
+        // An unbuffered write: the line is out before the first connection is served, for scripts that wait on it.
+        FileHandle.standardOutput.write(Data("rasp-mock: listening on \(url.absoluteString)\n".utf8))
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }
