@@ -91,12 +91,13 @@ class MockProcess:
         raise RuntimeError(f"rasp-mock printed no URL within {timeout} s (got {text[:200]!r})")
 
 
-def fetch(base_url: str, endpoint: str, query: dict[str, str], label: str, expected: int = 200) -> Answer:
+def fetch(base_url: str, endpoint: str, query: dict[str, str], label: str, expected: int = 200,
+          headers: dict[str, str] | None = None) -> Answer:
     """One GET of `/v3.0/<endpoint>/` with the key in the `Authorization` header."""
     url = f"{base_url}/v3.0/{endpoint}/"
     if query:
         url += "?" + urllib.parse.urlencode(query)
-    request = urllib.request.Request(url, headers={"Authorization": KEY})
+    request = urllib.request.Request(url, headers={"Authorization": KEY} | (headers or {}))
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return Answer(endpoint, label, query, expected, response.status, response.headers.get("Content-Type", ""),
@@ -167,6 +168,10 @@ def ask_everything(base_url: str, today: date | None = None) -> Iterator[Answer]
     yield fetch(base_url, "schedule", {"station": "s1"}, "unknown station", 404)
     yield fetch(base_url, "carrier", {"code": "999999999"}, "unknown carrier", 404)
     yield fetch(base_url, "nearest_stations", {"lat": "100", "lng": "0"}, "latitude out of range", 400)
+    # Statuses the document only describes as `default`: server faults and the server's own limits.
+    for status in (500, 503, 429):
+        yield fetch(base_url, "copyright", {}, f"fault {status}", status, headers={"X-Mock-Fault": str(status)})
+    yield fetch(base_url, "thread", {"uid": "x" * 9000}, "request line over the limit", 414)
 
 
 def _places(directory: dict) -> tuple[list[dict], list[dict]]:

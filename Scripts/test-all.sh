@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test run, as CI does it (README.md names this script as the test command):
-#   1. the spec check (openapi.yaml against the OpenAPI schema and the recorded Rasp samples);
+#   1. the spec check (openapi.yaml against the OpenAPI 3.1 schema; samples, fixtures and rasp-mock's answers
+#      against its response schemas), then schemathesis against rasp-mock (bounded: 10 cases per operation and
+#      phase, 60 s, a fixed seed);
 #   2. the key-leak scan's self-test (it must flag a planted key);
 #   3. `swift test`, every suite, with its output, transcripts and temporary files scanned for the test key;
 #   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
@@ -21,6 +23,7 @@ step() {  # step NAME COMMAND...
 
 all_start=$(date +%s)
 step spec python3 Scripts/check-spec.py
+step schemathesis python3 Scripts/run-schemathesis.py --max-examples 10 --max-time 60 --seed 1
 step leak_self_test Scripts/scan-key-leaks.sh --self-test
 step swift_test Scripts/scan-key-leaks.sh --run swift test
 step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \

@@ -53,7 +53,7 @@ enum MockResponses {
 
     /// An error in the Rasp shape.
     private static func error(_ code: Int, _ text: String, retryAfter: Bool = false) -> HTTPResponse {
-        let body = "{\"error\":{\"text\":\"\(text)\",\"http_code\":\(code),\"error_code\":\"mock\",\"request\":null}}"
+        let body = "{\"error\":{\"text\":\"\(text)\",\"http_code\":\(code),\"error_code\":\"mock\"}}"
         var headers: HTTPHeaders = [.contentType: "application/json; charset=utf-8"]
         if retryAfter { headers[HTTPHeader("Retry-After")] = "1" }
         return HTTPResponse(statusCode: status(code), headers: headers, wholeBody: Data(body.utf8))

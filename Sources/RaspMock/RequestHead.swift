@@ -8,7 +8,7 @@ import FlyingSocks
 struct Refusal: Error, Equatable {
     /// The status code.
     var status: Int
-    /// Why, in a sentence (the plain-text body of the answer).
+    /// Why, in a sentence (the `error.text` of the answer).
     var reason: String
 
     init(_ status: Int, _ reason: String) {
@@ -16,12 +16,15 @@ struct Refusal: Error, Equatable {
         self.reason = reason
     }
 
-    /// The whole answer as sent: status line, headers, body.
+    /// The whole answer as sent: status line, headers, and a body in the API's error shape
+    /// (`{"error": {"text": …, "http_code": …}}`, what the document declares for any other status), so that a
+    /// client decodes it like every other error.
     var answer: Data {
-        let body = reason + "\n"
+        let text = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let body = "{\"error\":{\"text\":\"\(text)\",\"http_code\":\(status),\"error_code\":\"mock\"}}"
         let head = "HTTP/1.1 \(status) \(Self.phrases[status] ?? "Error")\r\n"
             + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+            + "Content-Type: application/json; charset=utf-8\r\n\r\n"
         return Data((head + body).utf8)
     }
 
