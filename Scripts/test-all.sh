@@ -7,7 +7,8 @@
 #   3. `swift test`, every suite, with its output, transcripts and temporary files scanned for the test key;
 #   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
 #      scanned the same way;
-#   5. the example packages (build plugin, command plugin, the SDK used from outside).
+#   5. the example packages (build plugin, command plugin, the SDK used from outside);
+#   6. every snippet of README.md (Swift type-checked, shell commands run).
 # Each step prints `test.<step>.time: N s`; the first failing step stops the run with its exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,4 +30,5 @@ step swift_test Scripts/scan-key-leaks.sh --run swift test
 step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
     Scripts/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
 step examples Scripts/test-examples.sh
+step readme Scripts/test-readme.sh
 echo "test.total.time: $(( $(date +%s) - all_start )) s"
