@@ -132,3 +132,35 @@ import Testing
                                        metadata: [:]) == "rasp: search: attempt 1 failed (HTTP 503), retrying")
     }
 }
+
+/// One language per run: with `LANG=ru_RU.UTF-8` (or `--lang ru`) the table has no English word; with `en`, no Russian
+/// word outside the data.
+@Suite struct OutputLanguageTests {
+    static func latinWords(_ text: String) -> Set<String> {
+        Set(text.split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 && $0.allSatisfy(\.isASCII) })
+    }
+
+    @Test(arguments: [["search", "мск", "спб"], ["search", "c213", "c43", "--with-transfers"],
+                      ["schedule", "Москва (Ленинградский вокзал)"]])
+    func russianRunsPrintNoEnglishWords(arguments: [String]) async throws {
+        let table = try await RaspProcess.run(arguments + ["--date", "tomorrow"], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(table.status == 0, "\(table)")
+        // Latin words that come with the data itself (carrier names, trip numbers) and currency codes may appear.
+        let json = try await RaspProcess.run(arguments + ["--date", "tomorrow", "--json"])
+        let allowed = Self.latinWords(json.stdout).union(["RUB"])
+        let english = Self.latinWords(table.stdout).subtracting(allowed)
+        #expect(english.isEmpty, "English words in a Russian run: \(english.sorted())\n\(table.stdout)")
+        let flag = try await RaspProcess.run(arguments + ["--date", "tomorrow", "--lang", "ru"])
+        #expect(flag.stdout == table.stdout, "--lang ru prints what LANG=ru_RU prints")
+    }
+
+    @Test func englishRunsLabelInEnglish() async throws {
+        let run = try await RaspProcess.run(["search", "мск", "спб", "--date", "tomorrow", "--lang", "en"],
+                                            environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count > 2)
+        #expect(lines[1].allSatisfy { $0.isASCII }, "the header row: \(lines[1])")
+        #expect(lines[0].contains("trips"), "\(lines[0])")
+    }
+}

@@ -80,33 +80,35 @@ struct ScheduleCommand: AsyncParsableCommand {
                 return
             }
             let style = context.console.out
-            let what = event == .arrival ? "arrivals" : "departures"
+            let text = context.text, arrivals = event == .arrival
             context.console.print(style.bold("\(station.title) (\(station.code))")
-                + style.dim("  \(input.date?.description ?? "every day") · \(entries.count) \(what)"))
+                + style.dim("  \(input.date?.description ?? text.everyDay) · \(text.events(entries.count, arrivals: arrivals))"))
             if entries.isEmpty {
-                context.console.print("No \(what).")
+                context.console.print(text.noEvents(arrivals: arrivals))
             } else {
-                context.console.print(Self.table(entries, allDays: input.date == nil).render(style: style))
+                let table = Self.table(entries, allDays: input.date == nil, text: text)
+                context.console.print(table.render(style: style, width: TerminalWidth.current()))
             }
             for interval in intervals {
-                context.console.print(style.dim("Interval: \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "")"))
+                context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "")"))
             }
         }
     }
 
-    static func table(_ entries: [ScheduleEntry], allDays: Bool) -> TextTable {
+    static func table(_ entries: [ScheduleEntry], allDays: Bool, text: CLIText = CLIText(russian: false)) -> TextTable {
         var columns: [TextTable.Column] = [
-            .init(title: "TIME", color: { style in style.green }),
-            .init(title: "NUMBER", maxWidth: 12),
-            .init(title: "ROUTE", maxWidth: 48),
-            .init(title: "TRANSPORT"),
-            .init(title: "CARRIER", maxWidth: 28),
-            .init(title: "PLATFORM", maxWidth: 12),
+            .init(title: text.time, color: { style in style.green }),
+            .init(title: text.number, maxWidth: 12, minWidth: 6, dropPriority: 5),
+            .init(title: text.route, maxWidth: 48, minWidth: 12, dropPriority: 6),
+            .init(title: text.transport, dropPriority: 3),
+            .init(title: text.carrier, maxWidth: 28, minWidth: 8, dropPriority: 1),
+            .init(title: text.platform, maxWidth: 12, dropPriority: 2),
         ]
-        if allDays { columns.append(.init(title: "DAYS", maxWidth: 40)) }
+        if allDays { columns.append(.init(title: text.days, maxWidth: 40, minWidth: 10, dropPriority: 4)) }
         var table = TextTable(columns: columns)
         table.rows = entries.map { entry in
-            var cells = [entry.time, entry.number, entry.title, entry.transportType, entry.carrier ?? "—", entry.platform ?? ""]
+            var cells = [entry.time, entry.number, entry.title, text.transportName(entry.transportType),
+                         entry.carrier ?? "—", entry.platform ?? ""]
             if allDays { cells.append(entry.days ?? "") }
             return cells
         }

@@ -100,25 +100,27 @@ struct SearchCommand: AsyncParsableCommand {
             return
         }
         let style = context.console.out
-        let day = search.date?.description ?? "every day"
+        let text = context.text
+        let day = search.date?.description ?? text.everyDay
         let total = "\(result.matched)\(result.truncated ? "+" : "")"
-        let count = result.matched > trips.count || result.truncated ? "\(trips.count) of \(total) trips"
-            : trips.count == 1 ? "1 trip" : "\(trips.count) trips"
+        let count = text.trips(shown: trips.count,
+                               of: result.matched > trips.count || result.truncated ? total : nil)
         let width = TerminalWidth.current()
         let title = TripTable.clip("\(from.title) → \(to.title)", to: width)
         let subtitle = "  \(day) · \(count)"
         let fits = width.map { title.count + subtitle.count <= $0 } ?? true
         context.console.print(style.bold(title) + (fits ? style.dim(subtitle) : "\n" + style.dim(String(subtitle.dropFirst(2)))))
         if trips.isEmpty {
-            context.console.print("No trips match.")
+            context.console.print(text.noTrips)
         } else {
             let isToday = search.date == LocalDate(Date(), in: .current)
-            context.console.print(TripTable(trips: trips, now: isToday ? Date() : nil).render(style: style, width: width))
+            let table = TripTable(trips: trips, now: isToday ? Date() : nil, text: text)
+            context.console.print(table.render(style: style, width: width))
         }
         for interval in result.intervals {
             let window = [interval.thread.interval?.beginTime, interval.thread.interval?.endTime]
                 .compactMap { $0.flatMap(TripTime.init)?.clockText }.joined(separator: "–")
-            context.console.print(style.dim("Interval: \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "") \(window)"))
+            context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "") \(window)"))
         }
     }
 

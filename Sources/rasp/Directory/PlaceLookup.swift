@@ -89,23 +89,26 @@ struct PlaceLookup {
 
     private func ambiguityMessage(_ text: String, candidates: [Place], index: Int, texts: [String],
                                   resolutions: [PlaceResolver.Resolution?]) -> String {
-        var lines = ["«\(text)» matches several places:"]
+        var lines = [context.text.russian ? "«\(text)» подходит к нескольким местам:" : "«\(text)» matches several places:"]
         lines += Self.candidateTable(candidates).split(separator: "\n").map { "  " + $0 }
         let example = texts.enumerated().map { position, other -> String in
             if position == index { return candidates[0].code }
             if case .place(let place, _)? = resolutions[position] { return place.code }
             return Self.shellQuoted(other)
         }
-        lines.append("Use a code to pick one: rasp \(command) \(example.joined(separator: " "))")
+        let pick = context.text.russian ? "Выберите по коду:" : "Use a code to pick one:"
+        lines.append("\(pick) rasp \(command) \(example.joined(separator: " "))")
         return lines.joined(separator: "\n")
     }
 
     private func notFoundMessage(_ text: String, suggestions: [Place]) -> String {
-        var lines = ["no place matches «\(text)»."]
+        let russian = context.text.russian
+        var lines = [russian ? "ничего не найдено по «\(text)»." : "no place matches «\(text)»."]
         if suggestions.isEmpty {
-            lines.append("Search the directory with: rasp stations \(Self.shellQuoted(String(text.prefix(4))))")
+            let search = russian ? "Поищите в справочнике:" : "Search the directory with:"
+            lines.append("\(search) rasp stations \(Self.shellQuoted(String(text.prefix(4))))")
         } else {
-            lines.append("Did you mean:")
+            lines.append(russian ? "Возможно, вы имели в виду:" : "Did you mean:")
             lines += Self.candidateTable(suggestions).split(separator: "\n").map { "  " + $0 }
         }
         return lines.joined(separator: "\n")

@@ -11,6 +11,8 @@ struct TripTable {
     /// The current time, when the search is for today: an «IN» column says how long until each departure, or
     /// that it has gone.
     var now: Date?
+    /// The words of the table, in the run's language.
+    var text = CLIText(russian: false)
 
     /// The rendered table: when every trip leaves from and arrives at the same two stations, a line naming them
     /// comes first instead of two columns.
@@ -20,32 +22,32 @@ struct TripTable {
     func render(style: Style, width: Int? = nil) -> String {
         let ends = trips.map { Self.ends($0.item) }
         let showsStations = Set(ends.map(\.from)).count > 1 || Set(ends.map(\.to)).count > 1
-        var columns: [TextTable.Column] = [.init(title: "DEPARTS", color: { style in style.green })]
-        if now != nil { columns.append(.init(title: "IN", dropPriority: 4)) }
-        columns += [.init(title: "ARRIVES"), .init(title: "DURATION")]
+        var columns: [TextTable.Column] = [.init(title: text.departs, color: { style in style.green })]
+        if now != nil { columns.append(.init(title: text.until, dropPriority: 4)) }
+        columns += [.init(title: text.arrives), .init(title: text.duration)]
         if showsStations {
-            columns += [.init(title: "FROM", maxWidth: 28, minWidth: 10, dropPriority: 5),
-                        .init(title: "TO", maxWidth: 28, minWidth: 10, dropPriority: 6)]
+            columns += [.init(title: text.from, maxWidth: 28, minWidth: 10, dropPriority: 5),
+                        .init(title: text.to, maxWidth: 28, minWidth: 10, dropPriority: 6)]
         }
         let prices = trips.map { Self.lowestPrice($0.item)?.text }
         let showsPrices = prices.contains { $0 != nil }
-        columns += [.init(title: "TRANSPORT", dropPriority: 3), .init(title: "NUMBER", maxWidth: 20, minWidth: 6,
+        columns += [.init(title: text.transport, dropPriority: 3), .init(title: text.number, maxWidth: 20, minWidth: 6,
                                                                        dropPriority: 5)]
-        if showsPrices { columns.append(.init(title: "PRICE", alignment: .right, dropPriority: 4)) }
+        if showsPrices { columns.append(.init(title: text.price, alignment: .right, dropPriority: 4)) }
         columns += [
-            .init(title: "CARRIER", maxWidth: 32, minWidth: 8, dropPriority: 1),
-            .init(title: "TRANSFERS", maxWidth: 40, minWidth: 9, dropPriority: 2),
+            .init(title: text.carrier, maxWidth: 32, minWidth: 8, dropPriority: 1),
+            .init(title: text.transfers, maxWidth: 40, minWidth: 9, dropPriority: 2),
         ]
         var table = TextTable(columns: columns)
         for (index, trip) in trips.enumerated() {
             let row = trip.row
             var cells = [row.departureText]
-            if let now { cells.append(Self.untilDeparture(trip.item, now: now)) }
+            if let now { cells.append(Self.untilDeparture(trip.item, now: now, text: text)) }
             cells += [Self.arrivalText(row), row.durationText]
             if showsStations { cells += [ends[index].from, ends[index].to] }
-            cells += [Self.transports(trip.item), row.number]
-            if showsPrices { cells.append(prices[index].map { "from " + $0 } ?? "—") }
-            cells += [row.carrierTitle, Self.transfers(trip.item)]
+            cells += [Self.transports(trip.item, text: text), row.number]
+            if showsPrices { cells.append(prices[index].map(text.fromPrice) ?? "—") }
+            cells += [row.carrierTitle, Self.transfers(trip.item, text: text)]
             table.rows.append(cells)
         }
         let rendered = table.render(style: style, width: width)
@@ -70,12 +72,10 @@ struct TripTable {
     }
 
     /// `25 min`, `3 h 10 min`, or `gone` for a departure in the past.
-    static func untilDeparture(_ item: SearchResponse.SegmentsItem, now: Date) -> String {
+    static func untilDeparture(_ item: SearchResponse.SegmentsItem, now: Date, text: CLIText) -> String {
         guard let departure = departureInstant(item) else { return "" }
         let minutes = Int((departure.timeIntervalSince(now) / 60).rounded(.up))
-        if minutes < 0 { return "gone" }
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        return minutes < 0 ? text.gone : text.span(minutes: minutes)
     }
 
     /// The text cut to `width` characters (ending in «…»), or as is.
@@ -106,18 +106,19 @@ struct TripTable {
     }
 
     /// `train`, or `plane + suburban` for a route with transfers.
-    static func transports(_ item: SearchResponse.SegmentsItem) -> String {
+    static func transports(_ item: SearchResponse.SegmentsItem, text: CLIText) -> String {
         switch item {
-        case .segment(let segment): segment.thread.transportType.rawValue
+        case .segment(let segment): text.transportName(segment.thread.transportType.rawValue)
         case .transferSegment(let route):
-            (route.transportTypes ?? route.legs.map(\.thread.transportType)).map(\.rawValue).joined(separator: " + ")
+            (route.transportTypes ?? route.legs.map(\.thread.transportType)).map { text.transportName($0.rawValue) }
+                .joined(separator: " + ")
         }
     }
 
     /// `—` for a direct trip, else the transfer points.
-    static func transfers(_ item: SearchResponse.SegmentsItem) -> String {
+    static func transfers(_ item: SearchResponse.SegmentsItem, text: CLIText) -> String {
         guard case .transferSegment(let route) = item else { return "—" }
         let points = route.transfers?.map(\.title) ?? []
-        return points.isEmpty ? "yes" : points.joined(separator: ", ")
+        return points.isEmpty ? text.yes : points.joined(separator: ", ")
     }
 }

@@ -8,6 +8,11 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(
+        "The language of everything rasp prints around the data: ru or en (default: from LC_ALL, LC_MESSAGES or LANG).",
+        valueName: "language"))
+    var lang: OutputLanguage?
+
+    @Option(name: .long, help: ArgumentHelp(
         "The Yandex Rasp API key (default: $RASP_API_KEY, then api_key in the config file).",
         discussion: "Prefer the environment variable: command lines are visible to other users of the machine.",
         valueName: "key"))
@@ -96,4 +101,9 @@ struct GlobalOptions: ParsableArguments {
                     text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
     }
+}
+
+/// `--lang`.
+enum OutputLanguage: String, ExpressibleByArgument, CaseIterable {
+    case ru, en
 }

@@ -21,6 +21,8 @@ struct RaspContext: Sendable {
     let redactor: Redactor
     /// The language of durations, notes and error messages.
     let strings: RaspKit.Strings
+    /// The words around the data, in the same language.
+    let text: CLIText
 
     /// Builds the context of a run.
     /// - Throws: ``CLIError`` for an unusable config or key.
@@ -29,7 +31,9 @@ struct RaspContext: Sendable {
         self.environment = environment
         source = try DataSource(options: options, environment: environment)
         console = Console(environment)
-        strings = RaspKit.Strings(language: environment.prefersRussian ? .ru : .en)
+        let russian = options.lang.map { $0 == .ru } ?? environment.prefersRussian
+        strings = RaspKit.Strings(language: russian ? .ru : .en)
+        text = CLIText(russian: russian)
         // Every request with --verbose; otherwise, on a terminal, notices such as a retry (never in JSON output).
         let logger = options.verbose ? Self.makeLogger(level: .debug)
             : environment.stderrIsTerminal ? Self.makeLogger(level: .notice) : nil
@@ -43,8 +47,9 @@ struct RaspContext: Sendable {
     /// Prints the one-line demo notice on standard error (never on standard output, so JSON stays clean).
     func announceSource() {
         guard source.isDemo else { return }
-        console.note(console.err.yellow(
-            "rasp: demo data (made-up timetables, no network). Set RASP_API_KEY or pass --api-key for the real API."))
+        console.note(console.err.yellow(text.russian
+            ? "rasp: демо-данные (придуманное расписание, без сети). Для настоящего API задайте RASP_API_KEY или --api-key."
+            : "rasp: demo data (made-up timetables, no network). Set RASP_API_KEY or pass --api-key for the real API."))
     }
 
     /// Prints a notice on standard error.
