@@ -31,4 +31,5 @@ step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
     Scripts/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
 step examples Scripts/test-examples.sh
 step readme Scripts/test-readme.sh
+step docs Scripts/build-docs.sh --snippets
 echo "test.total.time: $(( $(date +%s) - all_start )) s"

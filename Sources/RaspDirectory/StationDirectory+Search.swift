@@ -20,8 +20,11 @@ extension StationDirectory {
     /// Stations whose name matches `query`, best first, matched like ``searchSettlements(_:limit:)``; within a
     /// kind of match, hubs (train and bus stations, airports, ports) come first, then stations, then stops,
     /// each by the size of their settlement.
-    /// - Parameter code: a settlement code to search only its stations (nothing when there is no such
-    ///   settlement), or nil to search every station.
+    /// - Parameters:
+    ///   - query: What the user typed.
+    ///   - code: A settlement code to search only its stations (nothing when there is no such settlement), or nil
+    ///     to search every station.
+    ///   - limit: The most stations to return.
     public func searchStations(_ query: String, inSettlement code: String?, limit: Int = 20) -> [Station] {
         rankedStations(query, inSettlement: code, limit: limit).map { station(at: $0.entry) }
     }

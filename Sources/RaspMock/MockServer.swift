@@ -2,7 +2,7 @@ public import Foundation
 import FlyingFox
 public import RaspDemo
 
-/// The mock Rasp server: ``DemoAPI`` served over real HTTP/1.1 on loopback, with per-request fault modes
+/// The mock Rasp server: `DemoAPI` served over real HTTP/1.1 on loopback, with per-request fault modes
 /// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
 /// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes). Paths
 /// under `/_stream/` send long or slow bodies chunk by chunk, with their own faults and ``streamStats()``
@@ -50,7 +50,7 @@ public actor MockServer {
 
     /// Creates a server (not started).
     /// - Parameters:
-    ///   - api: The handler (set ``DemoAPI/requiredKey`` to test authentication).
+    ///   - api: The handler (set `DemoAPI.requiredKey` to test authentication).
     ///   - limits: What the server accepts before it refuses.
     ///   - log: Receives a line for each thing an operator should know; by default written to standard error.
     public init(api: DemoAPI = DemoAPI(), limits: Limits = Limits(),
@@ -73,6 +73,7 @@ public actor MockServer {
     ///   - limits: What the server accepts before it refuses.
     ///   - host: An IPv4 address to bind (default loopback).
     ///   - port: The port, or 0 for an ephemeral one.
+    ///   - isolation: The actor `body` runs on (the caller's, by default).
     ///   - body: What to do while the server runs.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or why the server could not start.
@@ -91,6 +92,7 @@ public actor MockServer {
     ///   - limits: What the server accepts before it refuses.
     ///   - host: An IPv4 address to bind (default loopback).
     ///   - port: The port, or 0 for an ephemeral one.
+    ///   - isolation: The actor `body` runs on (the caller's, by default).
     ///   - body: What to do while the server runs.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or why the server could not start.

@@ -6,7 +6,7 @@ public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 1-based column number.
     public var column: Int
     /// The file: 0 for the document given to the generator, then the files its `$ref`s read, in the order they
-    /// were read (``DocumentLoader/paths`` names them).
+    /// were read (the document loader's `paths` names them).
     public var file: Int
 
     /// Creates a mark.

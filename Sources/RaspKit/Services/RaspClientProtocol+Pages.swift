@@ -7,7 +7,7 @@ extension RaspClientProtocol {
     ///   - input: The search; its `offset` is where the walk starts and its `limit` is replaced by `pageSize`.
     ///   - pageSize: Segments per request (default 100, the API's default).
     ///   - maxPages: The most requests to make (default: until `pagination.total`).
-    /// - Returns: A sequence of ``SearchResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/SearchResponse`` pages.
     public func searchPages(_ input: Operations.Search, pageSize: Int = 100, maxPages: Int? = nil) -> PageSequence<SearchResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
             var page = input
@@ -25,7 +25,7 @@ extension RaspClientProtocol {
     ///   - transfers: Include routes with transfers.
     ///   - lang: The response language (`ru_RU`, `uk_UA`).
     ///   - pageSize: Segments per request.
-    /// - Returns: A sequence of ``SearchResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/SearchResponse`` pages.
     public func searchPages(from: String, to: String, date: LocalDate? = nil, transfers: Bool? = nil, lang: String? = nil,
                             pageSize: Int = 100) -> PageSequence<SearchResponse> {
         searchPages(Operations.Search(from: from, to: to, date: date, transfers: transfers, lang: lang), pageSize: pageSize)
@@ -36,7 +36,7 @@ extension RaspClientProtocol {
     ///   - input: The request; its `offset` is where the walk starts and its `limit` is replaced by `pageSize`.
     ///   - pageSize: Items per request (default 100).
     ///   - maxPages: The most requests to make.
-    /// - Returns: A sequence of ``ScheduleResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/ScheduleResponse`` pages.
     public func schedulePages(_ input: Operations.Schedule, pageSize: Int = 100, maxPages: Int? = nil) -> PageSequence<ScheduleResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
             var page = input
@@ -52,7 +52,7 @@ extension RaspClientProtocol {
     ///   - date: One day, or nil for all days.
     ///   - lang: The response language.
     ///   - pageSize: Items per request.
-    /// - Returns: A sequence of ``ScheduleResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/ScheduleResponse`` pages.
     public func schedulePages(station: String, date: LocalDate? = nil, lang: String? = nil, pageSize: Int = 100) -> PageSequence<ScheduleResponse> {
         schedulePages(Operations.Schedule(station: station, date: date, lang: lang), pageSize: pageSize)
     }
@@ -62,7 +62,7 @@ extension RaspClientProtocol {
     ///   - input: The request; its `offset` is where the walk starts and its `limit` is replaced by `pageSize`.
     ///   - pageSize: Stations per request (default 50, the most the API returns).
     ///   - maxPages: The most requests to make.
-    /// - Returns: A sequence of ``NearestStationsResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/NearestStationsResponse`` pages.
     public func nearestStationsPages(_ input: Operations.NearestStations, pageSize: Int = 50,
                                      maxPages: Int? = nil) -> PageSequence<NearestStationsResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
@@ -81,7 +81,7 @@ extension RaspClientProtocol {
     ///   - distance: Radius in km (at most 50).
     ///   - lang: The response language.
     ///   - pageSize: Stations per request.
-    /// - Returns: A sequence of ``NearestStationsResponse`` pages.
+    /// - Returns: A sequence of ``/RaspAPI/NearestStationsResponse`` pages.
     public func nearestStationsPages(lat: Double, lng: Double, distance: Int, lang: String? = nil,
                                      pageSize: Int = 50) -> PageSequence<NearestStationsResponse> {
         nearestStationsPages(Operations.NearestStations(lat: lat, lng: lng, distance: distance, lang: lang), pageSize: pageSize)

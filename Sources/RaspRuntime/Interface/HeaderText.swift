@@ -23,7 +23,7 @@ public enum HeaderText {
         }
     }
 
-    /// Whether `name` can be a field name: an RFC 9110 token (letters, digits and ``!#$%&'*+-.^_`|~``).
+    /// Whether `name` can be a field name: an RFC 9110 token (letters, digits and the other `tchar` characters).
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
