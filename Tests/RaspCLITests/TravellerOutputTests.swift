@@ -164,3 +164,23 @@ import Testing
         #expect(lines[0].contains("trips"), "\(lines[0])")
     }
 }
+
+/// A connection that drops mid-answer is named as such, not as a missing internet connection.
+@Suite struct ConnectionLossTests {
+    @Test(arguments: ["close", "truncate"])
+    func aDroppedConnectionIsNotNoInternet(fault: String) async throws {
+        let url = try await SharedMock.openURL()
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--base-url", url, "--retries", "0",
+                                             "--header", "X-Mock-Fault: \(fault)"], environment: ["RASP_API_KEY": "k"])
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stderr.contains("connection dropped before the whole answer arrived"), "\(run)")
+        #expect(!run.stderr.contains("No internet connection"), "\(run)")
+    }
+
+    @Test func anUnreachableServerIsNoConnection() async throws {
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--base-url", SharedMock.closedURL, "--retries", "0"],
+                                            environment: ["RASP_API_KEY": "k"])
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stderr.contains("No internet connection"), "\(run)")
+    }
+}

@@ -21,7 +21,7 @@ extension ClientError: LocalizedError {
     /// failures read as a server error (the app cannot do anything about a malformed response either).
     public func userMessage(language: UserMessageLanguage) -> String {
         switch self {
-        case .noConnection: Self.phrase(.noConnection, language)
+        case .noConnection: Self.phrase(isConnectionLost ? .connectionLost : .noConnection, language)
         case .timeout: Self.phrase(.timeout, language)
         case .cancelled: Self.phrase(.cancelled, language)
         case .invalidRequest: Self.phrase(.badRequest, language)
@@ -50,11 +50,14 @@ extension ClientError: LocalizedError {
 
     /// The message table: one entry per situation, Russian first.
     enum Phrase {
-        case noConnection, timeout, cancelled, badRequest, notFound, unauthorized, tooManyRequests, quota, server
+        case noConnection, connectionLost, timeout, cancelled, badRequest, notFound, unauthorized, tooManyRequests
+        case quota, server
 
         var texts: (ru: String, en: String) {
             switch self {
             case .noConnection: ("Нет подключения к интернету", "No internet connection")
+            case .connectionLost: ("Соединение прервалось, ответ не дошёл целиком",
+                                   "The connection dropped before the whole answer arrived")
             case .timeout: ("Сервер не отвечает, попробуйте позже", "The server is not responding, try again later")
             case .cancelled: ("Запрос отменён", "Request cancelled")
             case .badRequest: ("Некорректный запрос", "Invalid request")

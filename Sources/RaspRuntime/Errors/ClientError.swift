@@ -73,6 +73,16 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var reason: String
     }
 
+    /// How ``noConnection(operationID:reason:)`` reasons start when the server was reached and the exchange then
+    /// broke off (the connection closed or reset mid-answer), as opposed to never reaching it.
+    public static let connectionLostReason = "connection lost"
+
+    /// Whether the server was reached and the connection then dropped before the answer was complete.
+    public var isConnectionLost: Bool {
+        if case .noConnection(_, let reason) = self { return reason.hasPrefix(Self.connectionLostReason) }
+        return false
+    }
+
     /// Maps an error thrown by a transport to a case.
     public init(transportError error: any Error, operationID: String) {
         if error is CancellationError {
@@ -83,6 +93,10 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
             switch urlError.code {
             case .cancelled: self = .cancelled(operationID: operationID)
             case .timedOut: self = .timeout(operationID: operationID)
+            case .networkConnectionLost, .unknown, .badServerResponse, .cannotParseResponse:
+                // Connected, then the exchange broke off (Linux reports a connection closed mid-body as `unknown`).
+                let reason = Self.connectionLostReason + " (URLError \(urlError.code.rawValue))"
+                self = .noConnection(operationID: operationID, reason: reason)
             default: self = .noConnection(operationID: operationID, reason: "URLError \(urlError.code.rawValue)")
             }
             return
@@ -138,6 +152,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// A one-line technical description for logs, with secrets masked (the API's echoed request never shows).
     public var description: String {
         switch self {
+        case .noConnection(let id, let reason) where isConnectionLost: Redactor.standard.redact("\(id): \(reason)")
         case .noConnection(let id, let reason): Redactor.standard.redact("\(id): no connection (\(reason))")
         case .timeout(let id): "\(id): timed out"
         case .http(let failure):
