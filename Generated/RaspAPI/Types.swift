@@ -31,8 +31,11 @@ extension Authentication {
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,
 /// `автобусная остановка`), empty strings, and codes added later. Decoders must accept any string.
 public enum StationType: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case station, platform, stop, checkpoint, post, crossing, overtakingPoint, trainStation, airport, busStation
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case busStop, unknown_, port, portPoint, wharf, riverPort, marineStation
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
     public var rawValue: String {
@@ -62,7 +65,9 @@ public enum StationType: OpenEnum {
 /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
 /// contain localized names (`Самолёт`, `Поезд`) and new codes may appear. Decoders must accept any string.
 public enum TransportType: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case plane, train, suburban, bus, water, helicopter
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
     public var rawValue: String {
@@ -80,7 +85,9 @@ public enum TransportType: OpenEnum {
 
 /// Kind of a point in responses.
 public enum PointType: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case station, settlement
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.station, .settlement]
     public var rawValue: String {
@@ -96,6 +103,7 @@ public enum PointType: OpenEnum {
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
 /// `transport_type`) are absent for settlements.
 public struct Point: Codable, Hashable, Sendable {
+    /// Kind of a point in responses.
     public let type: PointType
     /// Yandex code of the point, e.g. `s9600213` (station) or `c213` (settlement).
     ///
@@ -107,11 +115,15 @@ public struct Point: Codable, Hashable, Sendable {
     public let shortTitle: String?
     /// Colloquial name (e.g. "Финляндский вокзал"); both `""` and `null` mean "none".
     public let popularTitle: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType?
     /// Localized name of the station type (e.g. "автовокзал"). Missing in 2017-era data.
     public let stationTypeName: String?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType?
+    /// Codes of a station in other coding systems (present on thread stops, and with `show_systems`). Any key
     public let codes: StationCodes?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, stationType: StationType? = nil, stationTypeName: String? = nil, transportType: TransportType? = nil, codes: StationCodes? = nil) {
         self.type = type
         self.code = code
@@ -138,6 +150,7 @@ public struct StationCodes: Codable, Hashable, Sendable {
     public let esr: String?
     /// Express-3 (Russian railway booking system) code.
     public let express: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(yandex: String? = nil, esr: String? = nil, express: String? = nil) {
         self.yandex = yandex
         self.esr = esr
@@ -153,6 +166,7 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
     public let iata: String?
     /// ICAO code, e.g. "AFL".
     public let icao: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(sirena: String? = nil, iata: String? = nil, icao: String? = nil) {
         self.sirena = sirena
         self.iata = iata
@@ -170,6 +184,7 @@ public struct Carrier: Codable, Hashable, Sendable {
     public let code: Int
     /// Carrier name.
     public let title: String
+    /// Codes of a carrier in external systems; each is `null` when unknown.
     public let codes: CarrierCodes
     /// Postal address.
     public let address: String?
@@ -187,6 +202,7 @@ public struct Carrier: Codable, Hashable, Sendable {
     public let logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
     public let offices: [Office]?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(code: Int, title: String, codes: CarrierCodes, address: String? = nil, url: String? = nil, email: String? = nil, contacts: String? = nil, phone: String? = nil, logo: String? = nil, logoSvg: String? = nil, offices: [Office]? = nil) {
         self.code = code
         self.title = title
@@ -216,6 +232,7 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
     public let code: TransportSubtype.Code?
     /// Display colour as `#RRGGBB`, e.g. "#FF7F44".
     public let color: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String? = nil, code: TransportSubtype.Code? = nil, color: String? = nil) {
         self.title = title
         self.code = code
@@ -224,7 +241,9 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
 
     /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
     public enum Code: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
         case suburban, last, rex, sputnik, skiarrow, river, sea
+        /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
         public static let knownCases: [Self] = [.suburban, .last, .rex, .sputnik, .skiarrow, .river, .sea]
         public var rawValue: String {
@@ -255,6 +274,7 @@ public struct Interval: Codable, Hashable, Sendable {
     ///
     /// Example: `2024-03-05T22:30:00`.
     public let endTime: String
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(density: String, beginTime: String, endTime: String) {
         self.density = density
         self.beginTime = beginTime
@@ -282,14 +302,18 @@ public struct RaspThread: Codable, Hashable, Sendable {
     public let threadMethodLink: String?
     /// The carrier; `null` is common (e.g. for buses).
     public let carrier: Carrier?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType
     /// Vehicle model, e.g. "Boeing 737-800"; `null` when unknown.
     public let vehicle: String?
+    /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
     public let transportSubtype: TransportSubtype
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for
     /// ordinary threads.
     public let expressType: RaspThread.ExpressType?
+    /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
     public let interval: Interval?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(uid: String, title: String, shortTitle: String, number: String, threadMethodLink: String? = nil, carrier: Carrier? = nil, transportType: TransportType, vehicle: String? = nil, transportSubtype: TransportSubtype, expressType: RaspThread.ExpressType? = nil, interval: Interval? = nil) {
         self.uid = uid
         self.title = title
@@ -312,7 +336,9 @@ public struct RaspThread: Codable, Hashable, Sendable {
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for
     /// ordinary threads.
     public enum ExpressType: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
         case express, aeroexpress
+        /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
         public static let knownCases: [Self] = [.express, .aeroexpress]
         public var rawValue: String {
@@ -331,6 +357,7 @@ public struct Price: Codable, Hashable, Sendable {
     public let whole: Int
     /// Hundredths of the currency unit.
     public let cents: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(whole: Int, cents: Int) {
         self.whole = whole
         self.cents = cents
@@ -341,9 +368,11 @@ public struct Price: Codable, Hashable, Sendable {
 public struct Place: Codable, Hashable, Sendable {
     /// ISO 4217 currency code, e.g. "RUB".
     public let currency: String
+    /// A price split into whole units and cents.
     public let price: Price
     /// Fare class name (e.g. "эконом"); often `null`.
     public let name: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(currency: String, price: Price, name: String? = nil) {
         self.currency = currency
         self.price = price
@@ -357,6 +386,7 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
     public let etMarker: Bool
     /// Fare classes with prices; often empty.
     public let places: [Place]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(etMarker: Bool, places: [Place]) {
         self.etMarker = etMarker
         self.places = places
@@ -374,6 +404,7 @@ public struct Pagination: Codable, Hashable, Sendable {
     public let limit: Int
     /// Applied offset.
     public let offset: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(total: Int, limit: Int, offset: Int) {
         self.total = total
         self.limit = limit
@@ -393,6 +424,7 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
     public let month: String
     /// One entry per day of the month; 1 if the thread runs that day, 0 otherwise.
     public let days: [Int]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(year: String, month: String, days: [Int]) {
         self.year = year
         self.month = month
@@ -402,6 +434,7 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
 
 /// Response of `/v3.0/search/`.
 public struct SearchResponse: Codable, Hashable, Sendable {
+    /// Echo of the search request, with the resolved points.
     public let search: SearchInfo
     /// Trips found. Each item is either a direct `Segment` (has `thread`) or, with `transfers=true`, a
     /// `TransferSegment` (`has_transfers: true`, with `details`). Tell them apart by the presence of
@@ -409,7 +442,9 @@ public struct SearchResponse: Codable, Hashable, Sendable {
     public let segments: [SearchResponse.SegmentsItem]
     /// Interval threads between the two points (no fixed departure/arrival times).
     public let intervalSegments: [IntervalSegment]?
+    /// Pagination of a list result.
     public let pagination: Pagination
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(search: SearchInfo, segments: [SearchResponse.SegmentsItem], intervalSegments: [IntervalSegment]? = nil, pagination: Pagination) {
         self.search = search
         self.segments = segments
@@ -420,8 +455,11 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         case search, segments, intervalSegments = "interval_segments", pagination
     }
 
+    /// The `SegmentsItem` schema of the API.
     public enum SegmentsItem: Codable, Hashable, Sendable {
+        /// The value as a `Segment`.
         case segment(Segment)
+        /// The value as a `TransferSegment`.
         case transferSegment(TransferSegment)
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
@@ -440,12 +478,15 @@ public struct SearchResponse: Codable, Hashable, Sendable {
 
 /// Echo of the search request, with the resolved points.
 public struct SearchInfo: Codable, Hashable, Sendable {
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let from: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let to: Point
     /// The requested date `YYYY-MM-DD`; `null` for an all-days search (no `date` parameter).
     ///
     /// Format: `date`.
     public let date: LocalDate?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(from: Point, to: Point, date: LocalDate? = nil) {
         self.from = from
         self.to = to

@@ -6,8 +6,11 @@ public import RaspRuntime
 
 /// A direct trip between two points on one thread.
 public struct Segment: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let from: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let to: Point
     /// Departure time from `from`. NOT a strict date-time; the form depends on the request:
     /// ISO-8601 with offset (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM:SS` (`05:00:00`) without
@@ -47,6 +50,7 @@ public struct Segment: Codable, Hashable, Sendable {
     public let days: String?
     /// Human-readable days on which the thread does NOT run (all-days searches only).
     public let exceptDays: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, from: Point, to: Point, departure: String, arrival: String, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, schedule: [MonthDaysMask]? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
         self.from = from
@@ -79,7 +83,9 @@ public struct Segment: Codable, Hashable, Sendable {
 public struct TransferSegment: Codable, Hashable, Sendable {
     /// Always true for a transfer route; distinguishes it from a direct `Segment`.
     public let hasTransfers: Bool
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let departureFrom: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let arrivalTo: Point
     /// Departure time of the first leg; same forms as `Segment.departure`.
     public let departure: String?
@@ -91,6 +97,7 @@ public struct TransferSegment: Codable, Hashable, Sendable {
     public let transfers: [Point]?
     /// Alternating legs (`TransferLeg`, with `thread`) and transfers (`Transfer`, with `is_transfer: true`).
     public let details: [TransferSegment.DetailsItem]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(hasTransfers: Bool, departureFrom: Point, arrivalTo: Point, departure: String? = nil, arrival: String? = nil, transportTypes: [TransportType]? = nil, transfers: [Point]? = nil, details: [TransferSegment.DetailsItem]) {
         self.hasTransfers = hasTransfers
         self.departureFrom = departureFrom
@@ -106,8 +113,11 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         case arrival, transportTypes = "transport_types", transfers, details
     }
 
+    /// The `DetailsItem` schema of the API.
     public enum DetailsItem: Codable, Hashable, Sendable {
+        /// The value as a `TransferLeg`.
         case transferLeg(TransferLeg)
+        /// The value as a `Transfer`.
         case transfer(Transfer)
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
@@ -127,8 +137,11 @@ public struct TransferSegment: Codable, Hashable, Sendable {
 /// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
 /// may be settlements (`c…`), and its carrier is the short form.
 public struct TransferLeg: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let from: Point?
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let to: Point?
     /// Departure time; same forms as `Segment.departure`.
     public let departure: String?
@@ -150,6 +163,7 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     ///
     /// Format: `date`.
     public let startDate: LocalDate?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
         self.thread = thread
         self.from = from
@@ -177,9 +191,13 @@ public struct Transfer: Codable, Hashable, Sendable {
     public let isTransfer: Bool
     /// Waiting time in seconds (integer or float).
     public let duration: Double?
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let transferPoint: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let transferFrom: Point?
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let transferTo: Point?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(isTransfer: Bool, duration: Double? = nil, transferPoint: Point, transferFrom: Point? = nil, transferTo: Point? = nil) {
         self.isTransfer = isTransfer
         self.duration = duration
@@ -196,8 +214,11 @@ public struct Transfer: Codable, Hashable, Sendable {
 /// A trip on an interval thread (see `thread.interval`). It has NO `departure`/`arrival` keys; use
 /// `thread.interval.begin_time`/`end_time`.
 public struct IntervalSegment: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let from: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let to: Point
     /// Departure platform; `""` when unknown.
     public let departurePlatform: String?
@@ -223,6 +244,7 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     public let days: String?
     /// Human-readable days on which the thread does not run (all-days searches only).
     public let exceptDays: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, from: Point, to: Point, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
         self.from = from
@@ -253,9 +275,11 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     ///
     /// Format: `date`.
     public let date: LocalDate?
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let station: Point
     /// Echo of the `event` parameter (not present in older responses).
     public let event: ScheduleResponse.Event?
+    /// Pagination of a list result.
     public let pagination: Pagination
     /// Departures/arrivals at fixed times.
     public let schedule: [ScheduleItem]
@@ -263,7 +287,9 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     public let intervalSchedule: [IntervalScheduleItem]?
     /// Suburban stations only — the available directions (an ARRAY), usable as `direction`.
     public let directions: [Direction]?
+    /// A suburban direction. `code` is what to pass as the `direction` parameter (free text such as
     public let scheduleDirection: Direction?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(date: LocalDate? = nil, station: Point, event: ScheduleResponse.Event? = nil, pagination: Pagination, schedule: [ScheduleItem], intervalSchedule: [IntervalScheduleItem]? = nil, directions: [Direction]? = nil, scheduleDirection: Direction? = nil) {
         self.date = date
         self.station = station
@@ -281,7 +307,9 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
 
     /// Echo of the `event` parameter (not present in older responses).
     public enum Event: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
         case departure, arrival
+        /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
         public static let knownCases: [Self] = [.departure, .arrival]
         public var rawValue: String {
@@ -301,6 +329,7 @@ public struct Direction: Codable, Hashable, Sendable {
     public let code: String
     /// Localized direction title, e.g. "все направления".
     public let title: String
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(code: String, title: String) {
         self.code = code
         self.title = title
@@ -309,6 +338,7 @@ public struct Direction: Codable, Hashable, Sendable {
 
 /// One departure or arrival at the station.
 public struct ScheduleItem: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Departure time from the station; `null` where the thread ends here. ISO-8601 with offset
     /// (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM` (`22:00`) without `date`.
@@ -333,7 +363,9 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     public let terminal: String?
     /// Suburban stations only — the item's direction code (see `directions`).
     public let direction: String?
+    /// UNDOCUMENTED live departure-board data, returned only with `tablo=true` (airports). Known keys include
     public let tablo: Tablo?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, departure: String? = nil, arrival: String? = nil, departureTime: String? = nil, arrivalTime: String? = nil, days: String, exceptDays: String? = nil, isFuzzy: Bool, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil, tablo: Tablo? = nil) {
         self.thread = thread
         self.departure = departure
@@ -357,6 +389,7 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
 
 /// An interval thread serving the station (see `thread.interval` for the service window).
 public struct IntervalScheduleItem: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Human-readable running days.
     public let days: String?
@@ -372,6 +405,7 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
     public let terminal: String?
     /// Suburban stations only — the item's direction code.
     public let direction: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
         self.thread = thread
         self.days = days
@@ -401,11 +435,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     public let shortTitle: String
     /// Trip number.
     public let number: String
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType
     /// Vehicle model; `null` when unknown.
     public let vehicle: String?
     /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
     public let expressType: ThreadResponse.ExpressType?
+    /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
     public let transportSubtype: TransportSubtype
     /// The carrier (may include `offices`); `null` is common for buses.
     public let carrier: Carrier?
@@ -433,9 +469,11 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     ///
     /// Format: `date`.
     public let arrivalDate: LocalDate?
+    /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
     public let interval: Interval?
     /// Stations where the thread stops (stations it passes without stopping are not listed).
     public let stops: [ThreadStop]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(uid: String, title: String, shortTitle: String, number: String, transportType: TransportType, vehicle: String? = nil, expressType: ThreadResponse.ExpressType? = nil, transportSubtype: TransportSubtype, carrier: Carrier? = nil, days: String, exceptDays: String? = nil, startDate: LocalDate, startTime: String, from: Point? = nil, to: Point? = nil, departureDate: LocalDate? = nil, arrivalDate: LocalDate? = nil, interval: Interval? = nil, stops: [ThreadStop]) {
         self.uid = uid
         self.title = title
@@ -464,11 +502,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         case departureDate = "departure_date", arrivalDate = "arrival_date", interval, stops
     }
 
+    /// The same values as `RaspThread.ExpressType`.
     public typealias ExpressType = RaspThread.ExpressType
 }
 
 /// One stop of a thread.
 public struct ThreadStop: Codable, Hashable, Sendable {
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let station: Point
     /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
     /// stop.
@@ -487,6 +527,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
     public let platform: String?
     /// Terminal; `null` when unknown.
     public let terminal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
         self.station = station
         self.arrival = arrival

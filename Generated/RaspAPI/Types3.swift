@@ -6,9 +6,11 @@ public import RaspRuntime
 
 /// Response of `/v3.0/nearest_stations/`.
 public struct NearestStationsResponse: Codable, Hashable, Sendable {
+    /// Pagination of a list result.
     public let pagination: Pagination
     /// Stations, nearest first.
     public let stations: [NearestStation]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(pagination: Pagination, stations: [NearestStation]) {
         self.pagination = pagination
         self.stations = stations
@@ -17,6 +19,7 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable {
 
 /// A station near the requested coordinate.
 public struct NearestStation: Codable, Hashable, Sendable {
+    /// Kind of a point in responses.
     public let type: PointType
     /// Yandex station code (`s…`).
     public let code: String
@@ -26,9 +29,11 @@ public struct NearestStation: Codable, Hashable, Sendable {
     public let popularTitle: String?
     /// Short name; `""` or `null` when none.
     public let shortTitle: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType
     /// Localized station type name (missing in older data).
     public let stationTypeName: String?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType
     /// Latitude of the station.
     public let lat: Double
@@ -41,6 +46,7 @@ public struct NearestStation: Codable, Hashable, Sendable {
     /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
     /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
     public let typeChoices: [String: TypeChoice]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
         self.type = type
         self.code = code
@@ -69,6 +75,7 @@ public struct TypeChoice: Codable, Hashable, Sendable {
     public let desktopUrl: String
     /// Mobile page URL.
     public let touchUrl: String
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(desktopUrl: String, touchUrl: String) {
         self.desktopUrl = desktopUrl
         self.touchUrl = touchUrl
@@ -80,6 +87,7 @@ public struct TypeChoice: Codable, Hashable, Sendable {
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
 public struct NearestSettlementResponse: Codable, Hashable, Sendable {
+    /// Kind of a point in responses.
     public let type: PointType
     /// Yandex settlement code (`c…`).
     public let code: String
@@ -95,6 +103,7 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
     public let lng: Double
     /// Distance from the requested point in kilometres (float).
     public let distance: Double
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, lat: Double, lng: Double, distance: Double) {
         self.type = type
         self.code = code
@@ -113,9 +122,11 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
 /// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match,
 /// `carriers` when the code matches several carriers (typical for IATA codes). Both are optional here.
 public struct CarrierResponse: Codable, Hashable, Sendable {
+    /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
     public let carrier: Carrier?
     /// All carriers matching an ambiguous code.
     public let carriers: [Carrier]?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(carrier: Carrier? = nil, carriers: [Carrier]? = nil) {
         self.carrier = carrier
         self.carriers = carriers
@@ -127,6 +138,7 @@ public struct CarrierResponse: Codable, Hashable, Sendable {
 public struct StationsListResponse: Codable, Hashable, Sendable {
     /// All countries.
     public let countries: [Country]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(countries: [Country]) {
         self.countries = countries
     }
@@ -138,6 +150,7 @@ public struct DirectoryCodes: Codable, Hashable, Sendable {
     public let yandexCode: String?
     /// ESR (Russian railway) code, stations only.
     public let esrCode: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(yandexCode: String? = nil, esrCode: String? = nil) {
         self.yandexCode = yandexCode
         self.esrCode = esrCode
@@ -151,9 +164,11 @@ public struct DirectoryCodes: Codable, Hashable, Sendable {
 public struct Country: Codable, Hashable, Sendable {
     /// Country name (may be `""`).
     public let title: String
+    /// Codes of a directory entry; may be `{}`.
     public let codes: DirectoryCodes
     /// Regions of the country.
     public let regions: [Region]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, regions: [Region]) {
         self.title = title
         self.codes = codes
@@ -165,9 +180,11 @@ public struct Country: Codable, Hashable, Sendable {
 public struct Region: Codable, Hashable, Sendable {
     /// Region name (may be `""`).
     public let title: String
+    /// Codes of a directory entry; may be `{}`.
     public let codes: DirectoryCodes
     /// Settlements of the region.
     public let settlements: [Settlement]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
         self.title = title
         self.codes = codes
@@ -179,9 +196,11 @@ public struct Region: Codable, Hashable, Sendable {
 public struct Settlement: Codable, Hashable, Sendable {
     /// Settlement name (may be `""`).
     public let title: String
+    /// Codes of a directory entry; may be `{}`.
     public let codes: DirectoryCodes
     /// Stations of the settlement.
     public let stations: [Station]
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, stations: [Station]) {
         self.title = title
         self.codes = codes
@@ -193,15 +212,19 @@ public struct Settlement: Codable, Hashable, Sendable {
 public struct Station: Codable, Hashable, Sendable {
     /// Station name (may be `""`).
     public let title: String
+    /// Codes of a directory entry; may be `{}`.
     public let codes: DirectoryCodes
     /// Railway direction name; `""` for non-rail stations.
     public let direction: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType?
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
     public let latitude: Station.Latitude?
     /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
     public let longitude: Station.Longitude?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
         self.title = title
         self.codes = codes
@@ -218,7 +241,9 @@ public struct Station: Codable, Hashable, Sendable {
 
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
     public enum Latitude: Codable, Hashable, Sendable {
+        /// The value as a `Double`.
         case double(Double)
+        /// The value as a `String`.
         case string(String)
         public init(from decoder: any Decoder) throws {
             var errors: [any Error] = []
@@ -240,7 +265,9 @@ public struct Station: Codable, Hashable, Sendable {
 
 /// Response of `/v3.0/copyright/`.
 public struct CopyrightResponse: Codable, Hashable, Sendable {
+    /// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
     public let copyright: Copyright
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(copyright: Copyright) {
         self.copyright = copyright
     }
@@ -265,6 +292,7 @@ public struct Copyright: Codable, Hashable, Sendable {
     public let logoHd: String?
     /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
     public let logoHy: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
         self.url = url
         self.text = text
@@ -283,7 +311,9 @@ public struct Copyright: Codable, Hashable, Sendable {
 
 /// Error body returned with 4xx statuses (in the requested format).
 public struct ErrorResponse: Codable, Hashable, Sendable {
+    /// Error details.
     public let error: ErrorDetails
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: ErrorDetails) {
         self.error = error
     }
@@ -299,6 +329,7 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     public let errorCode: String?
     /// Echo of the request URL — INCLUDING the apikey; scrub it before logging.
     public let request: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(text: String, httpCode: Int? = nil, errorCode: String? = nil, request: String? = nil) {
         self.text = text
         self.httpCode = httpCode
@@ -310,8 +341,11 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     }
 }
 
+/// The `TransportTypes` schema of the API.
 public enum TransportTypes: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case plane, train, suburban, bus, water, helicopter
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
     public var rawValue: String {
@@ -327,8 +361,11 @@ public enum TransportTypes: OpenEnum {
     }
 }
 
+/// The `System` schema of the API.
 public enum System: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case yandex, iata, sirena, express, esr
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
     public var rawValue: String {
@@ -343,8 +380,11 @@ public enum System: OpenEnum {
     }
 }
 
+/// The `ShowSystems` schema of the API.
 public enum ShowSystems: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case yandex, esr, all
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.yandex, .esr, .all]
     public var rawValue: String {
@@ -357,8 +397,11 @@ public enum ShowSystems: OpenEnum {
     }
 }
 
+/// The `Format` schema of the API.
 public enum Format: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case json, xml
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.json, .xml]
     public var rawValue: String {
@@ -370,11 +413,16 @@ public enum Format: OpenEnum {
     }
 }
 
+/// The same values as `ScheduleResponse.Event`.
 public typealias Event = ScheduleResponse.Event
 
+/// The `StationTypesItem` schema of the API.
 public enum StationTypesItem: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case station, platform, stop, checkpoint, post, crossing, overtakingPoint, trainStation, airport, busStation
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case busStop, unknown_, port, portPoint, wharf, riverPort, marineStation
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.station, .platform, .stop, .checkpoint, .post, .crossing, .overtakingPoint, .trainStation, .airport, .busStation, .busStop, .unknown_, .port, .portPoint, .wharf, .riverPort, .marineStation]
     public var rawValue: String {
@@ -401,8 +449,11 @@ public enum StationTypesItem: OpenEnum {
     }
 }
 
+/// The `CarrierSystem` schema of the API.
 public enum CarrierSystem: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case yandex, iata, sirena, express, esr, icao
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr, .icao]
     public var rawValue: String {

@@ -2,7 +2,10 @@
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How bad the problem is.
     public enum Severity: String, Sendable, Hashable {
-        case warning, error
+        /// Reported; generation goes on.
+        case warning
+        /// Generation stops.
+        case error
     }
 
     /// How bad the problem is.
@@ -90,6 +93,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 /// Collects warnings while a stage runs; errors are thrown as ``Diagnostic``.
 public final class DiagnosticCollector: @unchecked Sendable {
     // Only touched from the one thread that runs a generator pipeline.
+    /// The diagnostics collected so far, in the order they were found.
     private(set) public var diagnostics: [Diagnostic] = []
 
     /// Creates an empty collector.

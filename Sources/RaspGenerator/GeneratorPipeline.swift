@@ -46,22 +46,30 @@ public struct GeneratorPipeline: Sendable {
 
         /// One parameter of a generated method.
         public struct Parameter: Sendable, Codable, Hashable {
+            /// The name on the wire.
             public var name: String
+            /// `query`, `path`, `header` or `cookie`.
             public var location: String
+            /// The Swift type the input holds it as.
             public var type: String
         }
 
         /// One media type the request body can be sent as.
         public struct Body: Sendable, Codable, Hashable {
+            /// The media type, e.g. `application/json`.
             public var mediaType: String
+            /// How the body is encoded: `json`, `form`, `multipart`, `text` or `binary`.
             public var encoding: String
         }
     }
 
     /// Milliseconds per stage.
     public struct Timings: Sendable {
+        /// Reading the YAML and building the document model.
         public var parse: Double = 0
+        /// Turning the model into Swift declarations.
         public var translate: Double = 0
+        /// Writing the Swift files.
         public var render: Double = 0
     }
 

@@ -31,8 +31,11 @@ extension Operations {
             self.kind = kind
         }
 
+        /// The `Limit` schema of the API.
         public enum Limit: Codable, Hashable, Sendable {
+            /// The value as a `Int`.
             case int(Int)
+            /// The value as a `String`.
             case string(String)
             public init(from decoder: any Decoder) throws {
                 var errors: [any Error] = []
@@ -48,10 +51,14 @@ extension Operations {
             }
         }
 
+        /// The `Kind` schema of the API.
+        ///
         /// - `_1` (`1`): text
         /// - `_2` (`2`): voice
         public enum Kind: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
             case _1, _2
+            /// A value this client does not know yet, kept as it was sent.
             case unknown(Int)
             public static let knownCases: [Self] = [._1, ._2]
             public var rawValue: Int {

@@ -31,10 +31,12 @@ extension Operations {
             self.body = body
         }
 
+        /// The `MultipartBody` schema of the API.
         public struct MultipartBody: Encodable, Sendable {
             /// Format: `binary`.
             public var image: BinaryFile
             public var prompt: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
             public init(image: BinaryFile, prompt: String? = nil) {
                 self.image = image
                 self.prompt = prompt
@@ -43,8 +45,11 @@ extension Operations {
 
         /// The media types the request body can be sent as.
         public enum Body: Encodable, Sendable {
+            /// The value as a `Point`.
             case json(Point)
+            /// The value as a `Operations.EchoEither.MultipartBody`.
             case multipart(Operations.EchoEither.MultipartBody)
+            /// The value as a `String`.
             case text(String)
             public func encode(to encoder: any Encoder) throws {
                 switch self {
@@ -67,8 +72,11 @@ extension Operations {
             self.done = done
         }
 
+        /// The `Done` schema of the API.
         public enum Done: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
             case _0, _1
+            /// A value this client does not know yet, kept as it was sent.
             case unknown(Int)
             public static let knownCases: [Self] = [._0, ._1]
             public var rawValue: Int {

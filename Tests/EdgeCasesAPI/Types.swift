@@ -21,13 +21,16 @@ extension Authentication {
 /// A schema named like the generated client.
 public struct ClientSchema: Codable, Hashable, Sendable {
     public let name: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
         self.name = name
     }
 }
 
+/// The `OperationsSchema` schema of the API.
 public struct OperationsSchema: Codable, Hashable, Sendable {
     public let count: Int?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(count: Int? = nil) {
         self.count = count
     }
@@ -38,30 +41,36 @@ public typealias SnowflakeType = String
 
 public typealias IdList = [SnowflakeType]
 
+/// The `Point` schema of the API.
 public struct Point: Codable, Hashable, Sendable {
     public var x: Int
     public var y: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }
 }
 
+/// The `Filter` schema of the API.
 public struct Filter: Codable, Hashable, Sendable {
     public var q: String?
     public var tags: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(q: String? = nil, tags: [String]? = nil) {
         self.q = q
         self.tags = tags
     }
 }
 
+/// The `Message` schema of the API.
 public struct Message: Codable, Hashable, Sendable {
     public let id: SnowflakeType
     /// NFC key
     public let café: String?
     /// NFD key (e + combining acute)
     public let café2: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(id: SnowflakeType, café: String? = nil, café2: String? = nil) {
         self.id = id
         self.café = café
@@ -72,6 +81,7 @@ public struct Message: Codable, Hashable, Sendable {
     }
 }
 
+/// The `Pet` schema of the API.
 public struct Pet: Codable, Hashable, Sendable {
     public let id: Int
     public let name: String
@@ -89,6 +99,7 @@ public struct Pet: Codable, Hashable, Sendable {
     public let code: String?
     /// Greater than 0, at most 300. Example: `4.5`.
     public let weight: Double?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil, nickname: String? = nil, code: String? = nil, weight: Double? = nil) {
         self.id = id
         self.name = name

@@ -4,6 +4,7 @@
 internal import Foundation
 public import RaspRuntime
 
+/// The `PaymentForm` schema of the API.
 public struct PaymentForm: Codable, Hashable, Sendable {
     public var name: String
     public var tags: [String]?
@@ -11,6 +12,7 @@ public struct PaymentForm: Codable, Hashable, Sendable {
     public var metadata: [String: String]?
     public var expand: [String]?
     public var ids: [Int]?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: [String: String]? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
         self.name = name
         self.tags = tags
@@ -20,17 +22,21 @@ public struct PaymentForm: Codable, Hashable, Sendable {
         self.ids = ids
     }
 
+    /// The `Card` schema of the API.
     public struct Card: Codable, Hashable, Sendable {
         public var number: String?
         public var exp: PaymentForm.Card.Exp?
+        /// Creates a value from its properties (optional ones default to `nil`).
         public init(number: String? = nil, exp: PaymentForm.Card.Exp? = nil) {
             self.number = number
             self.exp = exp
         }
 
+        /// The `Exp` schema of the API.
         public struct Exp: Codable, Hashable, Sendable {
             public var month: Int?
             public var year: Int?
+            /// Creates a value from its properties (optional ones default to `nil`).
             public init(month: Int? = nil, year: Int? = nil) {
                 self.month = month
                 self.year = year
@@ -39,6 +45,7 @@ public struct PaymentForm: Codable, Hashable, Sendable {
     }
 }
 
+/// The `Upload` schema of the API.
 public struct Upload: Codable, Hashable, Sendable {
     /// Format: `binary`.
     public var file: BinaryFile
@@ -49,6 +56,7 @@ public struct Upload: Codable, Hashable, Sendable {
     public var note: String?
     /// Format: `binary`.
     public var avatar: BinaryFile?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
         self.file = file
         self.purpose = purpose
@@ -62,15 +70,19 @@ public struct Upload: Codable, Hashable, Sendable {
         case file, purpose, labels, options, linkData = "link_data", note, avatar
     }
 
+    /// The `Options` schema of the API.
     public struct Options: Codable, Hashable, Sendable {
         public var a: Int?
+        /// Creates a value from its properties (optional ones default to `nil`).
         public init(a: Int? = nil) {
             self.a = a
         }
     }
 
+    /// The `LinkData` schema of the API.
     public struct LinkData: Codable, Hashable, Sendable {
         public var create: Bool?
+        /// Creates a value from its properties (optional ones default to `nil`).
         public init(create: Bool? = nil) {
             self.create = create
         }

@@ -4,9 +4,11 @@
 public import Foundation
 public import RaspRuntime
 
+/// The `StreamItem` schema of the API.
 public struct StreamItem: Codable, Hashable, Sendable {
     public let index: Int
     public let text: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(index: Int, text: String? = nil) {
         self.index = index
         self.text = text
@@ -21,6 +23,7 @@ public struct Echo: Codable, Hashable, Sendable {
     public let fields: [Echo.FieldsItem]
     /// Format: `byte`.
     public let body: Data
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(method: String, path: String, contentType: String? = nil, fields: [Echo.FieldsItem], body: Data) {
         self.method = method
         self.path = path
@@ -29,6 +32,7 @@ public struct Echo: Codable, Hashable, Sendable {
         self.body = body
     }
 
+    /// The `FieldsItem` schema of the API.
     public struct FieldsItem: Codable, Hashable, Sendable {
         public let name: String
         public let value: String?
@@ -36,6 +40,7 @@ public struct Echo: Codable, Hashable, Sendable {
         public let base64: Data
         public let filename: String?
         public let contentType: String?
+        /// Creates a value from its properties (optional ones default to `nil`).
         public init(name: String, value: String? = nil, base64: Data, filename: String? = nil, contentType: String? = nil) {
             self.name = name
             self.value = value
@@ -46,17 +51,22 @@ public struct Echo: Codable, Hashable, Sendable {
     }
 }
 
+/// The `Owner` schema of the API.
 public struct Owner: Codable, Hashable, Sendable {
     public let name: String?
     public let pets: [Pet]?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil, pets: [Pet]? = nil) {
         self.name = name
         self.pets = pets
     }
 }
 
+/// The `Tag` schema of the API.
 public enum Tag: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
     case cat, dog
+    /// A value this client does not know yet, kept as it was sent.
     case unknown(String)
     public static let knownCases: [Self] = [.cat, .dog]
     public var rawValue: String {
@@ -68,8 +78,10 @@ public enum Tag: OpenEnum {
     }
 }
 
+/// The `ErrorSchema` schema of the API.
 public struct ErrorSchema: Codable, Hashable, Sendable {
     public let message: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
     public init(message: String? = nil) {
         self.message = message
     }

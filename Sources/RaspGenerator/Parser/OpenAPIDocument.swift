@@ -49,7 +49,14 @@ public struct Server: Sendable {
 /// An API key security scheme (the only kind the generated clients wire up; others are warned about).
 public struct SecurityScheme: Sendable {
     /// Where the key goes.
-    public enum Location: String, Sendable { case query, header, cookie }
+    public enum Location: String, Sendable {
+        /// A query parameter.
+        case query
+        /// A header field.
+        case header
+        /// A cookie.
+        case cookie
+    }
     /// The scheme's name in `components.securitySchemes`.
     public var name: String
     /// `apiKey`, `http`, `oauth2`…

@@ -34,9 +34,11 @@ public struct Schema: Sendable {
     public var required: [String] = []
     /// `additionalProperties`.
     public var additionalProperties: AdditionalProperties?
-    /// `allOf`, `oneOf`, `anyOf`.
+    /// `allOf`: every part matches.
     public var allOf: [Schema] = []
+    /// `oneOf`: exactly one variant matches.
     public var oneOf: [Schema] = []
+    /// `anyOf`: at least one variant matches.
     public var anyOf: [Schema] = []
     /// `discriminator`.
     public var discriminator: Discriminator?
@@ -90,7 +92,9 @@ public struct Schema: Sendable {
 
     /// `additionalProperties`: a boolean or a schema.
     public enum AdditionalProperties: Sendable {
+        /// `true` (any extra key) or `false` (none).
         case allowed(Bool)
+        /// Extra keys whose values match a schema.
         case schema([Schema])  // one element
 
         /// The schema, if one was given.

@@ -32,21 +32,26 @@ struct CodeWriter {
     }
 
     /// Writes `case a, b, c` lines, starting a new `case` line before one would pass 120 columns (a CodingKeys or
-    /// enum case list reads as one declaration, not one line per key).
-    mutating func caseLines(_ items: [String]) {
+    /// enum case list reads as one declaration, not one line per key). A `doc` line goes before each `case` line
+    /// (a doc comment documents every case of the declaration it precedes).
+    mutating func caseLines(_ items: [String], doc: String? = nil) {
         let indentation = level * 4
         var current = ""
+        func flush() {
+            if let doc { line("/// " + doc) }
+            line(current)
+        }
         for item in items {
             if current.isEmpty {
                 current = "case " + item
             } else if indentation + current.utf8.count + 2 + item.utf8.count > 120 {
-                line(current)
+                flush()
                 current = "case " + item
             } else {
                 current += ", " + item
             }
         }
-        if !current.isEmpty { line(current) }
+        if !current.isEmpty { flush() }
     }
 
     /// Writes `switch subject {`, the cases at the same indentation as the `switch` (Swift style), then `}`.

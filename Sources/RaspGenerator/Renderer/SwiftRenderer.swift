@@ -312,6 +312,7 @@ struct SwiftRenderer {
 
     private func renderMemberwiseInit(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
         guard !properties.isEmpty else {
+            w.doc(["Creates a value (the type has no properties)."])
             w.line("\(access)init() {}")
             return
         }
@@ -320,6 +321,7 @@ struct SwiftRenderer {
             let defaultValue = property.isOptional ? " = nil" : (property.defaultValue ?? property.constant).map { " = \($0)" } ?? ""
             return "\(property.name): \(type)\(defaultValue)"
         }
+        w.doc(["Creates a value from its properties (optional ones default to `nil`)."])
         w.block("\(access)init(\(parameters.joined(separator: ", ")))") { w in
             for property in properties {
                 if property.boxed {
@@ -356,7 +358,8 @@ struct SwiftRenderer {
     private func renderEnum(_ decl: EnumDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
         w.block("\(access)enum \(decl.name): OpenEnum") { w in
-            w.caseLines(decl.cases.map(\.name))
+            w.caseLines(decl.cases.map(\.name), doc: "A value the API documents; ``rawValue`` is how it is sent.")
+            w.doc(["A value this client does not know yet, kept as it was sent."])
             w.line("case unknown(\(decl.rawType))")
             w.line("\(access)static let knownCases: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
             let literal: (String) -> String = { decl.rawType == "String" ? Naming.literal($0) : $0 }
@@ -369,7 +372,10 @@ struct SwiftRenderer {
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
         w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(decl.direction.conformances)") { w in
-            for item in decl.cases { w.line("case \(item.name)(\(item.type.spelling))") }
+            for item in decl.cases {
+                w.doc(["The value as a `\(item.type.spelling)`."])
+                w.line("case \(item.name)(\(item.type.spelling))")
+            }
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in

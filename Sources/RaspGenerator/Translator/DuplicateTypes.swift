@@ -21,7 +21,8 @@ struct DuplicateTypes {
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             let direction = Self.direction(of: declaration)
             if let first = firsts[key]?.first(where: { $0.direction == .both || $0.direction == direction }) {
-                let doc = Self.aliasDoc(for: declaration, besides: first.docs)
+                var doc = Self.aliasDoc(for: declaration, besides: first.docs)
+                if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
                 declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
             } else {
                 firsts[key, default: []].append((qualifiedName, direction, Self.docs(of: declaration)))

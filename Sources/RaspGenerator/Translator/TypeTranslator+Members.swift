@@ -21,6 +21,7 @@ extension TypeTranslator {
             let defaultValue = property.schema.defaultValue.flatMap { defaultLiteral($0, for: usage.type, schema: property.schema) }
             let isOptional = usage.nullable || (!isRequired && defaultValue == nil)
             var doc = Self.doc(property.schema)
+            if doc.isEmpty { doc = referencedSummary(property.schema) }
             if let defaultValue, !isRequired { doc.append("- Note: Defaults to `\(defaultValue)` when missing.") }
             result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
                                        isRequired: isRequired && defaultValue == nil && !usage.nullable,
@@ -28,6 +29,14 @@ extension TypeTranslator {
                                        deprecation: Self.deprecation(property.schema)))
         }
         return result
+    }
+
+    /// For a bare `$ref` property: the first line of what the referenced schema says, so the property is documented.
+    func referencedSummary(_ schema: Schema) -> [String] {
+        guard let ref = schema.ref else { return [] }
+        let target = document.schemas[ref.target].schema
+        let text = [target.description, target.title].compactMap { $0?.trimmed }.first { !$0.isEmpty }
+        return text.flatMap { $0.docLines.first }.map { [$0] } ?? []
     }
 
     /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning).

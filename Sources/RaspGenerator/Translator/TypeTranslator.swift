@@ -130,6 +130,10 @@ struct TypeTranslator {
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
     mutating func declaration(named name: String, for schema: Schema, qualifiedName: String) throws -> Declaration {
         var doc = Self.doc(schema)
+        if doc.isEmpty {
+            // Every declaration gets a line of documentation, even when the schema says nothing.
+            doc = ["The `\(name)` schema of the API."]
+        }
         func addVariantDocs(_ lines: [String]) {
             guard !lines.isEmpty else { return }
             if !doc.isEmpty { doc.append("") }
@@ -276,7 +280,7 @@ struct TypeTranslator {
             let key = [rawType] + values
             if let first = inlineEnums[key] {
                 enumNames.insert(qualified)
-                nested.append(.typeAlias(name: name, type: .named(first), doc: []))
+                nested.append(.typeAlias(name: name, type: .named(first), doc: ["The same values as `\(first)`."]))
             } else {
                 inlineEnums[key] = qualified
                 nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))

@@ -26,8 +26,11 @@ public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 /// A node of a parsed YAML (or JSON) document. Mappings keep document order.
 public enum YAMLNode: Sendable {
+    /// A scalar: text with its style and tag.
     case scalar(YAMLScalar)
+    /// A mapping, keys in document order.
     case mapping(YAMLMapping)
+    /// A sequence.
     case sequence(YAMLSequence)
 
     /// Where the node starts in the source.
@@ -76,7 +79,14 @@ public enum YAMLNode: Sendable {
 /// A scalar with its source text and style.
 public struct YAMLScalar: Sendable {
     /// How the scalar was written; only plain scalars are resolved to null, booleans and numbers.
-    public enum Style: Sendable { case plain, quoted, block }
+    public enum Style: Sendable {
+        /// Unquoted, so `null`, booleans and numbers are recognised.
+        case plain
+        /// In single or double quotes: always text.
+        case quoted
+        /// A literal (`|`) or folded (`>`) block: always text.
+        case block
+    }
 
     /// The scalar's text as written (after unescaping).
     public var value: String
@@ -97,12 +107,17 @@ public struct YAMLScalar: Sendable {
 
     /// A scalar resolved by the YAML 1.2 core schema.
     public enum Resolved: Sendable, Equatable {
+        /// YAML `null` (`~`, `null` or empty).
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// An integer that fits in 64 bits.
         case int(Int)
         /// An integer that does not fit 64 bits, kept as text.
         case bigInt(String)
+        /// A floating-point number.
         case double(Double)
+        /// Any other text.
         case string(String)
     }
 

@@ -1,10 +1,16 @@
 /// Any JSON value, for schemas that do not constrain their value.
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// JSON `null`.
     case null
+    /// A JSON boolean.
     case bool(Bool)
+    /// A JSON number.
     case number(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array.
     case array([JSONValue])
+    /// A JSON object, keys in order.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

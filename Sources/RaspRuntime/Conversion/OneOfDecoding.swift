@@ -45,5 +45,6 @@ public enum OneOfDecoding {
 
 /// Thrown by generated mocks for operations that were given no handler.
 public enum MockClientError: Error, Sendable, Equatable {
+    /// The mock has no handler for this operation.
     case notImplemented(operationID: String)
 }

@@ -16,10 +16,12 @@ extension OpenEnum {
         self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
     }
 
+    /// Decodes the raw value; an unknown one becomes `unknown`.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
     }
 
+    /// Encodes the raw value, known or not.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -38,6 +40,7 @@ extension OpenEnum {
 /// Stores a value out of line so that a struct can contain itself (recursive schemas).
 /// `Hashable` when the value is (request bodies, which are only sent, are not).
 public indirect enum Indirect<Wrapped: Sendable>: Sendable {
+    /// The boxed value.
     case value(Wrapped)
 
     /// Boxes a value.
