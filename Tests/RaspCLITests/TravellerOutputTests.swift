@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspRuntime
 @testable import rasp
 
 /// What a traveller sees: tables that fit the terminal, the stations always named, dates and options checked before
@@ -182,5 +183,40 @@ import Testing
                                             environment: ["RASP_API_KEY": "k"])
         #expect(run.status == 4, "\(run)")
         #expect(run.stderr.contains("No internet connection"), "\(run)")
+    }
+}
+
+/// A slow request is announced once; a quick one is not.
+@Suite struct SlowRequestNoticeTests {
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ line: String) { lock.withLock { items.append(line) } }
+        var all: [String] { lock.withLock { items } }
+    }
+
+    static func response(after delay: Duration) -> @Sendable (ClientRequest, URL) async throws -> ClientResponse {
+        { _, _ in
+            try await Task.sleep(for: delay)
+            return ClientResponse(status: 200)
+        }
+    }
+
+    @Test func slowRequestsAreAnnouncedOnce() async throws {
+        let lines = Lines()
+        let notice = SlowRequestNotice(after: .milliseconds(100)) { lines.add($0) }
+        let request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search")
+        // The request stays pending until the note is out (or 10 s pass, a generous bound for a loaded machine).
+        _ = try await notice.intercept(request, baseURL: URL(string: "http://h")!) { _, _ in
+            let deadline = ContinuousClock.now + .seconds(10)
+            while lines.all.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .milliseconds(300))
+            return ClientResponse(status: 200)
+        }
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.hasPrefix("rasp: still waiting for the server (search") == true)
+        _ = try await notice.intercept(request, baseURL: URL(string: "http://h")!, next: Self.response(after: .zero))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(lines.all.count == 1, "a quick request adds no line, even later")
     }
 }

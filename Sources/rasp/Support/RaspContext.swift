@@ -82,6 +82,12 @@ struct RaspContext: Sendable {
             client = RaspClient(serverURL: serverURL, middlewares: middlewares)
         }
         client.core.middlewares += headers
+        if logger?.logLevel == .notice {
+            // On a terminal without --verbose: a note when a request takes long (with --verbose every request shows).
+            client.core.middlewares.append(SlowRequestNotice { line in
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            })
+        }
         return client
     }
 
