@@ -145,7 +145,7 @@ PY
         echo "$name: CHECK FAILED" >&2
         failed=1
     fi
-    if ! python3 "$root/Scripts/check-doc-coverage.py" "$generator" "$spec" "$package/Sources/GeneratedAPI"; then
+    if ! python3 "$root/Scripts/check-doc-coverage.py" "$generator" "$spec" "$package/Sources/GeneratedAPI" "$name"; then
         echo "$name: DOC CHECK FAILED" >&2
         failed=1
     fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that every description of an OpenAPI document appears whole in the doc comments of a generated client.
 
-Usage: check-doc-coverage.py GENERATOR SPEC GENERATED_DIR
+Usage: check-doc-coverage.py GENERATOR SPEC GENERATED_DIR [NAME]   (NAME prefixes the figures; default: the file's)
 Walks the document from its entry file, following every `$ref` into the files it reads (GENERATOR --list-inputs SPEC),
 collects the `description` texts it reaches on operations, path items, parameters, bodies and schemas (not of
 document metadata, examples, links, response objects or `x-` extensions), and looks for each of their lines, whitespace-normalized, in the `///` comments of GENERATED_DIR.
@@ -84,7 +84,7 @@ def normalized(text):
 
 def main():
     generator, spec, generated = sys.argv[1:4]
-    name = re.sub(r"[^A-Za-z0-9]+", "_", Path(spec).stem)
+    name = sys.argv[4] if len(sys.argv) > 4 else re.sub(r"[^A-Za-z0-9]+", "_", Path(spec).stem)
     files = subprocess.run([generator, spec, "--list-inputs"], check=True, capture_output=True, text=True).stdout.split()
     found = Document(files).descriptions(spec)
     docs = " ".join(line.strip()[3:] for swift in Path(generated).glob("*.swift")
