@@ -211,6 +211,7 @@ extension Array {
     /// The `offset`/`limit` page of the array.
     func page(offset: Int, limit: Int) -> ArraySlice<Element> {
         let start = Swift.min(offset, count)
-        return self[start..<Swift.min(count, start + limit)]
+        // `limit` may be as large as Int.max: compare with what is left instead of adding (no overflow).
+        return self[start..<(limit >= count - start ? count : start + limit)]
     }
 }
