@@ -74,6 +74,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(from: String, to: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, system: System? = nil, showSystems: ShowSystems? = nil, offset: Int? = nil, limit: Int? = nil, addDaysMask: Bool? = nil, resultTimezone: String? = nil, transfers: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.from = from
             self.to = to
@@ -155,6 +156,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(station: String, date: LocalDate? = nil, transportTypes: TransportTypes? = nil, event: Event? = nil, direction: String? = nil, system: System? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, offset: Int? = nil, limit: Int? = nil, tablo: Bool? = nil, format: Format? = nil, lang: String? = nil) {
             self.station = station
             self.date = date
@@ -215,6 +217,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(uid: String, from: String? = nil, to: String? = nil, date: LocalDate? = nil, showSystems: ShowSystems? = nil, resultTimezone: String? = nil, format: Format? = nil, lang: String? = nil) {
             self.uid = uid
             self.from = from

@@ -46,6 +46,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(lat: Double, lng: Double, distance: Int, stationTypes: [StationTypesItem]? = nil, transportTypes: TransportTypes? = nil, offset: Int? = nil, limit: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
             self.lng = lng
@@ -84,6 +85,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(lat: Double, lng: Double, distance: Int? = nil, format: Format? = nil, lang: String? = nil) {
             self.lat = lat
             self.lng = lng
@@ -115,6 +117,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(code: String, system: CarrierSystem? = nil, format: Format? = nil, lang: String? = nil) {
             self.code = code
             self.system = system
@@ -136,6 +139,7 @@ extension Operations {
         ///
         /// Server default: `ru_RU`. Pattern: `^[a-z]{2}_[A-Z]{2}$`. Example: `uk_UA`.
         public var lang: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(format: Format? = nil, lang: String? = nil) {
             self.format = format
             self.lang = lang
@@ -149,6 +153,7 @@ extension Operations {
         ///
         /// Server default: `json`.
         public var format: Format?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(format: Format? = nil) {
             self.format = format
         }

@@ -11,6 +11,7 @@ extension Operations {
     /// The input of ``Client/search(_:)``.
     public struct Search: Sendable {
         public var search: String?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(search: String? = nil) {
             self.search = search
         }
@@ -23,6 +24,7 @@ extension Operations {
         public var limit: Operations.GetMessage.Limit?
         public var ids: IdList?
         public var kind: Operations.GetMessage.Kind?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) {
             self.channelId = channelId
             self.messageId = messageId
@@ -85,6 +87,7 @@ extension Operations {
         public var xPoint: Point?
         public var session: String?
         public var prefs: Point?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
             self.label = label
             self.matrix = matrix
@@ -103,6 +106,7 @@ extension Operations {
 
     /// The input of ``Client/fallback(_:)``.
     public struct Fallback: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
     }
@@ -111,6 +115,7 @@ extension Operations {
     public struct EchoForm: Sendable {
         /// The request body (`application/x-www-form-urlencoded`).
         public var body: PaymentForm
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: PaymentForm) {
             self.body = body
         }

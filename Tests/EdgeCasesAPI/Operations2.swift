@@ -9,6 +9,7 @@ extension Operations {
     public struct EchoMultipart: Sendable {
         /// The request body (`multipart/form-data`).
         public var body: Upload
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: Upload) {
             self.body = body
         }
@@ -18,6 +19,7 @@ extension Operations {
     public struct EchoUpload: Sendable {
         /// The raw file data
         public var body: Data
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: Data) {
             self.body = body
         }
@@ -27,6 +29,7 @@ extension Operations {
     public struct EchoEither: Sendable {
         /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
         public var body: Operations.EchoEither.Body?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: Operations.EchoEither.Body? = nil) {
             self.body = body
         }
@@ -66,6 +69,7 @@ extension Operations {
         public var count: Int?
         public var delayMs: Int?
         public var done: Operations.StreamEvents.Done?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) {
             self.count = count
             self.delayMs = delayMs
@@ -92,6 +96,7 @@ extension Operations {
     /// The input of ``Client/streamLines(_:)``.
     public struct StreamLines: Sendable {
         public var count: Int?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(count: Int? = nil) {
             self.count = count
         }
@@ -101,6 +106,7 @@ extension Operations {
     public struct Download: Sendable {
         public var size: Int?
         public var chunk: Int?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(size: Int? = nil, chunk: Int? = nil) {
             self.size = size
             self.chunk = chunk
@@ -110,6 +116,7 @@ extension Operations {
     /// The input of ``Client/listPets(_:)``.
     public struct ListPets: Sendable {
         public var tag: Tag?
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(tag: Tag? = nil) {
             self.tag = tag
         }
@@ -118,6 +125,7 @@ extension Operations {
     /// The input of ``Client/getPet(_:)``.
     public struct GetPet: Sendable {
         public var petId: Int
+        /// Creates the input from its parameters (optional ones default to `nil`).
         public init(petId: Int) {
             self.petId = petId
         }

@@ -18,6 +18,7 @@ extension SwiftRenderer {
                 w.doc(member.doc)
                 w.line("\(access)var \(member.name): \(member.type)")
             }
+            w.doc(["Creates the input from its parameters (optional ones default to `nil`)."])
             w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
                 for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
             }
