@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "RaspMock",
             dependencies: [
-                "RaspDemo",
+                "RaspDemo", "RaspRuntime",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

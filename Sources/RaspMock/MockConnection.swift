@@ -37,7 +37,8 @@ struct MockConnection {
     /// - Throws: ``Refusal`` for a body to refuse; what reading or writing throws.
     private func exchange(_ head: RequestHead) async throws -> Bool {
         let body: HTTPBodySequence
-        var streamed: RequestBody.Streamed?
+        var reader: (any BodyReader)?
+        var chunked: RequestBody.Chunked?
         switch try BodyFraming(head, maxBodyBytes: limits.maxBodyBytes) {
         case .length(0):
             body = HTTPBodySequence()
@@ -45,27 +46,32 @@ struct MockConnection {
             if head.expectsContinue { try await stream.write(RequestBody.continueAnswer) }
             body = HTTPBodySequence(data: try await RequestBody.read(count, from: stream))
         case .length(let count):
-            let reader = RequestBody.Streamed(stream: stream, count: count, expectsContinue: head.expectsContinue)
-            streamed = reader
-            body = HTTPBodySequence(from: reader, count: count, suggestedBufferSize: SocketStream.readSize)
+            let streamed = RequestBody.Streamed(stream: stream, count: count, expectsContinue: head.expectsContinue)
+            reader = streamed
+            body = HTTPBodySequence(from: streamed, count: count, suggestedBufferSize: SocketStream.readSize)
         case .chunked:
-            if head.expectsContinue { try await stream.write(RequestBody.continueAnswer) }
-            body = HTTPBodySequence(data: try await RequestBody.readChunked(from: stream, limits: limits))
+            let decoded = RequestBody.Chunked(stream: stream, limits: limits, expectsContinue: head.expectsContinue)
+            (reader, chunked) = (decoded, decoded)
+            // FlyingFox has no public body sequence of unknown length that is not chunk-encoded again, so this one
+            // reports a count of 0: handlers tell a chunked body by its `Transfer-Encoding` header.
+            body = HTTPBodySequence(from: decoded, count: 0, suggestedBufferSize: SocketStream.readSize)
         }
 
         let response = await handler(head.request(body: body))
         stream.enter(.busy)
         var keepAlive = head.keepAlive && !isStopping()
             && !RequestHead.tokens(response.headers.values(for: .connection)).contains("close")
-        if let streamed, streamed.remaining > 0 {
+        if let reader {
             // A body the handler left unread is dropped when small; otherwise the connection ends with this answer
-            // (as when the client still waits for a `100 Continue` it never got).
-            if keepAlive, !streamed.continuePending, streamed.remaining <= RequestBody.drainLimit {
-                try await streamed.drain()
+            // (as when the client still waits for a `100 Continue` it never got). A body refused while it was read
+            // gets the refusal as its answer, whatever the handler answered.
+            if keepAlive, !reader.continuePending {
+                keepAlive = try await reader.drain(upTo: RequestBody.drainLimit)
             } else {
                 keepAlive = false
             }
         }
+        if let refusal = chunked?.refusal { throw refusal }
         try await write(response, to: head, keepAlive: keepAlive)
         return keepAlive
     }

@@ -6,7 +6,8 @@ public import RaspDemo
 /// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
 /// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes). Paths
 /// under `/_stream/` send long or slow bodies chunk by chunk, with their own faults and ``streamStats()``
-/// (see `StreamRoutes`).
+/// (see `StreamRoutes`); paths under `/_sink/` read bodies of any size without keeping them and answer with their
+/// size and checksum (``sinkStats()``, see `BodySink`).
 ///
 /// The server refuses what a hostile client may send (long request lines, huge or many headers, huge bodies,
 /// too many connections, idle connections) within its ``Limits``, answering 413, 414 or 431 as nginx does.
@@ -45,6 +46,8 @@ public actor MockServer {
     private var counters: [String: Counters] = [:]
     /// What the `/_stream/` routes did (``streamStats()``).
     nonisolated let streams = StreamRecorder()
+    /// What the `/_sink/` route did (``sinkStats()``).
+    nonisolated let sinks = SinkRecorder()
     /// The base URL once started.
     public private(set) var url: URL?
 
@@ -177,6 +180,7 @@ public actor MockServer {
     private nonisolated func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = Self.normalize(request.path)
         if path.hasPrefix(BodyEcho.prefix) { return await BodyEcho.respond(to: request) }
+        if path.hasPrefix(BodySink.prefix) { return await BodySink.respond(to: request, recorder: sinks) }
         if path.hasPrefix(StreamRoutes.prefix) {
             return await StreamRoutes.respond(to: request, path: path, recorder: streams)
         }

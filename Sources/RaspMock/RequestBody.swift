@@ -62,35 +62,8 @@ enum RequestBody {
         return data
     }
 
-    /// Reads a whole chunked body (RFC 9112 §7.1), dropping chunk extensions and trailer fields.
-    /// - Throws: ``Refusal`` 413 once the chunks add up to more than `maxBodyBytes`, 400 for malformed framing.
-    static func readChunked(from stream: SocketStream, limits: MockServer.Limits) async throws -> Data {
-        var body = Data()
-        while true {
-            stream.enter(.body)
-            let size = try chunkSize(try await line(from: stream, maxLength: 4096))
-            if size == 0 { break }
-            guard size <= limits.maxBodyBytes - body.count else {
-                throw Refusal(413, BodyFraming.tooLarge(limits.maxBodyBytes))
-            }
-            body.append(try await read(size, from: stream))
-            guard try await line(from: stream, maxLength: 0).isEmpty else {
-                throw Refusal(400, "A chunk is longer than its size.")
-            }
-        }
-        var trailers = 0
-        while try await !line(from: stream, maxLength: limits.maxHeaderLineBytes).isEmpty {
-            trailers += 1
-            guard trailers <= limits.maxHeaderCount else {
-                throw Refusal(431, "The request has more than \(limits.maxHeaderCount) trailer fields.")
-            }
-        }
-        stream.enter(.busy)
-        return body
-    }
-
     /// A line of chunked framing; a line over `maxLength` is malformed.
-    private static func line(from stream: SocketStream, maxLength: Int) async throws -> ArraySlice<UInt8> {
+    static func line(from stream: SocketStream, maxLength: Int) async throws -> ArraySlice<UInt8> {
         do {
             return try await stream.readLine(maxLength: maxLength)
         } catch SocketStream.LineError.tooLong {
@@ -101,7 +74,7 @@ enum RequestBody {
     }
 
     /// The hexadecimal size at the start of a chunk-size line (before any `;` extension).
-    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(Refusal) -> Int {
+    static func chunkSize(_ line: ArraySlice<UInt8>) throws(Refusal) -> Int {
         let digits = line.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
         guard !digits.isEmpty, digits.count <= 15, let size = Int(String(decoding: digits, as: UTF8.self), radix: 16),
               size >= 0 else {
@@ -114,7 +87,7 @@ enum RequestBody {
     ///
     /// The `100 Continue` a client may wait for is sent when the handler first asks for bytes, so a handler that
     /// answers without reading the body never invites it.
-    final class Streamed: AsyncBufferedSequence, @unchecked Sendable {
+    final class Streamed: AsyncBufferedSequence, BodyReader, @unchecked Sendable {
         typealias Element = UInt8
 
         private let stream: SocketStream
@@ -131,7 +104,6 @@ enum RequestBody {
 
         func makeAsyncIterator() -> Iterator { Iterator(body: self) }
 
-        /// The next bytes (at most `count`), or nil when the body is done.
         func next(_ count: Int) async throws -> ArraySlice<UInt8>? {
             guard remaining > 0 else { return nil }
             if continuePending {
@@ -147,33 +119,53 @@ enum RequestBody {
             return chunk
         }
 
-        /// Reads and drops the rest of the body.
-        func drain() async throws {
-            while try await next(SocketStream.readSize) != nil {}
+        typealias Iterator = BodyIterator<Streamed>
+    }
+}
+
+/// A request body read from the connection as the handler asks for it.
+protocol BodyReader: AnyObject, Sendable {
+    /// Whether the client waits for a `100 Continue` that was not sent yet (it is sent on the first read).
+    var continuePending: Bool { get }
+
+    /// The next bytes (at most `count`, at least one), or nil when the body is done.
+    func next(_ count: Int) async throws -> ArraySlice<UInt8>?
+}
+
+extension BodyReader {
+    /// Reads and drops the rest of the body if it is at most `limit` bytes.
+    /// - Returns: Whether the body is done (false when more than `limit` bytes were left).
+    func drain(upTo limit: Int) async throws -> Bool {
+        var left = limit
+        while let chunk = try await next(SocketStream.readSize) {
+            left -= chunk.count
+            if left < 0 { return false }
         }
+        return true
+    }
+}
 
-        struct Iterator: AsyncBufferedIteratorProtocol {
-            let body: Streamed
-            private var pending: ArraySlice<UInt8> = []
+/// Iterates a ``BodyReader`` by the buffers it reads.
+struct BodyIterator<Reader: BodyReader>: AsyncBufferedIteratorProtocol {
+    let body: Reader
+    private var pending: ArraySlice<UInt8> = []
 
-            init(body: Streamed) { self.body = body }
+    init(body: Reader) { self.body = body }
 
-            mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-                if !pending.isEmpty {
-                    defer { pending = [] }
-                    return pending
-                }
-                return try await body.next(count)
-            }
-
-            /// Byte by byte (only the protocol's requirement; bodies are read by buffers).
-            mutating func next() async throws -> UInt8? {
-                if pending.isEmpty {
-                    guard let buffer = try await body.next(SocketStream.readSize) else { return nil }
-                    pending = buffer
-                }
-                return pending.popFirst()
-            }
+    mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
+        if !pending.isEmpty {
+            defer { pending = [] }
+            return pending
         }
+        return try await body.next(count)
+    }
+
+    /// Byte by byte (only the protocol's requirement; bodies are read by buffers).
+    mutating func next() async throws -> UInt8? {
+        if pending.isEmpty {
+            guard let buffer = try await body.next(SocketStream.readSize) else { return nil }
+            pending = buffer
+        }
+        return pending.popFirst()
     }
 }

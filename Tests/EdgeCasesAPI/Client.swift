@@ -24,6 +24,12 @@ public protocol ClientProtocol: Sendable {
     func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo
     /// - Remark: HTTP `POST /_echo/either`, generated from `#/paths/~1_echo~1either/post` (`echoEither`).
     func echoEither(_ input: Operations.EchoEither) async throws -> Echo
+    /// Sends a large file; the server reads it without keeping it and reports its size and checksum.
+    ///
+    /// - Remark: HTTP `PUT /_sink/upload`, generated from `#/paths/~1_sink~1upload/put` (`uploadFile`).
+    func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt
+    /// - Remark: HTTP `POST /_sink/parts`, generated from `#/paths/~1_sink~1parts/post` (`uploadParts`).
+    func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt
     /// - Remark: HTTP `GET /_stream/sse`, generated from `#/paths/~1_stream~1sse/get` (`streamEvents`).
     func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem>
     /// - Remark: HTTP `GET /_stream/jsonl`, generated from `#/paths/~1_stream~1jsonl/get` (`streamLines`).
@@ -108,8 +114,13 @@ extension ClientProtocol {
     ///   - body: The raw file data
     ///
     /// - Remark: HTTP `POST /_echo/upload`.
-    public func echoUpload(body: Data) async throws -> Echo {
+    public func echoUpload(body: BinaryFile) async throws -> Echo {
         try await echoUpload(Operations.EchoUpload(body: body))
+    }
+
+    /// Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from a file or an async sequence.
+    public func echoUpload(body: Data) async throws -> Echo {
+        try await echoUpload(Operations.EchoUpload(body: BinaryFile(body)))
     }
 
     /// - Parameters:
@@ -118,6 +129,29 @@ extension ClientProtocol {
     /// - Remark: HTTP `POST /_echo/either`.
     public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
         try await echoEither(Operations.EchoEither(body: body))
+    }
+
+    /// Sends a large file; the server reads it without keeping it and reports its size and checksum.
+    ///
+    /// - Parameters:
+    ///   - body: The request body (`application/octet-stream`).
+    ///
+    /// - Remark: HTTP `PUT /_sink/upload`.
+    public func uploadFile(body: BinaryFile) async throws -> UploadReceipt {
+        try await uploadFile(Operations.UploadFile(body: body))
+    }
+
+    /// Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from a file or an async sequence.
+    public func uploadFile(body: Data) async throws -> UploadReceipt {
+        try await uploadFile(Operations.UploadFile(body: BinaryFile(body)))
+    }
+
+    /// - Parameters:
+    ///   - body: The request body (`multipart/form-data`).
+    ///
+    /// - Remark: HTTP `POST /_sink/parts`.
+    public func uploadParts(body: Operations.UploadParts.Body) async throws -> UploadReceipt {
+        try await uploadParts(Operations.UploadParts(body: body))
     }
 
     /// - Parameters:
@@ -256,6 +290,18 @@ public struct Client: ClientProtocol {
             }
         }
         return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt {
+        var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "uploadFile")
+        request.setBody(input.body, contentType: "application/octet-stream")
+        return try await core.perform(request, decoding: UploadReceipt.self)
+    }
+
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
+        var request = ClientRequest(method: "POST", path: "/_sink/parts", operationID: "uploadParts")
+        try request.setMultipartBody(input.body, encoding: [:])
+        return try await core.perform(request, decoding: UploadReceipt.self)
     }
 
     public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {

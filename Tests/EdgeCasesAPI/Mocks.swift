@@ -23,6 +23,10 @@ public struct MockClient: ClientProtocol {
     public var echoUploadHandler: @Sendable (Operations.EchoUpload) async throws -> Echo
     /// Answers ``Client/echoEither(_:)``.
     public var echoEitherHandler: @Sendable (Operations.EchoEither) async throws -> Echo
+    /// Answers ``Client/uploadFile(_:)``.
+    public var uploadFileHandler: @Sendable (Operations.UploadFile) async throws -> UploadReceipt
+    /// Answers ``Client/uploadParts(_:)``.
+    public var uploadPartsHandler: @Sendable (Operations.UploadParts) async throws -> UploadReceipt
     /// Answers ``Client/streamEvents(_:)``.
     public var streamEventsHandler: @Sendable (Operations.StreamEvents) async throws -> EventStream<StreamItem>
     /// Answers ``Client/streamLines(_:)``.
@@ -46,6 +50,8 @@ public struct MockClient: ClientProtocol {
         echoMultipartHandler = { _ in throw MockClientError.notImplemented(operationID: "echoMultipart") }
         echoUploadHandler = { _ in throw MockClientError.notImplemented(operationID: "echoUpload") }
         echoEitherHandler = { _ in throw MockClientError.notImplemented(operationID: "echoEither") }
+        uploadFileHandler = { _ in throw MockClientError.notImplemented(operationID: "uploadFile") }
+        uploadPartsHandler = { _ in throw MockClientError.notImplemented(operationID: "uploadParts") }
         streamEventsHandler = { _ in throw MockClientError.notImplemented(operationID: "streamEvents") }
         streamLinesHandler = { _ in throw MockClientError.notImplemented(operationID: "streamLines") }
         downloadHandler = { _ in throw MockClientError.notImplemented(operationID: "download") }
@@ -62,6 +68,8 @@ public struct MockClient: ClientProtocol {
     public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
     public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo { try await echoUploadHandler(input) }
     public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt { try await uploadFileHandler(input) }
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt { try await uploadPartsHandler(input) }
     public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> { try await streamEventsHandler(input) }
     public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
     public func download(_ input: Operations.Download) async throws -> Data { try await downloadHandler(input) }

@@ -120,4 +120,24 @@ extension Operations {
             self.body = body
         }
     }
+
+    /// The input of ``Client/echoMultipart(_:)``.
+    public struct EchoMultipart: Sendable {
+        /// The request body (`multipart/form-data`).
+        public var body: Upload
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Upload) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoUpload(_:)``.
+    public struct EchoUpload: Sendable {
+        /// The raw file data
+        public var body: BinaryFile
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: BinaryFile) {
+            self.body = body
+        }
+    }
 }

@@ -51,6 +51,24 @@ public struct Echo: Codable, Hashable, Sendable {
     }
 }
 
+/// What an upload sink received (a test server that reads bodies without keeping them).
+public struct UploadReceipt: Codable, Hashable, Sendable {
+    /// Format: `int64`.
+    public let size: Int
+    /// The body's `Checksum64` text.
+    public let checksum: String
+    /// Whether the body came with `Transfer-Encoding: chunked`.
+    public let chunked: Bool
+    public let contentType: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(size: Int, checksum: String, chunked: Bool, contentType: String? = nil) {
+        self.size = size
+        self.checksum = checksum
+        self.chunked = chunked
+        self.contentType = contentType
+    }
+}
+
 /// The `Owner` schema of the API.
 public struct Owner: Codable, Hashable, Sendable {
     public let name: String?

@@ -88,13 +88,22 @@ extension SwiftRenderer {
                 if let message = operation.deprecation {
                     w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
                 }
-                let signature = members.map(\.signature).joined(separator: ", ")
-                w.block("\(access)func \(method.name)(\(signature)) async throws -> \(method.success.returnType)") { w in
-                    let arguments = members.map { "\(Naming.bare($0.name)): \($0.name)" }.joined(separator: ", ")
-                    // A parameter named like the method would shadow it: call through `self` then.
-                    let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(method.name) }
-                    let callee = (shadowed ? "self." : "") + method.name
-                    w.line("try await \(callee)(Operations.\(operation.inputName)(\(arguments)))")
+                renderFlattened(method, members: members, &w)
+                // A binary body (a `BinaryFile`, which can stream) also takes bytes in memory, as `Data`.
+                if let body = operation.body, body.representations.count == 1,
+                   body.representations[0].encoding == .binary {
+                    w.line()
+                    w.doc(["Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from "
+                           + "a file or an async sequence."])
+                    if let message = operation.deprecation {
+                        w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
+                    }
+                    let bytes = members.map { member in
+                        member.name == "body"
+                            ? InputMember(name: "body", type: "Data", signature: "body: Data", doc: member.doc)
+                            : member
+                    }
+                    renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
                 }
             }
         }
@@ -124,6 +133,21 @@ extension SwiftRenderer {
                     renderMethod(operation, name: variant.methodName, success: variant.success, &w)
                 }
             }
+        }
+    }
+
+    /// A method of the protocol's extension that takes the input's members as arguments and calls the method that
+    /// takes the input; `argument` can pass a member as another expression than its name.
+    private func renderFlattened(_ method: Method, members: [InputMember], _ w: inout CodeWriter,
+                                 argument: (String) -> String? = { _ in nil }) {
+        let signature = members.map(\.signature).joined(separator: ", ")
+        w.block("\(access)func \(method.name)(\(signature)) async throws -> \(method.success.returnType)") { w in
+            let arguments = members.map { "\(Naming.bare($0.name)): \(argument($0.name) ?? $0.name)" }
+                .joined(separator: ", ")
+            // A parameter named like the method would shadow it: call through `self` then.
+            let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(method.name) }
+            let callee = (shadowed ? "self." : "") + method.name
+            w.line("try await \(callee)(Operations.\(method.operation.inputName)(\(arguments)))")
         }
     }
 

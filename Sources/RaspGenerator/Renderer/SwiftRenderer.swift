@@ -136,7 +136,8 @@ struct SwiftRenderer {
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
         "EventStream", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate", "MockClientError",
         "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ResponseBody",
-        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "URLSessionTransport",
+        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
+        "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.

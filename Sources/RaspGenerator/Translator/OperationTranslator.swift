@@ -183,7 +183,8 @@ struct OperationTranslator {
             let hint = several ? Naming.typeName(Naming.bare(caseName) + " Body") : "Body"
             var type: SwiftType
             switch encoding {
-            case .binary: type = .named("Data")
+            // Bytes in memory, a file or an async sequence, so a large upload never has to be held whole.
+            case .binary: type = .named("BinaryFile")
             case .text: type = .named("String")
             case .json, .form, .multipart:
                 type = .named("JSONValue")

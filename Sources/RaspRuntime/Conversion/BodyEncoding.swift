@@ -28,13 +28,15 @@ extension ClientRequest {
     /// A property that holds an object (or an array of objects or arrays) and has no `encoding` entry that sets a
     /// style or explode is written with brackets, `card[exp][month]=12` and `items[0][price]=p_1`, as deepObject
     /// does. The OpenAPI default (form, exploded) would send the object's fields as top-level pairs and lose their
-    /// parent, while brackets are what form APIs (Stripe, Rails, PHP) parse. Files are sent as base64 text.
+    /// parent, while brackets are what form APIs (Stripe, Rails, PHP) parse. Files are sent as base64 text (a file
+    /// on disk is read for it).
     /// - Throws: ``ClientError/invalidRequest(operationID:reason:)`` if `value` is not an object or does not encode,
-    ///   or a property has a style only paths and headers use.
+    ///   a property has a style only paths and headers use, or a file cannot be read or comes from a sequence.
     public mutating func setFormBody(_ value: some Encodable, encoding: [String: BodyPartEncoding]) throws {
         var pairs: [(name: String, value: String)] = []
         for field in try bodyFields(value, kind: "form") {
-            pairs += try formPairs(field.key, field.value, encoding: encoding[field.key])
+            let node = try loadingFiles(field.key, field.value)
+            pairs += try formPairs(field.key, node, encoding: encoding[field.key])
         }
         let text = pairs.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
         setBody(Data(text.utf8), contentType: "application/x-www-form-urlencoded")
@@ -43,7 +45,9 @@ extension ClientRequest {
     /// Sets a `multipart/form-data` body with a part per top-level property of `value` (in encoding order, nil ones
     /// left out):
     /// - a ``BinaryFile`` is a file part with its bytes, file name (or the property name) and media type (or the
-    ///   encoding's, or `application/octet-stream`);
+    ///   encoding's, or `application/octet-stream`); a file on disk or from a sequence is read only as the request
+    ///   is sent (the body is then an ``UploadBody`` of the parts' framing around those files, announced with a
+    ///   `Content-Length` when every length is known, chunked otherwise);
     /// - an array is a part per item, each item written by these rules;
     /// - an object is one `application/json` part (or the encoding's `contentType`), unless the encoding sets a
     ///   style: then the object, like an array, is written as text parts named as the form body would name them
@@ -89,19 +93,24 @@ extension ClientRequest {
             break
         case .file(let file):
             let type = try partType(name, file.contentType ?? encoding?.contentType ?? "application/octet-stream")
-            writer.add(name: name, filename: file.filename ?? name, contentType: type, body: file.data)
+            writer.add(name: name, filename: file.filename ?? name, contentType: type, content: file.content)
         case .scalar(let text, _):
             writer.add(name: name, contentType: try encoding?.contentType.map { try partType(name, $0) }, text: text)
         case .array(let items) where encoding?.style == nil || items.contains(where: \.isFile):
             for item in items { try addParts(name, item, encoding: encoding, to: &writer) }
         case .object where encoding?.style == nil:
             let type = try partType(name, encoding?.contentType ?? "application/json")
-            writer.add(name: name, contentType: type, text: node.json)
+            writer.add(name: name, contentType: type, text: try loadingFiles(name, node).json)
         case .array, .object:
-            for pair in try formPairs(name, node, encoding: encoding) {
+            for pair in try formPairs(name, try loadingFiles(name, node), encoding: encoding) {
                 writer.add(name: pair.name, contentType: nil, text: pair.value)
             }
         }
+    }
+
+    /// A property's value with its files in memory, for the encodings that write them as base64 text.
+    private func loadingFiles(_ name: String, _ node: ParameterNode) throws -> ParameterNode {
+        do { return try node.loadingFiles() } catch { throw invalidBody("property '\(name)': \(error)") }
     }
 
     /// A part's media type, checked for line breaks (which would end its header early).
@@ -140,33 +149,39 @@ extension ParameterNode {
     fileprivate var isFile: Bool { if case .file = self { true } else { false } }
 }
 
-/// Writes a `multipart/form-data` body (RFC 7578) with CRLF line endings and a random boundary.
+/// Writes a `multipart/form-data` body (RFC 7578) with CRLF line endings and a random boundary: the framing in
+/// memory, the parts' contents as they are (files and sequences stay to be read as the body is sent).
 struct MultipartWriter {
     /// The boundary between parts.
     let boundary = "rasp-boundary-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
     /// The body written so far.
-    private var data = Data()
+    private var parts: [UploadBody.Part] = []
 
     /// The body's `Content-Type`, naming the boundary.
     var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Adds a text part, with a `Content-Type` header only if `contentType` is given (text/plain is implied).
     mutating func add(name: String, contentType: String?, text: String) {
-        add(name: name, filename: nil, contentType: contentType, body: Data(text.utf8))
+        add(name: name, filename: nil, contentType: contentType, content: UploadBody(Data(text.utf8)))
+    }
+
+    /// Adds a part of bytes in memory; a file name makes it a file part.
+    mutating func add(name: String, filename: String?, contentType: String?, body: Data) {
+        add(name: name, filename: filename, contentType: contentType, content: UploadBody(body))
     }
 
     /// Adds a part; a file name makes it a file part.
-    mutating func add(name: String, filename: String?, contentType: String?, body: Data) {
+    mutating func add(name: String, filename: String?, contentType: String?, content: UploadBody) {
         var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.escape(name))\""
         if let filename { head += "; filename=\"\(Self.escape(filename))\"" }
         if let contentType { head += "\r\nContent-Type: \(contentType)" }
-        data.append(Data((head + "\r\n\r\n").utf8))
-        data.append(body)
-        data.append(Data("\r\n".utf8))
+        parts.append(.data(Data((head + "\r\n\r\n").utf8)))
+        parts += content.parts
+        parts.append(.data(Data("\r\n".utf8)))
     }
 
     /// The whole body, closed with the final boundary.
-    func finish() -> Data { data + Data("--\(boundary)--\r\n".utf8) }
+    func finish() -> UploadBody { UploadBody(parts: parts + [.data(Data("--\(boundary)--\r\n".utf8))]) }
 
     /// A name or file name escaped for a quoted header parameter, as browsers do: `"`, CR and LF percent-encoded.
     /// Works on Unicode scalars, since a CR LF pair is a single `Character`.

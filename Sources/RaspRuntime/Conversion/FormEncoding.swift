@@ -3,8 +3,20 @@ public import Foundation
 extension ClientRequest {
     /// Sets a raw body and its content type.
     public mutating func setBody(_ data: Data, contentType: String) {
-        body = data
+        setBody(UploadBody(data), contentType: contentType)
+    }
+
+    /// Sets a body that may be read as it is sent (a file, an async sequence), and its content type.
+    public mutating func setBody(_ body: UploadBody, contentType: String) {
+        uploadBody = body
         setHeader("Content-Type", contentType)
+    }
+
+    /// Sets a file as the whole body (a binary request body). Its ``BinaryFile/contentType``, when it has one,
+    /// replaces `contentType`, the media type the operation declares (which for `*/*` or `image/*` cannot be
+    /// concrete); its file name is not sent.
+    public mutating func setBody(_ file: BinaryFile, contentType: String) {
+        setBody(file.content, contentType: file.contentType ?? contentType)
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from an `Encodable` value, with nested keys in the

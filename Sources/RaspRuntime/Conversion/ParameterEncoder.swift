@@ -43,6 +43,20 @@ indirect enum ParameterNode {
         if let value = value as? any RawRepresentable { return isBare(value.rawValue) }
         return value is Bool || value is any Numeric
     }
+
+    /// The value with every file's bytes in memory, for the encodings that write files as base64 text (all but
+    /// multipart): files are read once here, and a file from a sequence, which cannot be written that way, throws.
+    /// - Throws: ``UploadBody/ReadError``.
+    func loadingFiles() throws -> ParameterNode {
+        switch self {
+        case .null, .scalar: self
+        case .file(let file) where file.content.isInMemory: self
+        case .file(let file): .file(BinaryFile(try file.inMemory(), filename: file.filename,
+                                               contentType: file.contentType))
+        case .array(let items): .array(try items.map { try $0.loadingFiles() })
+        case .object(let fields): .object(try fields.map { ($0.key, try $0.value.loadingFiles()) })
+        }
+    }
 }
 
 /// Dictionaries, whose key order changes from run to run; their fields are sorted by key.

@@ -98,7 +98,11 @@ extension ClientRequest {
     }
 
     private func parameterNode(_ name: String, _ value: some Encodable) throws -> ParameterNode {
-        do { return try ParameterNode(value) } catch { throw invalidParameter(name, "does not encode: \(error)") }
+        do {
+            return try ParameterNode(value).loadingFiles()
+        } catch {
+            throw invalidParameter(name, "does not encode: \(error)")
+        }
     }
 
     private func jsonText(_ name: String, _ value: some Encodable) throws -> String {

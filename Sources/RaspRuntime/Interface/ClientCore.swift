@@ -71,6 +71,9 @@ public struct ClientCore: Sendable {
             authentication.apply(to: &request)
         }
         try Self.checkHeaders(of: request)
+        if !transport.streamsRequestBodies, let body = request.uploadBody, !body.isInMemory {
+            request.uploadBody = UploadBody(try await Self.collect(body, operationID: request.operationID))
+        }
         var next: @Sendable (ClientRequest, URL) async throws -> ClientResponse = { request, url in
             try Task.checkCancellation()
             // Middlewares may have added fields since the first check.
@@ -90,8 +93,21 @@ public struct ClientCore: Sendable {
             throw error
         } catch let error as FileStorageError {
             throw error
+        } catch let error as UploadBody.ReadError {
+            throw ClientError(uploadError: error, operationID: request.operationID)
         } catch {
             throw ClientError(transportError: error, operationID: request.operationID)
+        }
+    }
+
+    /// Reads a body that is not in memory, for a transport that does not stream request bodies.
+    private static func collect(_ body: UploadBody, operationID: String) async throws -> Data {
+        do {
+            return try await body.collect()
+        } catch let error as UploadBody.ReadError {
+            throw ClientError(uploadError: error, operationID: operationID)
+        } catch {
+            throw ClientError(transportError: error, operationID: operationID)
         }
     }
 

@@ -23,7 +23,8 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
             "method": method, "path": path,
             "query": redactor.redact(query: query).map { "\($0.name)=\($0.value)" },
             "headers": redactor.redact(headers: headers).map { "\($0.name): \($0.value)" },
-            "body": body.map { Self.summary(of: $0, redactor: redactor) } as Any,
+            "body": uploadBody.map { $0.data.map { Self.summary(of: $0, redactor: redactor) } ?? $0.description }
+                as Any,
             "operationID": operationID, "requiresAuthentication": requiresAuthentication, "timeout": timeout as Any,
         ], displayStyle: .struct)
     }

@@ -11,8 +11,14 @@ public struct ClientRequest: Sendable, Hashable {
     public var query: [(name: String, value: String)]
     /// Header fields in the order they are sent.
     public var headers: [(name: String, value: String)]
-    /// The body, if any.
-    public var body: Data?
+    /// The body, if any: bytes in memory, or a file or an async sequence read as the request is sent.
+    public var uploadBody: UploadBody?
+    /// The body's bytes when they are all in memory; nil without a body, and for a body read as it is sent (a file,
+    /// a sequence: see ``uploadBody``). Setting it sets ``uploadBody``.
+    public var body: Data? {
+        get { uploadBody?.data }
+        set { uploadBody = newValue.map { UploadBody($0) } }
+    }
     /// The operation's `operationId` (or method name), for logs and errors.
     public var operationID: String
     /// Whether the client's authentication applies (false for operations with `security: []`).
@@ -62,7 +68,8 @@ public struct ClientRequest: Sendable, Hashable {
     static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     public static func == (lhs: ClientRequest, rhs: ClientRequest) -> Bool {
-        lhs.method == rhs.method && lhs.path == rhs.path && lhs.body == rhs.body && lhs.operationID == rhs.operationID
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.uploadBody == rhs.uploadBody
+            && lhs.operationID == rhs.operationID
             && lhs.query.elementsEqual(rhs.query, by: { $0 == $1 })
             && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
     }

@@ -25,9 +25,18 @@ public protocol ClientTransport: Sendable {
     /// (``ClientError``); cancelling the reading task, or dropping the body and its iterator, ends the exchange.
     /// - Throws: Like ``send(_:baseURL:)``, until the head has arrived.
     func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody)
+
+    /// Whether the transport sends a ``ClientRequest/uploadBody`` that is not in memory (a file, an async sequence)
+    /// as it reads it. When false, the default, ``ClientCore`` reads such a body into ``ClientRequest/body`` before
+    /// the middlewares and the transport see the request, so a transport that only knows `body` still sends it
+    /// whole (in memory); ``URLSessionTransport`` streams it.
+    var streamsRequestBodies: Bool { get }
 }
 
 extension ClientTransport {
+    /// False: ``ClientCore`` hands this transport every body in memory.
+    public var streamsRequestBodies: Bool { false }
+
     /// Sends the request with ``send(_:baseURL:)`` and writes the whole body to `file` atomically.
     public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
         let response = try await send(request, baseURL: baseURL)

@@ -13,8 +13,8 @@ extension URLSessionTransport {
     /// cancellation deadlock `run` describes and does not exist on Linux).
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``ClientError/timeout(operationID:)`` when nothing has arrived for that long, however long the whole
-    ///   stream lasts.
+    ///   ``ClientError/timeout(operationID:)`` when nothing has arrived (nor, while a streamed request body goes
+    ///   out, been sent) for that long, however long the whole stream lasts.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
     ///   body, never iterated), cancels the data task, which closes the connection; the read throws
     ///   ``ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it arrives. The
@@ -34,20 +34,29 @@ extension URLSessionTransport {
     ///   session is released only once invalidated. The price is a new connection per stream, small next to a
     ///   long-lived body.
     public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
-        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
-        // A copy: on Linux `session.configuration` is the session's own object, not a copy as on Apple systems.
-        let configuration = session.configuration.copy() as? URLSessionConfiguration ?? .default
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let stream = DataStream(request: request, idleTimeout: timeout, memoryLimit: Self.streamMemoryLimit)
+        var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: true, timeout: timeout)
+        let stream = DataStream(request: request, idleTimeout: timeout, memoryLimit: Self.streamMemoryLimit,
+                                outgoing: outgoing)
         let owner = DataStream.Handle(stream, iterator: false)
-        stream.start(urlRequest, configuration: configuration)
+        stream.start(urlRequest, configuration: sessionConfiguration())
         let head = try await stream.head()
         let body = ResponseBody { [owner] in
             let iterator = DataStream.Handle(owner.stream, iterator: true)
             return { try await iterator.stream.next() }
         }
         return (head, body)
+    }
+}
+
+extension URLSessionTransport {
+    /// The configuration of a stream's own session: the transport's configuration without a response cache.
+    func sessionConfiguration() -> URLSessionConfiguration {
+        // A copy: on Linux `session.configuration` is the session's own object, not a copy as on Apple systems.
+        let configuration = session.configuration.copy() as? URLSessionConfiguration ?? .default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
     }
 }
 
@@ -93,27 +102,50 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let request: ClientRequest
     private let idleTimeout: Duration
     private let state: Locked<State>
+    /// How the request's body goes out.
+    private let outgoing: URLSessionTransport.OutgoingBody
     private var operationID: String { request.operationID }
 
-    init(request: ClientRequest, idleTimeout: Duration, memoryLimit: Int) {
+    init(request: ClientRequest, idleTimeout: Duration, memoryLimit: Int,
+         outgoing: URLSessionTransport.OutgoingBody = .inMemory) {
         self.request = request
         self.idleTimeout = idleTimeout
         self.state = Locked(State(buffer: SpillBuffer(memoryLimit: memoryLimit)))
+        self.outgoing = outgoing
     }
 
-    /// Starts the data task in a session of its own, and the idle watchdog.
+    /// Starts the data task (an upload task for a body that is one file) in a session of its own, and the idle
+    /// watchdog.
+    ///
+    /// The session and its task are made and resumed off the caller's thread (see `SessionCalls`); a stream that
+    /// ended before then (cancelled) never starts its task.
     func start(_ request: URLRequest, configuration: URLSessionConfiguration) {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-        let task = session.dataTask(with: request)
-        let watchdog = watch()
-        state.withLock { state in
-            state.task = task
-            state.watchdog = watchdog
-            state.lastActivity = .now
+        SessionCalls.async("RaspRuntime.DataStream.start") { [self] in
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+            let task: URLSessionTask
+            if case .file(let file) = outgoing {
+                task = session.uploadTask(with: request, fromFile: file)
+            } else {
+                task = session.dataTask(with: request)
+            }
+            let started = state.withLock { state -> Bool in
+                guard state.end == nil else { return false }
+                state.task = task
+                state.lastActivity = .now
+                return true
+            }
+            guard started else {
+                outgoing.feed?.stop()
+                session.invalidateAndCancel()
+                return
+            }
+            // The watchdog ends on its own once the stream has ended, should that happen before it is stored.
+            let watchdog = watch()
+            state.withLock { $0.watchdog = watchdog }
+            task.resume()
         }
-        task.resume()
     }
 
     /// Waits for the response head.
@@ -201,7 +233,10 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         session.finishTasksAndInvalidate()
         state.withLock { $0.task = nil }
-        if let error {
+        outgoing.feed?.stop()
+        if let failure = outgoing.feed?.error as? UploadBody.ReadError {
+            finish(.failure(ClientError(uploadError: failure, operationID: operationID)), cancelTask: false)
+        } else if let error {
             finish(.failure(ClientError(transportError: error, operationID: operationID)), cancelTask: false)
         } else {
             finish(.success(()), cancelTask: false)
@@ -237,7 +272,11 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         wakeups.resume()
         watchdog?.cancel()
-        if let task { DispatchQueue(label: "RaspRuntime.DataStream.cancel").async { task.cancel() } }
+        if let task {
+            // A body stream waiting for bytes holds the session's work queue, which the cancel needs.
+            outgoing.feed?.stop()
+            SessionCalls.async("RaspRuntime.DataStream.cancel") { task.cancel() }
+        }
     }
 
     /// Fails the stream with ``ClientError/timeout(operationID:)`` once nothing has arrived for `idleTimeout`.
@@ -248,8 +287,10 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             while true {
                 try? await Task.sleep(until: wake, clock: .continuous)
                 guard !Task.isCancelled, let self else { return }
-                let last = self.state.withLock { $0.end == nil ? $0.lastActivity : nil }
-                guard let last else { return }
+                let received = self.state.withLock { $0.end == nil ? $0.lastActivity : nil }
+                guard let received else { return }
+                // Bytes of the request body going out count as activity too.
+                let last = max(received, self.outgoing.feed?.lastRead ?? received)
                 if ContinuousClock.now - last >= timeout {
                     self.finish(.failure(ClientError.timeout(operationID: self.operationID)), cancelTask: true)
                     return

@@ -39,14 +39,27 @@ public struct URLSessionTransport: ClientTransport {
         self.defaultTimeout = defaultTimeout
     }
 
+    /// Sends the request and collects the response. A body that is a file or a sequence is sent as it is read
+    /// (see ``ClientRequest/uploadBody``).
     public func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
-        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: true, timeout: timeout)
         let session = self.session
-        return try await perform(request, timeout: timeout) {
-            let (data, response) = try await Self.run { (done: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) in
-                session.dataTask(with: urlRequest) { data, response, error in
-                    if let response, error == nil { done(.success((data ?? Data(), response))) } else { done(.failure(error ?? URLError(.badServerResponse))) }
+        defer { Self.finish(outgoing) }
+        return try await perform(request, timeout: timeout, feed: outgoing.feed) { [urlRequest] in
+            let (data, response) = try await Self.run(stopping: outgoing.feed) {
+                (done: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) in
+                let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                    if let response, error == nil {
+                        done(.success((data ?? Data(), response)))
+                    } else {
+                        done(.failure(error ?? URLError(.badServerResponse)))
+                    }
                 }
+                if case .file(let file) = outgoing {
+                    return session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
+                }
+                return session.dataTask(with: urlRequest, completionHandler: handler)
             }
             let head = try Self.head(of: response, request: request)
             return ClientResponse(status: head.status, headers: head.headers, body: data)
@@ -56,19 +69,25 @@ public struct URLSessionTransport: ClientTransport {
     /// Streams the body to a temporary file with `URLSession.download(for:)` (the body is never held in memory),
     /// then moves it over `file` atomically.
     public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
-        let (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
+        let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: false, timeout: timeout)
         let session = self.session
-        return try await perform(request, timeout: timeout) {
-            let (temporary, response) = try await Self.run { (done: @escaping @Sendable (Result<(URL, URLResponse), any Error>) -> Void) in
+        defer { Self.finish(outgoing) }
+        return try await perform(request, timeout: timeout, feed: outgoing.feed) { [urlRequest] in
+            let (temporary, response) = try await Self.run(stopping: outgoing.feed) {
+                (done: @escaping @Sendable (Result<(URL, URLResponse), any Error>) -> Void) in
                 session.downloadTask(with: urlRequest) { location, response, error in
-                    guard let location, let response, error == nil else { return done(.failure(error ?? URLError(.badServerResponse))) }
+                    guard let location, let response, error == nil else {
+                        return done(.failure(error ?? URLError(.badServerResponse)))
+                    }
                     // The session may delete `location` once this returns: keep the body beside the destination.
                     do {
                         let kept = try AtomicFile.temporaryFile(beside: file)
                         try FileManager.default.moveItem(at: location, to: kept)
                         done(.success((kept, response)))
                     } catch {
-                        done(.failure(FileStorageError(path: file.path, reason: "cannot keep the download: \(error.localizedDescription)")))
+                        done(.failure(FileStorageError(
+                            path: file.path, reason: "cannot keep the download: \(error.localizedDescription)")))
                     }
                 }
             }
@@ -99,7 +118,6 @@ public struct URLSessionTransport: ClientTransport {
         for header in request.headers {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }
-        urlRequest.httpBody = request.body
         return (urlRequest, timeout)
     }
 
@@ -110,30 +128,48 @@ public struct URLSessionTransport: ClientTransport {
     /// delivered: their cancellation handler waits for the session's queue while holding the task's status lock,
     /// and that queue waits for the same lock to resume the call (swift-corelibs-foundation issue 5412; the fault
     /// soak hit it). Here the session task is cancelled from another queue, never under that lock.
+    ///
+    /// A body feed is stopped before the task is cancelled: FoundationNetworking cancels a task on the session's work
+    /// queue, which a body stream waiting for bytes holds.
+    ///
+    /// The task is made and resumed off the caller's thread (``SessionCalls``).
     private static func run<T: Sendable>(
-        _ make: (@escaping @Sendable (Result<T, any Error>) -> Void) -> URLSessionTask
+        stopping feed: UploadFeed? = nil,
+        _ make: @escaping @Sendable (@escaping @Sendable (Result<T, any Error>) -> Void) -> URLSessionTask
     ) async throws -> T {
-        let holder = SessionTaskHolder()
+        let holder = SessionTaskHolder(feed: feed)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                holder.start(make { continuation.resume(with: $0) })
+                SessionCalls.async("RaspRuntime.URLSessionTransport.start") {
+                    holder.start(make { continuation.resume(with: $0) })
+                }
             }
         } onCancel: {
             holder.cancel()
         }
     }
 
-    /// Runs a session call under the total deadline, mapping errors to ``ClientError``.
-    private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration,
+    /// Runs a session call under the total deadline, mapping errors to ``ClientError``: a body that could not be
+    /// read (`feed`) fails the call as ``ClientError/invalidRequest(operationID:reason:)``, whatever the session
+    /// made of it.
+    private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration, feed: UploadFeed?,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withDeadline(timeout, operationID: request.operationID, body)
-        } catch let error as ClientError {
-            throw error
-        } catch let error as FileStorageError {
-            throw error
         } catch {
-            throw ClientError(transportError: error, operationID: request.operationID)
+            if let failure = feed?.error as? UploadBody.ReadError {
+                throw ClientError(uploadError: failure, operationID: request.operationID)
+            }
+            throw Self.clientError(error, operationID: request.operationID)
+        }
+    }
+
+    /// An error as the transport throws it: ``ClientError`` and ``FileStorageError`` as they are, others mapped.
+    private static func clientError(_ error: any Error, operationID: String) -> any Error {
+        switch error {
+        case let error as ClientError: error
+        case let error as FileStorageError: error
+        default: ClientError(transportError: error, operationID: operationID)
         }
     }
 
@@ -154,6 +190,12 @@ public struct URLSessionTransport: ClientTransport {
 /// The session task of one call, cancelled off the caller's cancellation path (see `URLSessionTransport.run`).
 private final class SessionTaskHolder: @unchecked Sendable {
     private let state = Locked<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+    /// The feed of the task's body, stopped before the task is cancelled.
+    private let feed: UploadFeed?
+
+    init(feed: UploadFeed?) {
+        self.feed = feed
+    }
 
     /// Resumes `task`, or cancels it at once if the call was cancelled before it existed.
     func start(_ task: URLSessionTask) {
@@ -162,7 +204,7 @@ private final class SessionTaskHolder: @unchecked Sendable {
             return state.cancelled
         }
         task.resume()
-        if cancelled { Self.cancelLater(task) }
+        if cancelled { cancelLater(task) }
     }
 
     /// Cancels the task (now or as soon as it exists), asynchronously.
@@ -171,10 +213,27 @@ private final class SessionTaskHolder: @unchecked Sendable {
             state.cancelled = true
             return state.task
         }
-        if let task { Self.cancelLater(task) }
+        if let task { cancelLater(task) }
     }
 
-    private static func cancelLater(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+    private func cancelLater(_ task: URLSessionTask) {
+        feed?.stop()
+        SessionCalls.async("RaspRuntime.URLSessionTransport.cancel") { task.cancel() }
+    }
+}
+
+/// Calls into `URLSession` that may wait for its work queue, made on a serial queue of their own instead of the
+/// caller's thread.
+///
+/// On Linux, FoundationNetworking makes, resumes and cancels tasks synchronously on a work queue that every session
+/// of the process shares, and that queue also reads streamed request bodies, waiting while a body has no bytes
+/// ready. A task of the cooperative pool that made such a call would wait with it; with every thread of the pool
+/// waiting (two on a two-core machine), the task that produces the body's bytes could never run, and the upload
+/// and every other request of the process would stall. Threads of the global queues are no better: when they wait,
+/// the process's other work on them waits too. A private serial queue gets a thread of its own.
+enum SessionCalls {
+    /// Runs `work` on a new serial queue named `label`.
+    static func async(_ label: String, _ work: @escaping @Sendable () -> Void) {
+        DispatchQueue(label: label).async(execute: work)
     }
 }

@@ -36,7 +36,7 @@ extension TypedServerSentEvent: Hashable where Value: Hashable {}
 /// for try await event in stream { print(event.data.text) }
 /// ```
 ///
-/// Events without data (blank or only whitespace, such as keep-alives) are skipped. An event whose data is the
+/// Events without data (blank or only JSON whitespace, such as keep-alives) are skipped. An event whose data is the
 /// terminator ends the sequence cleanly without reading further. Each data is decoded with ``JSONCoding/decoder``;
 /// a failure throws ``ClientError/decoding(_:)``. Errors the body throws pass through unchanged. Like
 /// ``ServerSentEvents``, the body is read only as the consumer asks for events.
@@ -52,7 +52,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     ///   - body: A `text/event-stream` body.
     ///   - operationID: The operation the stream answers, for errors.
     ///   - terminator: A data value that ends the sequence cleanly (OpenAI and others send `[DONE]`); it is compared
-    ///     with the data trimmed of surrounding whitespace. nil for none.
+    ///     with the data trimmed of surrounding whitespace (space, tab, CR, LF). nil for none.
     public init(_ body: ResponseBody, operationID: String, terminator: String? = "[DONE]") {
         self.events = ServerSentEvents(body)
         self.operationID = operationID
@@ -60,18 +60,18 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(events: events.makeAsyncIterator(), decoder: StreamElementDecoder(operationID: operationID),
-                      terminator: terminator)
+        AsyncIterator(events: events.makeReader(), decoder: StreamElementDecoder(operationID: operationID),
+                      terminator: terminator.map { Array($0.utf8) })
     }
 
-    /// Decodes the events as they arrive.
+    /// Decodes the events as they arrive, straight from the bytes of their data.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var events: ServerSentEvents.AsyncIterator
+        private var events: ServerSentEventReader
         private let decoder: StreamElementDecoder
-        private let terminator: String?
+        private let terminator: [UInt8]?
         private var finished = false
 
-        init(events: ServerSentEvents.AsyncIterator, decoder: StreamElementDecoder, terminator: String?) {
+        init(events: ServerSentEventReader, decoder: StreamElementDecoder, terminator: [UInt8]?) {
             self.events = events
             self.decoder = decoder
             self.terminator = terminator
@@ -79,14 +79,23 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
 
         public mutating func next() async throws -> TypedServerSentEvent<Value>? {
             while !finished, let event = try await events.next() {
-                let trimmed = event.data.trimmingCharacters(in: .whitespacesAndNewlines)
+                let data = events.data
+                let trimmed = Self.trimmed(data)
                 if trimmed.isEmpty { continue }
-                if let terminator, trimmed == terminator { break }
-                let value = try decoder.decode(Value.self, from: event.data.utf8)
+                if let terminator, trimmed.elementsEqual(terminator) { break }
+                let value = try decoder.decode(Value.self, from: data)
                 return TypedServerSentEvent(data: value, event: event.event, id: event.id, retry: event.retry)
             }
             finished = true
             return nil
+        }
+
+        /// The bytes without the whitespace around them (space, tab, line feed, carriage return: JSON's).
+        private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+                  let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { return [] }
+            return bytes[first...last]
         }
     }
 }

@@ -55,32 +55,65 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         AsyncIterator(body: body.makeAsyncIterator())
     }
 
+    /// A reader of the events with their data as bytes (for ``EventStream``).
+    func makeReader() -> ServerSentEventReader {
+        ServerSentEventReader(body: body.makeAsyncIterator())
+    }
+
     /// Reads chunks on demand and hands out the events they complete.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var body: ResponseBody.AsyncIterator
-        private var parser = ServerSentEventParser()
-        /// The chunk being parsed and how far the parser got into it.
-        private var chunk: [UInt8] = []
-        private var position = 0
-        private var finished = false
+        private var reader: ServerSentEventReader
 
         init(body: ResponseBody.AsyncIterator) {
-            self.body = body
+            self.reader = ServerSentEventReader(body: body)
         }
 
         public mutating func next() async throws -> ServerSentEvent? {
-            while !finished {
-                if let event = parser.parse(chunk, from: &position) { return event }
-                // The chunk is used up without completing an event: only now ask the body for more.
-                guard let data = try await body.next() else {
-                    finished = true
-                    chunk = []
-                    break
-                }
-                chunk = Array(data)
-                position = 0
+            guard let event = try await reader.next() else { return nil }
+            return ServerSentEvent(event: event.event, data: String(decoding: reader.data, as: UTF8.self),
+                                   id: event.id, retry: event.retry)
+        }
+    }
+}
+
+/// Feeds a body's chunks to a ``ServerSentEventParser`` as events are asked for: what ``ServerSentEvents`` and
+/// ``EventStream`` iterate with.
+struct ServerSentEventReader {
+    private var body: ResponseBody.AsyncIterator
+    private var parser = ServerSentEventParser()
+    /// The chunk being parsed and how far the parser got into it.
+    private var chunk = Data()
+    private var position = 0
+    private var finished = false
+
+    init(body: ResponseBody.AsyncIterator) {
+        self.body = body
+    }
+
+    /// The data of the event ``next()`` returned last, until it is called again.
+    var data: ArraySlice<UInt8> { parser.data }
+
+    /// The next event's fields (its data in ``data``), or nil at the end of the body.
+    mutating func next() async throws -> ServerSentEventParser.Dispatch? {
+        while !finished {
+            if let event = parseChunk() { return event }
+            // The chunk is used up without completing an event: only now ask the body for more.
+            guard let data = try await body.next() else {
+                finished = true
+                chunk = Data()
+                break
             }
-            return nil
+            chunk = data
+            position = 0
+        }
+        return nil
+    }
+
+    /// Parses on in the current chunk.
+    private mutating func parseChunk() -> ServerSentEventParser.Dispatch? {
+        guard position < chunk.count else { return nil }
+        return chunk.withUnsafeBytes { raw in
+            parser.parse(raw.assumingMemoryBound(to: UInt8.self), from: &position)
         }
     }
 }

@@ -1,0 +1,302 @@
+public import Foundation
+
+/// What a request sends: bytes in memory, a file read as it goes out, an async sequence of chunks, or a run of these
+/// (a multipart body is its framing, in memory, around the parts that stream).
+///
+/// ```swift
+/// request.setBody(UploadBody(contentsOf: movie), contentType: "video/mp4")
+/// request.setBody(UploadBody(chunks, length: nil), contentType: "application/octet-stream")
+/// for try await chunk in body { … }       // the chunks, in order
+/// ```
+///
+/// ``URLSessionTransport`` sends a body that is not in memory as it reads it, holding at most about 1 MiB of it at a
+/// time whatever its size; other transports get it collected into memory first (see
+/// ``ClientTransport/streamsRequestBodies``). The request's timeout bounds the whole exchange, upload included
+/// (``URLSessionTransport/defaultTimeout`` is 30 s): give a large upload a ``ClientRequest/timeout`` or a transport
+/// default to match.
+///
+/// A body is an `AsyncSequence` of its chunks. Each iteration reads its files anew (in chunks of ``fileChunkSize``),
+/// so a body of files and bytes can be sent again (retried); an async sequence part is read only once, and a second
+/// iteration throws ``ReadError``. Iterating checks for task cancellation before each chunk, so a cancelled upload
+/// stops reading its files and sequences.
+public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvertible {
+    public typealias Element = Data
+
+    /// How many bytes of a file are read at a time (256 KiB).
+    public static let fileChunkSize = 1 << 18
+
+    /// One run of bytes of a body.
+    enum Part: Sendable, Hashable {
+        /// Bytes in memory (never empty).
+        case data(Data)
+        /// The contents of a file, read when the body is.
+        case file(URL)
+        /// Chunks from an async sequence, read once.
+        case chunks(ChunkSource)
+    }
+
+    /// The runs of bytes, in order; adjacent bytes in memory are one part.
+    let parts: [Part]
+
+    /// A body of bytes in memory.
+    public init(_ data: Data) {
+        self.init(parts: [.data(data)])
+    }
+
+    /// A body read from a file as it is sent. Its length is the file's size when the request goes out.
+    /// - Parameter file: A file URL.
+    public init(contentsOf file: URL) {
+        self.init(parts: [.file(file)])
+    }
+
+    /// A body of the chunks an async sequence hands out, read as it is sent, once.
+    ///
+    /// With a `length`, the request announces it (`Content-Length`) and fails with ``ReadError`` if the sequence
+    /// ends short of it or goes beyond; without one, it is sent in chunks (`Transfer-Encoding: chunked`).
+    /// Errors the sequence throws end the request with a ``ReadError`` that carries them.
+    ///
+    /// On Linux, while the sequence has no bytes ready when the connection could take them, FoundationNetworking waits
+    /// on a queue all its sessions share: every `URLSession` request of the process waits with it, and after the
+    /// request's timeout without bytes the upload fails. Sequences that keep ahead of the network (read from disk or
+    /// memory) are fine; for a slow producer, collect to a file first.
+    /// - Parameters:
+    ///   - chunks: The bytes, in chunks of any size (empty chunks are skipped).
+    ///   - length: The total number of bytes, if known.
+    public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, length: Int? = nil)
+    where Chunks.Element: DataProtocol {
+        precondition((length ?? 0) >= 0, "a body length cannot be negative")
+        let source = ChunkSource(length: length) {
+            var iterator = chunks.makeAsyncIterator()
+            return {
+                guard let chunk = try await iterator.next() else { return nil }
+                return chunk as? Data ?? Data(chunk)
+            }
+        }
+        self.init(parts: [.chunks(source)])
+    }
+
+    /// A body of `parts` in order, adjacent bytes in memory joined and empty ones left out.
+    init(parts: [Part]) {
+        var joined: [Part] = []
+        for part in parts {
+            switch (joined.last, part) {
+            case (_, .data(let data)) where data.isEmpty:
+                continue
+            case (.data(let previous)?, .data(let data)):
+                joined[joined.count - 1] = .data(previous + data)
+            default:
+                joined.append(part)
+            }
+        }
+        self.parts = joined
+    }
+
+    /// The body followed by `other`.
+    public static func + (body: UploadBody, other: UploadBody) -> UploadBody {
+        UploadBody(parts: body.parts + other.parts)
+    }
+
+    /// Whether every byte is in memory (nothing to read from a file or a sequence).
+    public var isInMemory: Bool {
+        parts.allSatisfy { if case .data = $0 { true } else { false } }
+    }
+
+    /// The bytes, when they are all in memory; nil for a body with a file or a sequence in it.
+    public var data: Data? {
+        guard isInMemory else { return nil }
+        if case .data(let data)? = parts.first { return data }
+        return Data()
+    }
+
+    /// The file, when the body is exactly one file's contents.
+    public var file: URL? {
+        if parts.count == 1, case .file(let url) = parts[0] { return url }
+        return nil
+    }
+
+    /// The number of bytes, as far as it is known before reading: bytes in memory, the current size of each file
+    /// and the length given with each sequence; nil when a sequence has none.
+    /// - Throws: ``ReadError`` when a file is missing or not a regular file.
+    public func length() throws -> Int? {
+        var total = 0
+        for part in parts {
+            switch part {
+            case .data(let data): total += data.count
+            case .file(let url): total += try Self.size(of: url)
+            case .chunks(let source):
+                guard let length = source.length else { return nil }
+                total += length
+            }
+        }
+        return total
+    }
+
+    /// Reads the whole body into memory.
+    /// - Parameter limit: The most bytes to accept.
+    /// - Throws: ``StreamError/tooLarge(limit:)`` past `limit`, ``ReadError`` when a part cannot be read,
+    ///   `CancellationError` when the task is cancelled.
+    public func collect(upTo limit: Int = .max) async throws -> Data {
+        if let data { return data }
+        var data = Data()
+        for try await chunk in self {
+            guard data.count + chunk.count <= limit else { throw StreamError.tooLarge(limit: limit) }
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// `1024 bytes`, `file movie.mp4`, `a sequence of 2048 bytes`, or such descriptions joined with ` + `.
+    public var description: String {
+        guard !parts.isEmpty else { return "0 bytes" }
+        return parts.map { part in
+            switch part {
+            case .data(let data): "\(data.count) bytes"
+            case .file(let url): "file \(url.lastPathComponent)"
+            case .chunks(let source): source.length.map { "a sequence of \($0) bytes" } ?? "a sequence"
+            }
+        }.joined(separator: " + ")
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(parts: parts)
+    }
+
+    /// Reads the parts in order: bytes in memory as they are, files in chunks of ``fileChunkSize``, sequences as
+    /// they hand their chunks out.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let parts: [Part]
+        private var index = 0
+        private var file: FileHandle?
+        private var chunks: (() async throws -> Data?)?
+
+        init(parts: [Part]) {
+            self.parts = parts
+        }
+
+        /// The next chunk (never empty), or nil at the end.
+        /// - Throws: ``ReadError`` when a part cannot be read, `CancellationError` when the task is cancelled.
+        public mutating func next() async throws -> Data? {
+            while index < parts.count {
+                try Task.checkCancellation()
+                switch parts[index] {
+                case .data(let data):
+                    index += 1
+                    return data
+                case .file(let url):
+                    if let chunk = try readFile(url) { return chunk }
+                case .chunks(let source):
+                    if let chunk = try await readChunks(source) { return chunk }
+                }
+            }
+            return nil
+        }
+
+        /// The next chunk of a file, or nil (and on to the next part) at its end.
+        private mutating func readFile(_ url: URL) throws -> Data? {
+            do {
+                let handle = try file ?? FileHandle(forReadingFrom: url)
+                file = handle
+                if let chunk = try handle.read(upToCount: UploadBody.fileChunkSize), !chunk.isEmpty { return chunk }
+                try handle.close()
+            } catch {
+                file = nil
+                throw ReadError("cannot read \(url.path): \(error.localizedDescription)")
+            }
+            file = nil
+            index += 1
+            return nil
+        }
+
+        /// The next non-empty chunk of a sequence, or nil (and on to the next part) at its end.
+        private mutating func readChunks(_ source: ChunkSource) async throws -> Data? {
+            let next = try chunks ?? source.open()
+            chunks = next
+            while true {
+                let chunk: Data?
+                do {
+                    chunk = try await next()
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    throw ReadError("the body's sequence failed: \(error)", underlying: error)
+                }
+                guard let chunk else { break }
+                if !chunk.isEmpty { return chunk }
+                try Task.checkCancellation()
+            }
+            chunks = nil
+            index += 1
+            return nil
+        }
+    }
+
+    /// Why a body could not be read: a file that is missing or unreadable, a sequence read twice or that failed,
+    /// or a length that does not match what was announced.
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var reason: String
+        /// The error a sequence threw, if that is what went wrong.
+        public var underlying: (any Error)?
+
+        /// Creates an error.
+        public init(_ reason: String, underlying: (any Error)? = nil) {
+            self.reason = reason
+            self.underlying = underlying
+        }
+
+        public var description: String { reason }
+    }
+
+    /// The size of a regular file.
+    static func size(of url: URL) throws -> Int {
+        let values: URLResourceValues
+        do {
+            values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+        } catch {
+            throw ReadError("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        guard values.isRegularFile == true, let size = values.fileSize else {
+            throw ReadError("\(url.path) is not a regular file")
+        }
+        return size
+    }
+}
+
+/// The async sequence part of an ``UploadBody``: it can be opened once, since a sequence (an `AsyncStream`, a
+/// network body) generally cannot be read twice. Compared by identity.
+final class ChunkSource: Sendable, Hashable {
+    /// The number of bytes the sequence hands out, if known.
+    let length: Int?
+    private let start: @Sendable () -> (() async throws -> Data?)
+    private let opened = Locked(false)
+
+    init(length: Int?, start: @escaping @Sendable () -> (() async throws -> Data?)) {
+        self.length = length
+        self.start = start
+    }
+
+    /// Starts reading: a function that returns the next chunk, or nil at the end.
+    /// - Throws: ``UploadBody/ReadError`` when the sequence was opened before.
+    func open() throws -> () async throws -> Data? {
+        let first = opened.withLock { opened in
+            defer { opened = true }
+            return !opened
+        }
+        guard first else {
+            throw UploadBody.ReadError("a body read from an async sequence can be sent only once (was it retried? "
+                                       + "send a file or data to allow that)")
+        }
+        return start()
+    }
+
+    static func == (lhs: ChunkSource, rhs: ChunkSource) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension ClientError {
+    /// The error of a request whose body could not be read: ``invalidRequest(operationID:reason:)``.
+    init(uploadError error: UploadBody.ReadError, operationID: String) {
+        self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)")
+    }
+}

@@ -1,0 +1,278 @@
+import EdgeCasesAPI
+import Foundation
+import RaspMock
+import RaspRuntime
+import Testing
+
+/// Request bodies that stream, through the generated client and `URLSessionTransport` over real loopback sockets:
+/// a large file with bounded memory, sequences with and without a length, multipart parts from a file and a
+/// sequence, and cancellation. Large bodies go to the mock server's `/_sink/` route (size and checksum of what
+/// arrived), small multipart ones to its `/_echo/` route (every part as it was parsed).
+@Suite(.serialized)
+struct UploadStreamingTests {
+    /// A file of `size` bytes (byte i is `i % 251`) in a folder of its own, and its checksum.
+    static func makeFile(size: Int) throws -> (file: URL, checksum: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("big.bin")
+        try #require(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        var checksum = Checksum64()
+        var written = 0
+        while written < size {
+            let block = pattern(from: written, count: min(1 << 20, size - written))
+            try handle.write(contentsOf: block)
+            checksum.update(block)
+            written += block.count
+        }
+        return (file, checksum.text)
+    }
+
+    /// `count` bytes of the pattern starting at `offset`, put together from copies of one period (fast in a
+    /// debug build, unlike a byte at a time).
+    static func pattern(from offset: Int, count: Int) -> Data {
+        var data = Data(capacity: count)
+        var phase = offset % 251
+        while data.count < count {
+            let n = min(251 - phase, count - data.count)
+            data.append(period[phase..<(phase + n)])
+            phase = 0
+        }
+        return data
+    }
+
+    private static let period = Data((0..<251).map { UInt8($0) })
+
+    /// Runs `body` with a mock server that takes bodies up to 1 GiB, and its base URL.
+    static func withSink<R>(_ body: (MockServer, URL) async throws -> R) async throws -> R {
+        try await MockServer.withMockServer(limits: MockServer.Limits(maxBodyBytes: 1 << 30)) { server, url in
+            try await body(server, url)
+        }
+    }
+
+    /// Runs `body` with a client of a mock server that takes bodies up to 1 GiB, and the server.
+    static func withSinkClient(_ body: (Client, MockServer) async throws -> Void) async throws {
+        try await withSink { server, url in try await body(Client(serverURL: url), server) }
+    }
+
+    /// Memory stays flat however large the file: `rasp-bench streams --only upload` shows it for a gigabyte (peak
+    /// memory is per process, and other tests run beside these).
+    @Test func aLargeFileGoesWithItsLength() async throws {
+        let size = 24 << 20
+        let (file, checksum) = try Self.makeFile(size: size)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await Self.withSinkClient { client, _ in
+            let receipt = try await client.uploadFile(body: BinaryFile(contentsOf: file))
+            #expect(receipt.size == size)
+            #expect(receipt.checksum == checksum)
+            #expect(!receipt.chunked)
+            #expect(receipt.contentType == "application/octet-stream")
+        }
+    }
+
+    @Test func aLargeMultipartFilePartStreamsWithAContentLength() async throws {
+        let (file, _) = try Self.makeFile(size: 8 << 20)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let sent = Locked<UploadBody?>(nil)
+        let receipt = try await Self.withSink { _, url in
+            let client = Client(serverURL: url, middlewares: [BodyRecorder(body: sent)])
+            return try await client.uploadParts(body: .init(file: BinaryFile(contentsOf: file), title: "big"))
+        }
+        // The body the client built, read again (its file can be): the same bytes must have arrived.
+        let body = try #require(sent.withLock { $0 })
+        #expect(!body.isInMemory)
+        var expected = Checksum64()
+        var length = 0
+        for try await chunk in body {
+            expected.update(chunk)
+            length += chunk.count
+        }
+        #expect(try body.length() == length)
+        #expect(receipt.size == length)
+        #expect(receipt.checksum == expected.text)
+        #expect(!receipt.chunked)
+        #expect(receipt.contentType?.hasPrefix("multipart/form-data; boundary=") == true)
+    }
+
+    @Test func aSequenceWithoutALengthGoesChunked() async throws {
+        try await Self.withSinkClient { client, sink in
+            let file = BinaryFile(chunks: Self.blocks(64, of: 65_536), length: nil)
+            let receipt = try await client.uploadFile(body: file)
+            let expected = Checksum64.text(of: Data((0..<64).flatMap { _ in Self.pattern(from: 0, count: 65_536) }))
+            #expect(receipt.size == 64 * 65_536)
+            #expect(receipt.checksum == expected)
+            #expect(receipt.chunked)
+            #expect(sink.sinkStats().completed.last?.chunked == true)
+        }
+    }
+
+    @Test func aSequenceWithALengthAnnouncesItAndMustMatchIt() async throws {
+        try await Self.withSinkClient { client, sink in
+            let receipt = try await client.uploadFile(body: BinaryFile(chunks: Self.blocks(16, of: 10_000),
+                                                                       length: 160_000))
+            #expect(receipt.size == 160_000)
+            #expect(!receipt.chunked)
+            #expect(sink.sinkStats().completed.last == SinkUpload(size: 160_000, checksum: receipt.checksum,
+                                                                  chunked: false,
+                                                                  contentType: "application/octet-stream"))
+
+            let short = BinaryFile(chunks: Self.blocks(16, of: 10_000), length: 200_000)
+            await #expect(throws: ClientError.self) { try await client.uploadFile(body: short) }
+            let long = BinaryFile(chunks: Self.blocks(16, of: 10_000), length: 100_000)
+            do {
+                _ = try await client.uploadFile(body: long)
+                Issue.record("a body longer than announced was sent")
+            } catch ClientError.invalidRequest(let operationID, let reason) {
+                #expect(operationID == "uploadFile")
+                #expect(reason.contains("longer than the 100000 bytes announced"))
+            }
+            #expect(sink.sinkStats().completed.count == 1)
+        }
+    }
+
+    @Test func multipartPartsStreamFromAFileAndASequence() async throws {
+        let (file, _) = try Self.makeFile(size: 700_000)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await withMockServerClient { client in
+            let upload = Upload(
+                file: BinaryFile(contentsOf: file, contentType: "application/x-test"), purpose: "stream",
+                avatar: BinaryFile(chunks: Self.blocks(5, of: 50_000), length: nil)
+            )
+            let echo = try await client.echoMultipart(body: upload)
+            let byName = Dictionary(echo.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            #expect(echo.fields.map(\.name) == ["file", "purpose", "avatar"])
+            #expect(byName["file"]?.base64 == Self.pattern(from: 0, count: 700_000))
+            #expect(byName["file"]?.filename == "big.bin")
+            #expect(byName["file"]?.contentType == "application/x-test")
+            #expect(byName["purpose"]?.value == "stream")
+            let avatar = Data((0..<5).flatMap { _ in Self.pattern(from: 0, count: 50_000) })
+            #expect(byName["avatar"]?.base64 == avatar)
+            #expect(byName["avatar"]?.contentType == "image/png")
+        }
+    }
+
+    @Test func aBinaryBodyStillTakesBytesAndTheFilesOwnMediaType() async throws {
+        try await withMockServerClient { client in
+            let echo = try await client.echoUpload(body: BinaryFile(Data("gif".utf8), contentType: "image/gif"))
+            #expect(echo.contentType == "image/gif")
+            #expect(echo.body == Data("gif".utf8))
+        }
+    }
+
+    @Test func cancellingAnUploadStopsReadingItsSource() async throws {
+        try await Self.withSinkClient { client, sink in
+            let handedOut = Locked(0)
+            let endless = BinaryFile(chunks: CountingChunks(handedOut: handedOut), length: nil)
+            let upload = Task { try await client.uploadFile(body: endless) }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while sink.sinkStats().bytesRead < 4 << 20, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(sink.sinkStats().bytesRead >= 4 << 20, "the upload did not get going")
+            upload.cancel()
+            await #expect(throws: ClientError.self) { try await upload.value }
+            // A read that was under way when the upload was cancelled may still finish.
+            try await Task.sleep(for: .milliseconds(50))
+            let atCancel = handedOut.withLock { $0 }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(handedOut.withLock { $0 } == atCancel, "the source was read after the upload was cancelled")
+            #expect(sink.sinkStats().completed.isEmpty)
+        }
+    }
+
+    @Test func aMissingFileFailsBeforeAnythingIsSent() async throws {
+        try await Self.withSinkClient { client, sink in
+            let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-\(UUID().uuidString)")
+            do {
+                _ = try await client.uploadFile(body: BinaryFile(contentsOf: missing))
+                Issue.record("a missing file was uploaded")
+            } catch ClientError.invalidRequest(_, let reason) {
+                #expect(reason.contains(missing.lastPathComponent))
+            }
+            #expect(sink.sinkStats().completed.isEmpty)
+        }
+    }
+
+    @Test func streamAndDownloadSendStreamedBodiesToo() async throws {
+        let (file, checksum) = try Self.makeFile(size: 3 << 20)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await Self.withSink { _, url in
+            let transport = URLSessionTransport()
+            var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
+            request.setBody(UploadBody(contentsOf: file), contentType: "application/octet-stream")
+            let (head, body) = try await transport.stream(request, baseURL: url)
+            #expect(head.status == 200)
+            let streamed = try JSONDecoder().decode(UploadReceipt.self, from: try await body.collect())
+            #expect(streamed.checksum == checksum)
+
+            let saved = file.deletingLastPathComponent().appendingPathComponent("receipt.json")
+            request.setBody(UploadBody(Data("head ".utf8)) + UploadBody(contentsOf: file), contentType: "text/plain")
+            _ = try await transport.download(request, baseURL: url, to: saved)
+            let downloaded = try JSONDecoder().decode(UploadReceipt.self, from: try Data(contentsOf: saved))
+            #expect(downloaded.size == 5 + (3 << 20))
+            #expect(!downloaded.chunked)
+        }
+    }
+
+    @Test func aSlowUploadIsActivityForTheStreamsIdleTimeout() async throws {
+        try await Self.withSink { _, url in
+            // Twelve chunks 100 ms apart: the upload lasts twice the idle timeout, never idle for long.
+            let paced = AsyncStream<Data> { continuation in
+                let task = Task {
+                    for _ in 0..<12 {
+                        continuation.yield(Self.pattern(from: 0, count: 1000))
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+            var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
+            request.setBody(UploadBody(paced), contentType: "application/octet-stream")
+            request.timeout = .milliseconds(600)
+            let (head, body) = try await URLSessionTransport().stream(request, baseURL: url)
+            #expect(head.status == 200)
+            let receipt = try JSONDecoder().decode(UploadReceipt.self, from: try await body.collect())
+            #expect(receipt.size == 12_000)
+        }
+    }
+
+    /// `count` chunks of `size` bytes of the pattern.
+    static func blocks(_ count: Int, of size: Int) -> AsyncStream<Data> {
+        let block = pattern(from: 0, count: size)
+        return AsyncStream { continuation in
+            for _ in 0..<count { continuation.yield(block) }
+            continuation.finish()
+        }
+    }
+}
+
+/// An endless sequence of 64 KiB chunks that counts how many it handed out.
+private struct CountingChunks: AsyncSequence, Sendable {
+    static let size = 1 << 16
+    let handedOut: Locked<Int>
+
+    func makeAsyncIterator() -> Iterator { Iterator(handedOut: handedOut) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let handedOut: Locked<Int>
+        let block = Data(repeating: 7, count: CountingChunks.size)
+
+        mutating func next() async -> Data? {
+            handedOut.withLock { $0 += 1 }
+            return block
+        }
+    }
+}
+
+/// Keeps the body of the last request that went through.
+private struct BodyRecorder: ClientMiddleware {
+    let body: Locked<UploadBody?>
+
+    func intercept(_ request: ClientRequest, baseURL: URL,
+                   next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
+        body.withLock { $0 = request.uploadBody }
+        return try await next(request, baseURL)
+    }
+}
