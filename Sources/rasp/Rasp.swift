@@ -45,6 +45,16 @@ struct Rasp: AsyncParsableCommand {
 
     /// Runs a command line and returns its exit code, printing results and errors.
     static func run(_ arguments: [String]) async -> Int32 {
+        let russian = UsageText.language(of: arguments, environment: .current)
+        return await UsageText.$russian.withValue(russian) { await runCommand(arguments) }
+    }
+
+    private static func runCommand(_ arguments: [String]) async -> Int32 {
+        if let unknown = unknownCommand(in: arguments) {
+            let console = Console(.current)
+            console.note(console.err.red(UsageText.russian ? "rasp: ошибка: " : "rasp: error: ") + unknown)
+            return CLIError.Code.usage.rawValue
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
@@ -66,13 +76,45 @@ struct Rasp: AsyncParsableCommand {
     private static func report(_ error: any Error) -> Int32 {
         let console = Console(.current)
         let code = exitCode(for: error)
-        let message = fullMessage(for: error)
+        let message = UsageText.localize(fullMessage(for: error), russian: UsageText.russian)
         if code == .success {
             if !message.isEmpty { console.print(message) }
             return 0
         }
         if !message.isEmpty { console.note(message) }
         return code == .validationFailure ? CLIError.Code.usage.rawValue : code.rawValue
+    }
+}
+
+extension Rasp {
+    /// A first argument that is no option and no command, as a message with the nearest command (argument-parser
+    /// would call it an unexpected argument and list every word after it).
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let nearest = names.min { distance($0, first) < distance($1, first) }
+        let suggestion = nearest.flatMap { distance($0, first) <= 2 ? $0 : nil }
+        if UsageText.russian {
+            return "нет команды «\(first)»" + (suggestion.map { ". Может быть, \($0)?" } ?? "")
+                + " Команды: \(names.dropLast().joined(separator: ", ")) (rasp --help)."
+        }
+        return "no command '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ".")
+            + " Commands: \(names.dropLast().joined(separator: ", ")) (rasp --help)."
+    }
+
+    /// Edit distance between two words (insertions, deletions, substitutions).
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

@@ -106,4 +106,41 @@ import Testing
         let badDate = try await RaspProcess.run(["search", "c213", "c2", "--date", "2026-13-40"])
         #expect(badDate.status == 2, "\(badDate)")
     }
+
+    /// Usage errors, argument-parser's and ours, are in the run's language; so is the unknown-command message.
+    @Test(arguments: [
+        (["search", "Москва"], "не хватает аргумента <to>"),
+        (["search", "a", "b", "--limt", "3"], "неизвестный параметр --limt. Может быть, --limit?"),
+        (["search", "a", "b", "c"], "лишний аргумент «c»"),
+        (["search", "a", "b", "--limit"], "не указано значение для --limit"),
+        (["search", "a", "b", "--limit", "x"], "недопустимое значение «x» для --limit"),
+        (["search", "a", "b", "--limit", "0"], "--limit: не меньше 1"),
+        (["search", "a", "b", "--all-days", "--date", "tomorrow"], "--all-days и --date несовместимы"),
+        (["nearest", "91", "0"], "широта: от -90 до 90"),
+        (["serch", "a", "b"], "нет команды «serch». Может быть, search?"),
+    ])
+    func russianUsageErrors(arguments: [String], expected: String) async throws {
+        let run = try await RaspProcess.run(arguments, environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains(expected), "\(run)")
+        for english in ["Error:", "Usage:", "Help:", "See '", "must", "Missing", "Unknown"] {
+            #expect(!run.stderr.contains(english), "\(english) in a Russian run: \(run)")
+        }
+        // --lang wins over the locale both ways.
+        let flagged = try await RaspProcess.run(arguments + ["--lang", "en"], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(flagged.status == 2, "\(flagged)")
+        #expect(!flagged.stderr.contains(expected), "\(flagged)")
+    }
+
+    @Test func anUnknownCommandNamesTheNearestOne() async throws {
+        let typo = try await RaspProcess.run(["shedule", "Казанский вокзал"], environment: ["LANG": "C"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no command 'shedule'. Did you mean 'schedule'?"), "\(typo)")
+        let unrelated = try await RaspProcess.run(["timetable"], environment: ["LANG": "C"])
+        #expect(unrelated.status == 2)
+        #expect(!unrelated.stderr.contains("Did you mean"), "\(unrelated)")
+        #expect(unrelated.stderr.contains("search, stations, schedule"), "\(unrelated)")
+        let help = try await RaspProcess.run(["help", "search"], environment: ["LANG": "C"])
+        #expect(help.status == 0, "\(help)")
+    }
 }

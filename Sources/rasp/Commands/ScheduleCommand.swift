@@ -45,9 +45,9 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        if allDays, date != nil { throw ValidationError("--all-days and --date exclude each other") }
+        if allDays, date != nil { throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы") }
         if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let limit, limit < 1 { throw usageError("--limit must be at least 1", "--limit: не меньше 1") }
         if let transport {
             _ = try SearchCommand.list(transport, known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
         }

@@ -57,10 +57,11 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        if allDays, date != nil { throw ValidationError("--all-days and --date exclude each other") }
+        if allDays, date != nil { throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы") }
         if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
-        if direct && withTransfers { throw ValidationError("--direct and --with-transfers exclude each other") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if direct && withTransfers { throw usageError("--direct and --with-transfers exclude each other",
+                                                           "--direct и --with-transfers несовместимы") }
+        if let limit, limit < 1 { throw usageError("--limit must be at least 1", "--limit: не меньше 1") }
         _ = try transportTypes()
         _ = try slots()
     }
@@ -141,9 +142,10 @@ struct SearchCommand: AsyncParsableCommand {
         guard let text else { return [] }
         let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         for word in words where !known.contains(word) {
-            throw ValidationError("\(option): unknown value '\(word)' (use \(known.joined(separator: ", ")))")
+            throw usageError("\(option): unknown value '\(word)' (use \(known.joined(separator: ", ")))",
+                             "\(option): неизвестное значение «\(word)» (возможные: \(known.joined(separator: ", ")))")
         }
-        guard !words.isEmpty else { throw ValidationError("\(option) needs at least one value") }
+        guard !words.isEmpty else { throw usageError("\(option) needs at least one value", "\(option): нужно хотя бы одно значение") }
         return words
     }
 }

@@ -83,9 +83,12 @@ enum DateArgument: ExpressibleByArgument, Equatable {
         let date = date(now: now, in: timeZone)
         let window = Self.window(around: LocalDate(now, in: timeZone))
         guard window.contains(date) else {
-            throw ValidationError("""
+            throw usageError("""
                 \(date) is outside the days the API has timetables for: \(window.lowerBound) to \
                 \(window.upperBound) (30 days back to 11 months ahead).
+                """, """
+                \(date) вне дней, на которые у API есть расписание: с \(window.lowerBound) по \
+                \(window.upperBound) (от 30 дней назад до 11 месяцев вперёд).
                 """)
         }
         return date

@@ -54,34 +54,43 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     mutating func validate() throws {
-        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
+        guard (0...10).contains(retries) else { throw usageError("--retries must be between 0 and 10", "--retries: от 0 до 10") }
         if let timeout, !(timeout > 0 && timeout <= 3600) {
-            throw ValidationError("--timeout must be a number of seconds between 0 and 3600")
+            throw usageError("--timeout must be a number of seconds between 0 and 3600",
+                             "--timeout: число секунд больше 0 и не больше 3600")
         }
         for header in header { try Self.check(header: header) }
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                   url.host != nil
-            else { throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, got '\(baseURL)'") }
+            else { throw usageError(
+                "--base-url must be an http(s) URL such as http://127.0.0.1:8080, got '\(baseURL)'",
+                "--base-url: нужен адрес http(s), например http://127.0.0.1:8080, а не «\(baseURL)»") }
         }
     }
 
     /// Checks one `--header` argument. Messages name the field but never show its value (it may be a secret).
     private static func check(header: String) throws {
         guard let colon = header.firstIndex(of: ":"), !header[..<colon].trimmingCharacters(in: .whitespaces).isEmpty
-        else { throw ValidationError("--header must look like 'Name: Value' (a name, a colon, then the value)") }
+        else { throw usageError(
+            "--header must look like 'Name: Value' (a name, a colon, then the value)",
+            "--header: нужен вид «Имя: значение» (имя, двоеточие, значение)") }
         let name = header[..<colon].trimmingCharacters(in: .whitespaces)
         let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         if let scalar = HeaderText.firstControlCharacter(in: name) {
-            throw ValidationError("--header: the name contains a control character (\(HeaderText.name(of: scalar)))")
+            throw usageError("--header: the name contains a control character (\(HeaderText.name(of: scalar)))",
+                             "--header: в имени управляющий символ (\(HeaderText.name(of: scalar)))")
         }
         guard HeaderText.isValidName(name) else {
-            throw ValidationError(
-                "--header: '\(name)' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~)")
+            throw usageError(
+                "--header: '\(name)' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~)",
+                "--header: «\(name)» не годится в имя заголовка (латинские буквы, цифры и !#$%&'*+-.^_`|~)")
         }
         if let scalar = HeaderText.firstControlCharacter(in: value) {
-            throw ValidationError("--header \(name): the value contains a control character "
-                                  + "(\(HeaderText.name(of: scalar))); a header value must be one line of plain text")
+            throw usageError("--header \(name): the value contains a control character "
+                                 + "(\(HeaderText.name(of: scalar))); a header value must be one line of plain text",
+                             "--header \(name): в значении управляющий символ (\(HeaderText.name(of: scalar))); "
+                                 + "значение заголовка — одна строка простого текста")
         }
     }
 
