@@ -132,6 +132,15 @@ import Testing
         #expect(!flagged.stderr.contains(expected), "\(flagged)")
     }
 
+    /// The API's Russian error texts are English in an English run, and stay the API's own in a Russian one.
+    @Test func apiErrorsInTheRunsLanguage() async throws {
+        let english = try await RaspProcess.run(["thread", "no_such_uid"], environment: ["LANG": "en_GB.UTF-8"])
+        #expect(english.status == 3, "\(english)")
+        #expect(english.stderr.contains("No thread has the uid no_such_uid (HTTP 404)"), "\(english)")
+        let russian = try await RaspProcess.run(["thread", "no_such_uid"], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(russian.stderr.contains("Не нашли нитку по uid no_such_uid (HTTP 404)"), "\(russian)")
+    }
+
     @Test func anUnknownCommandNamesTheNearestOne() async throws {
         let typo = try await RaspProcess.run(["shedule", "Казанский вокзал"], environment: ["LANG": "C"])
         #expect(typo.status == 2)

@@ -46,7 +46,14 @@ struct CLIError: Error, CustomStringConvertible {
     }
 
     private static func from(_ error: ClientError, redactor: Redactor, russian: Bool) -> CLIError {
-        let message = redactor.redact(error.userMessage(language: russian ? .ru : .en))
+        var message = redactor.redact(error.userMessage(language: russian ? .ru : .en))
+        // The API words its errors in Russian: an English run gets them in English when they are known, else the
+        // API's own text after an English lead.
+        if !russian, case .http(let failure) = error, let text = failure.apiError?.text,
+           message == text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            message = redactor.redact(APIErrorText.english(text)
+                ?? (failure.status == 404 ? "Not found" : "The request was refused") + " (the API says: \(text))")
+        }
         switch error {
         case .noConnection, .timeout:
             return CLIError(message: message + " (\(redactor.redact(error.description)))", code: .noConnection)

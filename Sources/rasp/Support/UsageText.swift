@@ -41,8 +41,8 @@ enum UsageText {
     private static func localizeLine(_ line: String) -> String {
         if line.hasPrefix("Error: ") { return "Ошибка: " + localizeError(String(line.dropFirst("Error: ".count))) }
         if line.hasPrefix("Usage: ") { return "Использование: " + line.dropFirst("Usage: ".count) }
-        if let command = match(line.trimmingCharacters(in: .whitespaces), #"^See '(.+) --help' for more information\.$"#)?
-            .first {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let command = match(trimmed, #"^See '(.+) --help' for more information\.$"#)?.first {
             return "  Подробнее: \(command) --help"
         }
         return line
@@ -59,7 +59,8 @@ enum UsageText {
             (#"^(\d+) unexpected arguments: (.+)$"#, { "лишние аргументы: \($0[1])" }),
             (#"^Missing value for '([^']+)'$"#, { "не указано значение для \($0[0])" }),
             (#"^The value '(.*)' is invalid for '([^']+)'\. Please provide one of (.+)\.$"#,
-             { "недопустимое значение «\($0[0])» для \($0[1]); возможные: \($0[2].replacingOccurrences(of: " and ", with: ", "))" }),
+             { "недопустимое значение «\($0[0])» для \($0[1]); возможные: "
+                 + $0[2].replacingOccurrences(of: " and ", with: ", ") }),
             (#"^The value '(.*)' is invalid for '([^']+)'(.*)$"#, { "недопустимое значение «\($0[0])» для \($0[1])" }),
         ]
         for (pattern, render) in rules {
