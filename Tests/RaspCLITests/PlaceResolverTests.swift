@@ -40,6 +40,14 @@ import Testing
         #expect(code(Self.demo.resolve("Kaзань")) != "c213")
     }
 
+    /// A real place the demo directory does not hold is not "corrected" into a place that differs in its first
+    /// letter (Томск → Омск, Тула → Пула would send the traveller elsewhere).
+    @Test func aTypoNeverChangesTheFirstLetter() {
+        #expect(code(Self.demo.resolve("Омск")) == "c66")
+        #expect(code(Self.demo.resolve("Томск")) == nil)
+        #expect(code(Self.demo.resolve("Омсск")) == "c66")
+    }
+
     @Test func settlementCommaStation() {
         let place = Self.demo.resolve("Химки, Бутаково")
         #expect(code(place) == "s9743011", "\(place)")

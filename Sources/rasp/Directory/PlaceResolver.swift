@@ -60,8 +60,13 @@ struct PlaceResolver {
     /// Resolves the text as written (see the type's rules).
     private func resolveWritten(_ text: String) -> Resolution {
         let query = Self.fold(text)
-        var candidates = directory.resolve(text, limit: 8)
-        guard let first = candidates.first else { return .notFound(suggestions: suggestions(for: text)) }
+        let found = directory.resolve(text, limit: 8)
+        // The directory forgives typos anywhere; a place whose name neither contains the text nor starts like it
+        // is only offered, never taken (see `isPlausible`).
+        var candidates = found.filter { isCode(text, of: $0) || Self.isPlausible($0, query: query) }
+        guard let first = candidates.first else {
+            return .notFound(suggestions: found.isEmpty ? suggestions(for: text) : Array(found.prefix(5)))
+        }
         if candidates.count == 1 { return .place(first, exact: isCode(text, of: first) || Self.isExact(first, query: query)) }
 
         let exact = candidates.filter { Self.isExact($0, query: query) }
@@ -147,6 +152,17 @@ struct PlaceResolver {
         case .station(let station): station.popularTitle
         }
         return [place.title] + [popular].compactMap { $0 }
+    }
+
+    /// Whether the place could be what the query means: one of its names contains the query, or starts with the
+    /// same letter (compared in Latin, so `tomsk` and `Томск` agree). People rarely mistype a name's first letter,
+    /// and a place whose name differs there is more likely another place the directory does not hold: Томск is
+    /// not a typo of Омск.
+    static func isPlausible(_ place: Place, query: String) -> Bool {
+        let initial = latinKey(query).first
+        return names(of: place).contains { name in
+            fold(name).contains(query) || (initial != nil && latinKey(name).first == initial)
+        }
     }
 
     /// Whether the folded query is one edit (a letter wrong, missing, extra, or two swapped) from a name.
