@@ -65,7 +65,7 @@ struct Rasp: AsyncParsableCommand {
             return 0
         } catch let error as CLIError {
             let style = Console(.current).err
-            Console(.current).note(style.red("rasp: error: ") + error.message)
+            Console(.current).note(style.red(CLIText(russian: UsageText.russian).errorLead) + error.message)
             return error.code.rawValue
         } catch {
             return report(error)

@@ -155,6 +155,29 @@ import RaspRuntime
         #expect(flag.stdout == table.stdout, "--lang ru prints what LANG=ru_RU prints")
     }
 
+    /// The other commands too: headers, labels, kinds, transport names and durations (links and code-system names
+    /// such as IATA aside).
+    @Test(arguments: [["thread", "103Е_0_2006004_g26_4"], ["stations", "питер"], ["nearest", "55.75", "37.62"],
+                      ["carrier", "SU", "--system", "iata"]])
+    func everyCommandSpeaksRussian(arguments: [String]) async throws {
+        let run = try await RaspProcess.run(arguments, environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(run.status == 0, "\(run)")
+        let text = run.stdout.split(separator: " ")
+            .filter { !$0.contains("://") && !$0.contains("@") && !$0.hasPrefix("www.") }
+            .joined(separator: " ")
+        let english = Self.latinWords(text).subtracting(["IATA", "ICAO", "AFL"])
+        #expect(english.isEmpty, "English words in a Russian run: \(english.sorted())\n\(run.stdout)")
+    }
+
+    @Test func notFoundErrorsSpeakTheRunsLanguage() async throws {
+        let russian = try await RaspProcess.run(["nearest", "0", "0"], environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(russian.status == 3, "\(russian)")
+        #expect(russian.stderr.contains("rasp: ошибка: в 10 км от 0.0, 0.0 станций нет."), "\(russian)")
+        let english = try await RaspProcess.run(["stations", "Zzzzzz"], environment: ["LANG": "C"])
+        #expect(english.status == 3, "\(english)")
+        #expect(english.stderr.contains("rasp: error: no place matches «Zzzzzz»."), "\(english)")
+    }
+
     @Test func englishRunsLabelInEnglish() async throws {
         let run = try await RaspProcess.run(["search", "мск", "спб", "--date", "tomorrow", "--lang", "en"],
                                             environment: ["LANG": "ru_RU.UTF-8"])

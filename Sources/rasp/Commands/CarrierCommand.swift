@@ -38,24 +38,27 @@ struct CarrierCommand: AsyncParsableCommand {
                 return
             }
             let carriers = response.carriers ?? response.carrier.map { [$0] } ?? []
-            guard !carriers.isEmpty else { throw CLIError.notFound("no carrier has the \(system) code \(code).") }
+            guard !carriers.isEmpty else { throw CLIError.notFound(context.text.noCarrier(system: system, code: code)) }
             let style = context.console.out
+            let text = context.text
             let blocks = carriers.map { carrier -> String in
                 let details = CarrierDetails(carrier)
                 var lines = [style.bold(details.title) + style.dim("  (\(details.id))")]
-                let codes = [("IATA", carrier.codes.iata), ("ICAO", carrier.codes.icao), ("Sirena", carrier.codes.sirena)]
+                let codes = [("IATA", carrier.codes.iata), ("ICAO", carrier.codes.icao),
+                             (text.russian ? "Сирена" : "Sirena", carrier.codes.sirena)]
                     .compactMap { name, value in value.flatMap { $0.isEmpty ? nil : "\(name) \($0)" } }
                 let fields: [(String, String?)] = [
-                    ("Codes", codes.isEmpty ? nil : codes.joined(separator: ", ")),
-                    ("Site", details.siteURL?.absoluteString ?? details.site),
-                    ("Phone", details.phone),
-                    ("E-mail", details.email),
-                    ("Address", details.address),
-                    ("Contacts", details.contacts?.replacingOccurrences(of: "\n", with: "; ")),
-                    ("Logo", details.logoURL?.absoluteString),
+                    (text.carrierCodes, codes.isEmpty ? nil : codes.joined(separator: ", ")),
+                    (text.site, details.siteURL?.absoluteString ?? details.site),
+                    (text.phone, details.phone),
+                    (text.email, details.email),
+                    (text.address, details.address),
+                    (text.contacts, details.contacts?.replacingOccurrences(of: "\n", with: "; ")),
+                    (text.logo, details.logoURL?.absoluteString),
                 ]
+                let width = fields.filter { $0.1 != nil }.map(\.0.count).max() ?? 0
                 for case let (name, value?) in fields {
-                    lines.append("  " + style.dim(name.padding(toLength: 9, withPad: " ", startingAt: 0)) + value)
+                    lines.append("  " + style.dim(name.padding(toLength: width + 2, withPad: " ", startingAt: 0)) + value)
                 }
                 return lines.joined(separator: "\n")
             }

@@ -46,18 +46,20 @@ struct NearestCommand: AsyncParsableCommand {
                 return
             }
             guard !response.stations.isEmpty else {
-                throw CLIError.notFound("no stations within \(distance) km of \(lat), \(lng).")
+                throw CLIError.notFound(context.text.noStations(within: distance, of: lat, lng))
             }
+            let text = context.text
             var table = TextTable(columns: [
-                .init(title: "KM", alignment: .right),
-                .init(title: "CODE", color: { style in style.cyan }),
-                .init(title: "NAME", maxWidth: 48),
-                .init(title: "TYPE"),
-                .init(title: "TRANSPORT"),
+                .init(title: text.kilometres, alignment: .right),
+                .init(title: text.code, color: { style in style.cyan }),
+                .init(title: text.name, maxWidth: 48),
+                .init(title: text.type),
+                .init(title: text.transport),
             ])
             table.rows = response.stations.map { station in
                 [String(format: "%.1f", station.distance), station.code, station.title,
-                 station.stationTypeName ?? station.stationType.rawValue, station.transportType.rawValue]
+                 station.stationTypeName ?? text.stationTypeName(station.stationType.rawValue),
+                 text.transportName(station.transportType.rawValue)]
             }
             context.console.print(table.render(style: context.console.out))
         }

@@ -71,7 +71,7 @@ struct SearchCommand: AsyncParsableCommand {
         try await CommandRunner(context: context).run {
             let places = try await PlaceLookup(context: context, command: "search").resolve([from, to])
             if places[0].code == places[1].code {
-                throw CLIError.usage("FROM and TO are the same place (\(places[0].title), \(places[0].code))")
+                throw CLIError.usage(context.text.samePlace(places[0].title, places[0].code))
             }
             let search = TripSearch(
                 from: places[0].code, to: places[1].code, date: allDays ? nil : try (date ?? .relative(0)).checkedDate(),

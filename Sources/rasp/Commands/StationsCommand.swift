@@ -38,27 +38,29 @@ struct StationsCommand: AsyncParsableCommand {
                 context.console.print(try JSONOutput.text(places.map(PlaceRecord.init)))
                 return
             }
-            guard !places.isEmpty else { throw CLIError.notFound("no place matches «\(query)».") }
+            guard !places.isEmpty else { throw CLIError.notFound(context.text.noPlace(query)) }
+            let text = context.text
             var table = TextTable(columns: [
-                .init(title: "CODE", color: { style in style.cyan }),
-                .init(title: "NAME", maxWidth: 48),
-                .init(title: "KIND"),
-                .init(title: "WHERE", maxWidth: 60),
+                .init(title: text.code, color: { style in style.cyan }),
+                .init(title: text.name, maxWidth: 48),
+                .init(title: text.kind),
+                .init(title: text.place, maxWidth: 60),
             ])
             table.rows = places.map { place in
-                [place.code, place.title, Self.kind(place), place.subtitle ?? ""]
+                [place.code, place.title, Self.kind(place, text: text), place.subtitle ?? ""]
             }
             context.console.print(table.render(style: context.console.out))
         }
     }
 
-    /// `settlement`, or the station's type and transport («airport · plane»).
-    static func kind(_ place: Place) -> String {
+    /// `settlement`, or the station's type and transport («airport · plane» / «аэропорт · самолёт»).
+    static func kind(_ place: Place, text: CLIText) -> String {
         switch place {
-        case .settlement: return "settlement"
+        case .settlement: return text.settlement
         case .station(let station):
-            let type = station.stationType.isKnown ? station.stationType.rawValue.replacingOccurrences(of: "_", with: " ") : "station"
-            return station.transportType == .unknown ? type : "\(type) · \(station.transportType.rawValue)"
+            let type = text.stationTypeName(station.stationType.isKnown ? station.stationType.rawValue : "station")
+            return station.transportType == .unknown ? type
+                : "\(type) · \(text.transportName(station.transportType.rawValue))"
         }
     }
 }

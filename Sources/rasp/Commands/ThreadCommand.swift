@@ -38,25 +38,26 @@ struct ThreadCommand: AsyncParsableCommand {
                 return
             }
             let style = context.console.out
-            let formatter = TripFormatter(strings: context.strings)
+            let text = context.text
             context.console.print(style.bold("\(thread.number) \(thread.title)"))
-            var facts = [thread.transportType.rawValue]
+            var facts = [text.transportName(thread.transportType.rawValue)]
             if let carrier = thread.carrier?.title { facts.append(carrier) }
             if let vehicle = thread.vehicle, !vehicle.isEmpty { facts.append(vehicle) }
             facts.append(thread.days)
             context.console.print(style.dim(facts.joined(separator: " · ")))
             var table = TextTable(columns: [
-                .init(title: "STATION", maxWidth: 48),
-                .init(title: "ARRIVES", color: { style in style.green }),
-                .init(title: "DEPARTS", color: { style in style.green }),
-                .init(title: "STOP", alignment: .right),
-                .init(title: "EN ROUTE"),
-                .init(title: "PLATFORM", maxWidth: 12),
+                .init(title: text.station, maxWidth: 48),
+                .init(title: text.arrives, color: { style in style.green }),
+                .init(title: text.departs, color: { style in style.green }),
+                .init(title: text.stop, alignment: .right),
+                .init(title: text.duration),
+                .init(title: text.platform, maxWidth: 12),
             ])
             table.rows = thread.stops.map { stop in
                 [stop.station.title, Self.clock(stop.arrival), Self.clock(stop.departure),
-                 stop.stopTime.map { "\(max(1, Int((Double($0) / 60).rounded()))) min" } ?? "",
-                 stop.duration > 0 ? formatter.durationText(seconds: stop.duration) : "—", stop.platform ?? ""]
+                 stop.stopTime.map { text.span(minutes: max(1, Int((Double($0) / 60).rounded()))) } ?? "",
+                 stop.duration > 0 ? text.span(minutes: Int((stop.duration / 60).rounded())) : "—",
+                 stop.platform ?? ""]
             }
             context.console.print(table.render(style: style))
         }

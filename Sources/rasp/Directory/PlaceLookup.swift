@@ -78,7 +78,7 @@ struct PlaceLookup {
         guard place.code.hasPrefix("c") else { return place }
         let stations = directory.stations(inSettlement: place.code)
         if stations.count == 1 { return ResolvedPlace(.station(stations[0])) }
-        guard !stations.isEmpty else { throw CLIError.notFound("\(place.title) (\(place.code)) has no stations in the directory.") }
+        guard !stations.isEmpty else { throw CLIError.notFound(context.text.noStations(in: place.title, code: place.code)) }
         var lines = ["\(place.title) (\(place.code)) is a settlement; timetables are per station. Its stations:"]
         lines += Self.candidateTable(stations.prefix(12).map { .station($0) }).split(separator: "\n").map { "  " + $0 }
         lines.append("Use a code to pick one: rasp \(command) \(stations[0].code)")

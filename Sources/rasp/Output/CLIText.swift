@@ -24,6 +24,14 @@ struct CLIText: Sendable {
     var route: String { pick("ROUTE", "МАРШРУТ") }
     var platform: String { pick("PLATFORM", "ПЛАТФОРМА") }
     var days: String { pick("DAYS", "ДНИ") }
+    var station: String { pick("STATION", "СТАНЦИЯ") }
+    var stop: String { pick("STOP", "СТОЯНКА") }
+    var code: String { pick("CODE", "КОД") }
+    var name: String { pick("NAME", "НАЗВАНИЕ") }
+    var kind: String { pick("KIND", "ЧТО ЭТО") }
+    var place: String { pick("WHERE", "ГДЕ") }
+    var kilometres: String { pick("KM", "КМ") }
+    var type: String { pick("TYPE", "ТИП") }
 
     // MARK: Summaries and cells
 
@@ -69,6 +77,54 @@ struct CLIText: Sendable {
         guard russian else { return code }
         return ["plane": "самолёт", "train": "поезд", "suburban": "электричка", "bus": "автобус", "water": "теплоход",
                 "helicopter": "вертолёт"][code] ?? code
+    }
+
+    /// A station type code as words (`train_station` → `train station` / `вокзал`); unknown codes as they are.
+    func stationTypeName(_ code: String) -> String {
+        guard russian else { return code.replacingOccurrences(of: "_", with: " ") }
+        return ["station": "станция", "platform": "платформа", "stop": "остановочный пункт", "checkpoint": "блокпост",
+                "post": "пост", "crossing": "разъезд", "overtaking_point": "обгонный пункт", "train_station": "вокзал",
+                "airport": "аэропорт", "bus_station": "автовокзал", "bus_stop": "автобусная остановка",
+                "unknown": "станция", "port": "порт", "port_point": "портпункт", "wharf": "пристань",
+                "river_port": "речной вокзал", "marine_station": "морской вокзал"][code]
+            ?? code.replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// `settlement` / `населённый пункт`.
+    var settlement: String { pick("settlement", "населённый пункт") }
+
+    /// The labels of a carrier's details.
+    var carrierCodes: String { pick("Codes", "Коды") }
+    var site: String { pick("Site", "Сайт") }
+    var phone: String { pick("Phone", "Телефон") }
+    var email: String { pick("E-mail", "Почта") }
+    var address: String { pick("Address", "Адрес") }
+    var contacts: String { pick("Contacts", "Контакты") }
+    var logo: String { pick("Logo", "Логотип") }
+
+    // MARK: Errors
+
+    /// `rasp: error: ` / `rasp: ошибка: `.
+    var errorLead: String { pick("rasp: error: ", "rasp: ошибка: ") }
+
+    func noPlace(_ query: String) -> String {
+        pick("no place matches «\(query)».", "ничего не найдено по «\(query)».")
+    }
+
+    func noStations(within distance: Int, of lat: Double, _ lng: Double) -> String {
+        pick("no stations within \(distance) km of \(lat), \(lng).", "в \(distance) км от \(lat), \(lng) станций нет.")
+    }
+
+    func noCarrier(system: String, code: String) -> String {
+        pick("no carrier has the \(system) code \(code).", "нет перевозчика с кодом \(code) (\(system)).")
+    }
+
+    func samePlace(_ title: String, _ code: String) -> String {
+        pick("FROM and TO are the same place (\(title), \(code))", "откуда и куда — одно и то же место (\(title), \(code))")
+    }
+
+    func noStations(in title: String, code: String) -> String {
+        pick("\(title) (\(code)) has no stations in the directory.", "у «\(title)» (\(code)) в справочнике нет станций.")
     }
 
     /// `Interval:` / `Интервальный:` before an every-N-minutes service.

@@ -43,7 +43,7 @@ struct TripTable {
             let row = trip.row
             var cells = [row.departureText]
             if let now { cells.append(Self.untilDeparture(trip.item, now: now, text: text)) }
-            cells += [Self.arrivalText(row), row.durationText]
+            cells += [Self.arrivalText(row), row.duration.map { text.span(minutes: Int(($0 / 60).rounded())) } ?? "—"]
             if showsStations { cells += [ends[index].from, ends[index].to] }
             cells += [Self.transports(trip.item, text: text), row.number]
             if showsPrices { cells.append(prices[index].map(text.fromPrice) ?? "—") }
