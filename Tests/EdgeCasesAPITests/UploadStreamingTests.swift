@@ -217,16 +217,19 @@ struct UploadStreamingTests {
 
     @Test func aSlowUploadIsActivityForTheStreamsIdleTimeout() async throws {
         try await Self.withSink { _, url in
-            // Twelve chunks 100 ms apart: the upload lasts twice the idle timeout, never idle for long.
+            // Twelve chunks 100 ms apart: the upload lasts twice the idle timeout, never idle for long. They come
+            // from a thread, not a task: while the body waits for them, FoundationNetworking's work queue (shared by
+            // every session of the process) waits too, and a task could wait seconds for a turn when the other
+            // tests keep the cooperative pool busy, stalling their requests.
+            let chunk = Self.pattern(from: 0, count: 1000)
             let paced = AsyncStream<Data> { continuation in
-                let task = Task {
+                Thread {
                     for _ in 0..<12 {
-                        continuation.yield(Self.pattern(from: 0, count: 1000))
-                        try? await Task.sleep(for: .milliseconds(100))
+                        continuation.yield(chunk)
+                        Thread.sleep(forTimeInterval: 0.1)
                     }
                     continuation.finish()
-                }
-                continuation.onTermination = { _ in task.cancel() }
+                }.start()
             }
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(paced), contentType: "application/octet-stream")

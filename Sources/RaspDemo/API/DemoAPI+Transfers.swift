@@ -42,7 +42,12 @@ extension DemoCatalog {
                     let wait = next.departure - first.arrival
                     return wait >= connectionMinutes(first, next) && wait <= 12 * 60
                 }.min { ($0.arrival, $0.departure) < ($1.arrival, $1.departure) }
-                if let second { variants.append(TransferVariant(first: first, second: second, hub: hub)) }
+                // The same two runs joined at another shared stop are the same journey: the first hub is kept.
+                if let second, !variants.contains(where: {
+                    $0.first.service.uid == service.uid && $0.second.service.uid == second.service.uid
+                }) {
+                    variants.append(TransferVariant(first: first, second: second, hub: hub))
+                }
             }
         }
         return Array(variants.sorted { ($0.second.arrival, $0.first.departure) < ($1.second.arrival, $1.first.departure) }
@@ -50,14 +55,15 @@ extension DemoCatalog {
     }
 
     /// Whether changing at `hub` is a route a timetable could offer: the hub is nearer the destination than the
-    /// origin is, and going through it is at most 40% (plus 60 km) longer than the straight line. Moscow → Tver
-    /// through Saint Petersburg, or Almaty → Astana through Moscow, are not.
+    /// origin is, and going through it is at most 30% (plus 60 km) longer than the straight line. Moscow → Tver
+    /// through Saint Petersburg, Almaty → Astana through Moscow, or Moscow → Yekaterinburg through Tyumen (past
+    /// the destination and back), are not; Yekaterinburg → Ryazan through Moscow is.
     static func isOnTheWay(_ hub: DemoCity, from origin: DemoPoint, to destination: DemoPoint) -> Bool {
         let (a, b) = (origin.coordinates, destination.coordinates)
         let direct = DemoGeo.kilometres(a.latitude, a.longitude, b.latitude, b.longitude)
         let first = DemoGeo.kilometres(a.latitude, a.longitude, hub.latitude, hub.longitude)
         let second = DemoGeo.kilometres(hub.latitude, hub.longitude, b.latitude, b.longitude)
-        return second < direct && first + second <= direct * 1.4 + 60
+        return second < direct && first + second <= direct * 1.3 + 60
     }
 
     private func connectionMinutes(_ first: DemoTrip, _ second: DemoTrip) -> Int {
