@@ -81,47 +81,46 @@ struct SplitMix {
     }
 }
 
-/// How the renderer lays out its files: parts of equal weight, imports only as public as they need to be.
+/// How the renderer lays out its files: every file an equal share of each group, imports only as public as they
+/// need to be.
 @Suite("Output layout")
 struct OutputLayoutTests {
     @Test("contiguous parts of about equal weight, empty ones when there is too little")
     func partition() {
-        #expect(SwiftRenderer.partition([5, 5, 5, 5, 5, 5], into: 3) == [0..<2, 2..<4, 4..<6])
-        #expect(SwiftRenderer.partition([], into: 3) == [0..<0, 0..<0, 0..<0])
-        #expect(SwiftRenderer.partition([9], into: 3) == [0..<1, 1..<1, 1..<1])
+        #expect(FileLayout.partition([5, 5, 5, 5, 5, 5], into: 3) == [0..<2, 2..<4, 4..<6])
+        #expect(FileLayout.partition([], into: 3) == [0..<0, 0..<0, 0..<0])
+        #expect(FileLayout.partition([9], into: 3) == [0..<0, 0..<1, 1..<1])
         var random = SplitMix(seed: 7)
         for _ in 0..<500 {
-            let weights = (0..<Int(random.next() % 60)).map { _ in Int(random.next() % 40) + 1 }
-            let parts = SwiftRenderer.partition(weights, into: 3)
-            #expect(parts.count == 3 && parts.first?.lowerBound == 0 && parts.last?.upperBound == weights.count)
-            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            let parts = Int(random.next() % 30) + 1
+            let weights = (0..<Int(random.next() % 200)).map { _ in Int(random.next() % 40) + 1 }
+            let ranges = FileLayout.partition(weights, into: parts)
+            #expect(ranges.count == parts && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == weights.count)
+            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
             let total = weights.reduce(0, +)
             let heaviest = weights.max() ?? 0
-            for part in parts {
-                #expect(weights[part].reduce(0, +) <= total / 3 + heaviest, "\(weights) \(parts)")
+            for range in ranges {
+                #expect(weights[range].reduce(0, +) <= total / parts + heaviest, "\(weights) \(ranges)")
             }
         }
     }
 
-    @Test("the last operations file balances the two build batches; the others split the rest evenly")
-    func operationParts() {
-        // Operations3 sorts into the second batch with the types, which starts once the module's interface (a fifth
-        // of all the work) is emitted: it gets inputs only while the first batch stays the heavier one.
-        let heavyTypes = SwiftRenderer.operationParts(clientCost: 100, operationCosts: Array(repeating: 10, count: 20), typesCost: 1_000)
-        #expect(heavyTypes == [0..<10, 10..<20, 20..<20])
-        let heavyOperations = SwiftRenderer.operationParts(clientCost: 100, operationCosts: Array(repeating: 10, count: 100), typesCost: 200)
-        // Interface 1300 / 5 = 260; the last part takes (100 + 1000 - 260 - 200) / 2 = 320.
-        #expect(heavyOperations[2] == 68..<100)
-        #expect(heavyOperations[0] == 0..<34 && heavyOperations[1] == 34..<68)
-        let first = 100 + 680
-        let second = 260 + 200 + 320
-        #expect(first == second)
-        #expect(SwiftRenderer.operationParts(clientCost: 0, operationCosts: [], typesCost: 0) == [0..<0, 0..<0, 0..<0])
+    @Test("every file gets an equal share of every group, so no file holds only the costly kind")
+    func sharesPerGroup() {
+        let groups = [Array(repeating: 30, count: 480), Array(repeating: 5, count: 240), []]
+        let shares = FileLayout.assign(groups)
+        #expect(shares.count == 3 && shares.allSatisfy { $0.count == FileLayout.fileCount })
+        for file in 0..<FileLayout.fileCount {
+            #expect(shares[0][file].count == 20 && shares[1][file].count == 10 && shares[2][file].isEmpty)
+        }
+        // The names sort in the order they are written, so the driver's contiguous batches get whole shares.
+        #expect(FileLayout.fileNames == FileLayout.fileNames.sorted())
+        #expect(FileLayout.fileNames.first == "API01.swift" && FileLayout.fileNames.count == 24)
     }
 
     @Test("doc comment lines weigh nothing")
     func weight() {
-        #expect(SwiftRenderer.weight("/// doc\n    /// more\nlet a = 1\n    // note\n}\n") == 2)
+        #expect(FileLayout.weight("/// doc\n    /// more\nlet a = 1\n    // note\n}\n") == 2)
     }
 
     @Test("every public type of RaspRuntime is known to the import check")
@@ -160,9 +159,18 @@ struct OutputLayoutTests {
             files.first { $0.name == name }!.contents.split(separator: "\n").filter { $0.contains("import ") }.map(String.init)
         }
         #expect(files.map(\.name) == GeneratorPipeline.outputFileNames)
-        #expect(imports("Types.swift") == ["public import Foundation", "public import RaspRuntime"])
-        #expect(imports("Mocks.swift") == ["internal import Foundation", "internal import RaspRuntime"])
-        #expect(imports("Types3.swift") == ["internal import Foundation", "internal import RaspRuntime"])
+        func named(_ text: String) -> String { files.first { $0.contents.contains(text) }!.name }
+        // The first file declares the client, whose initializer names `URL` and runtime types.
+        #expect(imports("API01.swift") == ["public import Foundation", "public import RaspRuntime"])
+        // `A` names `Date` and its enum conforms to `OpenEnum`.
+        #expect(imports(named("public struct A:")) == ["public import Foundation", "public import RaspRuntime"])
+        // The mock's method names only `A` and the input; its body names `MockClientError`, not a public use.
+        let mockFile = named("extension MockClient {")
+        if !files.first(where: { $0.name == mockFile })!.contents.contains("public struct A:") {
+            #expect(imports(mockFile) == ["internal import Foundation", "internal import RaspRuntime"])
+        }
+        let empty = files.first { !$0.contents.contains("{") }!.name
+        #expect(imports(empty) == ["internal import Foundation", "internal import RaspRuntime"])
         // `OneOfDecoding` (a union's decoder) and `Indirect` (a recursive type's private storage) are not public uses.
         let bodyOnly = try GeneratorPipeline().run(Array("""
             openapi: 3.0.3
@@ -172,7 +180,10 @@ struct OutputLayoutTests {
               schemas:
                 Shape: {oneOf: [{type: integer}, {type: string}]}
                 Tree: {type: object, required: [next], properties: {next: {$ref: '#/components/schemas/Tree'}}}
-            """.utf8), sourceName: "t.yaml").files.filter { $0.name.hasPrefix("Types") }.map(\.contents).joined()
+            """.utf8), sourceName: "t.yaml").files
+            .filter { ($0.contents.contains("enum Shape") || $0.contents.contains("struct Tree"))
+                && !$0.contents.contains("struct Client") }
+            .map(\.contents).joined()
         #expect(bodyOnly.contains("OneOfDecoding") && bodyOnly.contains("Indirect<Tree>"))
         #expect(!bodyOnly.contains("public import RaspRuntime"))
     }

@@ -50,7 +50,7 @@ extension SwiftRenderer {
         return members
     }
 
-    // MARK: Client.swift
+    // MARK: Client
 
     /// One method of the client: an operation's plain method, or its streaming variant.
     struct Method {
@@ -70,7 +70,8 @@ extension SwiftRenderer {
         }
     }
 
-    func renderClient(_ w: inout CodeWriter) {
+    /// The protocol: one requirement per method.
+    func renderProtocol(_ w: inout CodeWriter) {
         w.doc(["The operations of \(api.title). Conform to swap the client (``Mock\(api.clientName)`` does)."])
         w.block("\(access)protocol \(protocolName): Sendable") { w in
             for method in methods {
@@ -79,35 +80,40 @@ extension SwiftRenderer {
             }
         }
         w.line()
-        w.block("extension \(protocolName)") { w in
-            for (index, method) in methods.enumerated() {
-                if index > 0 { w.line() }
-                let operation = method.operation
-                let members = inputMembers(operation)
-                w.doc(methodDoc(method, flattened: true))
-                if let message = operation.deprecation {
-                    w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
-                }
-                renderFlattened(method, members: members, &w)
-                // A binary body (a `BinaryFile`, which can stream) also takes bytes in memory, as `Data`.
-                if let body = operation.body, body.representations.count == 1,
-                   body.representations[0].encoding == .binary {
-                    w.line()
-                    w.doc(["Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from "
-                           + "a file or an async sequence."])
-                    if let message = operation.deprecation {
-                        w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
-                    }
-                    let bytes = members.map { member in
-                        member.name == "body"
-                            ? InputMember(name: "body", type: "Data", signature: "body: Data", doc: member.doc)
-                            : member
-                    }
-                    renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
-                }
+    }
+
+    /// The methods of the protocol's extension for one operation method, which take the input's members as
+    /// arguments (for a writer inside `extension <Client>Protocol`).
+    func renderFlattenedMethods(_ method: Method, _ w: inout CodeWriter) {
+        let operation = method.operation
+        let members = inputMembers(operation)
+        w.doc(methodDoc(method, flattened: true))
+        if let message = operation.deprecation {
+            w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
+        }
+        renderFlattened(method, members: members, &w)
+        // A binary body (a `BinaryFile`, which can stream) also takes bytes in memory, as `Data`.
+        if let body = operation.body, body.representations.count == 1,
+           body.representations[0].encoding == .binary {
+            w.line()
+            w.doc(["Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from "
+                   + "a file or an async sequence."])
+            if let message = operation.deprecation {
+                w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
             }
+            let bytes = members.map { member in
+                member.name == "body"
+                    ? InputMember(name: "body", type: "Data", signature: "body: Data", doc: member.doc)
+                    : member
+            }
+            renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
         }
         w.line()
+    }
+
+    /// The client's declaration: its storage and initializer (its methods are extensions, see
+    /// ``renderClientMethod(_:_:)``).
+    func renderClientDeclaration(_ w: inout CodeWriter) {
         w.doc(["A client for \(api.title) over HTTP: every call goes through ``core`` (authentication, middlewares, transport)."])
         w.block("\(access)struct \(api.clientName): \(protocolName)") { w in
             w.doc(["The transport, middlewares and credentials that calls go through."])
@@ -125,15 +131,14 @@ extension SwiftRenderer {
             w.block("\(access)init(serverURL: URL\(serverDefault), authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [])") { w in
                 w.line("core = ClientCore(serverURL: serverURL, transport: transport, middlewares: middlewares, authentication: authentication)")
             }
-            for operation in api.operations {
-                w.line()
-                renderMethod(operation, name: operation.methodName, success: operation.success, &w)
-                if let variant = operation.streamVariant {
-                    w.line()
-                    renderMethod(operation, name: variant.methodName, success: variant.success, &w)
-                }
-            }
         }
+        w.line()
+    }
+
+    /// One method of the client (for a writer inside `extension <Client>`).
+    func renderClientMethod(_ method: Method, _ w: inout CodeWriter) {
+        renderMethod(method.operation, name: method.name, success: method.success, &w)
+        w.line()
     }
 
     /// A method of the protocol's extension that takes the input's members as arguments and calls the method that
@@ -333,15 +338,18 @@ extension SwiftRenderer {
         return ", errorBody: { switch $0 { \((cases + ["default: \(fallback)"]).joined(separator: "; ")) } }"
     }
 
-    // MARK: Mocks.swift
+    // MARK: Mock
 
-    func renderMock(_ w: inout CodeWriter) {
-        let name = "Mock" + api.clientName
+    var mockName: String { "Mock" + api.clientName }
+
+    /// The mock's declaration: one handler per method, all throwing until set (its methods are extensions, see
+    /// ``renderMockMethod(_:_:)``).
+    func renderMockDeclaration(_ w: inout CodeWriter) {
         w.doc([
             "A stand-in for ``\(api.clientName)`` in tests and previews: set a handler per operation.",
             "Operations without a handler throw `MockClientError.notImplemented`.",
         ])
-        w.block("\(access)struct \(name): \(protocolName)") { w in
+        w.block("\(access)struct \(mockName): \(protocolName)") { w in
             for method in methods {
                 w.doc(["Answers ``\(api.clientName)/\(Naming.bare(method.name))(_:)``."])
                 w.line("\(access)var \(Naming.bare(method.name))Handler: @Sendable (Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
@@ -353,10 +361,12 @@ extension SwiftRenderer {
                     w.line("\(Naming.bare(method.name))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(method.operation.operationID))) }")
                 }
             }
-            w.line()
-            for method in methods {
-                w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
-            }
         }
+        w.line()
+    }
+
+    /// One method of the mock, which calls its handler (for a writer inside `extension Mock<Client>`).
+    func renderMockMethod(_ method: Method, _ w: inout CodeWriter) {
+        w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
     }
 }

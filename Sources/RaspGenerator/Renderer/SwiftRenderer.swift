@@ -1,15 +1,11 @@
-/// Turns a ``TranslatedAPI`` into a fixed set of Swift files: the types and the operation inputs in three parts each
-/// (`Types.swift`, `Types2.swift`, `Types3.swift`, `Operations.swift`, …), then `Client.swift` and `Mocks.swift`.
-/// The names are fixed so that a build plugin can declare them before the generator runs.
-///
-/// The parts are contiguous runs of declarations, in document order, sized for the way a debug build compiles a
-/// module: its files, sorted by name, in as many contiguous batches as the machine has cores, beside one job that
-/// type-checks every declaration to emit the module's interface (see ``operationParts(clientCost:operationCosts:typesCost:)``).
+/// Turns a ``TranslatedAPI`` into Swift files. Every file gets a share of each group of declarations: the types,
+/// the operation inputs (`extension Operations`), the client's methods (`extension <Client>`), the protocol's
+/// convenience methods (`extension <Client>Protocol`) and the mock's methods (`extension Mock<Client>`); the first
+/// file also holds the declarations that cannot be split (the protocol, the client's and the mock's storage, the
+/// `Operations` namespace). ``FileLayout`` decides the shares.
 struct SwiftRenderer {
-    /// How many files the types, and the operation inputs, are split into.
-    static let partCount = 3
     /// The output file names, in the order they are written. A build plugin declares exactly these.
-    static let fileNames = partNames("Types") + partNames("Operations") + ["Client.swift", "Mocks.swift"]
+    static let fileNames = FileLayout.fileNames
 
     let api: TranslatedAPI
     let config: GeneratorConfig
@@ -17,117 +13,75 @@ struct SwiftRenderer {
 
     var access: String { config.accessPrefix }
 
+    /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
+    private struct Group {
+        var wrapper: String?
+        var items: [String]
+        /// What of each item a public declaration shows (its whole text, or a method's signature line), which
+        /// decides the imports' access.
+        var surface: (String) -> Substring = { $0[...] }
+    }
+
+    /// A method's first line: its signature, without the body on the following lines.
+    private static func signature(_ text: String) -> Substring {
+        text.prefix { $0 != "\n" }
+    }
+
     func render() -> [GeneratedFile] {
-        let types = ([chunk { renderServers(&$0); renderAuthentication(&$0) }]
-            + api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } }).filter { !$0.isEmpty }
-        let operations = api.operations.map { operation in chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() } }
-        let client = chunk(renderClient)
-        let mock = chunk(renderMock)
-
-        var files: [GeneratedFile] = []
-        let typeWeights = types.map(Self.weight)
-        for (name, range) in zip(Self.partNames("Types"), Self.partition(typeWeights, into: Self.partCount)) {
-            files.append(GeneratedFile(name: name, contents: file(types[range].joined())))
+        let heads = chunk { w in
+            renderServers(&w)
+            renderAuthentication(&w)
+            renderOperationsNamespace(&w)
+            renderProtocol(&w)
+            renderClientDeclaration(&w)
+            renderMockDeclaration(&w)
         }
-        let parts = Self.operationParts(clientCost: (Self.weight(client) + Self.weight(mock)) * Self.clientCostPerLine,
-                                        operationCosts: operations.map { Self.weight($0) * Self.operationCostPerLine },
-                                        typesCost: typeWeights.reduce(0, +) * Self.typeCostPerLine)
-        // The operation inputs go in one `extension Operations` per file.
-        for (index, (name, range)) in zip(Self.partNames("Operations"), parts).enumerated() {
+        let methods = self.methods
+        let groups = [
+            Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } }),
+            Group(wrapper: "extension Operations", items: api.operations.map { operation in
+                chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
+            }),
+            Group(wrapper: "extension \(protocolName)", items: methods.map { method in
+                chunk(level: 1) { renderFlattenedMethods(method, &$0) }
+            }, surface: Self.signatures),
+            Group(wrapper: "extension \(api.clientName)", items: methods.map { method in
+                chunk(level: 1) { renderClientMethod(method, &$0) }
+            }, surface: Self.signature),
+            Group(wrapper: "extension \(mockName)", items: methods.map { method in
+                chunk(level: 1) { renderMockMethod(method, &$0) }
+            }, surface: { Self.signature($0).prefix { $0 != "{" } }),
+        ]
+        let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
+        return Self.fileNames.enumerated().map { index, name in
             var w = CodeWriter()
-            if index == 0 { renderOperationsNamespace(&w) }
-            if !range.isEmpty {
-                w.line("extension Operations {")
-                w.append(operations[range].joined())
-                w.trimBlankLine()
-                w.line("}")
+            var surface = ""
+            if index == 0 {
+                w.append(heads)
+                surface += heads
             }
-            files.append(GeneratedFile(name: name, contents: file(w.text)))
-        }
-        files.append(GeneratedFile(name: "Client.swift", contents: file(client)))
-        // The mock's public surface is its handlers' types; its bodies name `MockClientError`, which is not public.
-        let mockSurface = methods.map(\.success.returnType).joined(separator: " ")
-        files.append(GeneratedFile(name: "Mocks.swift", contents: file(mock, publicSurface: mockSurface)))
-        return files
-    }
-
-    /// What a line of the client's methods costs to compile, in the units of ``typeCostPerLine`` and
-    /// ``operationCostPerLine``. Measured on Twilio's output: a type declaration costs twice a line of the client
-    /// (synthesized `Codable` and `Hashable` conformances, accessors), an operation input 1.6 times (its stored
-    /// properties, and the request and response types nested in it).
-    static let clientCostPerLine = 5
-    static let typeCostPerLine = 10
-    static let operationCostPerLine = 8
-
-    /// Splits the operation inputs into the three `Operations` files.
-    ///
-    /// On two cores the driver compiles the sorted files in two batches: `Client`, `Mocks`, `Operations`,
-    /// `Operations2` beside the job that emits the module's interface (about a fifth of the work), then
-    /// `Operations3` and the three `Types` files once that job is done. `Operations3` takes the inputs that make the
-    /// second batch, plus that job, as long as the first; the others are cut in two equal halves. With more cores the
-    /// batches are smaller, and the equal halves keep them even.
-    static func operationParts(clientCost: Int, operationCosts: [Int], typesCost: Int) -> [Range<Int>] {
-        let operationsCost = operationCosts.reduce(0, +)
-        let interfaceCost = (clientCost + operationsCost + typesCost) / 5
-        let lastPartCost = max(0, (clientCost + operationsCost - interfaceCost - typesCost) / 2)
-        var start = operationCosts.count
-        var cost = 0
-        while start > 0, cost + operationCosts[start - 1] / 2 < lastPartCost {
-            start -= 1
-            cost += operationCosts[start]
-        }
-        return partition(Array(operationCosts[..<start]), into: 2) + [start..<operationCosts.count]
-    }
-
-    /// `Types.swift`, `Types2.swift`, `Types3.swift` for `Types`.
-    static func partNames(_ base: String) -> [String] {
-        (1...partCount).map { $0 == 1 ? "\(base).swift" : "\(base)\($0).swift" }
-    }
-
-    /// Cuts weighted items, in order, into `parts` contiguous ranges of about equal total weight (some may be empty).
-    static func partition(_ weights: [Int], into parts: Int) -> [Range<Int>] {
-        let total = weights.reduce(0, +)
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var index = 0
-        var cumulative = 0
-        for part in 1..<parts {
-            let target = total * part / parts
-            // An item goes to this part when more than half of it lies before the cut, or when the part would
-            // otherwise stay empty (small specs fill the first files).
-            while index < weights.count, cumulative + weights[index] / 2 < target || index == start {
-                cumulative += weights[index]
-                index += 1
-            }
-            ranges.append(start..<index)
-            start = index
-        }
-        ranges.append(start..<weights.count)
-        return ranges
-    }
-
-    /// An estimate of a chunk's compile cost: its lines that are not doc comments.
-    static func weight(_ text: String) -> Int {
-        var lines = 0
-        var atLineStart = true
-        var isComment = false
-        var slashes = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                if !isComment { lines += 1 }
-                atLineStart = true
-                isComment = false
-                slashes = 0
-            } else if atLineStart {
-                if byte == UInt8(ascii: "/") {
-                    slashes += 1
-                    if slashes == 2 { isComment = true; atLineStart = false }
-                } else if byte != UInt8(ascii: " ") {
-                    atLineStart = false
+            for (group, ranges) in zip(groups, shares) where !ranges[index].isEmpty {
+                let items = group.items[ranges[index]].joined()
+                for item in group.items[ranges[index]] { surface += group.surface(item) + "\n" }
+                if let wrapper = group.wrapper {
+                    w.line(wrapper + " {")
+                    w.append(items)
+                    w.trimBlankLine()
+                    w.line("}")
+                    w.line()
+                } else {
+                    w.append(items)
                 }
             }
+            return GeneratedFile(name: name, contents: file(w.text, publicSurface: surface))
         }
-        return lines
+    }
+
+    /// The signature lines of the protocol extension's methods: the lines that declare a `func` (doc comments and
+    /// bodies left out).
+    private static func signatures(_ text: String) -> Substring {
+        text.split(separator: "\n").filter { $0.contains("func ") && !$0.contains("try await") }
+            .joined(separator: "\n")[...]
     }
 
     /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
@@ -142,7 +96,8 @@ struct SwiftRenderer {
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.
     static let bodyOnlyRuntimeTypeNames: Set<String> = [
-        "BodyPartEncoding", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding", "ParameterStyle",
+        "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
+        "ParameterStyle",
     ]
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
@@ -189,15 +144,15 @@ struct SwiftRenderer {
     }
 
     /// A file: the header, the imports, the body.
-    /// - Parameter publicSurface: The text whose type names decide the imports' access (default: the body).
-    private func file(_ body: String, publicSurface: String? = nil) -> String {
+    /// - Parameter publicSurface: The text whose type names decide the imports' access.
+    private func file(_ body: String, publicSurface: String) -> String {
         var writer = CodeWriter()
         writer.line("// Generated by rasp-generate from \(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
         writer.line()
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
         // `internal`: Swift warns about a `public import` that no public declaration uses.
-        let used = Self.usedModules(in: publicSurface ?? body)
+        let used = Self.usedModules(in: publicSurface)
         for (module, isUsed) in [("Foundation", used.foundation), ("RaspRuntime", used.runtime)] {
             let importAccess = config.accessModifier == "internal" ? "" : isUsed ? config.accessModifier + " " : "internal "
             writer.line("\(importAccess)import \(module)")

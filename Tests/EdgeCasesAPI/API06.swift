@@ -3,3 +3,7 @@
 
 internal import Foundation
 internal import RaspRuntime
+
+extension MockClient {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
+}
