@@ -64,7 +64,7 @@ PKG
     printf '%s.warnings: %d warnings\n' "$name" "$(grep -c ': warning: ' "$package/generate.log" || true)"
     python3 "$root/Scripts/spec-inventory.py" "$spec" > "$package/inventory.json"
     if ! python3 - "$package" "$name" <<'PY'
-import json, re, sys
+import glob, json, re, sys
 package, name = sys.argv[1], sys.argv[2]
 inventory = json.load(open(f"{package}/inventory.json"))
 report = json.load(open(f"{package}/report.json"))
@@ -102,7 +102,7 @@ for op in inventory["operations"]:
         if body["encoding"] == "json" and not base.endswith(json_like) and base not in ("*/*", "application/*"):
             sent_as_json += 1
             problems.append(f"{mine['methodName']}: {body['mediaType']} body sent as JSON")
-client = open(f"{package}/Sources/GeneratedAPI/Client.swift").read()
+client = "".join(open(path).read() for path in sorted(glob.glob(f"{package}/Sources/GeneratedAPI/*.swift")))
 literal_paths = 0
 for line in client.splitlines():
     match = re.search(r'(?:ClientRequest\(method: "[A-Z]+", path: |request\.path = )"(.*)"', line)

@@ -105,7 +105,7 @@ else
         report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/noop$round.log" | head -1)
         compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/noop$round.log" || true)
         same=$(yesno [ "$before" = "$(mtimes "$generated")" ])
-        if [ $round = 1 ]; then ok=$([ "$compiles" = 0 ] && [ "$same" = ok ] && [ "$runs" = 0 -o "$report" = "0 of 8 files written" ] && echo ok || true)
+        if [ $round = 1 ]; then ok=$([ "$compiles" = 0 ] && [ "$same" = ok ] && [ "$runs" = 0 -o "$report" = "0 of 24 files written" ] && echo ok || true)
         else ok=$([ "$runs" = 0 ] && [ "$compiles" = 0 ] && [ "$same" = ok ] && echo ok || true); fi
         check "plugin.noop$round" "$ok" \
             "unchanged build $round: generator runs $runs${report:+ ($report)}, BookshelfAPI compiles $compiles, generated mtimes unchanged: $same"
@@ -119,7 +119,7 @@ else
     runs=$(grep -c "Generating the target 'BookshelfAPI'" "$logs/touch.log" || true)
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/touch.log" | head -1)
     compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/touch.log" || true)
-    check plugin.touch "$([ "$runs" = 1 ] && [ "$report" = "0 of 8 files written" ] && [ "$compiles" = 0 ] && [ "$before" = "$(mtimes "$generated")" ] && echo ok)" \
+    check plugin.touch "$([ "$runs" = 1 ] && [ "$report" = "0 of 24 files written" ] && [ "$compiles" = 0 ] && [ "$before" = "$(mtimes "$generated")" ] && echo ok)" \
         "touched spec: generator runs $runs (${report:-no report}), BookshelfAPI compiles $compiles"
 
     sed -i 's/summary: One book$/summary: One book (edited by test-examples.sh)/' "$spec"
@@ -166,21 +166,21 @@ before=$(mtimes Generated/RaspAPI)
 clean_before=$(yesno git diff --quiet -- Generated/)
 if timed "$logs/command.log" "${command[@]}"; then
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/command.log" | head -1)
-    check command.current "$([ "$report" = "0 of 8 files written" ] && [ "$before" = "$(mtimes Generated/RaspAPI)" ] && echo ok)" \
+    check command.current "$([ "$report" = "0 of 24 files written" ] && [ "$before" = "$(mtimes Generated/RaspAPI)" ] && echo ok)" \
         "${report:-no report}; mtimes unchanged: $(yesno [ "$before" = "$(mtimes Generated/RaspAPI)" ]); git diff Generated/ clean before and after: $clean_before/$(yesno git diff --quiet -- Generated/)"
 else
     check command.current no "generate-client failed (log: $logs/command.log)"
 fi
 
-stale=Generated/RaspAPI/Mocks.swift
+stale=Generated/RaspAPI/API24.swift
 backup=$(mktemp)
 cp -p "$stale" "$backup"
 trap 'cp -p "$backup" "$stale"' EXIT
 echo "// stale line added by test-examples.sh" >>"$stale"
 if timed "$logs/command-stale.log" "${command[@]}"; then
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/command-stale.log" | head -1)
-    check command.stale "$([ "$report" = "1 of 8 files written" ] && cmp -s "$backup" "$stale" && echo ok)" \
-        "stale Mocks.swift: ${report:-no report}; restored byte-identical: $(yesno cmp -s "$backup" "$stale")"
+    check command.stale "$([ "$report" = "1 of 24 files written" ] && cmp -s "$backup" "$stale" && echo ok)" \
+        "stale API24.swift: ${report:-no report}; restored byte-identical: $(yesno cmp -s "$backup" "$stale")"
 else
     check command.stale no "generate-client failed (log: $logs/command-stale.log)"
 fi

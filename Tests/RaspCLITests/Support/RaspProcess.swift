@@ -93,20 +93,60 @@ enum RaspProcess {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        await ProcessSlots.shared.acquire()
+        let status: Int32
+        do {
+            status = try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do {
+                    try process.run()
+                } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: error)
+                }
             }
+        } catch {
+            await ProcessSlots.shared.release()
+            throw error
         }
+        await ProcessSlots.shared.release()
         try? outHandle.close()
         try? errHandle.close()
         let run = RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                           stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
         Transcript.append("cli-output", "$ rasp \(arguments.first ?? "") → exit \(status)\n\(run.stdout)\n\(run.stderr)")
         return run
+    }
+}
+
+/// Bounds how many `rasp` subprocesses run at once to the number of cores. Tests run in parallel, and a debug `rasp`
+/// takes a second or more of CPU to start: unbounded, dozens of them took every core for seconds, and the other
+/// tests in this process (mock servers, clients with 10-second timeouts) got no CPU for that long.
+actor ProcessSlots {
+    static let shared = ProcessSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        free = max(1, count)
+    }
+
+    /// Waits for a free slot and takes it.
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Gives a slot back (to the longest waiter, if any).
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
