@@ -88,7 +88,7 @@ echo "PluginClient incremental builds (generated files: ${generated#"$root"/})"
 if [ -z "$generated" ]; then
     check plugin.outputs no "no GeneratedSources folder under $scratch/plugins/outputs"
 else
-    declared=$(grep -A4 'static let outputFileNames' Plugins/PluginsShared/GeneratorInputs.swift | grep -oE '"[A-Za-z0-9]+\.swift"' | tr -d '"' | sort | xargs)
+    declared=$(grep -A5 'static let outputFileNames' Plugins/PluginsShared/GeneratorInputs.swift | grep -oE '"[A-Za-z0-9]+\.swift"' | tr -d '"' | sort | xargs)
     tool=$(find "$scratch" -type f -name 'rasp-generate-tool' -perm -u+x | head -1)
     written=$("$tool" --help | grep -oE '[A-Za-z0-9]+\.swift' | sort -u | xargs)
     present=$(cd "$generated" && ls | sort | xargs)
