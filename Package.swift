@@ -100,11 +100,14 @@ let package = Package(
 
         // MARK: Benchmarks
 
+        /// The floor of libyaml-based generation: parse a document and walk its events, nothing else (C).
+        .target(name: "YAMLEventScan", dependencies: ["CLibYAML"]),
         /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines.
         .executableTarget(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
+                "YAMLEventScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RaspGenerator
+import YAMLEventScan
 
 /// `rasp-bench generator [SPEC…]`: our generator's stage times and memory on each spec, side by side with
 /// swift-openapi-generator on the same spec, and (with `--compile`) the debug build of both outputs.
@@ -81,6 +82,14 @@ struct GeneratorSuite: AsyncParsableCommand {
         Figures.emit("\(name).translate", median.timings.translate, "ms")
         Figures.emit("\(name).render", median.timings.render, "ms")
         Figures.emit("\(name).total", total(median), "ms")
+        // The floor: libyaml parsing every file the document reads and walking the events, nothing more.
+        let inputs = try median.inputFiles.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+        let floors = (0..<max(runs, 1)).map { _ in
+            Stopwatch.measure { inputs.reduce(0) { $0 + $1.withUnsafeBufferPointer { yaml_event_scan($0.baseAddress, $0.count) } } }.1
+        }
+        let floor = floors.sorted()[floors.count / 2]
+        Figures.emit("\(name).libyaml_floor", floor, "ms")
+        Figures.emit("\(name).total_vs_floor", total(median) / max(floor, 0.001), "x", decimals: 1)
         Figures.emit("\(name).peak_rss", Double(peak) / 1_048_576, "MB")
         Figures.emit("\(name).peak_rss_above_baseline", Double(peak - baseline) / 1_048_576, "MB")
 
