@@ -24,7 +24,8 @@ struct SwiftRenderer {
 
     /// A method's first line: its signature, without the body on the following lines.
     private static func signature(_ text: String) -> Substring {
-        text.prefix { $0 != "\n" }
+        let end = text.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+        return text[..<end]
     }
 
     func render() -> [GeneratedFile] {
@@ -50,7 +51,10 @@ struct SwiftRenderer {
             }, surface: Self.signature),
             Group(wrapper: "extension \(mockName)", items: methods.map { method in
                 chunk(level: 1) { renderMockMethod(method, &$0) }
-            }, surface: { Self.signature($0).prefix { $0 != "{" } }),
+            }, surface: { text in
+                let line = Self.signature(text)
+                return line[..<(line.utf8.firstIndex(of: UInt8(ascii: "{")) ?? line.endIndex)]
+            }),
         ]
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
@@ -80,8 +84,13 @@ struct SwiftRenderer {
     /// The signature lines of the protocol extension's methods: the lines that declare a `func` (doc comments and
     /// bodies left out).
     private static func signatures(_ text: String) -> Substring {
-        text.split(separator: "\n").filter { $0.contains("func ") && !$0.contains("try await") }
-            .joined(separator: "\n")[...]
+        var lines: [Substring] = []
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let words = Substring(line)
+            if words.utf8.starts(with: "/".utf8) || words.contains(" ///") { continue }
+            if words.firstRange(of: "func ") != nil, words.firstRange(of: "try await") == nil { lines.append(words) }
+        }
+        return lines.joined(separator: "\n")[...]
     }
 
     /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
