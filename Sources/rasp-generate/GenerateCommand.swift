@@ -50,7 +50,7 @@ struct GenerateCommand: ParsableCommand {
             do {
                 configuration = try GeneratorConfig(yaml: bytes)
             } catch let diagnostic as Diagnostic {
-                fail(diagnostic, file: config, bytes: bytes)
+                try fail(diagnostic, file: config, bytes: bytes)
             }
         } else {
             configuration = GeneratorConfig()
@@ -61,7 +61,7 @@ struct GenerateCommand: ParsableCommand {
             result = try GeneratorPipeline(config: configuration).run(
                 bytes, sourceName: (spec as NSString).lastPathComponent, path: spec, source: Self.files)
         } catch {
-            fail(error, file: error.file ?? spec, bytes: error.file.flatMap(Self.bytes) ?? bytes)
+            try fail(error, file: error.file ?? spec, bytes: error.file.flatMap(Self.bytes) ?? bytes)
         }
         if listInputs {
             for file in result.inputFiles { print(file) }
@@ -102,9 +102,10 @@ struct GenerateCommand: ParsableCommand {
         return [UInt8](data)
     }
 
-    private func fail(_ diagnostic: Diagnostic, file: String, bytes: [UInt8]) -> Never {
+    /// Prints the diagnostic with its source line and ends the run with status 1.
+    private func fail(_ diagnostic: Diagnostic, file: String, bytes: [UInt8]) throws -> Never {
         printError(diagnostic.rendered(fileName: file, source: String(decoding: bytes, as: UTF8.self)))
-        Foundation.exit(1)
+        throw ExitCode(1)
     }
 }
 
