@@ -141,7 +141,7 @@ let package = Package(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspGenerator"]),
+        .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"], exclude: ["Fixtures"]),
         .testTarget(

@@ -93,7 +93,9 @@ struct GeneratorSuite: AsyncParsableCommand {
         Figures.emit("\(name).peak_rss", Double(peak) / 1_048_576, "MB")
         Figures.emit("\(name).peak_rss_above_baseline", Double(peak - baseline) / 1_048_576, "MB")
 
-        // End to end, as the command line does it: read the file, generate, write every file.
+        // End to end, as the command line does it: read the file, generate, write every file (into a folder
+        // emptied first, so no file of another layout is compiled with them).
+        try? FileManager.default.removeItem(atPath: output)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         var endToEnd: [Double] = []
         var files: [GeneratedFile] = []
