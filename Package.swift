@@ -100,6 +100,9 @@ let package = Package(
 
         // MARK: Benchmarks
 
+        /// Deterministic synthetic data for the benchmarks and tests (a full-size stations_list document); not a
+        /// product: apps never need it.
+        .target(name: "RaspBenchData"),
         /// The floor of libyaml-based generation: parse a document and walk its events, nothing else (C).
         .target(name: "YAMLEventScan", dependencies: ["CLibYAML"]),
         /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines.
@@ -107,7 +110,7 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
-                "YAMLEventScan",
+                "YAMLEventScan", "RaspBenchData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -143,7 +146,7 @@ let package = Package(
         ),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
-        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory"], exclude: ["Fixtures"]),
+        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory", "RaspBenchData"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RaspKitTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RaspDirectory
+import RaspBenchData
 
 /// `rasp-bench directory`: the station directory on a full-size synthetic stations_list (252,000 stations,
 /// ~45 MB), against the naive approach apps take (JSONDecoder into plain structs, then

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RaspDirectory
+import RaspBenchData
 
 @Suite struct SyntheticTests {
     @Test func sameSeedSameBytes() {

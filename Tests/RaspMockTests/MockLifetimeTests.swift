@@ -23,27 +23,38 @@ struct MockLifetimeTests {
         }
     }
 
+    /// Whether `server` no longer serves `port`: connecting is refused, or (the port already reused by another
+    /// test's server, as parallel tests may) a request there never reaches `server`.
+    static func stopped(_ server: MockServer, port: UInt16) async -> Bool {
+        if await refused(port) { return true }
+        let before = await server.counters(for: "/v3.0/copyright/").requests
+        _ = await answers(port)
+        return await server.counters(for: "/v3.0/copyright/").requests == before
+    }
+
     struct Planned: Error {}
 
     @Test("withMockServer serves for as long as its body runs, and stops after it returns or throws")
     func withMockServer() async throws {
-        let port = try await MockServer.withMockServer { url in
+        let (server, port) = try await MockServer.withMockServer { server, url in
             let port = RawClient.port(url)
             for _ in 0..<3 { #expect(await Self.answers(port)) }
-            return port
+            return (server, port)
         }
-        #expect(await Self.refused(port))
+        #expect(await server.url == nil)
+        #expect(await Self.stopped(server, port: port))
 
-        var thrownPort: UInt16?
+        var thrown: (server: MockServer, port: UInt16)?
         await #expect(throws: Planned.self) {
             try await MockServer.withMockServer(api: DemoAPI(now: Fixture.now)) { server, url in
-                thrownPort = RawClient.port(url)
+                thrown = (server, RawClient.port(url))
                 #expect(await Self.answers(RawClient.port(url)))
                 #expect(await server.counters(for: "/v3.0/copyright/").requests == 1)
                 throw Planned()
             }
         }
-        #expect(await Self.refused(try #require(thrownPort)))
+        let (thrownServer, thrownPort) = try #require(thrown)
+        #expect(await Self.stopped(thrownServer, port: thrownPort))
     }
 
     @Test("A started server keeps itself alive without a reference, until stop() releases it")
@@ -58,7 +69,7 @@ struct MockLifetimeTests {
         #expect(await Self.answers(port))
         let server = try #require(weakServer)
         await server.stop()
-        #expect(await Self.refused(port))
+        #expect(await Self.stopped(server, port: port))
     }
 
     @Test("start() twice throws; stop() twice is harmless; a busy port is an error, not a hang")

@@ -26,10 +26,14 @@ func eventually(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_so
 func eventually(nudging clock: TestClock<Duration>, _ comment: Comment? = nil,
                 sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () -> Bool) async {
     let start = clock.now
-    for attempt in 0..<2_000 {
+    // Up to 15 s of real time: under a full parallel test run the model's tasks may wait that long for a thread.
+    let deadline = ContinuousClock.now + .seconds(15)
+    var attempt = 0
+    while ContinuousClock.now < deadline {
         if condition() { return }
         await clock.advance()
         if attempt >= 100 { try? await Task.sleep(for: .milliseconds(2)) }
+        attempt += 1
     }
     #expect(clock.now == start, "virtual time did not move", sourceLocation: sourceLocation)
     Issue.record(comment ?? "condition never became true", sourceLocation: sourceLocation)
