@@ -178,6 +178,22 @@ import RaspRuntime
         #expect(english.stderr.contains("rasp: error: no place matches «Zzzzzz»."), "\(english)")
     }
 
+    /// `--transport` and `--slot` take a value per use or a comma-separated list, and shells complete their values.
+    @Test func listOptionsRepeatAndComplete() async throws {
+        let repeated = try await RaspProcess.run(["search", "c213", "c2", "--date", "tomorrow", "--json",
+                                                  "--transport", "plane", "--transport", "train", "--slot", "morning"])
+        let commas = try await RaspProcess.run(["search", "c213", "c2", "--date", "tomorrow", "--json",
+                                                "--transport", "plane,train", "--slot", "morning"])
+        #expect(repeated.status == 0, "\(repeated)")
+        #expect(repeated.stdout == commas.stdout)
+        #expect(repeated.stdout.contains("\"plane\"") && repeated.stdout.contains("\"train\""))
+        #expect(!repeated.stdout.contains("\"bus\""))
+        let script = try await RaspProcess.run(["--generate-completion-script", "bash"])
+        for value in ["helicopter", "evening", "icao"] {
+            #expect(script.stdout.contains("'\(value)'"), "no completion for \(value)")
+        }
+    }
+
     @Test func englishRunsLabelInEnglish() async throws {
         let run = try await RaspProcess.run(["search", "мск", "спб", "--date", "tomorrow", "--lang", "en"],
                                             environment: ["LANG": "ru_RU.UTF-8"])

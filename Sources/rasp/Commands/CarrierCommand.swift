@@ -19,13 +19,14 @@ struct CarrierCommand: AsyncParsableCommand {
     @Argument(help: "The carrier code (Yandex code by default).")
     var code: String
 
-    @Option(help: "The coding system of CODE: yandex, iata, sirena, express, esr, icao.")
+    @Option(help: "The coding system of CODE: yandex, iata, sirena, express, esr, icao.",
+            completion: .list(CarrierSystem.knownCases.map(\.rawValue)))
     var system: String = "yandex"
 
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        _ = try SearchCommand.list(system, known: CarrierSystem.knownCases.map(\.rawValue), option: "--system")
+        _ = try SearchCommand.list([system], known: CarrierSystem.knownCases.map(\.rawValue), option: "--system")
     }
 
     func run() async throws {

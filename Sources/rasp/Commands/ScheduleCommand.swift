@@ -36,7 +36,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(help: "List departures (default) or arrivals.")
     var event: EventArgument = .departure
 
-    @Option(help: ArgumentHelp("One transport type: plane, train, suburban, bus, water, helicopter.", valueName: "type"))
+    @Option(help: ArgumentHelp("One transport type: plane, train, suburban, bus, water, helicopter.", valueName: "type"),
+            completion: .list(TransportTypes.knownCases.map(\.rawValue)))
     var transport: String?
 
     @Option(help: "Show at most this many entries.")
@@ -49,7 +50,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
         if let limit, limit < 1 { throw usageError("--limit must be at least 1", "--limit: не меньше 1") }
         if let transport {
-            _ = try SearchCommand.list(transport, known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
+            _ = try SearchCommand.list([transport], known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
         }
     }
 

@@ -34,13 +34,15 @@ struct SearchCommand: AsyncParsableCommand {
     var allDays = false
 
     @Option(help: ArgumentHelp(
-        "Transport types, comma-separated: plane, train, suburban, bus, water, helicopter.", valueName: "types"))
-    var transport: String?
+        "Transport types, repeatable or comma-separated: plane, train, suburban, bus, water, helicopter.",
+        valueName: "types"), completion: .list(RaspAPI.TransportType.knownCases.map(\.rawValue)))
+    var transport: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Departure times, comma-separated: morning (06–12), day (12–18), evening (18–24), night (00–06), in the departure station's time.",
-        valueName: "slots"))
-    var slot: String?
+        "Departure times, repeatable or comma-separated: morning (06–12), day (12–18), evening (18–24), "
+            + "night (00–06), in the departure station's time.",
+        valueName: "slots"), completion: .list(DepartureSlot.allCases.map(\.rawValue)))
+    var slot: [String] = []
 
     @Flag(help: "Direct trips only.")
     var direct = false
@@ -137,10 +139,11 @@ struct SearchCommand: AsyncParsableCommand {
             .compactMap(DepartureSlot.init(rawValue:)))
     }
 
-    /// A comma-separated list of known words (case-insensitive).
-    static func list(_ text: String?, known: [String], option: String) throws -> [String] {
-        guard let text else { return [] }
-        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    /// The known words (case-insensitive) of an option given once or more, each value possibly a comma-separated
+    /// list; none when the option was not given.
+    static func list(_ values: [String], known: [String], option: String) throws -> [String] {
+        guard !values.isEmpty else { return [] }
+        let words = values.joined(separator: ",").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         for word in words where !known.contains(word) {
             throw usageError("\(option): unknown value '\(word)' (use \(known.joined(separator: ", ")))",
                              "\(option): неизвестное значение «\(word)» (возможные: \(known.joined(separator: ", ")))")
