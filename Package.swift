@@ -134,7 +134,7 @@ let package = Package(
 
         /// What the test targets share: the transcript the key-leak scan reads, a line-rendering log handler.
         .target(name: "RaspTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/RaspTestSupport"),
-        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate"]),
+        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate", "RaspBenchData"]),
         /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
         .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
@@ -163,7 +163,7 @@ let package = Package(
             name: "RaspReliabilityTests",
             dependencies: [
                 "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspKit", "RaspDirectory", "RaspTestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "RaspBenchData", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

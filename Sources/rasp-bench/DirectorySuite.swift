@@ -271,7 +271,7 @@ enum BenchQueries {
     }
 
     static func make(from settlements: [Settlement], count: Int, seed: UInt64) -> [Query] {
-        var random = SplitMix(state: seed &+ 0x51)
+        var random = SeededRandom(seed: seed &+ 0x51)
         let popular = Array(settlements.sorted { $0.stationCount > $1.stationCount }.prefix(300))
         return (0..<count).map { _ in
             let settlement = random.unit() < 0.5
@@ -295,7 +295,7 @@ enum BenchQueries {
 
     /// One typo in the longest word (6+ letters), never in its first letter: two letters swapped, one
     /// replaced, one dropped or one doubled.
-    private static func typo(_ title: String, using random: inout SplitMix) -> String? {
+    private static func typo(_ title: String, using random: inout SeededRandom) -> String? {
         var characters = Array(title.lowercased())
         guard let longest = longestWord(characters), longest.count >= 6 else { return nil }
         let position = longest.lowerBound + 1 + random.below(longest.count - 2)
@@ -343,21 +343,4 @@ enum CPUTime {
         clock_gettime(clock, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
-}
-
-/// SplitMix64, so the queries are the same on every run.
-struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

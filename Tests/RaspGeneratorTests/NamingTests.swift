@@ -1,3 +1,4 @@
+import RaspBenchData
 import Testing
 import Foundation
 @testable import RaspGenerator
@@ -23,7 +24,7 @@ struct NamingTests {
 
     @Test("the ASCII word splitter agrees with the Unicode one on 20,000 random names")
     func asciiWordsMatchUnicodeWords() {
-        var random = SplitMix(seed: 0xA5C11)
+        var random = SeededRandom(seed: 0xA5C11)
         let alphabet = Array("aAbBzZ09_-. /xXyY".utf8)
         for _ in 0..<20_000 {
             let length = Int(random.next() % 14)
@@ -68,18 +69,6 @@ struct NamingTests {
     }
 }
 
-/// A small seeded generator, so a failure names an input that reproduces.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// How the renderer lays out its files: every file an equal share of each group, imports only as public as they
 /// need to be.
@@ -90,7 +79,7 @@ struct OutputLayoutTests {
         #expect(FileLayout.partition([5, 5, 5, 5, 5, 5], into: 3) == [0..<2, 2..<4, 4..<6])
         #expect(FileLayout.partition([], into: 3) == [0..<0, 0..<0, 0..<0])
         #expect(FileLayout.partition([9], into: 3) == [0..<0, 0..<1, 1..<1])
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<500 {
             let parts = Int(random.next() % 30) + 1
             let weights = (0..<Int(random.next() % 200)).map { _ in Int(random.next() % 40) + 1 }

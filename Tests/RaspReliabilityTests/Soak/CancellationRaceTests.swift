@@ -1,6 +1,7 @@
 import Foundation
 import RaspRuntime
 import Testing
+import RaspBenchData
 
 /// Cancelling calls while their connections fail must never deadlock the transport (on Linux, the async
 /// `URLSession.data(for:)` of swift-corelibs-foundation can: its cancellation handler waits for the session's queue
@@ -16,7 +17,7 @@ struct CancellationRaceTests {
         defer { hang.disarm() }
         let transport = URLSessionTransport(defaultTimeout: .seconds(10))
         let closed = URL(string: "http://127.0.0.1:9")!
-        var random = SeededGenerator(seed: 0xCA_4CE1)
+        var random = SeededRandom(seed: 0xCA_4CE1)
         var outcomes: [String: Int] = [:]
         for _ in 0..<40 {
             let delay = Int.random(in: 0..<3000, using: &random)

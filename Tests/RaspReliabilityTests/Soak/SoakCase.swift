@@ -1,4 +1,5 @@
 import RaspMock
+import RaspBenchData
 
 /// One call of the soak: an operation, the fault the mock server is asked for, and for how many attempts.
 struct SoakCase: Sendable {
@@ -73,19 +74,19 @@ struct SoakCase: Sendable {
     }
 
     /// Draws a case.
-    static func random(operation: SoakOperation, using random: inout SeededGenerator) -> SoakCase {
-        let fault: Fault = random.pick([
+    static func random(operation: SoakOperation, using random: inout SeededRandom) -> SoakCase {
+        let fault: Fault = random.pick(weighted: [
             (30, .none), (6, .slow), (5, .plainLabel), (8, .serverError), (8, .unavailable), (7, .tooManyRequests),
             (8, .truncate), (8, .close), (6, .malformed), (5, .xml), (3, .slowServerError),
         ])
         guard fault != .none else { return SoakCase(operation: operation, fault: fault, times: nil) }
-        let times: Int? = random.pick([(3, nil), (1, 0), (2, 1), (2, 2), (1, 3), (1, 4)])
+        let times: Int? = random.pick(weighted: [(3, nil), (1, 0), (2, 1), (2, 2), (1, 3), (1, 4)])
         return SoakCase(operation: operation, fault: fault, times: times)
     }
 
     /// Draws a stall: every attempt stalls (a timeout after all of them), or one or two do and the next succeeds.
-    static func stall(operation: SoakOperation, using random: inout SeededGenerator) -> SoakCase {
-        SoakCase(operation: operation, fault: .stall, times: random.pick([(1, nil), (1, 1), (1, 2)]))
+    static func stall(operation: SoakOperation, using random: inout SeededRandom) -> SoakCase {
+        SoakCase(operation: operation, fault: .stall, times: random.pick(weighted: [(1, nil), (1, 1), (1, 2)]))
     }
 }
 

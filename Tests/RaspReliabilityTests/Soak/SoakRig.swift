@@ -7,6 +7,7 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspBenchData
 
 /// The soak's mock servers, clients and workers, warmed up.
 ///
@@ -82,7 +83,7 @@ struct SoakRig {
         let sum = weights.reduce(0, +)
         var counts = weights.map { total * $0 / sum }
         counts[0] += total - counts.reduce(0, +)
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         return zip(workers, counts).map { worker, count in
             (0..<count).map { _ in SoakCase.random(operation: worker.operation, using: &random) }
         }
@@ -90,7 +91,7 @@ struct SoakRig {
 
     /// Each stall worker's cases.
     func stallPlans(perWorker count: Int, seed: UInt64) -> [[SoakCase]] {
-        var random = SeededGenerator(seed: seed ^ 0x57A1)
+        var random = SeededRandom(seed: seed ^ 0x57A1)
         return stallWorkers.map { worker in (0..<count).map { _ in SoakCase.stall(operation: worker.operation, using: &random) } }
     }
 

@@ -4,6 +4,7 @@ import RaspDirectory
 import RaspRuntime
 import Synchronization
 import Testing
+import RaspBenchData
 
 /// Writes are write-then-rename: a reader sees the old file or the new one, never a part; no temporary files stay
 /// behind; and a writer killed in the middle of a write leaves the previous file whole. (The file work runs off the
@@ -111,7 +112,7 @@ struct AtomicWriteTests {
         let executable = try #require(Bundle.main.executablePath ?? CommandLine.arguments.first)
         let folder = temporaryFolder("atomic")
         let file = folder.appendingPathComponent("state.bin")
-        var random = SeededGenerator(seed: 0xC1A5)
+        var random = SeededRandom(seed: 0xC1A5)
         for round in 0..<3 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)

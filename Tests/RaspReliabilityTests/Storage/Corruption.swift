@@ -1,4 +1,5 @@
 import Foundation
+import RaspBenchData
 
 /// Ways to damage a stored value or file, drawn from its valid bytes.
 enum Corruption {
@@ -10,7 +11,7 @@ enum Corruption {
     /// Damaged variants of `valid`: cut short at every length, one flipped bit per byte position (a sample),
     /// random bytes, zero bytes, the text of another type, and a valid prefix followed by garbage.
     static func variants(of valid: Data, seed: UInt64 = 7) -> [Data] {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         var variants = truncations(of: valid)
         for index in stride(from: 0, to: valid.count, by: max(1, valid.count / 16)) {
             var flipped = valid

@@ -6,6 +6,7 @@ import RaspKit
 import RaspMock
 import RaspRuntime
 import Testing
+import RaspBenchData
 
 /// The stations_list cache of the app (`StationsListCache` over `RaspClient.live` and the mock server): any damage
 /// to the cached file or its metadata means one fresh download with the right bytes and one report, never a crash
@@ -74,7 +75,7 @@ struct DiskCacheCorruptionTests {
                 try FileManager.default.createDirectory(at: first.file, withIntermediateDirectories: false)
             }))
             damages.append(("file overwritten by junk of the same size", false, {
-                var random = SeededGenerator(seed: 11)
+                var random = SeededRandom(seed: 11)
                 try Data((0..<body.count).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: first.file)
             }))
             for position in [0, body.count / 2, body.count - 1] {

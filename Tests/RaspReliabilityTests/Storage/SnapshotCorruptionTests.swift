@@ -2,6 +2,7 @@ import Foundation
 import RaspDemo
 import RaspDirectory
 import Testing
+import RaspBenchData
 
 /// The station directory snapshot (the CLI's cache of the parsed stations_list): seeded random damage of every
 /// kind gives a `StationDirectoryError` with a clear message, never a crash or a directory with other content, so
@@ -12,7 +13,7 @@ struct SnapshotCorruptionTests {
     static let snapshot = directory.snapshotData()
 
     /// A damaged copy of the snapshot and what was done to it.
-    static func damage(_ data: Data, using random: inout SeededGenerator) -> (Data, String) {
+    static func damage(_ data: Data, using random: inout SeededRandom) -> (Data, String) {
         var bytes = [UInt8](data)
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
@@ -61,7 +62,7 @@ struct SnapshotCorruptionTests {
     /// how many were refused, how many loaded the same directory, and anything else (run off the test's task, so it
     /// reports problems instead of recording issues).
     static func damageRounds(_ count: Int, file: URL) throws -> (refused: Int, same: Int, problems: [String]) {
-        var random = SeededGenerator(seed: 0xD1_2EC7)
+        var random = SeededRandom(seed: 0xD1_2EC7)
         var refused = 0, same = 0, problems: [String] = []
         for round in 0..<count {
             let (damaged, what) = damage(snapshot, using: &random)
