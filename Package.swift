@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "RaspKitTests",
             dependencies: [
-                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspDirectory",
+                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

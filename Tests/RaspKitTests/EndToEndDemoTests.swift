@@ -5,6 +5,7 @@ import RaspDirectory
 import RaspKit
 import RaspRuntime
 import Testing
+import RaspTestSupport
 
 /// The app's main flow driven headlessly against the mock Rasp server (demo data over real HTTP): pick Москва →
 /// Санкт-Петербург through the pickers, search, filter to evening direct trips, open a carrier, read the
@@ -153,7 +154,7 @@ struct EndToEndDemoTests {
         }
 
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
-        let unreachable = try RaspClient.live(apiKey: testAPIKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:1")!)
+        let unreachable = try RaspClient.live(apiKey: testKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:1")!)
         let carrier = CarrierViewModel(code: "112", client: unreachable, strings: strings)
         carrier.load()
         await eventually { carrier.state.failure != nil }

@@ -3,6 +3,7 @@ import RaspAPI
 import RaspKit
 import RaspRuntime
 import Testing
+import RaspTestSupport
 
 @MainActor
 @Suite("Schedule")
@@ -83,7 +84,7 @@ struct ScheduleViewModelTests {
         #expect(failure.kind == kind)
         #expect(failure.title == (kind == .noInternet ? "Нет интернета" : "Ошибка сервера"))
         #expect(failure.retryTitle == "Повторить")
-        #expect(!(failure.detail ?? "").contains(testAPIKey))
+        #expect(!(failure.detail ?? "").contains(testKey))
         #expect(analytics.events.contains(.errorShown(screen: .schedule, kind: kind)))
     }
 

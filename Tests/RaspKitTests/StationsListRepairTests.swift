@@ -4,6 +4,7 @@ import RaspDirectory
 import RaspKit
 import RaspRuntime
 import Testing
+import RaspTestSupport
 
 /// The app's stations_list cache repairs itself with the server reachable: a damaged file, a file from before
 /// checksums that does not parse, and a cache folder that cannot hold files each still give the directory, with
@@ -97,12 +98,12 @@ import Testing
     }
 
     @Test func aKeyWithALineBreakIsRefusedUpFront() throws {
-        for key in ["\(testAPIKey)\r\nX-Injected: 1", "abc\u{0}def", "abc\ndef"] {
+        for key in ["\(testKey)\r\nX-Injected: 1", "abc\u{0}def", "abc\ndef"] {
             let error = try #require(throws: RaspServiceError.self) { try RaspClient.live(apiKey: key) }
             guard case .invalidAPIKey(let character) = error else { Issue.record("\(error)"); continue }
             #expect(["CR", "NUL", "LF"].contains(character))
-            #expect(!error.description.contains(testAPIKey))
+            #expect(!error.description.contains(testKey))
         }
-        #expect(throws: Never.self) { _ = try RaspClient.live(apiKey: " \(testAPIKey)\n") }
+        #expect(throws: Never.self) { _ = try RaspClient.live(apiKey: " \(testKey)\n") }
     }
 }

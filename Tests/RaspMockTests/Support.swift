@@ -9,7 +9,7 @@ import Testing
 /// Shared values and helpers of the demo and mock tests.
 enum Fixture {
     /// The key every test uses (a leak scan looks for it).
-    static let key = "test-key-0c1f5e9a"
+    static let key = testKey
     /// Monday 2026-06-01, 09:00 UTC (12:00 in Moscow).
     static let now = Date(timeIntervalSince1970: 1_780_304_400)
     /// The Moscow date of ``now``.

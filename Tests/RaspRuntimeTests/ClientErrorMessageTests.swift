@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// API error bodies, user messages in both languages, and descriptions that never show the key.
 struct ClientErrorMessageTests {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// ``DiskCache``: reuse until the maximum age, conditional revalidation, atomic replacement, recovery from
 /// broken metadata, and stale files when offline.

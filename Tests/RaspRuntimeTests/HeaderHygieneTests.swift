@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// A credential or header field with a line break (or any other control character) is refused before anything is
 /// sent, with a typed error that names the field and never the value; transports would otherwise drop the field

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// What `dump`, `print` and `String(reflecting:)` show of requests, responses and failures: secrets masked,
 /// because mirrors bypass descriptions. The stored body of a failure and the error decoded from it are masked too.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// ``Redactor`` masks keys in URLs, free text, JSON and headers, and leaves everything else alone.
 struct RedactorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RaspRuntime
+import RaspTestSupport
 
 /// ``URLSessionTransport`` against a real loopback socket: cancellation, the total deadline, and downloads.
 @Suite(.serialized) struct URLSessionTransportTests {

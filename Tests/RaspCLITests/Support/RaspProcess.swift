@@ -21,7 +21,7 @@ struct RaspRun: CustomStringConvertible {
 /// config and cache folder, English messages, no key unless asked for.
 enum RaspProcess {
     /// The key every test uses (a leak scan looks for it).
-    static let key = "test-key-0c1f5e9a"
+    static let key = testKey
 
     /// The `rasp` executable next to the test bundle (`.build/<config>/rasp`), or `$RASP_BINARY`.
     static let binary: URL? = {

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// Waits until `condition` holds on the main actor, letting the models' tasks run; records an issue after
 /// about five seconds. Time in these tests is virtual (test clocks, mock clients); this only waits for the
@@ -59,4 +60,3 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
 }
 
 /// The API key every test uses (a later leak scan looks for it).
-let testAPIKey = "test-key-0c1f5e9a"

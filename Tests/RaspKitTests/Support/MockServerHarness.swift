@@ -4,6 +4,7 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspTestSupport
 
 /// A mock Rasp server (demo data over real HTTP on loopback) and clients for it.
 struct MockServerHarness {
@@ -16,7 +17,7 @@ struct MockServerHarness {
 
     /// Starts a server that requires the test key.
     static func start() async throws -> MockServerHarness {
-        let server = MockServer(api: DemoAPI(now: now, requiredKey: testAPIKey))
+        let server = MockServer(api: DemoAPI(now: now, requiredKey: testKey))
         let url = try await server.start()
         return MockServerHarness(server: server, url: url)
     }
@@ -25,12 +26,12 @@ struct MockServerHarness {
 
     /// The app's client (`RaspClient.live`) pointed at the server, without retries.
     func client() throws -> RaspClient {
-        try RaspClient.live(apiKey: testAPIKey, retry: .never, serverURL: url)
+        try RaspClient.live(apiKey: testKey, retry: .never, serverURL: url)
     }
 
     /// A client whose every request asks the server for `fault` (see `MockFault`).
     func client(fault: String) -> RaspClient {
-        RaspClient(serverURL: url, authentication: .apiKeyHeader(testAPIKey), middlewares: [FaultHeader(value: fault)])
+        RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey), middlewares: [FaultHeader(value: fault)])
     }
 }
 

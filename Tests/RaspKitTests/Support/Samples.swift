@@ -2,6 +2,7 @@ import Foundation
 import RaspAPI
 import RaspKit
 import RaspRuntime
+import RaspTestSupport
 
 /// Builders of API values for the view-model tests.
 enum Samples {
@@ -61,7 +62,7 @@ enum Samples {
     }
 
     static func httpError(_ status: Int, text: String? = nil) -> ClientError {
-        let body = text.map { #"{"error": {"text": "\#($0)", "http_code": \#(status), "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testAPIKey)"}}"# } ?? ""
+        let body = text.map { #"{"error": {"text": "\#($0)", "http_code": \#(status), "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)"}}"# } ?? ""
         return .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 
 /// Looks for the test key in text: as is (also what percent-encoding leaves of it) and Base64-encoded (as a
 /// `Basic` credential or an encoded blob would carry it). `Scripts/scan-key-leaks.sh` looks for the same needles

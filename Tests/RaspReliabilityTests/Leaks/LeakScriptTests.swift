@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// `Scripts/scan-key-leaks.sh`, which scans the whole test run's output, transcripts and leftovers after
 /// `swift test`, really fails on a leak: its self-test, and a planted file.

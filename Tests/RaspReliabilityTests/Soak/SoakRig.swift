@@ -8,6 +8,7 @@ import RaspKit
 import RaspMock
 import RaspRuntime
 import RaspBenchData
+import RaspTestSupport
 
 /// The soak's mock servers, clients and workers, warmed up.
 ///

@@ -4,7 +4,6 @@ import Logging
 @testable import RaspRuntime
 
 /// The API key every test uses (a later leak scan looks for it).
-let testKey = "test-key-0c1f5e9a"
 
 let testServer = URL(string: "https://api.example.test")!
 
