@@ -14,6 +14,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/rasp-readme.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 python3 Scripts/readme_snippets.py README.md "$work/snippets" >/dev/null
 
+# README names the test command that .ci/run runs: they must not drift apart.
+named=$(awk '/<!-- test-command -->/{getline; getline; print; exit}' README.md)
+if [ "$named" != "Scripts/test-all.sh" ] || ! grep -qx 'Scripts/test-all.sh' .ci/run; then
+    echo "readme: README.md's test command ('$named') is not the one .ci/run runs (Scripts/test-all.sh)" >&2
+    exit 1
+fi
+echo "readme.test_command: ok"
+
 # The C modules of the build (OpenCombine's helpers, libyaml) are found through their module maps.
 module_maps=()
 for map in "$bin"/*.build/module.modulemap "$root"/.build/checkouts/*/*/include/module.modulemap; do
