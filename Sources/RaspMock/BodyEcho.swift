@@ -76,7 +76,8 @@ enum BodyEcho {
         return data
     }
 
-    private static func json(_ status: HTTPStatusCode, _ value: some Encodable) -> HTTPResponse {
+    /// A JSON answer with sorted keys (the `/_echo/` and `/_sink/` routes answer this way).
+    static func json(_ status: HTTPStatusCode, _ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, arrays and optionals only: encoding cannot fail.

@@ -45,11 +45,7 @@ enum BodySink {
         let upload = SinkUpload(size: size, checksum: checksum.text, chunked: chunked,
                                 contentType: request.headers[.contentType])
         recorder.complete(upload)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and an optional: encoding cannot fail.
-        let body = (try? encoder.encode(upload)) ?? Data("{}".utf8)
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], wholeBody: body)
+        return BodyEcho.json(.ok, upload)
     }
 }
 

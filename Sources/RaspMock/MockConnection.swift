@@ -38,7 +38,6 @@ struct MockConnection {
     private func exchange(_ head: RequestHead) async throws -> Bool {
         let body: HTTPBodySequence
         var reader: (any BodyReader)?
-        var chunked: RequestBody.Chunked?
         switch try BodyFraming(head, maxBodyBytes: limits.maxBodyBytes) {
         case .length(0):
             body = HTTPBodySequence()
@@ -51,7 +50,7 @@ struct MockConnection {
             body = HTTPBodySequence(from: streamed, count: count, suggestedBufferSize: SocketStream.readSize)
         case .chunked:
             let decoded = RequestBody.Chunked(stream: stream, limits: limits, expectsContinue: head.expectsContinue)
-            (reader, chunked) = (decoded, decoded)
+            reader = decoded
             // FlyingFox has no public body sequence of unknown length that is not chunk-encoded again, so this one
             // reports a count of 0: handlers tell a chunked body by its `Transfer-Encoding` header.
             body = HTTPBodySequence(from: decoded, count: 0, suggestedBufferSize: SocketStream.readSize)
@@ -71,7 +70,7 @@ struct MockConnection {
                 keepAlive = false
             }
         }
-        if let refusal = chunked?.refusal { throw refusal }
+        if let refusal = (reader as? RequestBody.Chunked)?.refusal { throw refusal }
         try await write(response, to: head, keepAlive: keepAlive)
         return keepAlive
     }
