@@ -11,10 +11,15 @@ struct CodeWriter {
     /// Writes one line at the current indentation (an empty string writes an empty line).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text += String(repeating: "    ", count: level)
+            for _ in 0..<level { text += "    " }
             text += content
         }
         text += "\n"
+    }
+
+    /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
+    mutating func reserveCapacity(_ count: Int) {
+        text.reserveCapacity(text.utf8.count + count)
     }
 
     /// Appends text another writer produced (whole lines, already indented).
@@ -97,5 +102,20 @@ extension String {
             end = before
         }
         return end == utf8.endIndex ? self : String(self[..<end])
+    }
+}
+
+extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Whether the bytes hold `needle`'s ASCII bytes in a row (a plain byte search, for short needles).
+    func contains(ascii needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first, pattern.count <= count else { return pattern.isEmpty }
+        var index = startIndex
+        let last = endIndex - pattern.count
+        while index <= last {
+            if self[index] == first, pattern.indices.allSatisfy({ self[index + $0] == pattern[$0] }) { return true }
+            index += 1
+        }
+        return false
     }
 }

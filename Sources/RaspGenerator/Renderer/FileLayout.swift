@@ -50,11 +50,16 @@ struct FileLayout {
 
     /// An estimate of a declaration's compile cost within its group: its lines that are not doc comments.
     static func weight(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8(weight(of:))
+    }
+
+    private static func weight(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var lines = 0
         var atLineStart = true
         var isComment = false
         var slashes = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 if !isComment { lines += 1 }
                 atLineStart = true

@@ -58,91 +58,60 @@ struct SwiftRenderer {
         ]
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
-            var w = CodeWriter()
-            var surface = ""
-            if index == 0 {
-                w.append(heads)
-                surface += heads
+            // This file's share of each group.
+            let shares = zip(groups, shares).map { group, ranges in (group: group, items: group.items[ranges[index]]) }
+            // The imports first: what the file's public surface names.
+            var used = index == 0 ? Self.usedModules(in: heads[...]) : ModuleUse()
+            for share in shares {
+                for item in share.items where !used.isComplete {
+                    used.formUnion(Self.usedModules(in: share.group.surface(item)))
+                }
             }
-            for (group, ranges) in zip(groups, shares) where !ranges[index].isEmpty {
-                let items = group.items[ranges[index]].joined()
-                for item in group.items[ranges[index]] { surface += group.surface(item) + "\n" }
-                if let wrapper = group.wrapper {
+            var w = CodeWriter()
+            w.reserveCapacity((index == 0 ? heads.utf8.count : 0)
+                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.utf8.count } })
+            writeHeader(&w, imports: used)
+            if index == 0 { w.append(heads) }
+            for share in shares where !share.items.isEmpty {
+                if let wrapper = share.group.wrapper {
                     w.line(wrapper + " {")
-                    w.append(items)
+                    for item in share.items { w.append(item) }
                     w.trimBlankLine()
                     w.line("}")
                     w.line()
                 } else {
-                    w.append(items)
+                    for item in share.items { w.append(item) }
                 }
             }
-            return GeneratedFile(name: name, contents: file(w.text, publicSurface: surface))
+            w.trimBlankLine()
+            return GeneratedFile(name: name, contents: w.text)
         }
     }
 
     /// The signature lines of the protocol extension's methods: the lines that declare a `func` (doc comments and
     /// bodies left out).
     private static func signatures(_ text: String) -> Substring {
-        var lines: [Substring] = []
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            let words = Substring(line)
-            if words.utf8.starts(with: "/".utf8) || words.contains(" ///") { continue }
-            if words.firstRange(of: "func ") != nil, words.firstRange(of: "try await") == nil { lines.append(words) }
+        var text = text
+        let found: [Range<Int>] = text.withUTF8 { bytes in
+            var found: [Range<Int>] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let line = bytes[start..<end]
+                if line.first != UInt8(ascii: "/"), !line.contains(ascii: " ///"), line.contains(ascii: "func "),
+                   !line.contains(ascii: "try await") {
+                    found.append(start..<end)
+                }
+                start = end + 1
+            }
+            return found
+        }
+        let utf8 = text.utf8
+        let lines = found.map { range in
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                           ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
         return lines.joined(separator: "\n")[...]
-    }
-
-    /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
-    static let runtimeTypeNames: Set<String> = [
-        "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
-        "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
-        "EventStream", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate", "MockClientError",
-        "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ResponseBody",
-        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
-        "URLSessionTransport",
-    ]
-    /// The runtime types generated code names only in function bodies and private storage, never in a public
-    /// declaration: they do not make a file's `import RaspRuntime` public.
-    static let bodyOnlyRuntimeTypeNames: Set<String> = [
-        "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
-        "ParameterStyle",
-    ]
-    /// The Foundation types generated code names.
-    static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
-
-    /// Whether a text names a Foundation type or a runtime type outside comments. A mention in a non-public
-    /// declaration counts too: at worst that keeps a `public import` Swift then warns about.
-    static func usedModules(in text: String) -> (foundation: Bool, runtime: Bool) {
-        var foundation = false
-        var runtime = false
-        var word: [UInt8] = []
-        func finishWord() {
-            guard !word.isEmpty else { return }
-            if word.count <= 24, word[0].isASCIIUppercase {  // type names only
-                let name = String(decoding: word, as: UTF8.self)
-                if !foundation, foundationTypeNames.contains(name) { foundation = true }
-                if !runtime, runtimeTypeNames.contains(name), !bodyOnlyRuntimeTypeNames.contains(name) { runtime = true }
-            }
-            word.removeAll(keepingCapacity: true)
-        }
-        var inComment = false
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            defer { previous = byte }
-            if inComment {
-                inComment = byte != UInt8(ascii: "\n")
-            } else if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") {
-                word.append(byte)
-            } else {
-                finishWord()
-                if foundation && runtime { break }
-                // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
-                inComment = byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")
-            }
-        }
-        finishWord()
-        return (foundation, runtime)
     }
 
     /// The text a writer produces from the top level.
@@ -152,24 +121,19 @@ struct SwiftRenderer {
         return writer.text
     }
 
-    /// A file: the header, the imports, the body.
-    /// - Parameter publicSurface: The text whose type names decide the imports' access.
-    private func file(_ body: String, publicSurface: String) -> String {
-        var writer = CodeWriter()
+    /// A file's start: the header, then the imports.
+    /// - Parameter imports: The modules the file's public declarations name, whose imports share their access.
+    private func writeHeader(_ writer: inout CodeWriter, imports used: ModuleUse) {
         writer.line(GeneratedFile.headerPrefix + "\(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
         writer.line()
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
         // `internal`: Swift warns about a `public import` that no public declaration uses.
-        let used = Self.usedModules(in: publicSurface)
         for (module, isUsed) in [("Foundation", used.foundation), ("RaspRuntime", used.runtime)] {
             let importAccess = config.accessModifier == "internal" ? "" : isUsed ? config.accessModifier + " " : "internal "
             writer.line("\(importAccess)import \(module)")
         }
         writer.line()
-        writer.append(body)
-        writer.trimBlankLine()
-        return writer.text
     }
 
     // MARK: Types

@@ -1,0 +1,82 @@
+/// Which imported modules a file's public declarations name: a module is imported with the declarations' access
+/// level only when one of its types shows in them.
+struct ModuleUse: Equatable {
+    /// Whether a Foundation type is named.
+    var foundation = false
+    /// Whether a `RaspRuntime` type that can appear in a public declaration is named.
+    var runtime = false
+
+    /// Whether both modules are known to be used (nothing more to look for).
+    var isComplete: Bool { foundation && runtime }
+
+    /// Adds what another text uses.
+    mutating func formUnion(_ other: ModuleUse) {
+        foundation = foundation || other.foundation
+        runtime = runtime || other.runtime
+    }
+}
+
+extension SwiftRenderer {
+    /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
+    static let runtimeTypeNames: Set<String> = [
+        "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
+        "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
+        "EventStream", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate", "MockClientError",
+        "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ResponseBody",
+        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
+        "URLSessionTransport",
+    ]
+    /// The runtime types generated code names only in function bodies and private storage, never in a public
+    /// declaration: they do not make a file's `import RaspRuntime` public.
+    static let bodyOnlyRuntimeTypeNames: Set<String> = [
+        "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
+        "ParameterStyle",
+    ]
+    /// The runtime types that make a file's `import RaspRuntime` public.
+    private static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
+    /// The Foundation types generated code names.
+    static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
+
+    /// Whether a text names a Foundation type or a runtime type outside comments. A mention in a non-public
+    /// declaration counts too: at worst that keeps a `public import` Swift then warns about.
+    ///
+    /// Texts scanned one after the other give the same answer as their concatenation when each ends a line (a
+    /// comment or a word ends at the line break).
+    static func usedModules(in text: Substring) -> ModuleUse {
+        var text = text
+        return text.withUTF8(usedModules(in:))
+    }
+
+    private static func usedModules(in bytes: UnsafeBufferPointer<UInt8>) -> ModuleUse {
+        var use = ModuleUse()
+        var wordStart = 0
+        // A word (a run of ASCII letters, digits and `_`) is a candidate type name when it starts with a capital.
+        func finishWord(at end: Int) {
+            let length = end - wordStart
+            guard length > 0, length <= 24, bytes[wordStart].isASCIIUppercase else { return }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self)
+            if !use.foundation, foundationTypeNames.contains(name) { use.foundation = true }
+            if !use.runtime, publicRuntimeTypeNames.contains(name) { use.runtime = true }
+        }
+        var inComment = false
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            defer { previous = byte }
+            if inComment {
+                inComment = byte != UInt8(ascii: "\n")
+                wordStart = index + 1
+            } else if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") {
+                continue
+            } else {
+                finishWord(at: index)
+                wordStart = index + 1
+                if use.isComplete { return use }
+                // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
+                inComment = byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")
+            }
+        }
+        finishWord(at: bytes.count)
+        return use
+    }
+}
