@@ -194,26 +194,53 @@ public struct YAMLMapping: Sendable {
     }
 
     /// The pairs in document order.
-    public var entries: [Entry]
+    public var entries: [Entry] {
+        didSet { keyIndex = Self.keyIndex(entries) }
+    }
     /// Where the mapping starts.
     public var mark: Mark
+    /// Each key's position in `entries`, for a mapping big enough that scanning its keys costs more than hashing
+    /// one (a spec's `paths` or `components.schemas`); nil for a small mapping.
+    private var keyIndex: [CodePointKey: Int]?
+
+    /// The fewest entries a mapping indexes its keys for.
+    static let indexedCount = 16
 
     /// Creates a mapping.
     public init(entries: [Entry], mark: Mark) {
         self.entries = entries
         self.mark = mark
+        keyIndex = Self.keyIndex(entries)
     }
 
-    /// The value for `key`, or nil (a linear scan: mappings in specs are small; index big ones yourself). Keys are
+    /// A mapping whose key index the parser already built (nil when it has fewer than ``indexedCount`` entries).
+    init(entries: [Entry], mark: Mark, keyIndex: [CodePointKey: Int]?) {
+        self.entries = entries
+        self.mark = mark
+        self.keyIndex = keyIndex
+    }
+
+    /// The index of a mapping with ``indexedCount`` entries or more; the first of duplicate keys wins.
+    private static func keyIndex(_ entries: [Entry]) -> [CodePointKey: Int]? {
+        guard entries.count >= indexedCount else { return nil }
+        var index: [CodePointKey: Int] = [:]
+        index.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() where index[CodePointKey(text: entry.key)] == nil {
+            index[CodePointKey(text: entry.key)] = position
+        }
+        return index
+    }
+
+    /// The value for `key`, or nil (a hash lookup in a big mapping, a linear scan in a small one). Keys are
     /// compared by code points, as YAML and JSON define them: `é` and `e` + U+0301 are different keys.
     public subscript(key: String) -> YAMLNode? {
-        for entry in entries where entry.key.hasSameCodePoints(as: key) { return entry.value }
-        return nil
+        entry(key)?.value
     }
 
     /// The entry for `key` (compared by code points), or nil.
     public func entry(_ key: String) -> Entry? {
-        entries.first { $0.key.hasSameCodePoints(as: key) }
+        if let keyIndex { return keyIndex[CodePointKey(text: key)].map { entries[$0] } }
+        return entries.first { $0.key.hasSameCodePoints(as: key) }
     }
 }
 

@@ -52,10 +52,39 @@ public struct YAMLParser: Sendable {
 
 /// Turns libyaml events into nodes with an explicit stack (no recursion, so deep input cannot overflow).
 private struct TreeBuilder {
-    enum Frame {
-        case mapping(mark: Mark, anchor: String?, entries: [YAMLMapping.Entry], pendingKey: YAMLScalar?,
-                     keys: Set<CodePointKey>, nodeCountAtStart: Int)
-        case sequence(mark: Mark, anchor: String?, items: [YAMLNode], nodeCountAtStart: Int)
+    /// An open mapping or sequence: its children so far.
+    struct Frame {
+        var isMapping: Bool
+        var mark: Mark
+        var anchor: String?
+        var nodeCountAtStart: Int
+        /// A sequence's items.
+        var items: [YAMLNode] = []
+        /// A mapping's entries.
+        var entries: [YAMLMapping.Entry] = []
+        /// A mapping's key whose value comes next.
+        var pendingKey: YAMLScalar?
+        /// A mapping's key positions, once it has ``YAMLMapping/indexedCount`` entries (fewer are compared one by
+        /// one to find a duplicate).
+        var keyIndex: [CodePointKey: Int]?
+
+        /// Whether the mapping already has the key.
+        func hasKey(_ key: String) -> Bool {
+            if let keyIndex { return keyIndex[CodePointKey(text: key)] != nil }
+            return entries.contains { $0.key.hasSameCodePoints(as: key) }
+        }
+
+        /// Adds a mapping entry, indexing the keys once there are enough of them.
+        mutating func append(_ entry: YAMLMapping.Entry) {
+            entries.append(entry)
+            if keyIndex != nil {
+                keyIndex?[CodePointKey(text: entry.key)] = entries.count - 1
+            } else if entries.count == YAMLMapping.indexedCount {
+                var index: [CodePointKey: Int] = [:]
+                for (position, entry) in entries.enumerated() { index[CodePointKey(text: entry.key)] = position }
+                keyIndex = index
+            }
+        }
     }
 
     let limits: YAMLParser.Limits
@@ -96,24 +125,19 @@ private struct TreeBuilder {
                 let scalar = YAMLScalar(value: value, style: style, tag: tag, mark: mark)
                 try add(.scalar(scalar), anchor: data.anchor.map { String(cString: $0) }, size: 1)
             case YAML_MAPPING_START_EVENT:
-                try push(.mapping(mark: mark, anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
-                                  entries: [], pendingKey: nil, keys: [], nodeCountAtStart: nodeCount), at: mark)
+                try push(Frame(isMapping: true, mark: mark,
+                               anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
+                               nodeCountAtStart: nodeCount))
             case YAML_SEQUENCE_START_EVENT:
-                try push(.sequence(mark: mark, anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
-                                   items: [], nodeCountAtStart: nodeCount), at: mark)
+                try push(Frame(isMapping: false, mark: mark,
+                               anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
+                               nodeCountAtStart: nodeCount))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                let node: YAMLNode
-                let anchor: String?
-                let start: Int
-                switch stack.removeLast() {
-                case .mapping(let mapMark, let mapAnchor, let entries, _, _, let count):
-                    node = .mapping(YAMLMapping(entries: entries, mark: mapMark))
-                    (anchor, start) = (mapAnchor, count)
-                case .sequence(let seqMark, let seqAnchor, let items, let count):
-                    node = .sequence(YAMLSequence(items: items, mark: seqMark))
-                    (anchor, start) = (seqAnchor, count)
-                }
-                try add(node, anchor: anchor, size: 1 + nodeCount - start, counted: true)
+                let frame = stack.removeLast()
+                let node: YAMLNode = frame.isMapping
+                    ? .mapping(YAMLMapping(entries: frame.entries, mark: frame.mark, keyIndex: frame.keyIndex))
+                    : .sequence(YAMLSequence(items: frame.items, mark: frame.mark))
+                try add(node, anchor: frame.anchor, size: 1 + nodeCount - frame.nodeCountAtStart, counted: true)
             case YAML_ALIAS_EVENT:
                 let name = String(cString: event.data.alias.anchor)
                 guard let target = anchors[name] else {
@@ -134,9 +158,9 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func push(_ frame: Frame, at mark: Mark) throws {
+    private mutating func push(_ frame: Frame) throws {
         guard stack.count < limits.maxDepth else {
-            throw Diagnostic(.error, "nesting deeper than \(limits.maxDepth) levels", at: mark)
+            throw Diagnostic(.error, "nesting deeper than \(limits.maxDepth) levels", at: frame.mark)
         }
         stack.append(frame)
     }
@@ -154,33 +178,27 @@ private struct TreeBuilder {
                              at: node.mark)
         }
         if let anchor { anchors[anchor] = (node, size) }
-        guard !stack.isEmpty else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        switch stack[stack.count - 1] {
-        case .mapping(let mark, let anchor, var entries, let pendingKey, var keys, let count):
-            stack[stack.count - 1] = .sequence(mark: mark, anchor: nil, items: [], nodeCountAtStart: 0)  // release storage
-            if let key = pendingKey {
-                entries.append(YAMLMapping.Entry(key: key.value, keyMark: key.mark, value: node))
-                stack[stack.count - 1] = .mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: nil,
-                                                  keys: keys, nodeCountAtStart: count)
-            } else {
-                guard case .scalar(let key) = node else {
-                    throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)",
-                                     at: node.mark)
-                }
-                guard keys.insert(CodePointKey(text: key.value)).inserted else {
-                    throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
-                }
-                stack[stack.count - 1] = .mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: key,
-                                                  keys: keys, nodeCountAtStart: count)
-            }
-        case .sequence(let mark, let anchor, var items, let count):
-            stack[stack.count - 1] = .sequence(mark: mark, anchor: nil, items: [], nodeCountAtStart: 0)  // release storage
-            items.append(node)
-            stack[stack.count - 1] = .sequence(mark: mark, anchor: anchor, items: items, nodeCountAtStart: count)
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
         }
+        if let key = stack[top].pendingKey {
+            stack[top].pendingKey = nil
+            stack[top].append(YAMLMapping.Entry(key: key.value, keyMark: key.mark, value: node))
+            return
+        }
+        guard case .scalar(let key) = node else {
+            throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
+        }
+        guard !stack[top].hasKey(key.value) else {
+            throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
+        }
+        stack[top].pendingKey = key
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
