@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
         .library(name: "RaspKit", targets: ["RaspKit"]),
         .library(name: "RaspMock", targets: ["RaspMock"]),
+        .library(name: "RaspTerminal", targets: ["RaspTerminal"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
         .executable(name: "rasp", targets: ["rasp"]),
         .executable(name: "rasp-mock", targets: ["rasp-mock"]),
@@ -88,11 +89,28 @@ let package = Package(
             ],
             resources: [.process("Resources")]
         ),
+        /// zlib from the system (Debian `zlib1g-dev`), for the PNG images of the stories.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        /// A small full-screen terminal layer: raw mode, keys, a cell canvas redrawn by difference, colours,
+        /// PNG images as half-blocks.
+        .target(name: "RaspTerminal", dependencies: ["CZlib"]),
+        /// `rasp app`: the travel-schedule app's screens drawn in the terminal, driven only by RaspKit's models.
+        .target(
+            name: "RaspTerminalApp",
+            dependencies: [
+                "RaspKit", "RaspTerminal",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         /// The `rasp` command-line client.
         .executableTarget(
             name: "rasp",
             dependencies: [
-                "RaspKit", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspDemo",
+                "RaspKit", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,6 +162,7 @@ let package = Package(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "RaspTerminalTests", dependencies: ["RaspTerminal"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory", "RaspBenchData"], exclude: ["Fixtures"]),

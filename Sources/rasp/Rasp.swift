@@ -33,7 +33,7 @@ struct Rasp: AsyncParsableCommand {
         version: "rasp \(RaspKit.version) (Yandex Rasp API v3.0)",
         subcommands: [
             SearchCommand.self, StationsCommand.self, ScheduleCommand.self, ThreadCommand.self,
-            CarrierCommand.self, NearestCommand.self, CopyrightCommand.self,
+            CarrierCommand.self, NearestCommand.self, CopyrightCommand.self, AppCommand.self,
         ]
     )
 

@@ -14,6 +14,13 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     case errorServerMessage = "error.server.message"
     /// «Повторить» / "Try again".
     case errorRetry = "error.retry"
+    /// «Загрузка…» / "Loading…".
+    case loading = "loading"
+    // MARK: Tabs
+    /// «Расписание» / "Schedule".
+    case tabSchedule = "tab.schedule"
+    /// «Настройки» / "Settings".
+    case tabSettings = "tab.settings"
     // MARK: Route
     /// «Откуда» / "From".
     case routeFromPlaceholder = "route.from.placeholder"
