@@ -104,18 +104,3 @@ extension String {
         return end == utf8.endIndex ? self : String(self[..<end])
     }
 }
-
-extension Slice<UnsafeBufferPointer<UInt8>> {
-    /// Whether the bytes hold `needle`'s ASCII bytes in a row (a plain byte search, for short needles).
-    func contains(ascii needle: StaticString) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard let first = pattern.first, pattern.count <= count else { return pattern.isEmpty }
-        var index = startIndex
-        let last = endIndex - pattern.count
-        while index <= last {
-            if self[index] == first, pattern.indices.allSatisfy({ self[index + $0] == pattern[$0] }) { return true }
-            index += 1
-        }
-        return false
-    }
-}

@@ -16,7 +16,7 @@ struct DuplicateTypes {
             firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), Self.docs(of: declaration)))
         }
         api.updateDeclarations { declaration, qualifiedName in
-            guard qualifiedName.contains(".") else { return }
+            guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return }
             if case .typeAlias = declaration { return }
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             let direction = Self.direction(of: declaration)
@@ -100,18 +100,29 @@ struct DuplicateTypes {
     static func fingerprint(_ declaration: Declaration, qualifiedName: String) -> String {
         var text = ""
         let prefix = qualifiedName + "."
-        func spell(_ type: SwiftType) -> String {
-            let spelling = type.spelling
-            return spelling.contains(prefix) ? spelling.replacingOccurrences(of: prefix, with: "Self.") : spelling
+        func spell(_ type: SwiftType) {
+            text += type.spelling.replacingText(prefix, with: "Self.")
         }
         func add(_ declaration: Declaration, name: String) {
             switch declaration {
             case .structType(let decl):
-                text += "struct \(name) {"
+                text += "struct "
+                text += name
+                text += " {"
                 for property in decl.properties {
-                    text += "\(property.name)=\(property.wireName):\(spell(property.type))"
-                    text += "\(property.isOptional ? "?" : "")\(property.isRequired ? "!" : "")"
-                    text += "=\(property.defaultValue ?? "")=\(property.constant ?? "")\(property.deprecation ?? "");"
+                    text += property.name
+                    text += "="
+                    text += property.wireName
+                    text += ":"
+                    spell(property.type)
+                    if property.isOptional { text += "?" }
+                    if property.isRequired { text += "!" }
+                    text += "="
+                    text += property.defaultValue ?? ""
+                    text += "="
+                    text += property.constant ?? ""
+                    text += property.deprecation ?? ""
+                    text += ";"
                 }
                 decl.nested.forEach { add($0, name: $0.name) }
                 text += "}"
@@ -121,11 +132,17 @@ struct DuplicateTypes {
                 text += "}"
             case .oneOf(let decl):
                 text += "oneOf \(name) \(decl.discriminatorProperty ?? "") {"
-                for item in decl.cases { text += "\(item.name):\(spell(item.type))=\(item.discriminatorValues);" }
+                for item in decl.cases {
+                    text += "\(item.name):"
+                    spell(item.type)
+                    text += "=\(item.discriminatorValues);"
+                }
                 decl.nested.forEach { add($0, name: $0.name) }
                 text += "}"
             case .typeAlias(_, let type, _):
-                text += "alias \(name)=\(spell(type));"
+                text += "alias \(name)="
+                spell(type)
+                text += ";"
             }
         }
         add(declaration, name: "")

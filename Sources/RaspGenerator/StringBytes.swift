@@ -1,0 +1,76 @@
+internal import Foundation
+
+/// Text operations on UTF-8 bytes for the ASCII text that nearly every name, path and media type of a spec is:
+/// the same results as Foundation's, without bridging each string to `NSString` and back.
+extension String {
+    /// Whether every character is ASCII (then one byte is one character, and byte operations are exact).
+    var isASCII: Bool {
+        utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// `replacingOccurrences(of:with:)`: on bytes when the text and the pattern are ASCII, else Foundation's.
+    func replacingText(_ pattern: String, with replacement: String) -> String {
+        guard isASCII, pattern.isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
+        var text = self
+        var pattern = pattern
+        let starts: [Int] = text.withUTF8 { bytes in
+            pattern.withUTF8 { pattern in
+                guard let first = pattern.first, bytes.count >= pattern.count else { return [] }
+                var starts: [Int] = []
+                var index = 0
+                while index <= bytes.count - pattern.count {
+                    if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                        starts.append(index)
+                        index += pattern.count
+                    } else {
+                        index += 1
+                    }
+                }
+                return starts
+            }
+        }
+        guard !starts.isEmpty else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + starts.count * max(replacement.utf8.count - pattern.utf8.count, 0))
+        var copied = 0
+        for start in starts {
+            result += substring(bytes: copied..<start)
+            result += replacement
+            copied = start + pattern.utf8.count
+        }
+        result += substring(bytes: copied..<utf8.count)
+        return result
+    }
+
+    /// The text between two UTF-8 offsets (which must fall on character boundaries, as they do around ASCII).
+    func substring(bytes range: Range<Int>) -> Substring {
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return self[start..<utf8.index(start, offsetBy: range.count)]
+    }
+
+    /// Whether the text holds `needle`'s bytes in a row.
+    func containsBytes(of needle: StaticString) -> Bool {
+        var text = self
+        return text.withUTF8 { $0[...].contains(ascii: needle) }
+    }
+
+    /// The parts between `separator` bytes (an ASCII character), empty ones left out: `split(separator:)` on bytes.
+    func splitBytes(_ separator: UInt8) -> [Substring] {
+        utf8.split(separator: separator).map { Substring($0) }
+    }
+}
+
+extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Whether the bytes hold `needle`'s ASCII bytes in a row (a plain byte search, for short needles).
+    func contains(ascii needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first, pattern.count <= count else { return pattern.isEmpty }
+        var index = startIndex
+        let last = endIndex - pattern.count
+        while index <= last {
+            if self[index] == first, pattern.indices.allSatisfy({ self[index + $0] == pattern[$0] }) { return true }
+            index += 1
+        }
+        return false
+    }
+}
