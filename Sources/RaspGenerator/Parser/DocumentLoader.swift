@@ -96,9 +96,9 @@ final class DocumentLoader {
         guard visiting.insert("\(mark.file)|\(ref)").inserted, visiting.count < 64 else {
             throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: mark)
         }
-        let hash = ref.firstIndex(of: "#")
+        let hash = ref.utf8.firstIndex(of: UInt8(ascii: "#"))
         let filePart = String(ref[..<(hash ?? ref.endIndex)])
-        let pointer = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let pointer = hash.map { String(ref[ref.utf8.index(after: $0)...]) } ?? ""
         let file = filePart.isEmpty ? mark.file : try load(filePart, ref: ref, at: mark)
         var target = Target(node: roots[file], file: file, tokens: [])
         guard !pointer.isEmpty else { return target }
@@ -134,12 +134,12 @@ final class DocumentLoader {
 
     /// The index of the file a reference names, parsing it the first time.
     private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
-        if relative.contains("://") {
+        if relative.containsBytes(of: "://") {
             throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
                              at: mark)
         }
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
-        let decoded = relative.contains("%") ? relative.removingPercentEncoding ?? relative : relative
+        let decoded = relative.utf8.contains(UInt8(ascii: "%")) ? relative.removingPercentEncoding ?? relative : relative
         let base = paths[mark.file]
         let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
         let path = Self.normalized(joined)
@@ -157,14 +157,14 @@ final class DocumentLoader {
 
     /// The folder part of a path, with its trailing `/` (empty for a bare file name).
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[...slash])
     }
 
     /// `a/./b/../c` → `a/c`; leading `..` that cannot be resolved are kept, as is a leading `/`.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in path.splitBytes(UInt8(ascii: "/")) {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()

@@ -366,8 +366,8 @@ final class DocumentParser {
 
     /// `Pet` for `models/Pet.v2.yaml`.
     static func baseName(_ path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        return file.split(separator: ".").first.map(String.init) ?? file
+        let file = path.splitBytes(UInt8(ascii: "/")).last.map(String.init) ?? path
+        return file.splitBytes(UInt8(ascii: ".")).first.map(String.init) ?? file
     }
 
     /// The `$ref` text of a Reference Object.

@@ -184,7 +184,15 @@ public struct MediaType: Sendable {
 
     /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`.
     public var baseType: String {
-        type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard type.isASCII else {
+            return type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
+        // ASCII (nearly every media type): the same on bytes, where the only blanks are spaces and tabs.
+        guard var base = type.utf8.split(separator: UInt8(ascii: ";")).first else { return "" }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = base.first, isBlank(first) { base = base.dropFirst() }
+        while let last = base.last, isBlank(last) { base = base.dropLast() }
+        return String(decoding: base.map { $0.isASCIIUppercase ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }
 

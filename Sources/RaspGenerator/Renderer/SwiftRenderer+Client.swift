@@ -182,7 +182,7 @@ extension SwiftRenderer {
         if !lines.isEmpty { lines.append("") }
         let http = "- Remark: HTTP `\(operation.httpMethod) \(operation.path)`"
         if flattened { return lines + [http + "."] }
-        let pointer = operation.path.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        let pointer = operation.path.replacingText("~", with: "~0").replacingText("/", with: "~1")
         return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` (`\(operation.operationID)`)."]
     }
 
@@ -203,7 +203,7 @@ extension SwiftRenderer {
                 "try request.pathParameter(\(name), \(value), style: .\(style), explode: \(parameter.explode))"
             case .json: "try request.pathParameter(\(name), json: \(value))"
             }
-            path = path.replacingOccurrences(of: "{\(Naming.escaped(parameter.wireName))}", with: "\\(\(text))")
+            path = path.replacingText("{\(Naming.escaped(parameter.wireName))}", with: "\\(\(text))")
         }
         let pathLiteral = "\"" + path + "\""
         let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"

@@ -192,7 +192,8 @@ extension TypeTranslator {
 
     /// Markdown code for any text: fenced with more backticks than it contains, on one line.
     static func codeSpan(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let hasBreaks = text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        let flat = hasBreaks ? text.replacingText("\r", with: " ").replacingText("\n", with: " ") : text
         var longest = 0, run = 0
         for character in flat {
             run = character == "`" ? run + 1 : 0
