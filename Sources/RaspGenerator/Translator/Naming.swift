@@ -88,7 +88,7 @@ enum Naming {
 
     /// `UpperCamelCase`, safe as a type name.
     static func typeName(_ raw: String) -> String {
-        var name = words(raw).map(capitalized).joined()
+        var name = raw.isASCII ? asciiCamelCase(raw, lowerFirst: false) : words(raw).map(capitalized).joined()
         if name.isEmpty { name = "Value" }
         if name.first!.isNumber { name = "_" + name }
         if reservedTypes.contains(name) { name += "Schema" }
@@ -97,13 +97,66 @@ enum Naming {
 
     /// `lowerCamelCase`, escaped with backticks when it is a keyword.
     static func memberName(_ raw: String) -> String {
-        let parts = words(raw)
-        guard let first = parts.first else { return "_empty" }
-        var name = lowerFirstWord(first) + parts.dropFirst().map(capitalized).joined()
+        var name: String
+        if raw.isASCII {
+            name = asciiCamelCase(raw, lowerFirst: true)
+            if name.isEmpty { return "_empty" }
+        } else {
+            let parts = unicodeWords(raw)
+            guard let first = parts.first else { return "_empty" }
+            name = lowerFirstWord(first) + parts.dropFirst().map(capitalized).joined()
+        }
         if name.first!.isNumber { name = "_" + name }
         if reservedMembers.contains(name) { return name + "_" }
         if keywords.contains(name) { return "`\(name)`" }
         return name
+    }
+
+    /// ``asciiWords(_:)`` joined as ``typeName(_:)`` and ``memberName(_:)`` join them (each word capitalized; the
+    /// first one lowered instead when `lowerFirst`), written straight into one buffer.
+    private static func asciiCamelCase(_ raw: String, lowerFirst: Bool) -> String {
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            func emit(_ word: Slice<UnsafeBufferPointer<UInt8>>) {
+                guard let head = word.first else { return }
+                if lowerFirst && output.isEmpty {
+                    // A word all in capitals (`URL`, `ID2`) is lowered whole, another one at its first letter.
+                    if word.allSatisfy({ $0.isASCIIUppercase || $0.isASCIIDigit }) {
+                        output += word.map { $0.isASCIIUppercase ? $0 + 32 : $0 }
+                        return
+                    }
+                    output.append(head.isASCIIUppercase ? head + 32 : head)
+                } else {
+                    output.append(head.isASCIILowercase ? head - 32 : head)
+                }
+                output += word.dropFirst()
+            }
+            // The same word breaks as `asciiWords`: separators, lower-to-upper, and `URLPath` → `URL`, `Path`.
+            var start = 0
+            var previous: UInt8 = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte.isASCIILetter || byte.isASCIIDigit else {
+                    emit(bytes[start..<index])
+                    start = index + 1
+                    continue
+                }
+                if index > start {
+                    if (previous.isASCIILowercase || previous.isASCIIDigit) && byte.isASCIIUppercase {
+                        emit(bytes[start..<index])
+                        start = index
+                    } else if previous.isASCIIUppercase, byte.isASCIILowercase, index - start > 1 {
+                        emit(bytes[start..<(index - 1)])
+                        start = index - 1
+                    }
+                }
+                previous = byte
+            }
+            emit(bytes[start..<bytes.count])
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     /// A member name without backticks, for building other names from it.
@@ -137,6 +190,11 @@ enum Naming {
 
     /// `text` escaped for the inside of a Swift string literal.
     static func escaped(_ text: String) -> String {
+        // Escapes are all for ASCII characters, whose bytes never occur inside a longer UTF-8 sequence.
+        let needsEscape = { (byte: UInt8) in
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+        }
+        guard text.utf8.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
