@@ -10,7 +10,11 @@ extension String {
 
     /// `replacingOccurrences(of:with:)`: on bytes when the text and the pattern are ASCII, else Foundation's.
     func replacingText(_ pattern: String, with replacement: String) -> String {
-        guard isASCII, pattern.isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
+        guard !pattern.isEmpty, pattern.isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
+        // An ASCII pattern only matches its own bytes, so a shorter text cannot hold it (most type spellings are
+        // shorter than the qualified names DuplicateTypes looks for).
+        guard utf8.count >= pattern.utf8.count else { return self }
+        guard isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
         var text = self
         var pattern = pattern
         let starts: [Int] = text.withUTF8 { bytes in

@@ -8,12 +8,13 @@
 /// codes at least the same directions, so a request body never becomes an alias of a decode-only response type.
 struct DuplicateTypes {
     func apply(to api: inout TranslatedAPI) {
-        var firsts: [String: [(name: String, direction: CodingDirection, docs: Set<String>)]] = [:]
+        // The first declaration of each fingerprint (its docs are only read when a copy becomes its alias).
+        var firsts: [String: [(name: String, direction: CodingDirection, declaration: Declaration)]] = [:]
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
         for declaration in api.types {
             if case .typeAlias = declaration { continue }
             let key = Self.fingerprint(declaration, qualifiedName: declaration.name)
-            firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), Self.docs(of: declaration)))
+            firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), declaration))
         }
         api.updateDeclarations { declaration, qualifiedName in
             guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return }
@@ -21,11 +22,11 @@ struct DuplicateTypes {
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             let direction = Self.direction(of: declaration)
             if let first = firsts[key]?.first(where: { $0.direction == .both || $0.direction == direction }) {
-                var doc = Self.aliasDoc(for: declaration, besides: first.docs)
+                var doc = Self.aliasDoc(for: declaration, besides: Self.docs(of: first.declaration))
                 if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
                 declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
             } else {
-                firsts[key, default: []].append((qualifiedName, direction, Self.docs(of: declaration)))
+                firsts[key, default: []].append((qualifiedName, direction, declaration))
             }
         }
     }
