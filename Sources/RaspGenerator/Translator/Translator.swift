@@ -177,44 +177,48 @@ struct StronglyConnected {
     let componentIndex: [String: Int]
 
     init(edges: [String: [String]]) {
-        var index: [String: Int] = [:]
-        var lowLink: [String: Int] = [:]
-        var onStack: Set<String> = []
-        var stack: [String] = []
+        // On integer ids (names in sorted order): arrays instead of string-keyed dictionaries and sets.
+        let names = edges.keys.sorted()
+        var ids: [String: Int] = [:]
+        ids.reserveCapacity(names.count)
+        for (id, name) in names.enumerated() { ids[name] = id }
+        // Edges to names that are not nodes lead nowhere.
+        let successors = names.map { name in edges[name]!.compactMap { ids[$0] } }
+        var index = [Int](repeating: -1, count: names.count)
+        var lowLink = [Int](repeating: 0, count: names.count)
+        var onStack = [Bool](repeating: false, count: names.count)
+        var stack: [Int] = []
         var counter = 0
         var result: [String: Int] = [:]
         var componentCounter = 0
-        for start in edges.keys.sorted() where index[start] == nil {
-            var work: [(node: String, next: Int)] = [(start, 0)]
+        for start in names.indices where index[start] < 0 {
+            var work: [(node: Int, next: Int)] = [(start, 0)]
             index[start] = counter; lowLink[start] = counter; counter += 1
-            stack.append(start); onStack.insert(start)
-            while !work.isEmpty {
-                let (node, next) = work[work.count - 1]
-                let successors = edges[node] ?? []
-                if next < successors.count {
+            stack.append(start); onStack[start] = true
+            while let (node, next) = work.last {
+                if next < successors[node].count {
                     work[work.count - 1].next += 1
-                    let successor = successors[next]
-                    guard edges[successor] != nil else { continue }
-                    if index[successor] == nil {
+                    let successor = successors[node][next]
+                    if index[successor] < 0 {
                         index[successor] = counter; lowLink[successor] = counter; counter += 1
-                        stack.append(successor); onStack.insert(successor)
+                        stack.append(successor); onStack[successor] = true
                         work.append((successor, 0))
-                    } else if onStack.contains(successor) {
-                        lowLink[node] = min(lowLink[node]!, index[successor]!)
+                    } else if onStack[successor] {
+                        lowLink[node] = min(lowLink[node], index[successor])
                     }
                     continue
                 }
                 work.removeLast()
-                if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent]!, lowLink[node]!) }
+                if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
                 guard lowLink[node] == index[node] else { continue }
-                var members: [String] = []
+                var members: [Int] = []
                 while let member = stack.popLast() {
-                    onStack.remove(member)
+                    onStack[member] = false
                     members.append(member)
                     if member == node { break }
                 }
-                if members.count > 1 || (edges[node] ?? []).contains(node) {
-                    for member in members { result[member] = componentCounter }
+                if members.count > 1 || successors[node].contains(node) {
+                    for member in members { result[names[member]] = componentCounter }
                     componentCounter += 1
                 }
             }
