@@ -11,10 +11,15 @@ struct CodeWriter {
     /// Writes one line at the current indentation (an empty string writes an empty line).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            for _ in 0..<level { text += "    " }
+            indent()
             text += content
         }
         text += "\n"
+    }
+
+    /// Writes the current indentation.
+    private mutating func indent() {
+        for _ in 0..<level { text += "    " }
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
@@ -71,7 +76,8 @@ struct CodeWriter {
         for text in lines {
             // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
             // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
-            if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+            var contiguous = text
+            if contiguous.withUTF8({ $0.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 } }) {
                 docLine(text)
             } else {
                 for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { docLine(String(line)) }
@@ -81,7 +87,14 @@ struct CodeWriter {
 
     private mutating func docLine(_ text: String) {
         let trimmed = text.trimmingTrailingSpaces
-        line(trimmed.isEmpty ? "///" : "/// \(trimmed)")
+        indent()
+        if trimmed.isEmpty {
+            self.text += "///\n"
+        } else {
+            self.text += "/// "
+            self.text += trimmed
+            self.text += "\n"
+        }
     }
 
     /// Removes blank lines written last (before the end of a file).

@@ -32,8 +32,15 @@ extension SwiftRenderer {
         "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
         "ParameterStyle",
     ]
-    /// The runtime types that make a file's `import RaspRuntime` public.
-    private static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
+    /// The type names that decide the imports, by length in bytes, each with whether it is Foundation's: a word is
+    /// compared with the few names of its length, with no string made or hashed for it.
+    private static let namesByLength: [[(name: [UInt8], isFoundation: Bool)]] = {
+        let names = foundationTypeNames.map { ($0, true) }
+            + runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames).map { ($0, false) }
+        var table = [[(name: [UInt8], isFoundation: Bool)]](repeating: [], count: names.map(\.0.utf8.count).max()! + 1)
+        for (name, isFoundation) in names { table[name.utf8.count].append((Array(name.utf8), isFoundation)) }
+        return table
+    }()
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
 
@@ -53,10 +60,11 @@ extension SwiftRenderer {
         // A word (a run of ASCII letters, digits and `_`) is a candidate type name when it starts with a capital.
         func finishWord(at end: Int) {
             let length = end - wordStart
-            guard length > 0, length <= 24, bytes[wordStart].isASCIIUppercase else { return }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self)
-            if !use.foundation, foundationTypeNames.contains(name) { use.foundation = true }
-            if !use.runtime, publicRuntimeTypeNames.contains(name) { use.runtime = true }
+            guard length > 0, length < namesByLength.count, bytes[wordStart].isASCIIUppercase else { return }
+            let word = bytes[wordStart..<end]
+            for candidate in namesByLength[length] where word.elementsEqual(candidate.name) {
+                if candidate.isFoundation { use.foundation = true } else { use.runtime = true }
+            }
         }
         var inComment = false
         var previous: UInt8 = 0
