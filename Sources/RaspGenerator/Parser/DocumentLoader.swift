@@ -56,6 +56,9 @@ final class DocumentLoader {
     private var indexByPath: [String: Int]
     private let source: DocumentSource
     private var cache: [Reference: Target] = [:]
+    /// The file index of each file part of a reference already loaded, by the file it is written in: references
+    /// into one file repeat its relative path, which is then joined and normalized once.
+    private var fileByReference: [Reference: Int] = [:]
 
     /// A reference as written, and the file it is written in (relative paths start there).
     struct Reference: Hashable {
@@ -134,6 +137,15 @@ final class DocumentLoader {
 
     /// The index of the file a reference names, parsing it the first time.
     private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
+        let reference = Reference(file: mark.file, text: relative)
+        if let index = fileByReference[reference] { return index }
+        let index = try loadFile(relative, ref: ref, at: mark)
+        fileByReference[reference] = index
+        return index
+    }
+
+    /// ``load(_:ref:at:)`` the first time a file names a relative path.
+    private func loadFile(_ relative: String, ref: String, at mark: Mark) throws -> Int {
         if relative.containsBytes(of: "://") {
             throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
                              at: mark)
@@ -163,16 +175,33 @@ final class DocumentLoader {
 
     /// `a/./b/../c` → `a/c`; leading `..` that cannot be resolved are kept, as is a leading `/`.
     static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.splitBytes(UInt8(ascii: "/")) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
+        let isAbsolute = path.hasPrefix("/")
+        var path = path
+        return path.withUTF8 { bytes in
+            // The parts between slashes (empty ones dropped), as byte ranges.
+            let slash = UInt8(ascii: "/")
+            let isDots = { (part: Range<Int>, count: Int) in
+                part.count == count && bytes[part].allSatisfy { $0 == UInt8(ascii: ".") }
             }
+            var parts: [Range<Int>] = []
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                let part = start..<end
+                start = end + 1
+                if part.isEmpty || isDots(part, 1) { continue }
+                if isDots(part, 2), let last = parts.last, !isDots(last, 2) {
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            var joined: [UInt8] = isAbsolute ? [slash] : []
+            joined.reserveCapacity(bytes.count + 1)
+            for (position, part) in parts.enumerated() {
+                if position > 0 { joined.append(slash) }
+                joined += bytes[part]
+            }
+            return String(decoding: joined, as: UTF8.self)
         }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined
     }
 }
