@@ -14,44 +14,143 @@ public struct SchemaReference: Sendable, Hashable {
 /// the parser has already found its target. 3.0 `nullable: true` and 3.1 `type: [X, "null"]` both end up in
 /// ``nullable``.
 public struct Schema: Sendable {
+    /// The fields, shared by copies until one of them changes (copy on write): a schema is copied often while
+    /// types are assigned, and a copy of a reference is one retain where a copy of the fields was one per field.
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through a uniquely referenced storage (see `unique()`), so never while another thread reads.
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    /// The stored fields.
+    private struct Fields: Sendable {
+        var mark: Mark
+        var ref: SchemaReference?
+        var types: [String] = []
+        var nullable = false
+        var format: String?
+        var title: String?
+        var description: String?
+        var properties: [Property] = []
+        var required: [String] = []
+        var additionalProperties: AdditionalProperties?
+        var allOf: [Schema] = []
+        var oneOf: [Schema] = []
+        var anyOf: [Schema] = []
+        var discriminator: Discriminator?
+        var enumValues: [YAMLScalar.Resolved]?
+        var defaultValue: YAMLNode?
+        var deprecated = false
+        var facts = Facts()
+        var itemsStorage: [Schema] = []
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another schema shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
     /// Where the schema starts in the source.
-    public var mark: Mark
+    public var mark: Mark {
+        get { storage.fields.mark }
+        _modify { yield &unique().fields.mark }
+    }
     /// A resolved `$ref`; the other fields are then mostly empty.
-    public var ref: SchemaReference?
+    public var ref: SchemaReference? {
+        get { storage.fields.ref }
+        _modify { yield &unique().fields.ref }
+    }
     /// The JSON types, without `"null"` (empty when the schema does not say).
-    public var types: [String] = []
+    public var types: [String] {
+        get { storage.fields.types }
+        _modify { yield &unique().fields.types }
+    }
     /// Whether `null` is allowed.
-    public var nullable = false
+    public var nullable: Bool {
+        get { storage.fields.nullable }
+        _modify { yield &unique().fields.nullable }
+    }
     /// `format`.
-    public var format: String?
+    public var format: String? {
+        get { storage.fields.format }
+        _modify { yield &unique().fields.format }
+    }
     /// `title`.
-    public var title: String?
+    public var title: String? {
+        get { storage.fields.title }
+        _modify { yield &unique().fields.title }
+    }
     /// `description`.
-    public var description: String?
+    public var description: String? {
+        get { storage.fields.description }
+        _modify { yield &unique().fields.description }
+    }
     /// `properties`, in document order.
-    public var properties: [Property] = []
+    public var properties: [Property] {
+        get { storage.fields.properties }
+        _modify { yield &unique().fields.properties }
+    }
     /// `required`.
-    public var required: [String] = []
+    public var required: [String] {
+        get { storage.fields.required }
+        _modify { yield &unique().fields.required }
+    }
     /// `additionalProperties`.
-    public var additionalProperties: AdditionalProperties?
+    public var additionalProperties: AdditionalProperties? {
+        get { storage.fields.additionalProperties }
+        _modify { yield &unique().fields.additionalProperties }
+    }
     /// `allOf`: every part matches.
-    public var allOf: [Schema] = []
+    public var allOf: [Schema] {
+        get { storage.fields.allOf }
+        _modify { yield &unique().fields.allOf }
+    }
     /// `oneOf`: exactly one variant matches.
-    public var oneOf: [Schema] = []
+    public var oneOf: [Schema] {
+        get { storage.fields.oneOf }
+        _modify { yield &unique().fields.oneOf }
+    }
     /// `anyOf`: at least one variant matches.
-    public var anyOf: [Schema] = []
+    public var anyOf: [Schema] {
+        get { storage.fields.anyOf }
+        _modify { yield &unique().fields.anyOf }
+    }
     /// `discriminator`.
-    public var discriminator: Discriminator?
+    public var discriminator: Discriminator? {
+        get { storage.fields.discriminator }
+        _modify { yield &unique().fields.discriminator }
+    }
     /// `enum` values (a single `const` is stored here too).
-    public var enumValues: [YAMLScalar.Resolved]?
+    public var enumValues: [YAMLScalar.Resolved]? {
+        get { storage.fields.enumValues }
+        _modify { yield &unique().fields.enumValues }
+    }
     /// `default`, as written.
-    public var defaultValue: YAMLNode?
+    public var defaultValue: YAMLNode? {
+        get { storage.fields.defaultValue }
+        _modify { yield &unique().fields.defaultValue }
+    }
     /// `deprecated`.
-    public var deprecated = false
+    public var deprecated: Bool {
+        get { storage.fields.deprecated }
+        _modify { yield &unique().fields.deprecated }
+    }
     /// Validation keywords and examples, as written: documentation only.
-    public var facts = Facts()
+    public var facts: Facts {
+        get { storage.fields.facts }
+        _modify { yield &unique().fields.facts }
+    }
     /// `items` (0 or 1 element; an array keeps the recursion finite in size).
-    var itemsStorage: [Schema] = []
+    var itemsStorage: [Schema] {
+        get { storage.fields.itemsStorage }
+        _modify { yield &unique().fields.itemsStorage }
+    }
 
     /// `items`.
     public var items: Schema? {
@@ -61,7 +160,7 @@ public struct Schema: Sendable {
 
     /// Creates an empty schema (any value).
     public init(mark: Mark) {
-        self.mark = mark
+        storage = Storage(Fields(mark: mark))
     }
 
     /// One named property.
