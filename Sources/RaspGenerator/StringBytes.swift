@@ -11,8 +11,8 @@ extension String {
     /// `replacingOccurrences(of:with:)`: on bytes when the text and the pattern are ASCII, else Foundation's.
     func replacingText(_ pattern: String, with replacement: String) -> String {
         guard !pattern.isEmpty, pattern.isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
-        // An ASCII pattern only matches its own bytes, so a shorter text cannot hold it (most type spellings are
-        // shorter than the qualified names DuplicateTypes looks for).
+        // Text canonically equal to ASCII text is at least as long in bytes, so a shorter text cannot hold an ASCII
+        // pattern.
         guard utf8.count >= pattern.utf8.count else { return self }
         guard isASCII else { return replacingOccurrences(of: pattern, with: replacement) }
         var text = self

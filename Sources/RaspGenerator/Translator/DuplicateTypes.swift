@@ -101,8 +101,12 @@ struct DuplicateTypes {
     static func fingerprint(_ declaration: Declaration, qualifiedName: String) -> String {
         var text = ""
         let prefix = qualifiedName + "."
+        let prefixIsASCII = prefix.isASCII
         func spell(_ type: SwiftType) {
-            text += type.spelling.replacingText(prefix, with: "Self.")
+            let spelling = type.spelling
+            // Most spellings are shorter than the prefix, and then cannot hold it (see `replacingText`).
+            let cannotHold = prefixIsASCII && spelling.utf8.count < prefix.utf8.count
+            text += cannotHold ? spelling : spelling.replacingText(prefix, with: "Self.")
         }
         func add(_ declaration: Declaration, name: String) {
             switch declaration {
@@ -136,7 +140,10 @@ struct DuplicateTypes {
                 for item in decl.cases {
                     text += "\(item.name):"
                     spell(item.type)
-                    text += "=\(item.discriminatorValues);"
+                    // Each value as a literal: quotes inside are escaped, so the list reads back one way only.
+                    text += "="
+                    for value in item.discriminatorValues { text += Naming.literal(value) }
+                    text += ";"
                 }
                 decl.nested.forEach { add($0, name: $0.name) }
                 text += "}"
