@@ -234,13 +234,18 @@ public struct YAMLMapping: Sendable {
     /// The value for `key`, or nil (a hash lookup in a big mapping, a linear scan in a small one). Keys are
     /// compared by code points, as YAML and JSON define them: `é` and `e` + U+0301 are different keys.
     public subscript(key: String) -> YAMLNode? {
-        entry(key)?.value
+        position(of: key).map { entries[$0].value }
     }
 
     /// The entry for `key` (compared by code points), or nil.
     public func entry(_ key: String) -> Entry? {
-        if let keyIndex { return keyIndex[CodePointKey(text: key)].map { entries[$0] } }
-        return entries.first { $0.key.hasSameCodePoints(as: key) }
+        position(of: key).map { entries[$0] }
+    }
+
+    /// Where `key` is in ``entries`` (found without copying the entries it passes).
+    private func position(of key: String) -> Int? {
+        if let keyIndex { return keyIndex[CodePointKey(text: key)] }
+        return entries.firstIndex { $0.key.hasSameCodePoints(as: key) }
     }
 }
 

@@ -187,8 +187,7 @@ private struct TreeBuilder {
             stack[top].items.append(node)
             return
         }
-        if let key = stack[top].pendingKey {
-            stack[top].pendingKey = nil
+        if let key = stack[top].pendingKey.take() {
             stack[top].append(YAMLMapping.Entry(key: key.value, keyMark: key.mark, value: node))
             return
         }
