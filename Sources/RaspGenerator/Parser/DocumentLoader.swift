@@ -106,7 +106,8 @@ final class DocumentLoader {
         var target = Target(node: roots[file], file: file, tokens: [])
         guard !pointer.isEmpty else { return target }
         guard pointer.hasPrefix("/") else { throw notFound(ref, in: file, at: mark) }
-        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        for token in pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map(Substring.init) {
             let key = DocumentParser.unescapePointer(token)
             // A reference on the way is followed before stepping into it.
             if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"],
