@@ -57,11 +57,6 @@ extension String {
         var text = self
         return text.withUTF8 { $0[...].contains(ascii: needle) }
     }
-
-    /// The parts between `separator` bytes (an ASCII character), empty ones left out: `split(separator:)` on bytes.
-    func splitBytes(_ separator: UInt8) -> [Substring] {
-        utf8.split(separator: separator).map { Substring($0) }
-    }
 }
 
 extension Slice<UnsafeBufferPointer<UInt8>> {

@@ -330,12 +330,16 @@ final class DocumentParser {
         var current = node
         var target: DocumentLoader.Target?
         var refMark: Mark?
+        // The targets passed, from the second one on (a single reference cannot come back to itself).
         var seen: Set<String> = []
         while case .mapping(let map) = current, let refNode = map["$ref"] {
             let ref = try Self.string(refNode, "$ref")
             let next = try loader.resolve(ref, at: refNode.mark)
-            guard seen.insert(next.key).inserted else {
-                throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: refNode.mark)
+            if let previous = target {
+                if seen.isEmpty { seen.insert(previous.key) }
+                guard seen.insert(next.key).inserted else {
+                    throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: refNode.mark)
+                }
             }
             if let found = Self.section(of: next), found != kind {
                 throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a \(kind)", at: refNode.mark)
@@ -366,8 +370,16 @@ final class DocumentParser {
 
     /// `Pet` for `models/Pet.v2.yaml`.
     static func baseName(_ path: String) -> String {
-        let file = path.splitBytes(UInt8(ascii: "/")).last.map(String.init) ?? path
-        return file.splitBytes(UInt8(ascii: ".")).first.map(String.init) ?? file
+        // The last part between slashes, then its first part between dots (empty parts skipped), found on bytes.
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        guard let end = bytes.lastIndex(where: { $0 != slash }) else { return path }
+        let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+        let file = bytes[start...end]
+        guard let first = file.firstIndex(where: { $0 != dot }) else { return String(Substring(file)) }
+        let last = file[first...].firstIndex(of: dot) ?? file.endIndex
+        return String(Substring(file[first..<last]))
     }
 
     /// The `$ref` text of a Reference Object.
