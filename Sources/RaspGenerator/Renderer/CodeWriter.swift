@@ -1,11 +1,16 @@
 /// Accumulates Swift source with four-space indentation, `\n` line endings and no trailing spaces.
 struct CodeWriter {
     private(set) var text = ""
-    private var level: Int
+    private var level: Int {
+        didSet { indentation = String(repeating: "    ", count: level) }
+    }
+    /// The spaces `level` stands for, appended in one piece at the start of each line.
+    private var indentation: String
 
     /// A writer whose lines start `level` indentation steps in (text that another writer wraps in a block).
     init(level: Int = 0) {
         self.level = level
+        indentation = String(repeating: "    ", count: level)
     }
 
     /// Writes one line at the current indentation (an empty string writes an empty line).
@@ -19,7 +24,7 @@ struct CodeWriter {
 
     /// Writes the current indentation.
     private mutating func indent() {
-        for _ in 0..<level { text += "    " }
+        text += indentation
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).

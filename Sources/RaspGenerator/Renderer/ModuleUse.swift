@@ -41,6 +41,11 @@ extension SwiftRenderer {
         for (name, isFoundation) in names { table[name.utf8.count].append((Array(name.utf8), isFoundation)) }
         return table
     }()
+    /// Whether a byte is part of a word: an ASCII letter, digit or `_`.
+    private static let isWordByte: [Bool] = (0...255).map { (byte: Int) in
+        let byte = UInt8(byte)
+        return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_")
+    }
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
 
@@ -66,23 +71,22 @@ extension SwiftRenderer {
                 if candidate.isFoundation { use.foundation = true } else { use.runtime = true }
             }
         }
-        var inComment = false
-        var previous: UInt8 = 0
-        for index in bytes.indices {
+        let isWordByte = Self.isWordByte
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
-            defer { previous = byte }
-            if inComment {
-                inComment = byte != UInt8(ascii: "\n")
-                wordStart = index + 1
-            } else if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") {
+            if isWordByte[Int(byte)] {
+                index += 1
                 continue
-            } else {
-                finishWord(at: index)
-                wordStart = index + 1
-                if use.isComplete { return use }
-                // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
-                inComment = byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")
             }
+            finishWord(at: index)
+            if use.isComplete { return use }
+            // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                index = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            }
+            index += 1
+            wordStart = index
         }
         finishWord(at: bytes.count)
         return use
