@@ -52,6 +52,21 @@ extension String {
         return self[start..<utf8.index(start, offsetBy: range.count)]
     }
 
+    /// `contains(_:)` (Foundation's): on bytes when the text and the other text are ASCII.
+    func containsText(_ other: String) -> Bool {
+        guard !other.isEmpty, isASCII, other.isASCII else { return contains(other) }
+        var text = self
+        var other = other
+        return text.withUTF8 { bytes in
+            other.withUTF8 { pattern in
+                guard pattern.count <= bytes.count else { return false }
+                return (0...(bytes.count - pattern.count)).contains { start in
+                    bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+                }
+            }
+        }
+    }
+
     /// Whether the text holds `needle`'s bytes in a row.
     func containsBytes(of needle: StaticString) -> Bool {
         var text = self

@@ -9,7 +9,8 @@ extension TypeTranslator {
             if required.contains(property.name), let constant = Self.constant(property.schema) {
                 // A tag with one possible value: no enum of one case, and callers need not pass it.
                 var doc = Self.doc(property.schema)
-                if !doc.contains(where: { $0.contains("`\(constant)`") }) { doc.append("Always `\(constant)`.") }
+                let code = "`\(constant)`"
+                if !doc.contains(where: { $0.containsText(code) }) { doc.append("Always `\(constant)`.") }
                 result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"), isOptional: false,
                                            isRequired: true, defaultValue: nil, constant: Naming.literal(constant), doc: doc,
                                            deprecation: Self.deprecation(property.schema)))
@@ -97,10 +98,13 @@ extension TypeTranslator {
         }
         // Descriptions of parts that get no declaration of their own (a single `anyOf` variant beside `null`, a single
         // or merged `allOf` part, primitive `items`) would otherwise be lost.
-        var seen: Set<String> = [description ?? "", title ?? ""]
-        for folded in foldedDescriptions(schema) where seen.insert(folded).inserted {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: folded.docLines)
+        let folded = foldedDescriptions(schema)
+        if !folded.isEmpty {
+            var seen: Set<String> = [description ?? "", title ?? ""]
+            for text in folded where seen.insert(text).inserted {
+                if !lines.isEmpty { lines.append("") }
+                lines.append(contentsOf: text.docLines)
+            }
         }
         let facts = factLines(schema)
         if !facts.isEmpty {
@@ -238,19 +242,25 @@ extension String {
     /// The text split at "\n" characters (a CRLF pair is one character, so it stays; ``CodeWriter/doc(_:)`` splits it).
     var docLines: [String] {
         // On bytes: "\n" is a character of its own unless a "\r" precedes it.
-        var lines: [String] = []
-        var start = utf8.startIndex
-        var previous: UInt8 = 0
-        for index in utf8.indices {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
-                lines.append(String(self[start..<index]))
-                start = utf8.index(after: index)
+        var text = self
+        let breaks: [Int] = text.withUTF8 { bytes in
+            var breaks: [Int] = []
+            var previous: UInt8 = 0
+            for (offset, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { breaks.append(offset) }
+                previous = byte
             }
-            previous = byte
+            return breaks
         }
-        if start == utf8.startIndex { return [self] }
-        lines.append(String(self[start...]))
+        guard !breaks.isEmpty else { return [self] }
+        var lines: [String] = []
+        lines.reserveCapacity(breaks.count + 1)
+        var start = 0
+        for end in breaks {
+            lines.append(String(substring(bytes: start..<end)))
+            start = end + 1
+        }
+        lines.append(String(substring(bytes: start..<utf8.count)))
         return lines
     }
 
