@@ -68,18 +68,22 @@ private struct TreeBuilder {
         /// one to find a duplicate).
         var keyIndex: [CodePointKey: Int]?
 
-        /// Whether the mapping already has the key.
-        func hasKey(_ key: String) -> Bool {
-            if let keyIndex { return keyIndex[CodePointKey(text: key)] != nil }
-            return entries.contains { $0.key.hasSameCodePoints(as: key) }
+        /// Makes `key` the mapping's key whose value comes next, unless the mapping already has it (then false).
+        mutating func expectValue(for key: YAMLScalar) -> Bool {
+            let isDuplicate = if let keyIndex {
+                keyIndex[CodePointKey(text: key.value)] != nil
+            } else {
+                entries.contains { $0.key.hasSameCodePoints(as: key.value) }
+            }
+            if !isDuplicate { pendingKey = key }
+            return !isDuplicate
         }
 
         /// Adds a mapping entry, indexing the keys once there are enough of them.
-        mutating func append(_ entry: YAMLMapping.Entry) {
+        mutating func append(_ entry: consuming YAMLMapping.Entry) {
+            if keyIndex != nil { keyIndex?[CodePointKey(text: entry.key)] = entries.count }
             entries.append(entry)
-            if keyIndex != nil {
-                keyIndex?[CodePointKey(text: entry.key)] = entries.count - 1
-            } else if entries.count == YAMLMapping.indexedCount {
+            if keyIndex == nil, entries.count == YAMLMapping.indexedCount {
                 var index: [CodePointKey: Int] = [:]
                 for (position, entry) in entries.enumerated() { index[CodePointKey(text: entry.key)] = position }
                 keyIndex = index
@@ -167,7 +171,7 @@ private struct TreeBuilder {
 
     /// Adds a finished node to the innermost open collection (or makes it the root).
     /// - Parameter counted: Whether `size` was already added to `nodeCount` (collections count their children as they go).
-    private mutating func add(_ node: YAMLNode, anchor: String?, size: Int, counted: Bool = false) throws {
+    private mutating func add(_ node: consuming YAMLNode, anchor: String?, size: Int, counted: Bool = false) throws {
         if !counted {
             nodeCount += size
         } else {
@@ -194,10 +198,9 @@ private struct TreeBuilder {
         guard case .scalar(let key) = node else {
             throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
         }
-        guard !stack[top].hasKey(key.value) else {
+        guard stack[top].expectValue(for: key) else {
             throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
         }
-        stack[top].pendingKey = key
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
