@@ -264,7 +264,7 @@ extension DocumentParser {
     /// A discriminator mapping value: a `$ref`, or the bare name of a component schema. Nil, with a warning, when it
     /// names nothing.
     private func discriminatorTarget(_ value: String, at mark: Mark) throws -> Int? {
-        let isReference = value.contains("#") || value.contains("/")
+        let isReference = value.containsText("#") || value.containsText("/")
             || [".yaml", ".yml", ".json"].contains(where: value.hasSuffix)
         let ref = isReference ? value : "#/components/schemas/" + value
         do {
@@ -279,7 +279,7 @@ extension DocumentParser {
         // Nearly every token is a plain name: skip Foundation's search-and-replace for those.
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else { return String(token) }
         var text = String(token)
-        if text.contains("%") { text = text.removingPercentEncoding ?? text }
+        if text.containsText("%") { text = text.removingPercentEncoding ?? text }
         return text.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 

@@ -288,7 +288,7 @@ final class DocumentParser {
         var result: [MediaType] = []
         for entry in content.entries {
             // A key that is no media type (Plaid nests `examples` here) is a mistake in the spec, not a body.
-            guard entry.key.contains("/") else {
+            guard entry.key.containsText("/") else {
                 diagnostics.warn("'\(entry.key)' in 'content' is not a media type (expected e.g. application/json); ignored",
                                  at: entry.keyMark)
                 continue

@@ -268,7 +268,7 @@ extension SwiftRenderer {
     /// The statement that sets `value` as the request body in one representation.
     static func bodySetter(_ representation: BodyDecl.Representation, value: String) -> String {
         // A wildcard (`*/*`, `image/*`) says what the server takes, not what is sent.
-        let isWildcard = representation.contentType.contains("*")
+        let isWildcard = representation.contentType.containsText("*")
         let contentType = Naming.literal(isWildcard ? "application/octet-stream" : representation.contentType)
         switch representation.encoding {
         case .json:

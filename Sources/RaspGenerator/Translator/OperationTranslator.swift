@@ -301,7 +301,7 @@ struct OperationTranslator {
                 if !isSuccess || response.status == "default" { errors.append((response.status, usage.type)) }
             } else if isSuccess, let media {
                 let base = media.type.lowercased()
-                success = base.hasPrefix("text/") || base.contains("xml") ? .text : .data
+                success = base.hasPrefix("text/") || base.containsText("xml") ? .text : .data
             }
             if let streamMedia, let kind = Self.streamKind(of: streamMedia) {
                 let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested, scope: &scope)

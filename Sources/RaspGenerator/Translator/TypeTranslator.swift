@@ -231,7 +231,7 @@ struct TypeTranslator {
     /// `Pet` for `#/components/schemas/Pet` or `./schemas/Pet.yaml`.
     static func lastToken(of ref: String) -> String {
         let last = ref.split(separator: "/").last.map { DocumentParser.unescapePointer($0) } ?? ref
-        return last.contains(".") && !ref.contains("#") ? DocumentParser.baseName(last) : last
+        return last.containsText(".") && !ref.containsText("#") ? DocumentParser.baseName(last) : last
     }
 
     /// A union variant with a reference to a schema followed and wrappers stripped.
