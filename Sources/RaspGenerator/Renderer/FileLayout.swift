@@ -56,23 +56,22 @@ struct FileLayout {
 
     private static func weight(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var lines = 0
-        var atLineStart = true
-        var isComment = false
-        var slashes = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if !isComment { lines += 1 }
-                atLineStart = true
-                isComment = false
-                slashes = 0
-            } else if atLineStart {
-                if byte == UInt8(ascii: "/") {
+        var start = 0
+        // Line by line (a last line without its line break does not count): a comment line starts with two
+        // slashes after any spaces (spaces between the two slashes too).
+        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var slashes = 0
+            var index = start
+            while index < end, slashes < 2 {
+                if bytes[index] == UInt8(ascii: "/") {
                     slashes += 1
-                    if slashes == 2 { isComment = true; atLineStart = false }
-                } else if byte != UInt8(ascii: " ") {
-                    atLineStart = false
+                } else if bytes[index] != UInt8(ascii: " ") {
+                    break
                 }
+                index += 1
             }
+            if slashes < 2 { lines += 1 }
+            start = end + 1
         }
         return lines
     }
