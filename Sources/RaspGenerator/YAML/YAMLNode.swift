@@ -1,19 +1,34 @@
 /// A position in a source document: 1-based line and column (columns count Unicode scalars, as libyaml does), and
 /// which file of a multi-file document it is in.
 public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+    // Kept in 32 bits each (every node and mapping key carries a mark, so a smaller mark is a smaller tree); larger
+    // values, far past any document a generator reads, are clamped.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    private var storedFile: Int32
+
     /// The 1-based line number.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
     /// The 1-based column number.
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
     /// The file: 0 for the document given to the generator, then the files its `$ref`s read, in the order they
     /// were read (the document loader's `paths` names them).
-    public var file: Int
+    public var file: Int {
+        get { Int(storedFile) }
+        set { storedFile = Int32(clamping: newValue) }
+    }
 
     /// Creates a mark.
     public init(line: Int, column: Int, file: Int = 0) {
-        self.line = line
-        self.column = column
-        self.file = file
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+        storedFile = Int32(clamping: file)
     }
 
     /// `line:column`.
