@@ -254,4 +254,6 @@ extension UInt8 {
     var isASCIILowercase: Bool { self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z") }
     var isASCIILetter: Bool { isASCIIUppercase || isASCIILowercase }
     var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    /// An ASCII whitespace character: space, tab, line feed, vertical tab, form feed or carriage return.
+    var isASCIIBlank: Bool { self == UInt8(ascii: " ") || (0x09...0x0D).contains(self) }
 }

@@ -90,7 +90,9 @@ extension TypeTranslator {
         let title = schema.title?.trimmed
         let description = schema.description?.trimmed
         // A title that is one word names the type (`BetaResponseAudioWsDone`), which the declaration already does.
-        let titleIsName = title.map { !$0.contains(where: \.isWhitespace) } ?? false
+        let titleIsName = title.map { title in
+            title.isASCII ? !title.utf8.contains(where: \.isASCIIBlank) : !title.contains(where: \.isWhitespace)
+        } ?? false
         if let title, !title.isEmpty, !(titleIsName && description?.isEmpty == false) { lines.append(contentsOf: title.docLines) }
         if let description, !description.isEmpty, description != title {
             if !lines.isEmpty { lines.append("") }
@@ -267,6 +269,17 @@ extension String {
     var trimmed: String {
         // Most texts start and end with a visible ASCII character: nothing to trim.
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
+        // ASCII blanks at the ends (a block scalar's final line break): trimmed on bytes when the text they border
+        // starts and ends with ASCII too, so every blank is a whitespace character of its own ("\r\n" is one, of two
+        // blanks). Otherwise, by characters.
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start].isASCIIBlank { start = bytes.index(after: start) }
+        while end > start, bytes[bytes.index(before: end)].isASCIIBlank { end = bytes.index(before: end) }
+        if start == end || (bytes[start] < 0x80 && bytes[bytes.index(before: end)] < 0x80) {
+            return String(self[start..<end])
+        }
         var slice = self[...]
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
