@@ -7,9 +7,13 @@
 /// and those of its members, as a list), so no description of the spec is lost. A type is only aliased to one that
 /// codes at least the same directions, so a request body never becomes an alias of a decode-only response type.
 struct DuplicateTypes {
+    /// A declaration that later identical ones can become aliases of.
+    private typealias First = (name: String, direction: CodingDirection, declaration: Declaration)
+
     func apply(to api: inout TranslatedAPI) {
-        // The first declaration of each fingerprint (its docs are only read when a copy becomes its alias).
-        var firsts: [String: [(name: String, direction: CodingDirection, declaration: Declaration)]] = [:]
+        // The first declarations of each fingerprint (their docs are only read when a copy becomes an alias).
+        var firsts: [String: [First]] = [:]
+        firsts.reserveCapacity(api.types.count)
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
         for declaration in api.types {
             if case .typeAlias = declaration { continue }
@@ -20,15 +24,22 @@ struct DuplicateTypes {
             guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return }
             if case .typeAlias = declaration { return }
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
-            let direction = Self.direction(of: declaration)
-            if let first = firsts[key]?.first(where: { $0.direction == .both || $0.direction == direction }) {
-                var doc = Self.aliasDoc(for: declaration, besides: Self.docs(of: first.declaration))
-                if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
-                declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
-            } else {
-                firsts[key, default: []].append((qualifiedName, direction, declaration))
-            }
+            // One lookup of the (long) fingerprint finds the first to alias, or records this declaration.
+            let candidate = (qualifiedName, Self.direction(of: declaration), declaration)
+            guard let first = Self.firstMatch(in: &firsts[key, default: []], recording: candidate) else { return }
+            var doc = Self.aliasDoc(for: declaration, besides: Self.docs(of: first.declaration))
+            if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
+            declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
         }
+    }
+
+    /// The first declaration of `firsts` that codes the candidate's directions, or nil after adding the candidate.
+    private static func firstMatch(in firsts: inout [First], recording candidate: First) -> First? {
+        if let first = firsts.first(where: { $0.direction == .both || $0.direction == candidate.direction }) {
+            return first
+        }
+        firsts.append(candidate)
+        return nil
     }
 
     /// Every doc text of a declaration and its members, each as one string.
