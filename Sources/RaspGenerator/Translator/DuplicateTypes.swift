@@ -12,7 +12,7 @@ struct DuplicateTypes {
 
     func apply(to api: inout TranslatedAPI) {
         // The first declarations of each fingerprint (their docs are only read when a copy becomes an alias).
-        var firsts: [String: [First]] = [:]
+        var firsts: [Fingerprint: [First]] = [:]
         firsts.reserveCapacity(api.types.count)
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
         for declaration in api.types {
@@ -109,8 +109,8 @@ struct DuplicateTypes {
 
     /// A text that two declarations share exactly when they would compile to the same type: their own qualified
     /// name, wherever their members' types spell it, is written `Self`.
-    static func fingerprint(_ declaration: Declaration, qualifiedName: String) -> String {
-        var text = ""
+    static func fingerprint(_ declaration: Declaration, qualifiedName: String) -> Fingerprint {
+        var text = Fingerprint()
         let prefix = qualifiedName + "."
         let prefixIsASCII = prefix.isASCII
         func spell(_ type: SwiftType) {
@@ -166,5 +166,19 @@ struct DuplicateTypes {
         }
         add(declaration, name: "")
         return text
+    }
+}
+
+/// The text of a declaration's shape (``DuplicateTypes/fingerprint(_:qualifiedName:)``), kept as UTF-8 bytes: it is
+/// only appended to, hashed and compared, and code points are what make two declarations the same.
+struct Fingerprint: Hashable {
+    private var bytes: [UInt8] = []
+
+    static func += (fingerprint: inout Fingerprint, text: String) {
+        fingerprint.bytes.append(contentsOf: text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
