@@ -88,7 +88,7 @@ enum Naming {
 
     /// `UpperCamelCase`, safe as a type name.
     static func typeName(_ raw: String) -> String {
-        var name = raw.isASCII ? asciiCamelCase(raw, lowerFirst: false) : words(raw).map(capitalized).joined()
+        var name = asciiCamelCase(raw, lowerFirst: false) ?? unicodeWords(raw).map(capitalized).joined()
         if name.isEmpty { name = "Value" }
         if name.first!.isNumber { name = "_" + name }
         if reservedTypes.contains(name) { name += "Schema" }
@@ -98,9 +98,9 @@ enum Naming {
     /// `lowerCamelCase`, escaped with backticks when it is a keyword.
     static func memberName(_ raw: String) -> String {
         var name: String
-        if raw.isASCII {
-            name = asciiCamelCase(raw, lowerFirst: true)
-            if name.isEmpty { return "_empty" }
+        if let ascii = asciiCamelCase(raw, lowerFirst: true) {
+            if ascii.isEmpty { return "_empty" }
+            name = ascii
         } else {
             let parts = unicodeWords(raw)
             guard let first = parts.first else { return "_empty" }
@@ -113,10 +113,10 @@ enum Naming {
     }
 
     /// ``asciiWords(_:)`` joined as ``typeName(_:)`` and ``memberName(_:)`` join them (each word capitalized; the
-    /// first one lowered instead when `lowerFirst`), written straight into one buffer.
-    private static func asciiCamelCase(_ raw: String, lowerFirst: Bool) -> String {
+    /// first one lowered instead when `lowerFirst`), written straight into one buffer; nil when `raw` is not ASCII.
+    private static func asciiCamelCase(_ raw: String, lowerFirst: Bool) -> String? {
         var raw = raw
-        return raw.withUTF8 { bytes in
+        return raw.withUTF8 { bytes -> String? in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             func emit(_ word: Slice<UnsafeBufferPointer<UInt8>>) {
@@ -138,6 +138,7 @@ enum Naming {
             var previous: UInt8 = 0
             for index in bytes.indices {
                 let byte = bytes[index]
+                if byte >= 0x80 { return nil }
                 guard byte.isASCIILetter || byte.isASCIIDigit else {
                     emit(bytes[start..<index])
                     start = index + 1
