@@ -177,8 +177,9 @@ struct StronglyConnected {
     let componentIndex: [String: Int]
 
     init(edges: [String: [String]]) {
-        // On integer ids (names in sorted order): arrays instead of string-keyed dictionaries and sets.
-        let names = edges.keys.sorted()
+        // On integer ids: arrays instead of string-keyed dictionaries and sets. The ids' order does not matter (the
+        // components are the same from any start; only their numbers, which are compared for equality, change).
+        let names = Array(edges.keys)
         var ids: [String: Int] = [:]
         ids.reserveCapacity(names.count)
         for (id, name) in names.enumerated() { ids[name] = id }

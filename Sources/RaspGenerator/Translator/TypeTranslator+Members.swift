@@ -201,9 +201,16 @@ extension TypeTranslator {
         let hasBreaks = text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
         let flat = hasBreaks ? text.replacingText("\r", with: " ").replacingText("\n", with: " ") : text
         var longest = 0, run = 0
-        for character in flat {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
+        if flat.isASCII {
+            for byte in flat.utf8 {
+                run = byte == UInt8(ascii: "`") ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        } else {
+            for character in flat {
+                run = character == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
         }
         let fence = String(repeating: "`", count: longest + 1)
         let pad = longest > 0 || flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
