@@ -119,6 +119,11 @@ extension TypeTranslator {
 
     /// The descriptions of inline parts that fold into the schema's declaration or use.
     static func foldedDescriptions(_ schema: Schema) -> [String] {
+        // Most schemas have no parts to fold.
+        if schema.ref != nil || (schema.oneOf.isEmpty && schema.anyOf.isEmpty && schema.allOf.isEmpty
+            && schema.itemsStorage.isEmpty && schema.additionalProperties?.schema == nil) {
+            return []
+        }
         var found: [String] = []
         func add(_ part: Schema, depth: Int) {
             guard depth < 8 else { return }
@@ -170,6 +175,7 @@ extension TypeTranslator {
     static func factLines(_ schema: Schema) -> [String] {
         guard schema.ref == nil else { return [] }  // the referenced declaration says it
         let facts = schema.facts
+        if facts.isEmpty && schema.format == nil { return [] }
         var sentences: [String] = []
         // 3.0 makes a bound exclusive with `exclusiveMinimum: true`; 3.1 gives the exclusive bound itself.
         let lower = facts.exclusiveMinimum == "true" ? facts.minimum.map { ("greater than", $0) }
