@@ -89,14 +89,14 @@ final class DocumentLoader {
     func resolve(_ ref: String, at mark: Mark) throws -> Target {
         let cacheKey = Reference(file: mark.file, text: ref)
         if let cached = cache[cacheKey] { return cached }
-        var visiting: Set<String> = []
+        var visiting: Set<Reference> = []
         let target = try resolve(ref, at: mark, visiting: &visiting)
         cache[cacheKey] = target
         return target
     }
 
-    private func resolve(_ ref: String, at mark: Mark, visiting: inout Set<String>) throws -> Target {
-        guard visiting.insert("\(mark.file)|\(ref)").inserted, visiting.count < 64 else {
+    private func resolve(_ ref: String, at mark: Mark, visiting: inout Set<Reference>) throws -> Target {
+        guard visiting.insert(Reference(file: mark.file, text: ref)).inserted, visiting.count < 64 else {
             throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: mark)
         }
         let hash = ref.utf8.firstIndex(of: UInt8(ascii: "#"))
