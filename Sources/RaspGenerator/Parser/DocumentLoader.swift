@@ -152,7 +152,8 @@ final class DocumentLoader {
                              at: mark)
         }
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
-        let decoded = relative.utf8.contains(UInt8(ascii: "%")) ? relative.removingPercentEncoding ?? relative : relative
+        let isEncoded = relative.utf8.contains(UInt8(ascii: "%"))
+        let decoded = isEncoded ? relative.removingPercentEncoding ?? relative : relative
         let base = paths[mark.file]
         let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
         let path = Self.normalized(joined)
