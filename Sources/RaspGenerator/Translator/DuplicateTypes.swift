@@ -175,7 +175,9 @@ struct Fingerprint: Hashable {
     private var bytes: [UInt8] = []
 
     static func += (fingerprint: inout Fingerprint, text: String) {
-        fingerprint.bytes.append(contentsOf: text.utf8)
+        // A native string's bytes are copied in one piece; others are appended byte by byte.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { fingerprint.bytes.append(contentsOf: $0) }
+        if copied == nil { fingerprint.bytes.append(contentsOf: text.utf8) }
     }
 
     func hash(into hasher: inout Hasher) {
