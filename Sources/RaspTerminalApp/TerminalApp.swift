@@ -37,7 +37,7 @@ public final class TerminalApp {
 
     private var route = RouteScreen()
     private var cityPicker = PickerScreen<RouteCity> { ($0.title, $0.subtitle) }
-    private var stationPicker = PickerScreen<RouteStation> { ($0.title, $0.stationType) }
+    private lazy var stationPicker = stationPickerScreen()
     private var schedule = ScheduleScreen()
     private var filters = FiltersScreen()
     private var carrier = CarrierScreen()
@@ -105,7 +105,7 @@ public final class TerminalApp {
         case .schedule: schedule.handle(key, app: model)
         case .filters: filters.handle(key, app: model)
         case .carrier: if let model = model.carrier { carrier.handle(key, carrier: model, opener: opener, hints: hints) }
-        case .stories: if let model = model.stories { stories.handle(key, stories: model) }
+        case .stories: stories.handle(key, app: model)
         case .agreement: agreement.handle(key)
         }
         return true
@@ -129,7 +129,7 @@ public final class TerminalApp {
             for (depth, screen) in path.enumerated() where depth >= before.count || before[depth] != screen {
                 switch screen {
                 case .cityPicker: cityPicker = PickerScreen { ($0.title, $0.subtitle) }
-                case .stationPicker: stationPicker = PickerScreen { ($0.title, $0.stationType) }
+                case .stationPicker: stationPicker = stationPickerScreen()
                 case .schedule: schedule = ScheduleScreen()
                 case .filters: filters = FiltersScreen()
                 case .carrier: carrier = CarrierScreen()
@@ -139,6 +139,12 @@ public final class TerminalApp {
             }
         }
         shownPaths = model.paths
+    }
+
+    /// The station picker's rows: the title and the station's type in words.
+    private func stationPickerScreen() -> PickerScreen<RouteStation> {
+        let strings = model.strings
+        return PickerScreen { ($0.title, $0.stationType.map(strings.stationTypeName)) }
     }
 
     // MARK: Drawing

@@ -7,14 +7,15 @@ import Testing
 struct AppUITests {
     /// The shell command that starts the app with a clean environment; after it exits the shell prints the
     /// terminal's line settings, so a test can see that the app restored them.
-    func command(sandbox: URL, language: String = "ru_RU.UTF-8", extra: [String: String] = [:]) throws -> String {
+    func command(sandbox: URL, language: String = "ru_RU.UTF-8", extra: [String: String] = [:],
+                 arguments: [String] = []) throws -> String {
         let binary = try #require(RaspProcess.binary, "the rasp binary was not found")
         var variables = ["HOME": sandbox.path, "XDG_CONFIG_HOME": sandbox.path + "/config",
                          "XDG_CACHE_HOME": sandbox.path + "/cache", "LANG": language, "TERM": "xterm-256color",
                          "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
         variables.merge(extra) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        return "env -i \(assignments) '\(binary.path)' app; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep icanon; "
+        return "env -i \(assignments) '\(binary.path)' app \(arguments.joined(separator: " ")); echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep icanon; "
             + "sleep 30"
     }
 
@@ -157,5 +158,23 @@ struct AppUITests {
         try app.press("C-c")
         screen = await app.waitFor("icanon")
         #expect(screen.contains("exit=0") && !screen.contains("-icanon"), "line mode restored:\n\(screen)")
+    }
+
+    @Test("no server: the city picker shows the no-internet state with its retry, and Esc still works")
+    func noInternet() async throws {
+        let sandbox = try RaspProcess.makeSandbox()
+        defer { try? FileManager.default.removeItem(at: sandbox) }
+        let app = try TmuxSession(command: try command(sandbox: sandbox,
+                                                       arguments: ["--base-url", "http://127.0.0.1:9", "--retries", "0"]))
+        await app.waitFor("Откуда")
+        try app.press("Enter")
+        let screen = await app.waitFor("Нет интернета")
+        #expect(screen.contains("Повторить (Ctrl-R)") && screen.contains("Ctrl-R повторить"))
+        try app.press("C-r")
+        await app.waitFor("Нет интернета")
+        try app.press("Escape")
+        await app.waitFor("Откуда")
+        try app.press("q")
+        await app.waitFor("exit=0")
     }
 }

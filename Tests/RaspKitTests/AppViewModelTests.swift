@@ -115,6 +115,20 @@ struct AppViewModelTests {
         #expect(app.route.stories.first?.isViewed == false)
     }
 
+    @Test("a swipe down closes the stories screen at once; taps move between stories")
+    func storiesGestures() throws {
+        let app = try app()
+        app.openStories(at: 0)
+        app.handleStories(.tapRight)
+        #expect(app.stories?.currentIndex == 1)
+        app.handleStories(.swipeDown)
+        #expect(app.screen == nil && app.stories == nil)
+        let viewed = app.route.stories.map(\.isViewed)
+        #expect(viewed.prefix(2) == [true, true])
+        app.handleStories(.tapRight)
+        #expect(app.screen == nil)
+    }
+
     @Test("each tab keeps its own stack; the agreement opens on the settings tab")
     func tabs() async throws {
         let app = try app()

@@ -68,4 +68,13 @@ struct LocalizationTests {
         #expect(UserAgreement.text(.en).hasPrefix("User agreement"))
         #expect(UserAgreement.text(.ru).contains("Яндекс.Расписаний"))
     }
+
+    @Test("station types in words: Russian names, English with spaces, unknown codes kept readable")
+    func stationTypes() {
+        let ru = RaspKit.Strings(language: .ru), en = RaspKit.Strings(language: .en)
+        #expect(ru.stationTypeName("train_station") == "вокзал")
+        #expect(ru.stationTypeName("bus_stop") == "автобусная остановка")
+        #expect(en.stationTypeName("train_station") == "train station")
+        #expect(ru.stationTypeName("space_port") == "space port")
+    }
 }

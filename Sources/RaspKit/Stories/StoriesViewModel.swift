@@ -176,20 +176,23 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
         shownBefore + (runningSince.map { $0.duration(to: clock.now) } ?? .zero)
     }
 
-    private func remainingTime() -> Duration {
-        Self.storyDuration - shownTime()
+    /// When the running story ends, nil while it is paused.
+    private func endOfStory() -> C.Instant? {
+        runningSince?.advanced(by: Self.storyDuration - shownBefore)
     }
 
     private func runTimer() {
         timerTask?.cancel()
         timerTask = Task { [weak self, clock, tick] in
             while !Task.isCancelled {
-                guard let remaining = self?.remainingTime() else { return }
-                if remaining <= .zero {
+                // The story's end is an instant on the clock, so a wake-up that comes late never moves it.
+                guard let end = self?.endOfStory() else { return }
+                let now = clock.now
+                if now >= end {
                     self?.next()
                     return
                 }
-                do { try await clock.sleep(for: min(tick, remaining)) } catch { return }
+                do { try await clock.sleep(until: min(now.advanced(by: tick), end), tolerance: nil) } catch { return }
                 guard !Task.isCancelled else { return }
                 self?.progress = self?.currentProgress ?? 0
             }

@@ -41,16 +41,26 @@ struct SettingsScreen {
         }
         y += 2
         drawing.text(settings.apiNotice, x: 2, y: y, palette.secondary)
+        y += 1
         switch settings.attribution {
         case .loaded(let attribution):
-            drawing.text(attribution.text, x: 2, y: y + 1, palette.secondary)
-            if let url = attribution.url { drawing.text(url.absoluteString, x: 2, y: y + 2, palette.accent) }
+            for line in wrap(attribution.text, width: drawing.width - 4).prefix(4) {
+                drawing.text(line, x: 2, y: y, palette.secondary)
+                y += 1
+            }
+            if let url = attribution.url {
+                drawing.text(url.absoluteString, x: 2, y: y, palette.accent)
+                y += 1
+            }
         case .failed(let failure):
-            drawing.text("\(failure.title): \(failure.retryTitle) (r)", x: 2, y: y + 1, palette.alert)
-        case .loading: drawing.text(settings.strings[.loading], x: 2, y: y + 1, palette.secondary)
+            drawing.text("\(failure.title): \(failure.retryTitle) (r)", x: 2, y: y, palette.alert)
+            y += 1
+        case .loading:
+            drawing.text(settings.strings[.loading], x: 2, y: y, palette.secondary)
+            y += 1
         case .idle, .empty: break
         }
-        drawing.text(settings.versionText, x: 2, y: y + 4, palette.secondary)
+        drawing.text(settings.versionText, x: 2, y: y + 1, palette.secondary)
         drawing.keyLine(drawing.hints.settings)
     }
 }

@@ -11,14 +11,14 @@ struct StoriesScreen {
     /// Whether Space is holding the story (terminals report no key releases, so Space toggles the hold).
     private var holding = false
 
-    mutating func handle(_ key: Key, stories: StoriesViewModel<ContinuousClock>) {
+    mutating func handle(_ key: Key, app: TerminalApp.Model) {
         switch key {
-        case .right: stories.handle(.tapRight)
-        case .left: stories.handle(.tapLeft)
-        case .down, .escape, .character("x"), .character("ч"): stories.handle(.swipeDown)
+        case .right: app.handleStories(.tapRight)
+        case .left: app.handleStories(.tapLeft)
+        case .down, .escape, .character("x"), .character("ч"): app.handleStories(.swipeDown)
         case .character(" "):
             holding.toggle()
-            stories.handle(holding ? .holdBegan : .holdEnded)
+            app.handleStories(holding ? .holdBegan : .holdEnded)
         default: break
         }
     }

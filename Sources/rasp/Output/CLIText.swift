@@ -1,3 +1,5 @@
+import RaspKit
+
 /// The words `rasp` prints around the data, in the run's one language (`--lang`, else `LC_ALL`/`LC_MESSAGES`/`LANG`):
 /// table headers, summaries, units and transport names. Data from the API (place names, carriers, days) is printed
 /// as it comes; runtime errors have their own ru/en messages (`ClientError.userMessage(language:)`).
@@ -81,13 +83,7 @@ struct CLIText: Sendable {
 
     /// A station type code as words (`train_station` → `train station` / `вокзал`); unknown codes as they are.
     func stationTypeName(_ code: String) -> String {
-        guard russian else { return code.replacingOccurrences(of: "_", with: " ") }
-        return ["station": "станция", "platform": "платформа", "stop": "остановочный пункт", "checkpoint": "блокпост",
-                "post": "пост", "crossing": "разъезд", "overtaking_point": "обгонный пункт", "train_station": "вокзал",
-                "airport": "аэропорт", "bus_station": "автовокзал", "bus_stop": "автобусная остановка",
-                "unknown": "станция", "port": "порт", "port_point": "портпункт", "wharf": "пристань",
-                "river_port": "речной вокзал", "marine_station": "морской вокзал"][code]
-            ?? code.replacingOccurrences(of: "_", with: " ")
+        RaspKit.Strings(language: russian ? .ru : .en).stationTypeName(code)
     }
 
     /// `settlement` / `населённый пункт`.

@@ -200,6 +200,15 @@ public final class AppViewModel<StoryClock: Clock>: ObservableObject where Story
         model.start()
     }
 
+    /// Applies a gesture to the open stories; a gesture that closes them (a swipe down, a tap past the last
+    /// story) also closes the screen at once, so the next action already lands on the screen below.
+    /// - Parameter gesture: What the user did.
+    public func handleStories(_ gesture: StoryGesture) {
+        guard screen == .stories, let stories else { return }
+        stories.handle(gesture)
+        if stories.isClosed { back() }
+    }
+
     /// Opens the user agreement from the settings.
     public func openAgreement() {
         settings.agreementOpened()
