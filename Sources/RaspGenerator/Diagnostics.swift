@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// A problem found in an input document, with its place in the source.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How bad the problem is.
@@ -70,19 +72,25 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The text of a 1-based line, found by scanning bytes (documents can be megabytes on one line).
     private static func line(_ number: Int, in source: String) -> Substring? {
-        let utf8 = source.utf8
-        var current = 1
-        var start = utf8.startIndex
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "\n") {
-                if current == number { return Self.trimmingCarriageReturn(source[start..<index]) }
+        var text = source
+        // The line's byte offsets, found in the contiguous UTF-8 storage (no index arithmetic per byte).
+        let found: Range<Int>? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return number == 1 ? 0..<0 : nil }
+            var current = 1
+            var start = 0
+            // `memchr` jumps from one line break to the next.
+            while let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if current == number { return start..<offset }
                 current += 1
-                start = utf8.index(after: index)
+                start = offset + 1
             }
-            index = utf8.index(after: index)
+            return current == number ? start..<bytes.count : nil
         }
-        return current == number ? Self.trimmingCarriageReturn(source[start...]) : nil
+        guard let found else { return nil }
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
+        return trimmingCarriageReturn(source[start..<utf8.index(start, offsetBy: found.count)])
     }
 
     private static func trimmingCarriageReturn(_ line: Substring) -> Substring {
