@@ -113,14 +113,14 @@ struct GeneratorSuite: AsyncParsableCommand {
                 let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: spec)))
                 let files = try pipeline.run(data, sourceName: sourceName, path: spec, source: Self.files).files
                 for file in files {
-                    try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(output)/\(file.name)"), options: .atomic)
+                    try Data(file.utf8).write(to: URL(fileURLWithPath: "\(output)/\(file.name)"), options: .atomic)
                 }
                 return files
             }
             files = generated
             endToEnd.append(elapsed)
         }
-        let lines = files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        let lines = files.reduce(0) { $0 + $1.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
         var endToEndMedian = endToEnd.sorted()[endToEnd.count / 2]
         var cpu = (ProcessMemory.cpuMilliseconds - cpuBefore) / Double(max(runs, 1))
         Figures.emit("\(name).end_to_end", endToEndMedian, "ms")

@@ -14,7 +14,7 @@ struct OutputWriter {
         var written = 0
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
+            let data = Data(file.utf8)
             if manager.contents(atPath: path) == data { continue }
             let temporary = (folder as NSString).appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             try data.write(to: URL(fileURLWithPath: temporary))

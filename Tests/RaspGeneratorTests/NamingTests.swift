@@ -47,10 +47,15 @@ struct NamingTests {
 
     @Test("trailing spaces, tabs and CRs go; other characters stay")
     func trailingSpaces() {
-        #expect("abc \t\r".trimmingTrailingSpaces == "abc")
-        #expect("abc\r\n".trimmingTrailingSpaces == "abc\r\n")
-        #expect(" \u{301}".trimmingTrailingSpaces == " \u{301}")
-        #expect("   ".trimmingTrailingSpaces == "")
+        func docLine(_ text: String) -> String {
+            var writer = CodeWriter()
+            writer.doc([text])
+            return writer.text
+        }
+        #expect(docLine("abc \t") == "/// abc\n")
+        #expect(docLine("abc \t\r") == "/// abc\n///\n")
+        #expect(docLine(" \u{301}") == "///  \u{301}\n")
+        #expect(docLine("   ") == "///\n")
         #expect("  x  ".trimmed == "x")
         #expect("x".trimmed == "x")
         #expect("\u{00A0}x\u{2003}".trimmed == "x")

@@ -1,11 +1,26 @@
 /// Accumulates Swift source with four-space indentation, `\n` line endings and no trailing spaces.
+///
+/// The text is kept as UTF-8 bytes in one growing buffer: appending bytes costs a copy, where appending to a `String`
+/// also checks and updates the string's storage flags each time.
 struct CodeWriter {
-    private(set) var text = ""
+    /// The UTF-8 bytes written so far.
+    private var bytes: [UInt8] = []
     private var level: Int {
         didSet { indentation = String(repeating: "    ", count: level) }
     }
     /// The spaces `level` stands for, appended in one piece at the start of each line.
     private var indentation: String
+
+    /// The text written so far.
+    var text: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes written so far (valid UTF-8: every piece came from a `String`, and trimming only removes
+    /// ASCII line breaks).
+    var utf8: [UInt8] {
+        bytes
+    }
 
     /// A writer whose lines start `level` indentation steps in (text that another writer wraps in a block).
     init(level: Int = 0) {
@@ -17,24 +32,24 @@ struct CodeWriter {
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             indent()
-            text += content
+            bytes.append(contentsOf: content.utf8)
         }
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the current indentation.
     private mutating func indent() {
-        text += indentation
+        bytes.append(contentsOf: indentation.utf8)
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
     mutating func reserveCapacity(_ count: Int) {
-        text.reserveCapacity(text.utf8.count + count)
+        bytes.reserveCapacity(bytes.count + count)
     }
 
     /// Appends text another writer produced (whole lines, already indented).
     mutating func append(_ rendered: String) {
-        text += rendered
+        bytes.append(contentsOf: rendered.utf8)
     }
 
     /// Writes `header {`, the body one level deeper, then `}`.
@@ -90,35 +105,35 @@ struct CodeWriter {
         }
     }
 
+    /// Writes one `///` line, without the text's trailing spaces, tabs and carriage returns.
     private mutating func docLine(_ text: String) {
-        let trimmed = text.trimmingTrailingSpaces
         indent()
-        if trimmed.isEmpty {
-            self.text += "///\n"
-        } else {
-            self.text += "/// "
-            self.text += trimmed
-            self.text += "\n"
+        var text = text
+        text.withUTF8 { text in
+            // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n"
+            // ends in "\n", which stops the loop).
+            var end = text.count
+            while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t")
+                    || text[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            if end == 0 {
+                bytes.append(contentsOf: "///\n".utf8)
+            } else {
+                bytes.append(contentsOf: "/// ".utf8)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
+                bytes.append(UInt8(ascii: "\n"))
+            }
         }
     }
 
     /// Removes blank lines written last (before the end of a file).
     mutating func trimBlankLine() {
-        while text.hasSuffix("\n\n") { text.removeLast() }
-    }
-}
-
-extension String {
-    var trimmingTrailingSpaces: String {
-        // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n" ends
-        // in "\n", which stops the loop).
-        var end = utf8.endIndex
-        while end > utf8.startIndex {
-            let before = utf8.index(before: end)
-            let byte = utf8[before]
-            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { break }
-            end = before
+        // Text that ends in "\n\n" as characters: the byte before the pair is not a "\r" ("\r\n" is one character).
+        let newline = UInt8(ascii: "\n")
+        while bytes.count >= 2, bytes[bytes.count - 1] == newline, bytes[bytes.count - 2] == newline,
+              bytes.count == 2 || bytes[bytes.count - 3] != UInt8(ascii: "\r") {
+            bytes.removeLast()
         }
-        return end == utf8.endIndex ? self : String(self[..<end])
     }
 }

@@ -84,7 +84,7 @@ struct SwiftRenderer {
                 }
             }
             w.trimBlankLine()
-            return GeneratedFile(name: name, contents: w.text)
+            return GeneratedFile(name: name, utf8: w.utf8)
         }
     }
 
@@ -364,6 +364,11 @@ public struct GeneratedFile: Sendable, Hashable {
 
     /// The file name, e.g. `API01.swift`.
     public var name: String
-    /// The UTF-8 text.
-    public var contents: String
+    /// The text's UTF-8 bytes, as they are written to disk.
+    public var utf8: [UInt8]
+
+    /// The text.
+    public var contents: String {
+        String(decoding: utf8, as: UTF8.self)
+    }
 }
