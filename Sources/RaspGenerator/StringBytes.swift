@@ -5,7 +5,7 @@ internal import Foundation
 extension String {
     /// Whether every character is ASCII (then one byte is one character, and byte operations are exact).
     var isASCII: Bool {
-        utf8.allSatisfy { $0 < 0x80 }
+        utf8.withContiguousStorageIfAvailable { $0.isASCII } ?? utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// `replacingOccurrences(of:with:)`: on bytes when the text and the pattern are ASCII, else Foundation's.
@@ -71,6 +71,32 @@ extension String {
     func containsBytes(of needle: StaticString) -> Bool {
         var text = self
         return text.withUTF8 { $0[...].contains(ascii: needle) }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII (below 0x80), tested eight bytes at a time.
+    var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var combined: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            combined |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            combined |= UInt64(self[offset])
+            offset += 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The offset of the first `byte` at or after `start` (a `memchr`, which compares many bytes per step).
+    func firstOffset(of byte: UInt8, from start: Int) -> Int? {
+        guard let base = baseAddress, start < count,
+              let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }
 

@@ -187,12 +187,25 @@ public struct MediaType: Sendable {
         guard type.isASCII else {
             return type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         }
-        // ASCII (nearly every media type): the same on bytes, where the only blanks are spaces and tabs.
-        guard var base = type.utf8.split(separator: UInt8(ascii: ";")).first else { return "" }
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while let first = base.first, isBlank(first) { base = base.dropFirst() }
-        while let last = base.last, isBlank(last) { base = base.dropLast() }
-        return String(decoding: base.map { $0.isASCIIUppercase ? $0 + 32 : $0 }, as: UTF8.self)
+        // ASCII (nearly every media type): the same on bytes, where the only blanks are spaces and tabs. The base is
+        // the first run of bytes between semicolons that is not empty (as `split(separator: ";").first` finds it).
+        var type = type
+        return type.withUTF8 { bytes in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = 0
+            while start < bytes.count, bytes[start] == UInt8(ascii: ";") { start += 1 }
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { base in
+                for offset in start..<end {
+                    let byte = bytes[offset]
+                    base[offset - start] = byte.isASCIIUppercase ? byte + 32 : byte
+                }
+                return end - start
+            }
+        }
     }
 }
 

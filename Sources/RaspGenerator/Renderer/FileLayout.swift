@@ -59,7 +59,7 @@ struct FileLayout {
         var start = 0
         // Line by line (a last line without its line break does not count): a comment line starts with two
         // slashes after any spaces (spaces between the two slashes too).
-        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let end = bytes.firstOffset(of: UInt8(ascii: "\n"), from: start) {
             var slashes = 0
             var index = start
             while index < end, slashes < 2 {
