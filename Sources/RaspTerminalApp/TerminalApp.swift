@@ -101,10 +101,13 @@ public final class TerminalApp {
         case .cityPicker:
             if let picker = model.cityPicker { cityPicker.handle(key, picker: picker) { model.chooseCity($0) } }
         case .stationPicker:
-            if let picker = model.stationPicker { stationPicker.handle(key, picker: picker) { model.chooseStation($0) } }
+            if let picker = model.stationPicker {
+                stationPicker.handle(key, picker: picker) { model.chooseStation($0) }
+            }
         case .schedule: schedule.handle(key, app: model)
         case .filters: filters.handle(key, app: model)
-        case .carrier: if let model = model.carrier { carrier.handle(key, carrier: model, opener: opener, hints: hints) }
+        case .carrier:
+            if let model = model.carrier { carrier.handle(key, carrier: model, opener: opener, hints: hints) }
         case .stories: stories.handle(key, app: model)
         case .agreement: agreement.handle(key)
         }
@@ -156,9 +159,14 @@ public final class TerminalApp {
                               palette: palette, hints: hints)
         switch model.screen {
         case nil:
-            if model.tab == .schedule { route.draw(&drawing, app: model) } else { settings.draw(&drawing, settings: model.settings) }
+            if model.tab == .schedule {
+                route.draw(&drawing, app: model)
+            } else {
+                settings.draw(&drawing, settings: model.settings)
+            }
             tabBar(&drawing)
-        case .cityPicker?: if let picker = model.cityPicker { cityPicker.draw(&drawing, picker: picker, strings: model.strings) }
+        case .cityPicker?:
+            if let picker = model.cityPicker { cityPicker.draw(&drawing, picker: picker, strings: model.strings) }
         case .stationPicker?:
             if let picker = model.stationPicker { stationPicker.draw(&drawing, picker: picker, strings: model.strings) }
         case .schedule?: if let model = model.schedule { schedule.draw(&drawing, schedule: model) }
@@ -187,7 +195,8 @@ public final class TerminalApp {
     /// Subscribes to every model on screen or on a stack, so any change redraws (like a SwiftUI view's bindings).
     private func watchModels() {
         var next: [ObjectIdentifier: AnyCancellable] = [:]
-        func watch<Object: ObservableObject>(_ object: Object?) where Object.ObjectWillChangePublisher == ObservableObjectPublisher {
+        func watch<Object: ObservableObject>(_ object: Object?)
+        where Object.ObjectWillChangePublisher == ObservableObjectPublisher {
             guard let object else { return }
             let id = ObjectIdentifier(object)
             next[id] = watched.removeValue(forKey: id) ?? object.objectWillChange.sink { [continuation] _ in

@@ -15,8 +15,8 @@ struct AppUITests {
                          "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
         variables.merge(extra) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        return "env -i \(assignments) '\(binary.path)' app \(arguments.joined(separator: " ")); echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep icanon; "
-            + "sleep 30"
+        return "env -i \(assignments) '\(binary.path)' app \(arguments.joined(separator: " ")); "
+            + "echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep icanon; sleep 30"
     }
 
     /// Types into a picker and waits until its results are those of the whole query, with `first` on top.
@@ -164,8 +164,8 @@ struct AppUITests {
     func noInternet() async throws {
         let sandbox = try RaspProcess.makeSandbox()
         defer { try? FileManager.default.removeItem(at: sandbox) }
-        let app = try TmuxSession(command: try command(sandbox: sandbox,
-                                                       arguments: ["--base-url", "http://127.0.0.1:9", "--retries", "0"]))
+        let arguments = ["--base-url", "http://127.0.0.1:9", "--retries", "0"]
+        let app = try TmuxSession(command: try command(sandbox: sandbox, arguments: arguments))
         await app.waitFor("Откуда")
         try app.press("Enter")
         let screen = await app.waitFor("Нет интернета")

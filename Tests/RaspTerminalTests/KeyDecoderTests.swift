@@ -20,7 +20,8 @@ struct KeyDecoderTests {
     func sequences() {
         #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
         #expect(keys("\u{1B}OA\u{1B}OD") == [.up, .left])
-        #expect(keys("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z") == [.delete, .pageUp, .pageDown, .home, .end, .backTab])
+        #expect(keys("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z")
+                == [.delete, .pageUp, .pageDown, .home, .end, .backTab])
         #expect(keys("\u{1B}[1;5C") == [.right], "modifiers are read past")
         #expect(keys("\u{1B}") == [.escape])
         #expect(keys("\u{1B}[99X") == [], "an unknown sequence is skipped whole")

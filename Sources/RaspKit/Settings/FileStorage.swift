@@ -45,7 +45,9 @@ public final class FileStorage: KeyValueStorage, @unchecked Sendable {
             if let map = try? JSONDecoder().decode([String: String].self, from: contents) {
                 read = map.compactMapValues { Data(base64Encoded: $0) }
             } else {
-                logger?.warning("Settings: \(url.path) is not a settings file (\(contents.count) bytes); starting empty")
+                logger?.warning("""
+                    Settings: \(url.path) is not a settings file (\(contents.count) bytes); starting empty
+                    """)
             }
         }
         values = read
@@ -57,7 +59,8 @@ public final class FileStorage: KeyValueStorage, @unchecked Sendable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
             let contents = try encoder.encode(values.mapValues { $0.base64EncodedString() })
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let folder = url.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try contents.write(to: url, options: .atomic)
         } catch {
             logger?.warning("Settings: could not write \(url.path): \(error.localizedDescription)")

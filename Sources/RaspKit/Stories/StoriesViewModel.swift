@@ -209,7 +209,8 @@ extension StoriesViewModel where C == ContinuousClock {
     ///   - strings: The language of the texts.
     ///   - analytics: Where `story_viewed` goes.
     public convenience init(stories: [Story], startAt index: Int = 0, settings: SettingsStore? = nil,
-                            strings: RaspKit.Strings = .init(), analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
+                            strings: RaspKit.Strings = .init(),
+                            analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
         self.init(stories: stories, startAt: index, clock: ContinuousClock(), settings: settings, strings: strings,
                   analytics: analytics)
     }

@@ -142,7 +142,8 @@ public final class TerminalSession: @unchecked Sendable {
                 var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&descriptor, 1, 100)
                 if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-                let count = ready < 0 ? -1 : buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+                let count = ready < 0 ? -1
+                    : buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else {
                     continuation.yield(.inputClosed)

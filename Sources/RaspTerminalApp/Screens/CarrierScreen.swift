@@ -39,7 +39,9 @@ struct CarrierScreen {
             for (index, link) in links.enumerated() {
                 drawing.text(link.title, x: 4, y: y, palette.secondary)
                 drawing.text(link.value, x: 4, y: y + 1, palette.accent)
-                if index == cursor.index { drawing.highlight(row: y + 1, x: 2, width: drawing.width - 4, palette.selected) }
+                if index == cursor.index {
+                    drawing.highlight(row: y + 1, x: 2, width: drawing.width - 4, palette.selected)
+                }
                 y += 3
             }
             for line in wrap(details.contacts ?? "", width: drawing.width - 8) where !line.isEmpty {

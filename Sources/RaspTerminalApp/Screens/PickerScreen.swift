@@ -53,7 +53,9 @@ struct PickerScreen<Item: Sendable & Hashable & Identifiable> {
                 let (title, note) = describe(items[index])
                 let written = drawing.text(title, x: 4, y: top + row, palette.base)
                 if let note { drawing.text(note, x: 6 + written, y: top + row, palette.secondary) }
-                if index == cursor.index { drawing.highlight(row: top + row, x: 2, width: drawing.width - 4, palette.selected) }
+                if index == cursor.index {
+                    drawing.highlight(row: top + row, x: 2, width: drawing.width - 4, palette.selected)
+                }
             }
         }
         drawing.keyLine(failed ? drawing.hints.failure(key: "Ctrl-R") : drawing.hints.picker)

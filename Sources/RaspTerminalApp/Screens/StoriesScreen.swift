@@ -30,10 +30,12 @@ struct StoriesScreen {
         drawing.text(close, x: drawing.width - close.count - 2, y: 2, palette.secondary)
         guard let story = stories.currentStory else { return }
         var textLeft = 2
-        if colours != .none, let image = story.images.first, let picture = picture(image, rows: drawing.canvas.height - 6) {
+        if colours != .none, let image = story.images.first,
+           let picture = picture(image, rows: drawing.canvas.height - 6) {
             for (row, cells) in picture.cells.enumerated() {
                 for (column, cell) in cells.enumerated() {
-                    drawing.canvas[2 + column, 3 + row] = Cell("▀", style: Style(foreground: cell.top, background: cell.bottom))
+                    let style = Style(foreground: cell.top, background: cell.bottom)
+                    drawing.canvas[2 + column, 3 + row] = Cell("▀", style: style)
                 }
             }
             textLeft = 4 + (picture.cells.first?.count ?? 0)
@@ -43,7 +45,9 @@ struct StoriesScreen {
         for (offset, line) in wrap(story.text, width: width).enumerated() {
             drawing.text(line, x: textLeft, y: 6 + offset, palette.base)
         }
-        if stories.isPaused { drawing.text(drawing.hints.paused, x: textLeft, y: drawing.canvas.height - 3, palette.accent) }
+        if stories.isPaused {
+            drawing.text(drawing.hints.paused, x: textLeft, y: drawing.canvas.height - 3, palette.accent)
+        }
         drawing.keyLine(drawing.hints.stories)
     }
 

@@ -65,7 +65,8 @@ struct Palette: Sendable, Hashable {
 
     /// `COLORFGBG` is `foreground;background` in ANSI colour numbers; 7 and 15 are light backgrounds.
     private static func terminalIsDark(_ environment: [String: String]) -> Bool {
-        guard let value = environment["COLORFGBG"], let background = value.split(separator: ";").last.flatMap({ Int($0) })
+        guard let value = environment["COLORFGBG"],
+              let background = value.split(separator: ";").last.flatMap({ Int($0) })
         else { return true }
         return !(background == 7 || background == 15)
     }

@@ -13,7 +13,7 @@ import Darwin
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "The travel-schedule app, full screen: route, pickers, schedule, filters, carriers, stories, settings.",
+        abstract: "The travel-schedule app, full screen: route, pickers, schedule, carrier, stories, settings.",
         discussion: """
         Runs on the embedded demo data unless a key or a server is given, like every other command. The theme and
         the viewed stories persist in the settings file (default: app-settings.json next to the config file).
