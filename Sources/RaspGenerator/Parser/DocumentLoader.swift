@@ -180,30 +180,48 @@ final class DocumentLoader {
         let isAbsolute = path.hasPrefix("/")
         var path = path
         return path.withUTF8 { bytes in
-            // The parts between slashes (empty ones dropped), as byte ranges.
             let slash = UInt8(ascii: "/")
-            let isDots = { (part: Range<Int>, count: Int) in
-                part.count == count && bytes[part].allSatisfy { $0 == UInt8(ascii: ".") }
+            let dot = UInt8(ascii: ".")
+            let isDot = { (part: Range<Int>) in part.count == 1 && bytes[part.lowerBound] == dot }
+            let isDotDot = { (part: Range<Int>) in
+                part.count == 2 && bytes[part.lowerBound] == dot && bytes[part.lowerBound + 1] == dot
             }
+            // The parts between slashes (empty ones dropped), as byte ranges.
             var parts: [Range<Int>] = []
+            parts.reserveCapacity(bytes.count / 2 + 1)
             var start = 0
-            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != slash { end += 1 }
                 let part = start..<end
                 start = end + 1
-                if part.isEmpty || isDots(part, 1) { continue }
-                if isDots(part, 2), let last = parts.last, !isDots(last, 2) {
+                if part.isEmpty || isDot(part) { continue }
+                if isDotDot(part), let last = parts.last, !isDotDot(last) {
                     parts.removeLast()
                 } else {
                     parts.append(part)
                 }
             }
-            var joined: [UInt8] = isAbsolute ? [slash] : []
-            joined.reserveCapacity(bytes.count + 1)
-            for (position, part) in parts.enumerated() {
-                if position > 0 { joined.append(slash) }
-                joined += bytes[part]
+            let length = (isAbsolute ? 1 : 0) + parts.reduce(0) { $0 + $1.count } + max(parts.count - 1, 0)
+            // The parts joined by single slashes, copied straight into the new string's storage.
+            return String(unsafeUninitializedCapacity: length) { joined in
+                var count = 0
+                if isAbsolute {
+                    joined[0] = slash
+                    count = 1
+                }
+                for (position, part) in parts.enumerated() {
+                    if position > 0 {
+                        joined[count] = slash
+                        count += 1
+                    }
+                    for offset in part {
+                        joined[count] = bytes[offset]
+                        count += 1
+                    }
+                }
+                return count
             }
-            return String(decoding: joined, as: UTF8.self)
         }
     }
 }
