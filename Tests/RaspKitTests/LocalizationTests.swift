@@ -28,6 +28,7 @@ struct LocalizationTests {
 
     static let locales: [(String, AppLanguage)] = [
         ("ru_RU", .ru), ("ru", .ru), ("be_BY", .ru), ("en_US", .en), ("de_DE", .en), ("uk-UA", .en), ("kk_KZ", .ru),
+        ("ru_RU.UTF-8", .ru), ("rum", .en), ("ky-KG", .ru),
     ]
 
     @Test("the language follows the locale", arguments: locales)

@@ -7,10 +7,18 @@ public enum UserMessageLanguage: String, Sendable, Hashable, CaseIterable {
     /// English.
     case en
 
-    /// Russian when the user's first preferred language is Russian, English otherwise.
+    /// The language of the user's first preferred language (see ``init(localeIdentifier:)``).
     public static var current: UserMessageLanguage {
-        let identifier = Locale.preferredLanguages.first ?? Locale.current.identifier
-        return identifier.lowercased().hasPrefix("ru") ? .ru : .en
+        UserMessageLanguage(localeIdentifier: Locale.preferredLanguages.first ?? Locale.current.identifier)
+    }
+
+    /// The one rule of the package for "does this user read Russian?": Russian for a locale whose language is
+    /// Russian or one of the CIS languages whose speakers read Russian (Belarusian, Kazakh, Kyrgyz), English
+    /// otherwise. The app's strings (`AppLanguage`) and the command line's `LANG` handling use it too.
+    /// - Parameter identifier: A locale or language identifier: `ru_RU`, `be-BY`, `en_US.UTF-8`, `kk`.
+    public init(localeIdentifier identifier: String) {
+        let language = identifier.split(whereSeparator: { "_-.@".contains($0) }).first.map { $0.lowercased() } ?? ""
+        self = ["ru", "be", "kk", "ky"].contains(language) ? .ru : .en
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -64,9 +65,10 @@ struct Environment: Sendable {
         return home.appendingPathComponent(".config/rasp/config")
     }
 
-    /// Whether the user reads Russian, from `LC_ALL`, `LC_MESSAGES` or `LANG` (the first one set).
+    /// Whether the user reads Russian, from `LC_ALL`, `LC_MESSAGES` or `LANG` (the first one set), by the
+    /// package's one rule (`UserMessageLanguage(localeIdentifier:)`).
     var prefersRussian: Bool {
         let locale = self["LC_ALL"] ?? self["LC_MESSAGES"] ?? self["LANG"] ?? ""
-        return ["ru", "be", "kk", "ky", "uk"].contains { locale.lowercased().hasPrefix($0) }
+        return UserMessageLanguage(localeIdentifier: locale) == .ru
     }
 }

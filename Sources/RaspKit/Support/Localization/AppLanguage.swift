@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 
 /// The languages the app's string tables cover.
 public enum AppLanguage: String, Sendable, Hashable, CaseIterable, Codable {
@@ -8,10 +9,9 @@ public enum AppLanguage: String, Sendable, Hashable, CaseIterable, Codable {
     case en
 
     /// The language for a locale: Russian for Russian (and the CIS languages whose speakers read Russian),
-    /// English otherwise.
+    /// English otherwise; the rule is `UserMessageLanguage(localeIdentifier:)`, shared with the runtime's messages.
     /// - Parameter locale: The user's locale.
     public init(locale: Locale) {
-        let code = locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? ""
-        self = ["ru", "be", "kk", "ky"].contains(code.lowercased()) ? .ru : .en
+        self = UserMessageLanguage(localeIdentifier: locale.identifier) == .ru ? .ru : .en
     }
 }
