@@ -30,9 +30,9 @@ struct DataSource: Sendable {
         ])
         let server = options.baseURL ?? environment["RASP_BASE_URL"] ?? config.baseURL
         if let server {
-            guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  url.host != nil
-            else { throw CLIError.usage("the server URL must be http(s), got '\(server)'") }
+            guard let url = Self.serverURL(server) else {
+                throw CLIError.usage("the server URL must be http(s), got '\(server)'")
+            }
             serverURL = url
         } else if apiKey != nil {
             serverURL = Servers.server1
@@ -44,6 +44,13 @@ struct DataSource: Sendable {
         } else {
             cacheDirectory = environment.defaultCacheDirectory
         }
+    }
+
+    /// `text` as a server URL: http or https, with a host; nil for anything else.
+    static func serverURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil else { return nil }
+        return url
     }
 
     /// The first key that is not blank, trimmed.

@@ -61,9 +61,7 @@ struct GlobalOptions: ParsableArguments {
         }
         for header in header { try Self.check(header: header) }
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  url.host != nil
-            else { throw usageError(
+            guard DataSource.serverURL(baseURL) != nil else { throw usageError(
                 "--base-url must be an http(s) URL such as http://127.0.0.1:8080, got '\(baseURL)'",
                 "--base-url: нужен адрес http(s), например http://127.0.0.1:8080, а не «\(baseURL)»") }
         }
