@@ -152,7 +152,7 @@ final class DocumentLoader {
                              at: mark)
         }
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
-        let isEncoded = relative.utf8.contains(UInt8(ascii: "%"))
+        let isEncoded = relative.containsBytes(of: "%")
         let decoded = isEncoded ? relative.removingPercentEncoding ?? relative : relative
         let base = paths[mark.file]
         let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
@@ -171,8 +171,15 @@ final class DocumentLoader {
 
     /// The folder part of a path, with its trailing `/` (empty for a bare file name).
     static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[...slash])
+        var path = path
+        // The offset just past the last slash, found from the end of the UTF-8 buffer.
+        let end = path.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] != UInt8(ascii: "/") { end -= 1 }
+            return end
+        }
+        guard end > 0 else { return "" }
+        return String(path[...path.utf8.index(path.utf8.startIndex, offsetBy: end - 1)])
     }
 
     /// `a/./b/../c` → `a/c`; leading `..` that cannot be resolved are kept, as is a leading `/`.
