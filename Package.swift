@@ -151,13 +151,17 @@ let package = Package(
         // MARK: Tests
 
         /// What the test targets share: the transcript the key-leak scan reads, a line-rendering log handler.
-        .target(name: "RaspTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/RaspTestSupport"),
+        .target(
+            name: "RaspTestSupport",
+            dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/RaspTestSupport"
+        ),
         .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate", "RaspBenchData"]),
         /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
         .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
         /// What the edge-case client sends and returns, over a recording transport and through the mock server.
-        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock"]),
+        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock", "RaspTestSupport"]),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]

@@ -2,34 +2,17 @@ import EdgeCasesAPI
 import Foundation
 import RaspRuntime
 import Testing
+import RaspTestSupport
 
 /// The client generated from `Tests/Fixtures/edge-cases-spec`: what its methods put on the wire for parameters of
 /// every shape and style, and what they return for awkward response lists.
 struct EdgeCasesClientTests {
-    /// Records every request and answers each with the next scripted response.
-    final class Recorder: ClientTransport, @unchecked Sendable {
-        private let lock = NSLock()
-        private var responses: [ClientResponse]
-        private(set) var requests: [ClientRequest] = []
-        private(set) var urls: [String] = []
-
-        init(_ responses: ClientResponse...) { self.responses = responses }
-
-        func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
-            lock.withLock {
-                requests.append(request)
-                urls.append(request.url(relativeTo: baseURL)?.absoluteString ?? "")
-                return responses.count > 1 ? responses.removeFirst() : responses[0]
-            }
-        }
-    }
-
     static func json(_ text: String, status: Int = 200) -> ClientResponse {
         ClientResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
 
     @Test func primitiveAliasPathParametersFillTheTemplate() async throws {
-        let recorder = Recorder(Self.json(#"{"id": "42"}"#))
+        let recorder = ScriptedTransport(Self.json(#"{"id": "42"}"#))
         let client = Client(transport: recorder)
         let message = try await client.getMessage(channelId: "123", messageId: "456", limit: .int(5), ids: ["1", "2"],
                                                   kind: ._2)
@@ -38,20 +21,20 @@ struct EdgeCasesClientTests {
     }
 
     @Test func aBodylessSuccessBesideAJSONOneReturnsNil() async throws {
-        let recorder = Recorder(ClientResponse(status: 204))
+        let recorder = ScriptedTransport(ClientResponse(status: 204))
         let message = try await Client(transport: recorder).getMessage(channelId: "1", messageId: "2")
         #expect(message == nil)
     }
 
     @Test func everyStyleIsWrittenAsOpenAPISays() async throws {
-        let recorder = Recorder(Self.json(#"{"x": 1, "y": 2}"#, status: 202))
+        let recorder = ScriptedTransport(Self.json(#"{"x": 1, "y": 2}"#, status: 202))
         let point = try await Client(transport: recorder).styles(
             label: ["a", "b"], matrix: "m", point: Point(x: 1, y: 2), filter: Filter(q: "red", tags: ["x"]),
             deep: Filter(q: "blue"), spaced: [1, 2], piped: ["p", "q"], labels: ["k": "v"], where: Point(x: 3, y: 4),
             xPoint: Point(x: 5, y: 6), session: "s1", prefs: Point(x: 7, y: 8)
         )
         #expect(point == Point(x: 1, y: 2))
-        let request = try #require(recorder.requests.first)
+        let request = try #require(recorder.sent.first)
         #expect(request.path == "/styles/.a.b/;matrix=m/x=1,y=2")
         let query = request.query.map { "\($0.name)=\($0.value)" }
         #expect(query == [
@@ -62,13 +45,13 @@ struct EdgeCasesClientTests {
     }
 
     @Test func aCreatedWithoutBodyReturnsNil() async throws {
-        let recorder = Recorder(ClientResponse(status: 201))
+        let recorder = ScriptedTransport(ClientResponse(status: 201))
         let point = try await Client(transport: recorder).styles(label: ["a"], matrix: "m", point: Point(x: 0, y: 0))
         #expect(point == nil)
     }
 
     @Test func theOnlyDefaultResponseIsTheResult() async throws {
-        let recorder = Recorder(Self.json(#"{"x": 9, "y": 9}"#))
+        let recorder = ScriptedTransport(Self.json(#"{"x": 9, "y": 9}"#))
         // The flattened `fallback()` is deprecated in the spec; the input form is not.
         #expect(try await Client(transport: recorder).fallback(Operations.Fallback()) == Point(x: 9, y: 9))
     }
@@ -83,7 +66,7 @@ struct EdgeCasesClientTests {
     }
 
     @Test func schemasNamedLikeGeneratedTypesKeepTheirShape() async throws {
-        let recorder = Recorder(Self.json(#"{"name": "n"}"#))
+        let recorder = ScriptedTransport(Self.json(#"{"name": "n"}"#))
         let client: any ClientProtocol = Client(transport: recorder)
         // `Client` the schema is `ClientSchema`; a parameter named like its operation still reaches it.
         let found: ClientSchema = try await client.search(search: "café")
@@ -106,7 +89,7 @@ struct EdgeCasesClientTests {
     }
 
     @Test func schemasFromOtherFilesAreTypedAndShared() async throws {
-        let recorder = Recorder(Self.json(#"[{"id": 1, "name": "Rex", "tag": "dog", "owner": {"name": "Ann", "pets": []}}]"#))
+        let recorder = ScriptedTransport(Self.json(#"[{"id": 1, "name": "Rex", "tag": "dog", "owner": {"name": "Ann", "pets": []}}]"#))
         let pets: [Pet] = try await Client(transport: recorder).listPets(tag: .dog)
         #expect(pets.first?.owner?.name == "Ann")
         #expect(pets.first?.tag == .dog)
@@ -114,7 +97,7 @@ struct EdgeCasesClientTests {
     }
 
     @Test func anOperationGivenAsAReferenceKeepsItsParametersAndErrors() async throws {
-        let recorder = Recorder(Self.json(#"{"message": "gone"}"#, status: 404))
+        let recorder = ScriptedTransport(Self.json(#"{"message": "gone"}"#, status: 404))
         let error = await #expect(throws: ClientError.self) { try await Client(transport: recorder).getPet(petId: 7) }
         #expect(recorder.urls == ["https://edge.example/api/pets/7"])
         guard case .http(let failure)? = error else {

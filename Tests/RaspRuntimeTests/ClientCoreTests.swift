@@ -1,19 +1,10 @@
 import Foundation
 import Testing
+import RaspTestSupport
 @testable import RaspRuntime
 
 /// The request path through ``ClientCore``: authentication, middleware order, status and decoding errors.
 struct ClientCoreTests {
-    final class Recorder: ClientTransport {
-        let requests = Locked<[ClientRequest]>([])
-        let response: ClientResponse
-        init(_ response: ClientResponse) { self.response = response }
-        func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
-            requests.withLock { $0.append(request) }
-            return response
-        }
-    }
-
     struct Tagging: ClientMiddleware {
         let tag: String
         func intercept(_ request: ClientRequest, baseURL: URL,
@@ -28,27 +19,27 @@ struct ClientCoreTests {
     struct Problem: Decodable, Sendable { var text: String }
 
     @Test func appliesAuthenticationAndMiddlewaresInOrder() async throws {
-        let transport = Recorder(ClientResponse(status: 200, body: Data(#"{"n": 1}"#.utf8)))
+        let transport = ScriptedTransport(ClientResponse(status: 200, body: Data(#"{"n": 1}"#.utf8)))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport,
                               middlewares: [Tagging(tag: "outer"), Tagging(tag: "inner")],
                               authentication: .apiKey("secret", in: .header("Authorization")))
         let value = try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"), decoding: Body.self)
         #expect(value == Body(n: 1))
-        let sent = try #require(transport.requests.withLock { $0.first })
+        let sent = try #require(transport.sent.first)
         #expect(sent.headers.filter { $0.name == "X-Order" }.map(\.value) == ["outer", "inner"])
         #expect(sent.header("Authorization") == "secret")
     }
 
     @Test func skipsAuthenticationWhenTheOperationNeedsNone() async throws {
-        let transport = Recorder(ClientResponse(status: 204))
+        let transport = ScriptedTransport(ClientResponse(status: 204))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [],
                               authentication: .apiKey("secret", in: .query("apikey")))
         _ = try await core.performRaw(ClientRequest(method: "GET", path: "/x", operationID: "x", requiresAuthentication: false))
-        #expect(transport.requests.withLock { $0.first?.query.isEmpty } == true)
+        #expect(transport.sent.first?.query.isEmpty == true)
     }
 
     @Test func nonSuccessStatusesCarryTheDecodedErrorBody() async throws {
-        let transport = Recorder(ClientResponse(status: 404, body: Data(#"{"text": "Не нашли объект"}"#.utf8)))
+        let transport = ScriptedTransport(ClientResponse(status: 404, body: Data(#"{"text": "Не нашли объект"}"#.utf8)))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [], authentication: nil)
         let error = try await #require(throws: ClientError.self) {
             try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "carrier"), decoding: Body.self,
@@ -61,7 +52,7 @@ struct ClientCoreTests {
     }
 
     @Test func decodingFailuresCarryTheCodingPath() async throws {
-        let transport = Recorder(ClientResponse(status: 200, body: Data(#"{"n": "one"}"#.utf8)))
+        let transport = ScriptedTransport(ClientResponse(status: 200, body: Data(#"{"n": "one"}"#.utf8)))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [], authentication: nil)
         let error = try await #require(throws: ClientError.self) {
             try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"), decoding: Body.self)

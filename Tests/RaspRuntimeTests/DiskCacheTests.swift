@@ -132,7 +132,7 @@ struct DiskCacheTests {
         #expect(entry.origin == .downloaded)
         #expect(try text(entry) == "{}")
         #expect(transport.sentCount == 2)
-        #expect(transport.sent.withLock { $0.last?.header("Authorization") } == testKey)
+        #expect(transport.sent.last?.header("Authorization") == testKey)
     }
 
     @Test func clientCoreDownloadTurnsErrorStatusesIntoHTTPFailures() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 @testable import RaspRuntime
 
 /// ``QuotaCounter`` and ``QuotaMiddleware``: counting, warnings, safe mode, persistence and the daily reset.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 @testable import RaspRuntime
 
 /// ``RetryMiddleware``: which failures are retried, how long it waits, and how cancellation stops it.

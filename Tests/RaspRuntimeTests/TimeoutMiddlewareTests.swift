@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 @testable import RaspRuntime
 
 /// ``TimeoutMiddleware`` races each attempt against a total deadline, per operation.
@@ -14,7 +15,7 @@ struct TimeoutMiddlewareTests {
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
         guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
         #expect(sleeps.recorded == [.seconds(30)])
-        #expect(transport.sent.withLock { $0.first?.timeout } == .seconds(30))
+        #expect(transport.sent.first?.timeout == .seconds(30))
     }
 
     @Test func operationsCanHaveLongerDeadlines() async throws {
@@ -24,7 +25,7 @@ struct TimeoutMiddlewareTests {
                               middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)], authentication: nil)
         _ = try? await core.performRaw(getRequest("stationsList", path: "/v3.0/stations_list/"))
         #expect(sleeps.recorded == [.seconds(300)])
-        #expect(transport.sent.withLock { $0.first?.timeout } == .seconds(300))
+        #expect(transport.sent.first?.timeout == .seconds(300))
 
         var explicit = getRequest()
         explicit.timeout = .seconds(5)

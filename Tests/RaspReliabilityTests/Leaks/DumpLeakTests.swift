@@ -120,7 +120,7 @@ struct DumpLeakTests {
     func generatedClient(placement: RaspKeyPlacement) async throws {
         for key in Self.keys {
             let headers = ["Content-Type": "application/json", "X-Echo": key]
-            let transport = StubTransport(.response(ClientResponse(status: 401, headers: headers,
+            let transport = ScriptedTransport(.response(ClientResponse(status: 401, headers: headers,
                                                                    body: Data(Self.echo(key).utf8))))
             let client = try RaspClient.live(apiKey: key, placement: placement, retry: .never, transport: transport)
             let error = try await #require(throws: ClientError.self) { _ = try await client.copyright() }

@@ -93,7 +93,7 @@ struct KeyLeakTests {
         let logs = LogLineCounter(needles: KeyLeakScanner.needles, level: .trace, source: "reliability-log")
         let echoed = ClientResponse(status: 401, headers: ["Content-Type": "application/json", "Set-Cookie": "s=\(testKey)"],
                                     body: Data(Self.echo.utf8))
-        let transport = StubTransport(
+        let transport = ScriptedTransport(
             .response(ClientResponse(status: 200, headers: ["Content-Type": "application/json"],
                                      body: Data(#"{"copyright": {"logo_vm": "", "logo_hm": "", "logo_vd": "", "logo_hy": "", "logo_hd": "", "logo_vy": "", "logo_y": "", "url": "http://rasp.yandex.ru/", "text": "Данные предоставлены сервисом Яндекс.Расписания"}}"#.utf8))),
             .response(echoed),

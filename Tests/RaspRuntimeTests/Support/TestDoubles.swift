@@ -7,37 +7,6 @@ import Logging
 
 let testServer = URL(string: "https://api.example.test")!
 
-/// A transport that plays a script: one step per call, the last step repeating; records what was sent.
-final class ScriptedTransport: ClientTransport {
-    enum Step: Sendable {
-        case response(ClientResponse)
-        case failure(any Error)
-        /// Never answers; throws when cancelled.
-        case hang
-    }
-
-    private let steps: Locked<[Step]>
-    let sent = Locked<[ClientRequest]>([])
-
-    init(_ steps: Step...) { self.steps = Locked(steps) }
-
-    init(steps: [Step]) { self.steps = Locked(steps) }
-
-    var sentCount: Int { sent.withLock { $0.count } }
-
-    func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
-        sent.withLock { $0.append(request) }
-        let step = steps.withLock { steps in steps.count > 1 ? steps.removeFirst() : steps[0] }
-        switch step {
-        case .response(let response): return response
-        case .failure(let error): throw error
-        case .hang:
-            try await Task.sleep(for: .seconds(3600))
-            throw CancellationError()
-        }
-    }
-}
-
 /// A sleeper that records the waits and returns at once (or as soon as `condition` holds, when given:
 /// e.g. once a request reached the transport, so a deadline cannot pass before the attempt started).
 final class SleepRecorder: Sendable {
