@@ -75,11 +75,8 @@ struct RaspContext: Sendable {
             client = try RaspClient.live(apiKey: key, logger: logger, retry: retry, timeouts: options.timeouts,
                                          serverURL: serverURL)
         } else {
-            var middlewares: [any ClientMiddleware] = []
-            if let logger { middlewares.append(LoggingMiddleware(logger: logger)) }
-            middlewares.append(RetryMiddleware(policy: retry))
-            middlewares.append(TimeoutMiddleware(policy: options.timeouts))
-            client = RaspClient(serverURL: serverURL, middlewares: middlewares)
+            client = RaspClient(serverURL: serverURL, middlewares: RaspClient.standardMiddlewares(
+                logger: logger, retry: retry, timeouts: options.timeouts))
         }
         client.core.middlewares += headers
         if logger?.logLevel == .notice {

@@ -73,20 +73,38 @@ extension RaspClient {
             throw RaspServiceError.invalidAPIKey(controlCharacter: HeaderText.name(of: scalar))
         }
         let authentication: Authentication = placement == .header ? .apiKeyHeader(key) : .apiKeyQuery(key)
+        let middlewares = standardMiddlewares(logger: logger, redactor: Redactor(authentication: authentication),
+                                              quota: quota, retry: retry, timeouts: timeouts, sleeper: sleeper)
+        return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport, middlewares: middlewares)
+    }
+
+    /// The middleware stack of ``live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:sleeper:)``,
+    /// for a client that needs it without a key (a mock server, a proxy that adds the key).
+    /// - Parameters:
+    ///   - logger: Where request lines and retry notices go; nil logs nothing.
+    ///   - redactor: What the request lines mask.
+    ///   - quota: The daily request counter; nil counts nothing.
+    ///   - retry: Attempts and backoff.
+    ///   - timeouts: Deadlines per operation.
+    ///   - sleeper: How retries wait.
+    /// - Returns: Logging, retries, the quota and timeouts, outermost first.
+    public static func standardMiddlewares(logger: Logger?, redactor: Redactor = .standard, quota: QuotaCounter? = nil,
+                                           retry: RetryPolicy = .default, timeouts: TimeoutPolicy = .rasp,
+                                           sleeper: Sleeper = .live) -> [any ClientMiddleware] {
         var middlewares: [any ClientMiddleware] = []
-        if let logger {
-            middlewares.append(LoggingMiddleware(logger: logger, redactor: Redactor(authentication: authentication)))
-        }
+        if let logger { middlewares.append(LoggingMiddleware(logger: logger, redactor: redactor)) }
         var onRetry: (@Sendable (RetryMiddleware.RetryEvent) -> Void)?
         if let logger {
             onRetry = { event in
-                logger.notice("\(event.operationID): attempt \(event.attempt) failed (\(event.reason)), retrying in \(event.delay)")
+                logger.notice("""
+                    \(event.operationID): attempt \(event.attempt) failed (\(event.reason)), retrying in \(event.delay)
+                    """)
             }
         }
         middlewares.append(RetryMiddleware(policy: retry, sleeper: sleeper, onRetry: onRetry))
         if let quota { middlewares.append(QuotaMiddleware(counter: quota)) }
         middlewares.append(TimeoutMiddleware(policy: timeouts))
-        return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport, middlewares: middlewares)
+        return middlewares
     }
 }
 
