@@ -75,7 +75,8 @@ extension RaspClient {
         let authentication: Authentication = placement == .header ? .apiKeyHeader(key) : .apiKeyQuery(key)
         let middlewares = standardMiddlewares(logger: logger, redactor: Redactor(authentication: authentication),
                                               quota: quota, retry: retry, timeouts: timeouts, sleeper: sleeper)
-        return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport, middlewares: middlewares)
+        return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport,
+                          middlewares: middlewares)
     }
 
     /// The middleware stack of ``live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:sleeper:)``,
