@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// A position in a source document: 1-based line and column (columns count Unicode scalars, as libyaml does), and
 /// which file of a multi-file document it is in.
 public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -302,7 +304,11 @@ extension String {
     func hasSameCodePoints(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared: Bool? = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                // Equal counts (checked above): one `memcmp` of the bytes.
+                guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return true }
+                return memcmp(mine, theirs, other.utf8.count) == 0
+            }
         } ?? nil
         return compared ?? utf8.elementsEqual(other.utf8)
     }
