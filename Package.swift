@@ -103,7 +103,6 @@ let package = Package(
             name: "RaspTerminalApp",
             dependencies: [
                 "RaspKit", "RaspTerminal",
-                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
         /// The `rasp` command-line client.

@@ -1,11 +1,6 @@
 import Foundation
 import RaspKit
 import RaspTerminal
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The travel-schedule app in a terminal: RaspKit's ``AppViewModel`` drawn full screen and driven by keys.
 ///
@@ -16,7 +11,7 @@ import OpenCombine
 @MainActor
 public final class TerminalApp {
     /// The app's view model on the real clock.
-    typealias Model = AppViewModel<ContinuousClock>
+    typealias Model = AppViewModel
 
     private enum Event {
         case terminal(TerminalSession.Event)

@@ -15,18 +15,18 @@ struct AppViewModelTests {
     let directory = try! StationDirectory.load(json: DemoAPI.stationsListJSON)
 
     func app(settings: SettingsStore = .inMemory(), stories: [Story]? = nil,
-             storyClock: TestClock<Duration> = TestClock()) throws -> AppViewModel<TestClock<Duration>> {
+             storyClock: TestClock<Duration> = TestClock()) throws -> AppViewModel {
         let api = DemoAPI(now: MockServerHarness.now)
         let client = RaspClient(serverURL: Servers.server1, transport: DemoTransport(api: api))
         let dependencies = AppDependencies(
             client: client, directory: .ready(directory), settings: settings,
             stories: try stories ?? StoryLibrary.bundled(strings: strings), strings: strings,
-            today: { MockServerHarness.today }, pickerClock: ImmediateClock())
-        return AppViewModel(dependencies: dependencies, storyClock: storyClock)
+            today: { MockServerHarness.today }, pickerClock: ImmediateClock(), storyClock: storyClock)
+        return AppViewModel(dependencies: dependencies)
     }
 
     /// Picks a city and a station through the open pickers by typing, as a user would.
-    func pick(_ app: AppViewModel<TestClock<Duration>>, _ end: RouteEnd, city: String, station: String) async throws {
+    func pick(_ app: AppViewModel, _ end: RouteEnd, city: String, station: String) async throws {
         app.pickPoint(end)
         #expect(app.screen == .cityPicker(end))
         let cities = try #require(app.cityPicker)

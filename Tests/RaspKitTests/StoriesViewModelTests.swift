@@ -9,7 +9,7 @@ struct StoriesViewModelTests {
     let stories = try! StoryLibrary.bundled(strings: .init(language: .ru))
 
     func model(_ clock: TestClock<Duration>, tick: Duration = .milliseconds(100), settings: SettingsStore = .inMemory(),
-               analytics: InMemoryAnalyticsTracker = .init()) -> StoriesViewModel<TestClock<Duration>> {
+               analytics: InMemoryAnalyticsTracker = .init()) -> StoriesViewModel {
         StoriesViewModel(stories: stories, clock: clock, tick: tick, settings: settings, strings: .init(language: .ru),
                          analytics: analytics)
     }
@@ -184,7 +184,7 @@ struct StoriesViewModelTests {
     @Test("the model goes away with its timer")
     func deallocation() async {
         let clock = TestClock()
-        var model: StoriesViewModel<TestClock<Duration>>? = self.model(clock)
+        var model: StoriesViewModel? = self.model(clock)
         weak let weakModel = model
         model?.start()
         model = nil

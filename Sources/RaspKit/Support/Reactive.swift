@@ -1,10 +1,10 @@
-// The reactive surface of the view models: Combine on Apple platforms, OpenCombine elsewhere. Files that declare
-// an `ObservableObject` import the same pair; this file only documents the choice and re-exports nothing.
+// The reactive surface of the view models: Combine on Apple platforms, OpenCombine elsewhere.
+//
+// This is the only place either framework is imported. `@_exported` makes the import visible in every file of
+// RaspKit and in every module that imports RaspKit, so a view model's file and an app's view both see the same
+// `ObservableObject`, `@Published` and `AnyCancellable` without repeating the platform check.
 #if canImport(Combine)
-import Combine
+@_exported import Combine
 #else
-import OpenCombine
+@_exported import OpenCombine
 #endif
-
-/// The `ObservableObject` protocol the view models conform to on this platform (Combine's or OpenCombine's).
-public typealias RaspObservableObject = ObservableObject

@@ -23,7 +23,7 @@ struct StoriesScreen {
         }
     }
 
-    mutating func draw(_ drawing: inout Drawing, stories: StoriesViewModel<ContinuousClock>, colours: ColourMode) {
+    mutating func draw(_ drawing: inout Drawing, stories: StoriesViewModel, colours: ColourMode) {
         let palette = drawing.palette
         bars(&drawing, stories: stories)
         let close = "✕ " + stories.closeTitle
@@ -52,7 +52,7 @@ struct StoriesScreen {
     }
 
     /// The bars on the first row: shown stories full, the current one to its progress, later ones empty.
-    private func bars(_ drawing: inout Drawing, stories: StoriesViewModel<ContinuousClock>) {
+    private func bars(_ drawing: inout Drawing, stories: StoriesViewModel) {
         let count = max(1, stories.stories.count)
         let gap = 1, span = max(1, (drawing.width - 4 - gap * (count - 1)) / count)
         let progress = stories.currentProgress

@@ -29,6 +29,8 @@ public struct AppDependencies: Sendable {
     public var today: @Sendable () -> LocalDate
     /// The clock of the pickers' debounce.
     public var pickerClock: any Clock<Duration>
+    /// The clock of the stories' 10-second timer.
+    public var storyClock: any Clock<Duration>
 
     /// Dependencies.
     /// - Parameters:
@@ -41,11 +43,13 @@ public struct AppDependencies: Sendable {
     ///   - appVersion: The version shown in the settings.
     ///   - today: Today's date for searches (the device's calendar day by default).
     ///   - pickerClock: The clock of the pickers' debounce.
+    ///   - storyClock: The clock of the stories' 10-second timer.
     public init(client: any RaspClientProtocol, directory: PlaceDirectoryLoader, settings: SettingsStore,
                 stories: [Story] = [], strings: RaspKit.Strings = .init(),
                 analytics: any AnalyticsTracker = NoAnalyticsTracker(), appVersion: String = RaspKit.version,
                 today: @escaping @Sendable () -> LocalDate = { LocalDate(Date(), in: .current) },
-                pickerClock: any Clock<Duration> = ContinuousClock()) {
+                pickerClock: any Clock<Duration> = ContinuousClock(),
+                storyClock: any Clock<Duration> = ContinuousClock()) {
         self.client = client
         self.directory = directory
         self.settings = settings
@@ -55,5 +59,6 @@ public struct AppDependencies: Sendable {
         self.appVersion = appVersion
         self.today = today
         self.pickerClock = pickerClock
+        self.storyClock = storyClock
     }
 }

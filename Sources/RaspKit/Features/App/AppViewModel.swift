@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The whole app: the tab bar, each tab's stack of screens, and the view model of every screen on a stack.
 ///
@@ -18,7 +13,7 @@ import OpenCombine
 /// app.chooseStation(leningradsky)      // back on the route screen, «Откуда» set
 /// ```
 @MainActor
-public final class AppViewModel<StoryClock: Clock>: ObservableObject where StoryClock.Duration == Duration {
+public final class AppViewModel: ObservableObject {
     /// The tabs of the tab bar.
     public enum Tab: String, Sendable, Hashable, CaseIterable {
         /// The route screen and everything opened from it.
@@ -65,22 +60,18 @@ public final class AppViewModel<StoryClock: Clock>: ObservableObject where Story
     /// The carrier, while open.
     @Published public private(set) var carrier: CarrierViewModel?
     /// The stories, while open.
-    @Published public private(set) var stories: StoriesViewModel<StoryClock>?
+    @Published public private(set) var stories: StoriesViewModel?
 
     /// The language of the texts.
     public var strings: RaspKit.Strings { dependencies.strings }
 
     private let dependencies: AppDependencies
-    private let storyClock: StoryClock
     private var storiesClosing: AnyCancellable?
 
     /// The app.
-    /// - Parameters:
-    ///   - dependencies: What the screens are built from.
-    ///   - storyClock: The clock of the stories' 10-second timer.
-    public init(dependencies: AppDependencies, storyClock: StoryClock) {
+    /// - Parameter dependencies: What the screens are built from.
+    public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
-        self.storyClock = storyClock
         route = RouteViewModel(settings: dependencies.settings, stories: dependencies.stories,
                                strings: dependencies.strings, analytics: dependencies.analytics,
                                today: dependencies.today)
@@ -187,7 +178,7 @@ public final class AppViewModel<StoryClock: Clock>: ObservableObject where Story
     /// - Parameter index: The index in the route screen's strip.
     public func openStories(at index: Int) {
         guard !dependencies.stories.isEmpty else { return }
-        let model = StoriesViewModel(stories: dependencies.stories, startAt: index, clock: storyClock,
+        let model = StoriesViewModel(stories: dependencies.stories, startAt: index, clock: dependencies.storyClock,
                                      settings: dependencies.settings, strings: strings,
                                      analytics: dependencies.analytics)
         stories = model
@@ -256,13 +247,5 @@ extension AppViewModel.Screen {
         case .cityPicker, .stationPicker: true
         default: false
         }
-    }
-}
-
-extension AppViewModel where StoryClock == ContinuousClock {
-    /// The app on the real clock.
-    /// - Parameter dependencies: What the screens are built from.
-    public convenience init(dependencies: AppDependencies) {
-        self.init(dependencies: dependencies, storyClock: ContinuousClock())
     }
 }

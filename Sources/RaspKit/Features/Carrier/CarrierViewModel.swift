@@ -1,10 +1,5 @@
 import Foundation
 import RaspAPI
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The carrier screen: logo, name, site, phone and e-mail from `/carrier/`, with the URLs for the actions.
 ///

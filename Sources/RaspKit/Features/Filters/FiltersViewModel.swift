@@ -1,9 +1,3 @@
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
-
 /// The filters screen: departure slots (multi-select) and the transfer choice, applied with «Применить».
 ///
 /// The screen edits a draft; ``apply()`` hands it to the schedule, which keeps it across reloads and launches.

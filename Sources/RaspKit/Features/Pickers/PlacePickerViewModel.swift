@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// Search as you type over the station directory: the engine of ``CityPickerViewModel`` and
 /// ``StationPickerViewModel``.

@@ -1,10 +1,5 @@
 import Foundation
 import RaspRuntime
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The start screen: the «Откуда»/«Куда» points, the swap button, «Найти», and the stories strip.
 ///

@@ -1,11 +1,6 @@
 import Foundation
 import RaspAPI
 import RaspRuntime
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The trips between the chosen stations on a date: carrier, departure and arrival in each station's local
 /// time, duration and transfer note, loaded page by page as the user scrolls.

@@ -1,10 +1,5 @@
 import Foundation
 import RaspAPI
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The settings screen: the theme (light, dark or system, persisted), the user agreement, the notice
 /// «Приложение использует API «Яндекс.Расписания»» with the attribution text from `/copyright/`, and the

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Combine)
-import Combine
-#else
-import OpenCombine
-#endif
 
 /// The full-screen stories: each story shows for exactly ``storyDuration`` (10 s), with a progress of 0…1 read
 /// from the injected clock, then the next one; after the last story the screen closes by itself.
@@ -20,7 +15,7 @@ import OpenCombine
 /// app in the background) stop the clock for the story and hold its progress. Every story shown is remembered
 /// as viewed in the ``SettingsStore``.
 @MainActor
-public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration == Duration {
+public final class StoriesViewModel: ObservableObject {
     /// How long each story shows: 10 seconds.
     public nonisolated static var storyDuration: Duration { .seconds(10) }
 
@@ -38,12 +33,12 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
     /// The language of the texts.
     public let strings: RaspKit.Strings
 
-    private let clock: C
+    private let clock: ClockTimeline
     private let tick: Duration
     private let settings: SettingsStore?
     private let analytics: any AnalyticsTracker
     private var shownBefore: Duration = .zero
-    private var runningSince: C.Instant?
+    private var runningSince: Duration?
     private var pauseReasons: Set<StoryPauseReason> = []
     private var isStarted = false
     private var timerTask: Task<Void, Never>?
@@ -57,12 +52,12 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
     ///   - settings: Where viewed stories are remembered.
     ///   - strings: The language of the texts.
     ///   - analytics: Where `story_viewed` goes.
-    public init(stories: [Story], startAt index: Int = 0, clock: C, tick: Duration = .milliseconds(50),
-                settings: SettingsStore? = nil, strings: RaspKit.Strings = .init(),
+    public init(stories: [Story], startAt index: Int = 0, clock: any Clock<Duration> = ContinuousClock(),
+                tick: Duration = .milliseconds(50), settings: SettingsStore? = nil, strings: RaspKit.Strings = .init(),
                 analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
         self.stories = stories
         self.currentIndex = min(max(0, index), max(0, stories.count - 1))
-        self.clock = clock
+        self.clock = ClockTimeline(clock)
         self.tick = tick
         self.settings = settings
         self.strings = strings
@@ -129,7 +124,7 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
         pauseReasons.insert(reason)
         isPaused = true
         guard let since = runningSince else { return }
-        shownBefore += since.duration(to: clock.now)
+        shownBefore += clock.now() - since
         runningSince = nil
         timerTask?.cancel()
         timerTask = nil
@@ -143,7 +138,7 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
         guard pauseReasons.isEmpty else { return }
         isPaused = false
         guard isStarted, !isClosed, runningSince == nil else { return }
-        runningSince = clock.now
+        runningSince = clock.now()
         runTimer()
     }
 
@@ -151,7 +146,7 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
     public func close() {
         timerTask?.cancel()
         timerTask = nil
-        if let since = runningSince { shownBefore += since.duration(to: clock.now) }
+        if let since = runningSince { shownBefore += clock.now() - since }
         runningSince = nil
         isClosed = true
     }
@@ -168,50 +163,34 @@ public final class StoriesViewModel<C: Clock>: ObservableObject where C.Duration
             runningSince = nil
             return
         }
-        runningSince = clock.now
+        runningSince = clock.now()
         runTimer()
     }
 
     private func shownTime() -> Duration {
-        shownBefore + (runningSince.map { $0.duration(to: clock.now) } ?? .zero)
+        shownBefore + (runningSince.map { clock.now() - $0 } ?? .zero)
     }
 
     /// When the running story ends, nil while it is paused.
-    private func endOfStory() -> C.Instant? {
-        runningSince?.advanced(by: Self.storyDuration - shownBefore)
+    private func endOfStory() -> Duration? {
+        runningSince.map { $0 + Self.storyDuration - shownBefore }
     }
 
     private func runTimer() {
         timerTask?.cancel()
         timerTask = Task { [weak self, clock, tick] in
             while !Task.isCancelled {
-                // The story's end is an instant on the clock, so a wake-up that comes late never moves it.
+                // The story's end is a fixed time on the clock, so a wake-up that comes late never moves it.
                 guard let end = self?.endOfStory() else { return }
-                let now = clock.now
+                let now = clock.now()
                 if now >= end {
                     self?.next()
                     return
                 }
-                do { try await clock.sleep(until: min(now.advanced(by: tick), end), tolerance: nil) } catch { return }
+                do { try await clock.sleep(min(now + tick, end)) } catch { return }
                 guard !Task.isCancelled else { return }
                 self?.progress = self?.currentProgress ?? 0
             }
         }
-    }
-}
-
-extension StoriesViewModel where C == ContinuousClock {
-    /// A stories screen on the real clock.
-    /// - Parameters:
-    ///   - stories: The stories, in order.
-    ///   - index: The story to open with.
-    ///   - settings: Where viewed stories are remembered.
-    ///   - strings: The language of the texts.
-    ///   - analytics: Where `story_viewed` goes.
-    public convenience init(stories: [Story], startAt index: Int = 0, settings: SettingsStore? = nil,
-                            strings: RaspKit.Strings = .init(),
-                            analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
-        self.init(stories: stories, startAt: index, clock: ContinuousClock(), settings: settings, strings: strings,
-                  analytics: analytics)
     }
 }
