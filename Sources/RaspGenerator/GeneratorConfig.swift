@@ -15,8 +15,8 @@
 ///   formats: {uuid: UUID}         # format → Swift type
 /// ```
 public struct GeneratorConfig: Sendable {
-    /// `public`, `package` or `internal`.
-    public var accessModifier = "public"
+    /// The access level of the generated declarations.
+    public var accessModifier = AccessModifier.public
     /// The client struct's name.
     public var clientName = "Client"
     /// Operations to keep (operationIds or method names); nil keeps all.
@@ -48,11 +48,11 @@ public struct GeneratorConfig: Sendable {
             switch entry.key {
             case "accessModifier":
                 let value = try DocumentParser.string(entry.value, entry.key)
-                guard ["public", "package", "internal"].contains(value) else {
+                guard let level = AccessModifier(rawValue: value) else {
                     throw Diagnostic(.error, "accessModifier must be public, package or internal, found '\(value)'",
                                      at: entry.value.mark)
                 }
-                accessModifier = value
+                accessModifier = level
             case "clientName":
                 clientName = try DocumentParser.string(entry.value, entry.key)
             case "operations":
@@ -89,9 +89,6 @@ public struct GeneratorConfig: Sendable {
         }
     }
 
-    /// The keyword written before public declarations ("" for internal).
-    var accessPrefix: String { accessModifier == "internal" ? "" : accessModifier + " " }
-
     private static func unknownKey(_ key: String, _ mark: Mark, expected: String) -> Diagnostic {
         Diagnostic(.error, "unknown config key '\(key)'; expected one of \(expected)", at: mark)
     }
@@ -107,4 +104,17 @@ public struct GeneratorConfig: Sendable {
         }
         return result
     }
+}
+
+/// The access level of the generated declarations (the config's `accessModifier`).
+public enum AccessModifier: String, Sendable, CaseIterable {
+    /// Usable from any module: a client library of its own.
+    case `public`
+    /// Usable from the modules of the same package.
+    case `package`
+    /// Usable only inside the module that holds the generated files.
+    case `internal`
+
+    /// The keyword and a space, written before a declaration; empty for `internal`, Swift's default level.
+    var prefix: String { self == .internal ? "" : rawValue + " " }
 }

@@ -395,7 +395,7 @@ struct TranslatorTests {
         config.excludeOperations = ["b"]
         config.operationNames = ["a": "fetchA"]
         config.schemaNames = ["Thing": "Widget"]
-        config.accessModifier = "internal"
+        config.accessModifier = .internal
         let out = try Self.generate("    Thing: {type: object, properties: {x: {type: string}}}\n", paths: """
 
               /a: {get: {operationId: a, responses: {'200': {description: ok}}}}

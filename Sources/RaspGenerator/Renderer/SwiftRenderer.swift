@@ -11,7 +11,7 @@ struct SwiftRenderer {
     let config: GeneratorConfig
     let sourceName: String
 
-    var access: String { config.accessPrefix }
+    var access: String { config.accessModifier.prefix }
 
     /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
     private struct Group {
@@ -130,7 +130,7 @@ struct SwiftRenderer {
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
         // `internal`: Swift warns about a `public import` that no public declaration uses.
         for (module, isUsed) in [("Foundation", used.foundation), ("RaspRuntime", used.runtime)] {
-            let importAccess = config.accessModifier == "internal" ? "" : isUsed ? config.accessModifier + " " : "internal "
+            let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
             writer.line("\(importAccess)import \(module)")
         }
         writer.line()
@@ -157,14 +157,25 @@ struct SwiftRenderer {
         w.block("extension Authentication") { w in
             for scheme in api.securitySchemes {
                 w.doc((scheme.doc.map { [$0.trimmed, ""] } ?? []) + ["- Parameter key: The credential, sent as is."])
-                if scheme.placement == "bearer" {
-                    w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { .bearer(key) }")
-                } else {
-                    w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { .apiKey(key, in: \(scheme.placement)) }")
+                let value = switch scheme.placement {
+                case .bearer: ".bearer(key)"
+                case .header(let name): ".apiKey(key, in: .header(\(Naming.literal(name))))"
+                case .query(let name): ".apiKey(key, in: .query(\(Naming.literal(name))))"
                 }
+                w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { \(value) }")
             }
         }
         w.line()
+    }
+
+    /// The protocols a type conforms to. Types that are only sent (request bodies) are not `Hashable`: nothing
+    /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
+    static func conformances(_ direction: CodingDirection) -> String {
+        switch direction {
+        case .both: "Codable, Hashable, Sendable"
+        case .encode: "Encodable, Sendable"
+        case .decode: "Decodable, Hashable, Sendable"
+        }
     }
 
     func render(_ declaration: Declaration, _ w: inout CodeWriter) {
@@ -180,7 +191,7 @@ struct SwiftRenderer {
 
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)struct \(decl.name): \(decl.direction.conformances)") { w in
+        w.block("\(access)struct \(decl.name): \(Self.conformances(decl.direction))") { w in
             for property in decl.properties {
                 w.doc(property.doc)
                 renderProperty(property, mutable: decl.isMutable, &w)
@@ -247,7 +258,7 @@ struct SwiftRenderer {
         }
         let parameters = properties.map { property -> String in
             let type = property.type.spelling + (property.isOptional ? "?" : "")
-            let defaultValue = property.isOptional ? " = nil" : (property.defaultValue ?? property.constant).map { " = \($0)" } ?? ""
+            let defaultValue = property.isOptional ? " = nil" : (property.defaultValue?.spelling ?? property.constant.map(Naming.literal)).map { " = \($0)" } ?? ""
             return "\(property.name): \(type)\(defaultValue)"
         }
         w.doc(["Creates a value from its properties (optional ones default to `nil`)."])
@@ -275,7 +286,7 @@ struct SwiftRenderer {
                 if property.isOptional {
                     w.line("self.\(stored) = try container.decodeIfPresent(\(type).self, forKey: .\(key))")
                 } else if let defaultValue = property.defaultValue {
-                    let value = property.boxed ? "Indirect(\(defaultValue))" : defaultValue
+                    let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
                     w.line("self.\(stored) = try container.decodeIfPresent(\(type).self, forKey: .\(key)) ?? \(value)")
                 } else {
                     w.line("self.\(stored) = try container.decode(\(type).self, forKey: .\(key))")
@@ -300,7 +311,7 @@ struct SwiftRenderer {
 
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(decl.direction.conformances)") { w in
+        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(Self.conformances(decl.direction))") { w in
             for item in decl.cases {
                 w.doc(["The value as a `\(item.type.spelling)`."])
                 w.line("case \(item.name)(\(item.type.spelling))")

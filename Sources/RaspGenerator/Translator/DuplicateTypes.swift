@@ -134,9 +134,9 @@ struct DuplicateTypes {
                     if property.isOptional { text += "?" }
                     if property.isRequired { text += "!" }
                     text += "="
-                    text += property.defaultValue ?? ""
+                    text += property.defaultValue?.spelling ?? ""
                     text += "="
-                    text += property.constant ?? ""
+                    text += property.constant.map(Naming.literal) ?? ""
                     text += property.deprecation ?? ""
                     text += ";"
                 }

@@ -1,11 +1,11 @@
-/// The translated API: Swift declarations that the renderer turns into text. No strings of code live here
-/// except type spellings and literals.
+/// The translated API: Swift declarations that the renderer turns into text. No code lives here: names, type
+/// spellings and values only (``SwiftType`` and ``LiteralValue`` know how they are spelled).
 struct TranslatedAPI {
     var title: String
     var types: [Declaration]
     var operations: [OperationDecl]
     var servers: [(name: String, url: String, doc: String?)]
-    var securitySchemes: [(name: String, placement: String, doc: String?)]
+    var securitySchemes: [(name: String, placement: AuthenticationPlacement, doc: String?)]
     var clientName: String
 }
 
@@ -36,6 +36,41 @@ indirect enum SwiftType: Hashable {
         if case .named(let name) = self { return name }
         return nil
     }
+}
+
+/// A value the generated code writes as a literal: a schema default.
+indirect enum LiteralValue: Hashable {
+    case bool(Bool)
+    case integer(Int)
+    case double(Double)
+    case string(String)
+    case emptyArray
+    case emptyDictionary
+    /// A value of a generated open enum, built from its raw value.
+    case enumValue(LiteralValue)
+
+    /// How Swift spells the value.
+    var spelling: String {
+        switch self {
+        case .bool(let value): value ? "true" : "false"
+        case .integer(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): Naming.literal(value)
+        case .emptyArray: "[]"
+        case .emptyDictionary: "[:]"
+        case .enumValue(let raw): ".init(rawValue: \(raw.spelling))"
+        }
+    }
+}
+
+/// Where a security scheme's credential goes.
+enum AuthenticationPlacement: Hashable {
+    /// `Authorization: Bearer <key>`.
+    case bearer
+    /// A header of this name.
+    case header(String)
+    /// A query parameter of this name.
+    case query(String)
 }
 
 /// A type declaration.
@@ -76,16 +111,6 @@ indirect enum Declaration {
 /// called is a large part of the compile time of a big client.
 enum CodingDirection {
     case both, encode, decode
-
-    /// The protocols to conform to. Types that are only sent (request bodies) are not `Hashable`: nothing compares
-    /// them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
-    var conformances: String {
-        switch self {
-        case .both: "Codable, Hashable, Sendable"
-        case .encode: "Encodable, Sendable"
-        case .decode: "Decodable, Hashable, Sendable"
-        }
-    }
 }
 
 struct StructDecl {
@@ -107,8 +132,8 @@ struct PropertyDecl {
     var isOptional: Bool
     /// Whether the key must be present when decoding (required and not defaulted).
     var isRequired: Bool
-    /// A Swift expression for the schema default, applied when the key is missing.
-    var defaultValue: String?
+    /// The schema default, applied when the key is missing.
+    var defaultValue: LiteralValue?
     /// The only value a required single-value enum allows (a `type` tag such as `response.created`): the property is
     /// a `String` whose init parameter defaults to it.
     var constant: String?

@@ -17,7 +17,7 @@ struct Translator {
         for (index, server) in document.servers.enumerated() {
             servers.append((serverScope.unique("server\(index + 1)"), server.url, server.description))
         }
-        var schemes: [(String, String, String?)] = []
+        var schemes: [(String, AuthenticationPlacement, String?)] = []
         var schemeScope = NameScope()
         for scheme in document.securitySchemes {
             // A scheme named like one of `Authentication`'s own members (`bearer`) would shadow, and call, itself.
@@ -25,9 +25,9 @@ struct Translator {
             if Self.authenticationMembers.contains(Naming.bare(base)) { base = Naming.bare(base) + "Scheme" }
             let name = schemeScope.unique(base)
             switch (scheme.type, scheme.location, scheme.parameterName) {
-            case ("apiKey", .query?, let parameter?): schemes.append((name, ".query(\(Naming.literal(parameter)))", scheme.description))
-            case ("apiKey", .header?, let parameter?): schemes.append((name, ".header(\(Naming.literal(parameter)))", scheme.description))
-            case ("http", _, "bearer"?): schemes.append((name, "bearer", scheme.description))
+            case ("apiKey", .query?, let parameter?): schemes.append((name, .query(parameter), scheme.description))
+            case ("apiKey", .header?, let parameter?): schemes.append((name, .header(parameter), scheme.description))
+            case ("http", _, "bearer"?): schemes.append((name, .bearer, scheme.description))
             default:
                 diagnostics.warn("security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; add a middleware", at: nil)
             }

@@ -12,7 +12,7 @@ extension TypeTranslator {
                 let code = "`\(constant)`"
                 if !doc.contains(where: { $0.containsText(code) }) { doc.append("Always `\(constant)`.") }
                 result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"), isOptional: false,
-                                           isRequired: true, defaultValue: nil, constant: Naming.literal(constant), doc: doc,
+                                           isRequired: true, defaultValue: nil, constant: constant, doc: doc,
                                            deprecation: Self.deprecation(property.schema)))
                 continue
             }
@@ -23,7 +23,7 @@ extension TypeTranslator {
             let isOptional = usage.nullable || (!isRequired && defaultValue == nil)
             var doc = Self.doc(property.schema)
             if doc.isEmpty { doc = referencedSummary(property.schema) }
-            if let defaultValue, !isRequired { doc.append("- Note: Defaults to `\(defaultValue)` when missing.") }
+            if let defaultValue, !isRequired { doc.append("- Note: Defaults to `\(defaultValue.spelling)` when missing.") }
             result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
                                        isRequired: isRequired && defaultValue == nil && !usage.nullable,
                                        defaultValue: isRequired ? nil : defaultValue, doc: doc,
@@ -41,25 +41,25 @@ extension TypeTranslator {
     }
 
     /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning).
-    func defaultLiteral(_ node: YAMLNode, for type: SwiftType, schema: Schema) -> String? {
+    func defaultLiteral(_ node: YAMLNode, for type: SwiftType, schema: Schema) -> LiteralValue? {
         switch (node, type) {
         case (.sequence(let sequence), .array) where sequence.items.isEmpty:
-            return "[]"
+            return .emptyArray
         case (.mapping(let mapping), .dictionary) where mapping.entries.isEmpty:
-            return "[:]"
+            return .emptyDictionary
         case (.scalar(let scalar), .named(let name)):
             let resolved = scalar.resolved
             switch (name, resolved) {
-            case ("Bool", .bool(let value)): return value ? "true" : "false"
-            case ("Int", .int(let value)): return String(value)
-            case ("Double", .int(let value)): return String(value)
-            case ("Double", .double(let value)) where value.isFinite: return String(value)
-            case ("String", _) where resolved != .null: return Naming.literal(scalar.value)
+            case ("Bool", .bool(let value)): return .bool(value)
+            case ("Int", .int(let value)): return .integer(value)
+            case ("Double", .int(let value)): return .integer(value)
+            case ("Double", .double(let value)) where value.isFinite: return .double(value)
+            case ("String", _) where resolved != .null: return .string(scalar.value)
             case (_, .null): return nil
             default:
                 if enumNames.contains(name) || isEnum(named: name) {
-                    if case .int(let value) = resolved { return ".init(rawValue: \(value))" }
-                    return ".init(rawValue: \(Naming.literal(scalar.value)))"
+                    if case .int(let value) = resolved { return .enumValue(.integer(value)) }
+                    return .enumValue(.string(scalar.value))
                 }
             }
         default:
