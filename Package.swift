@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
+        .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
         .library(name: "RaspKit", targets: ["RaspKit"]),
@@ -47,11 +48,15 @@ let package = Package(
 
         // MARK: Runtime and the generated Rasp client
 
-        /// What every generated client calls: transport, middleware, auth, retries, errors, coding helpers.
+        /// What every generated client calls: transport, middleware, auth, retries, errors, coding helpers. Generic:
+        /// no API's policy and no wording for users (a client generated for any API imports it).
         .target(
             name: "RaspRuntime",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
+        /// revalidating downloads cache.
+        .target(name: "RaspServices", dependencies: ["RaspRuntime"]),
         /// The client generated from `openapi.yaml`, checked in (regenerate with `rasp-generate`, see README).
         .target(name: "RaspAPI", dependencies: ["RaspRuntime"], path: "Generated/RaspAPI"),
 
@@ -83,7 +88,7 @@ let package = Package(
         .target(
             name: "RaspKit",
             dependencies: [
-                "RaspAPI", "RaspRuntime", "RaspDirectory",
+                "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
@@ -109,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "rasp",
             dependencies: [
-                "RaspKit", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
+                "RaspKit", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -165,6 +170,7 @@ let package = Package(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "RaspServicesTests", dependencies: ["RaspServices", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspTerminalTests", dependencies: ["RaspTerminal"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
         .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
@@ -172,8 +178,8 @@ let package = Package(
         .testTarget(
             name: "RaspKitTests",
             dependencies: [
-                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspDirectory", "RaspTestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
+                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory",
+                "RaspTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -184,8 +190,8 @@ let package = Package(
         .testTarget(
             name: "RaspReliabilityTests",
             dependencies: [
-                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspKit", "RaspDirectory", "RaspTestSupport",
-                "RaspBenchData", .product(name: "Logging", package: "swift-log"),
+                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspKit", "RaspDirectory",
+                "RaspTestSupport", "RaspBenchData", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

@@ -3,6 +3,7 @@ import RaspAPI
 import RaspDirectory
 import RaspKit
 import RaspRuntime
+import RaspServices
 import Testing
 import RaspTestSupport
 

@@ -3,9 +3,9 @@ import Testing
 @testable import RaspRuntime
 import RaspTestSupport
 
-/// API error bodies, user messages in both languages, and descriptions that never show the key.
+/// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).
 struct ClientErrorMessageTests {
-    /// A Rasp-style error body that echoes the request, key included.
+    /// A Yandex-style error body that echoes the request, key included.
     static let echoingBody = #"""
     {"error": {"text": "Не нашли объект по yandex коду c1111", "http_code": 404,
      "error_code": "v3.0_stable-57-1.8996410.1168813578_31",
@@ -46,38 +46,10 @@ struct ClientErrorMessageTests {
         ]
         for error in errors {
             #expect(!error.description.contains(testKey), "\(error.description)")
-            for language in UserMessageLanguage.allCases {
-                #expect(!error.userMessage(language: language).contains(testKey))
-            }
+            #expect(error.localizedDescription == error.description)
         }
         #expect(errors[0].description == "search: HTTP 404: Не нашли объект по yandex коду c1111")
         #expect(errors[2].description == "search: HTTP 502 (<html>upstream said apikey=<redacted></html>)")
-    }
-
-    @Test func userMessagesInRussianAndEnglish() {
-        let cases: [(ClientError, String, String)] = [
-            (.noConnection(operationID: "x", reason: "URLError -1009"), "Нет подключения к интернету", "No internet connection"),
-            (.timeout(operationID: "x"), "Сервер не отвечает, попробуйте позже", "The server is not responding, try again later"),
-            (.cancelled(operationID: "x"), "Запрос отменён", "Request cancelled"),
-            (.quotaExhausted(operationID: "x", limit: 500), "Дневной лимит запросов исчерпан", "Daily request limit reached"),
-            (.decoding(.init(operationID: "x", status: 200, codingPath: "a", reason: "b")), "Ошибка сервера", "Server error"),
-            (failure(503, "<html/>"), "Ошибка сервера", "Server error"),
-            (failure(429), "Слишком много запросов, попробуйте позже", "Too many requests, try again later"),
-            (failure(403, Self.echoingBody), "Неверный ключ API", "Invalid API key"),
-            (failure(404), "Ничего не найдено", "Nothing found"),
-            (failure(400, "nope"), "Некорректный запрос", "Invalid request"),
-        ]
-        for (error, ru, en) in cases {
-            #expect(error.userMessage(language: .ru) == ru)
-            #expect(error.userMessage(language: .en) == en)
-        }
-    }
-
-    @Test func clientErrorsShowTheAPITextInBothLanguages() {
-        let error = failure(404, Self.echoingBody)
-        #expect(error.userMessage(language: .ru) == "Не нашли объект по yandex коду c1111")
-        #expect(error.userMessage(language: .en) == "Не нашли объект по yandex коду c1111")
-        #expect(error.localizedDescription == error.localizedUserMessage)
     }
 
     @Test func quotaExhaustionIsNotRetryable() {

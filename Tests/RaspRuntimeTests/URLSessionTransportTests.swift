@@ -3,7 +3,8 @@ import Testing
 @testable import RaspRuntime
 import RaspTestSupport
 
-/// ``URLSessionTransport`` against a real loopback socket: cancellation, the total deadline, and downloads.
+/// ``URLSessionTransport`` against a real loopback socket: cancellation, the total deadline, and downloads (their
+/// revalidation through RaspServices' `DiskCache` is in `DiskCacheDownloadTests`).
 @Suite(.serialized) struct URLSessionTransportTests {
     @Test func cancellingTheTaskEndsARequestTheServerNeverAnswers() async throws {
         let server = try RawHTTPServer { _ in .silent }
@@ -30,31 +31,6 @@ import RaspTestSupport
             try await URLSessionTransport().send(request, baseURL: server.baseURL)
         }
         guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
-    }
-
-    @Test func downloadsStreamToTheFileAndRevalidate() async throws {
-        let body = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let server = try RawHTTPServer { head in
-            head.lowercased().contains("if-none-match: \"v1\"")
-                ? RawHTTPServer.response(304, headers: ["ETag": "\"v1\""])
-                : RawHTTPServer.response(200, headers: ["ETag": "\"v1\"", "Content-Type": "text/html"], body: body)
-        }
-        defer { server.stop() }
-        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [],
-                              authentication: .apiKey(testKey, in: .header("Authorization")))
-        let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
-        let cache = DiskCache(directory: temporaryFolder(), now: now.now)
-        let request = getRequest("stationsList", path: "/v3.0/stations_list/")
-
-        let first = try await cache.fetch("stations", request: request, download: core.download)
-        #expect(first.origin == .downloaded)
-        #expect(try Data(contentsOf: first.file) == body)
-        #expect(first.metadata.size == body.count)
-
-        now.advance(by: 2 * 24 * 3600)
-        let second = try await cache.fetch("stations", request: request, download: core.download)
-        #expect(second.origin == .revalidated)
-        #expect(try Data(contentsOf: second.file) == body)
     }
 
     @Test func downloadErrorsCarryTheBody() async throws {

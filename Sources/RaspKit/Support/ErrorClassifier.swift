@@ -1,5 +1,6 @@
 import Foundation
 import RaspRuntime
+import RaspServices
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -6,7 +6,7 @@ public import Foundation
 /// Only `text` is required. ``request`` echoes the request URL (API key included), so ``parse(_:redactor:)``
 /// masks it, and ``text`` too.
 public struct APIErrorBody: Sendable, Hashable, Codable {
-    /// The human-readable message, e.g. `Не нашли объект по yandex коду c1111`.
+    /// The human-readable message, e.g. `Unknown station code c1111`.
     public var text: String
     /// The status the body claims (usually the response's).
     public var httpCode: Int?

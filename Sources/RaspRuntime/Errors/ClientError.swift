@@ -17,7 +17,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     case cancelled(operationID: String)
     /// The request could not be built (bad server URL, unencodable body).
     case invalidRequest(operationID: String, reason: String)
-    /// The client's daily request quota is used up; the call was refused before any network I/O.
+    /// A client-side request quota (such as a daily limit a middleware counts) is used up; the call was refused
+    /// before any network I/O.
     case quotaExhausted(operationID: String, limit: Int)
 
     /// A non-success response.
@@ -171,4 +172,10 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         case .quotaExhausted(let id, let limit): "\(id): daily request quota of \(limit) used up"
         }
     }
+}
+
+extension ClientError: LocalizedError {
+    /// The technical ``description``, secrets masked: `error.localizedDescription` then names the operation and
+    /// the cause rather than Foundation's generic text. Wording for users is the app's to choose.
+    public var errorDescription: String? { description }
 }

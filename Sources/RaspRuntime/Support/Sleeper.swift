@@ -16,6 +16,6 @@ public struct Sleeper: Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    /// The duration in seconds as a `Double` (for the package's modules, not its users).
+    package var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

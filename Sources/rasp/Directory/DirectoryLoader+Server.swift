@@ -2,6 +2,7 @@ import Foundation
 import RaspDirectory
 import RaspKit
 import RaspRuntime
+import RaspServices
 
 /// The directory of a server, kept in its cache folder.
 ///

@@ -1,4 +1,5 @@
 import RaspKit
+import RaspServices
 
 /// The words `rasp` prints around the data, in the run's one language (`--lang`, else `LC_ALL`/`LC_MESSAGES`/`LANG`):
 /// table headers, summaries, units and transport names. Data from the API (place names, carriers, days) is printed

@@ -2,6 +2,7 @@ import Foundation
 import RaspDirectory
 import RaspKit
 import RaspRuntime
+import RaspServices
 
 /// A failure the user sees: a message for standard error and the process's exit code.
 ///

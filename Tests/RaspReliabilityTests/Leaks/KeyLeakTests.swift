@@ -7,6 +7,7 @@ import Logging
 import RaspAPI
 import RaspKit
 import RaspRuntime
+import RaspServices
 import Testing
 
 /// The key never shows in what the SDK writes for people: every `ClientError` in every rendering, redacted URLs,

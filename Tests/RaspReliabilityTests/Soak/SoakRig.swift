@@ -7,6 +7,7 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspServices
 import RaspBenchData
 import RaspTestSupport
 

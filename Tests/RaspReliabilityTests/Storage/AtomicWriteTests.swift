@@ -2,6 +2,7 @@ import Foundation
 import RaspDemo
 import RaspDirectory
 import RaspRuntime
+import RaspServices
 import Synchronization
 import Testing
 import RaspBenchData

@@ -5,6 +5,7 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspServices
 import Testing
 import RaspBenchData
 

@@ -1,5 +1,6 @@
 import Foundation
 import RaspRuntime
+import RaspServices
 import Testing
 
 /// A damaged quota state file never stops the client: the counter starts today's count from zero, says so once,

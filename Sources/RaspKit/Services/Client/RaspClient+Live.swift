@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RaspAPI
 import RaspRuntime
+import RaspServices
 
 /// Where the API key travels.
 public enum RaspKeyPlacement: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import RaspDirectory
 import RaspRuntime
+import RaspServices
 
 extension StationsListCache {
     /// The station directory parsed from the cached document, fetched as ``file(refresh:)`` does.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RaspAPI
 import RaspRuntime
+import RaspServices
 
 /// Keeps the `stations_list` document (about 40 MB of JSON, served as `text/html`) on disk and hands out its file.
 ///

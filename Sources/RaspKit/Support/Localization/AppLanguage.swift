@@ -1,5 +1,6 @@
 import Foundation
 import RaspRuntime
+import RaspServices
 
 /// The languages the app's string tables cover.
 public enum AppLanguage: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import RaspRuntime
+import RaspRuntime
+@testable import RaspServices
 import RaspTestSupport
 
 /// ``DiskCache``: reuse until the maximum age, conditional revalidation, atomic replacement, recovery from

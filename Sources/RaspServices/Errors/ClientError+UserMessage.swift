@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+public import RaspRuntime
 
 /// The languages ``ClientError/userMessage(language:)`` speaks.
 public enum UserMessageLanguage: String, Sendable, Hashable, CaseIterable {
@@ -22,7 +23,7 @@ public enum UserMessageLanguage: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-extension ClientError: LocalizedError {
+extension ClientError {
     /// A short message for the user, in the given language, with no technical detail and no secrets.
     ///
     /// A 4xx response with an API error body (`{"error": {"text": …}}`) shows the API's own `text`; decoding
@@ -39,11 +40,9 @@ extension ClientError: LocalizedError {
         }
     }
 
-    /// ``userMessage(language:)`` in ``UserMessageLanguage/current``.
+    /// ``userMessage(language:)`` in ``UserMessageLanguage/current``: the text for an alert (the error's
+    /// `localizedDescription` is RaspRuntime's technical description, for logs).
     public var localizedUserMessage: String { userMessage(language: .current) }
-
-    /// The user message, so `error.localizedDescription` is fit for an alert.
-    public var errorDescription: String? { localizedUserMessage }
 
     private static func message(for failure: HTTPFailure, language: UserMessageLanguage) -> String {
         switch failure.status {

@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 
 /// Counts requests per local day against a daily limit, persists the count, and warns as the limit nears.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+public import RaspRuntime
 
 /// Keeps one downloaded file per key in a folder, with metadata (fetch date, `ETag`, `Last-Modified`, size and a
 /// checksum of the content).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+import RaspRuntime
+@testable import RaspServices
+import RaspTestSupport
 
 /// ``DiskCache`` repairs itself: a file that fails its checks is removed, reported once and downloaded again; a
 /// file from before checksums is served unverified until a caller discards it; a folder that cannot hold files

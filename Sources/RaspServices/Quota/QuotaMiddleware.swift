@@ -1,4 +1,5 @@
 public import Foundation
+public import RaspRuntime
 
 /// Counts every request on a ``QuotaCounter`` and, in safe mode, refuses requests past the daily limit with
 /// ``ClientError/quotaExhausted(operationID:limit:)`` before any network I/O.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+import RaspRuntime
+@testable import RaspServices
 
 /// ``QuotaCounter`` and ``QuotaMiddleware``: counting, warnings, safe mode, persistence and the daily reset.
 struct QuotaTests {

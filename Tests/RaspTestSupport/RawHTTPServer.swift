@@ -1,5 +1,5 @@
 import Foundation
-@testable import RaspRuntime
+import RaspRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,9 +8,9 @@ import Darwin
 
 /// A tiny HTTP/1.1 server on a loopback socket, a thread per connection, for transport tests: it reads a
 /// request's head and answers as `respond` says.
-final class RawHTTPServer: Sendable {
+package final class RawHTTPServer: Sendable {
     /// How to answer one request.
-    enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// Write these bytes and close.
         case send(Data)
         /// Never answer (the connection stays open until `stop`).
@@ -20,15 +20,15 @@ final class RawHTTPServer: Sendable {
         case trickle(Data)
     }
 
-    let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let held = Locked<[Int32]>([])
     private let stopped = Locked(false)
     /// Each request head, as text, when it arrives.
-    let requests: AsyncStream<String>
+    package let requests: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
 
-    init(respond: @escaping @Sendable (String) -> Reply) throws {
+    package init(respond: @escaping @Sendable (String) -> Reply) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -75,10 +75,10 @@ final class RawHTTPServer: Sendable {
         thread.start()
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Closes the listener and every held connection.
-    func stop() {
+    package func stop() {
         stopped.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -87,12 +87,12 @@ final class RawHTTPServer: Sendable {
     }
 
     /// An HTTP response with a body.
-    static func response(_ status: Int, headers: [String: String] = [:], body: Data = Data()) -> Reply {
+    package static func response(_ status: Int, headers: [String: String] = [:], body: Data = Data()) -> Reply {
         .send(bytes(status, headers: headers.merging(["Content-Length": "\(body.count)"]) { a, _ in a }) + body)
     }
 
     /// A status line and header fields (with `Connection: close`).
-    static func bytes(_ status: Int, headers: [String: String]) -> Data {
+    package static func bytes(_ status: Int, headers: [String: String]) -> Data {
         var head = "HTTP/1.1 \(status) X\r\nConnection: close\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         return Data((head + "\r\n").utf8)

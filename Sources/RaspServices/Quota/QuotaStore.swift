@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 
 /// The persisted state of a ``QuotaCounter``: the local day and how many requests were made on it.
 public struct QuotaState: Codable, Sendable, Hashable {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import RaspRuntime
+import RaspServices
+import RaspTestSupport
+
+/// ``ClientError/userMessage(language:)``: one short sentence per situation in Russian and English, the API's own
+/// text for a 4xx with an error body, never the key.
+struct UserMessageTests {
+    /// A Rasp error body that echoes the request, key included.
+    static let echoingBody = #"""
+    {"error": {"text": "Не нашли объект по yandex коду c1111", "http_code": 404,
+     "error_code": "v3.0_stable-57-1.8996410.1168813578_31",
+     "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)&from=c1111&to=c213"}}
+    """#
+
+    func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
+        .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil,
+                    redactor: redactor))
+    }
+
+    @Test func userMessagesNeverContainTheKey() {
+        let redactor = Redactor(authentication: .apiKey(testKey, in: .header("Authorization")))
+        let errors: [ClientError] = [
+            failure(404, Self.echoingBody, redactor: redactor),
+            failure(400, #"{"error": {"text": "bad key \#(testKey)"}}"#, redactor: redactor),
+            failure(502, "<html>upstream said apikey=\(testKey)</html>"),
+            failure(401, "Authorization: \(testKey)"),
+            .noConnection(operationID: "search", reason: "https://h/x?apikey=\(testKey)"),
+            .invalidRequest(operationID: "search", reason: "cannot build a URL from https://h/?apikey=\(testKey)"),
+            .quotaExhausted(operationID: "search", limit: 500),
+        ]
+        for error in errors {
+            for language in UserMessageLanguage.allCases {
+                #expect(!error.userMessage(language: language).contains(testKey))
+            }
+        }
+    }
+
+    @Test func userMessagesInRussianAndEnglish() {
+        let decoding = ClientError.decoding(.init(operationID: "x", status: 200, codingPath: "a", reason: "b"))
+        let cases: [(ClientError, String, String)] = [
+            (.noConnection(operationID: "x", reason: "URLError -1009"), "Нет подключения к интернету",
+             "No internet connection"),
+            (.timeout(operationID: "x"), "Сервер не отвечает, попробуйте позже",
+             "The server is not responding, try again later"),
+            (.cancelled(operationID: "x"), "Запрос отменён", "Request cancelled"),
+            (.quotaExhausted(operationID: "x", limit: 500), "Дневной лимит запросов исчерпан",
+             "Daily request limit reached"),
+            (decoding, "Ошибка сервера", "Server error"),
+            (failure(503, "<html/>"), "Ошибка сервера", "Server error"),
+            (failure(429), "Слишком много запросов, попробуйте позже", "Too many requests, try again later"),
+            (failure(403, Self.echoingBody), "Неверный ключ API", "Invalid API key"),
+            (failure(404), "Ничего не найдено", "Nothing found"),
+            (failure(400, "nope"), "Некорректный запрос", "Invalid request"),
+        ]
+        for (error, ru, en) in cases {
+            #expect(error.userMessage(language: .ru) == ru)
+            #expect(error.userMessage(language: .en) == en)
+        }
+    }
+
+    @Test func clientErrorsShowTheAPITextInBothLanguages() {
+        let error = failure(404, Self.echoingBody)
+        #expect(error.userMessage(language: .ru) == "Не нашли объект по yandex коду c1111")
+        #expect(error.userMessage(language: .en) == "Не нашли объект по yandex коду c1111")
+        #expect(error.localizedUserMessage == error.userMessage(language: .current))
+    }
+}
