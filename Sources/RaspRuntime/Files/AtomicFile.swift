@@ -81,7 +81,7 @@ extension AtomicFile {
     /// Why files cannot be written in `folder`, or nil when they can: the folder is created if missing, must be a
     /// folder, and must allow creating files (not read-only, not someone else's).
     ///
-    /// Callers use it to work without a cache folder instead of failing (see ``DiskCache``).
+    /// Callers use it to work without a cache folder instead of failing (RaspServices' `DiskCache` does).
     public static func problemWriting(in folder: URL) -> String? {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -18,11 +18,11 @@ public struct URLSessionTransport: ClientTransport {
 
     /// The session transports use unless given one: `URLSession.shared`'s configuration without a `URLCache`.
     ///
-    /// No response cache: API answers are not for URLSession to cache (``DiskCache`` revalidates the large ones
-    /// itself, and a cache would answer its `If-None-Match` on its own), and on Linux cancelling a task of a session
-    /// with a cache can crash the process (swift-corelibs-foundation looks the task up in the cache on a background
-    /// queue, and a cancel landing then traps with "Trying to access a behaviour for a task that in not in the
-    /// registry"; `CancellationRaceTests` crashed 2 runs of 6 with `.shared`, none of 12 without a cache).
+    /// No response cache: API answers are not for URLSession to cache (RaspServices' `DiskCache` revalidates the large
+    /// ones itself, and a cache would answer its `If-None-Match` on its own), and on Linux cancelling a task of a
+    /// session with a cache can crash the process (swift-corelibs-foundation looks the task up in the cache on a
+    /// background queue, and a cancel landing then traps with "Trying to access a behaviour for a task that in not in
+    /// the registry"; `CancellationRaceTests` crashed 2 runs of 6 with `.shared`, none of 12 without a cache).
     public static let defaultSession: URLSession = {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil

@@ -9,12 +9,12 @@ public import RaspRuntime
 /// missing one is downloaded. When the refresh fails with a retryable error (or the quota is used up) and an old
 /// file exists, the old file is returned as ``Origin/stale`` (unless ``serveStaleOnError`` is off).
 ///
-/// The cache repairs itself: files and metadata are replaced atomically, and before a file is served its metadata
-/// must read, name its key and match the file's size, and the file must be readable and match its checksum
-/// (``Checksum64``). A file that fails any check (truncated, grown, overwritten, flipped bits, unreadable, a
-/// folder in its place) is removed, reported once as ``Event/discarded(key:reason:)`` and downloaded again.
-/// Metadata written before checksums existed has none: such a file is served unverified, and callers that parse
-/// it discard it with ``discard(_:reason:)`` when it does not parse.
+/// The cache repairs itself: files and metadata are replaced atomically, and before a file is served its metadata must
+/// read, name its key and match the file's size, and the file must be readable and match its checksum
+/// (``/RaspRuntime/Checksum64``). A file that fails any check (truncated, grown, overwritten, flipped bits, unreadable,
+/// a folder in its place) is removed, reported once as ``Event/discarded(key:reason:)`` and downloaded again. Metadata
+/// written before checksums existed has none: such a file is served unverified, and callers that parse it discard it
+/// with ``discard(_:reason:)`` when it does not parse.
 ///
 /// A folder that cannot hold files (a plain file in its place, read-only, not creatable) does not stop a fetch:
 /// the download goes to a private temporary folder, comes back as ``Origin/uncached``, and the problem is reported
@@ -22,7 +22,8 @@ public import RaspRuntime
 ///
 /// Keys name files: letters, digits, `.`, `_` and `-` only.
 public struct DiskCache: Sendable {
-    /// Downloads a request's body to a file and returns the status and headers (e.g. ``ClientCore/download(_:to:)``).
+    /// Downloads a request's body to a file and returns the status and headers (e.g.
+    /// ``/RaspRuntime/ClientCore/download(_:to:)``).
     public typealias Downloader = @Sendable (_ request: ClientRequest, _ file: URL) async throws -> ClientResponseHead
 
     /// The folder with the files.
@@ -71,8 +72,8 @@ public struct DiskCache: Sendable {
     ///   - request: The request that downloads the content (validators are added to it).
     ///   - refresh: When to go to the server (default: when expired).
     ///   - download: Sends the request, writing the body to the given file.
-    /// - Throws: ``ClientError`` from the download (or `.http` for a status other than 2xx/304), or
-    ///   ``FileStorageError``.
+    /// - Throws: ``/RaspRuntime/ClientError`` from the download (or `.http` for a status other than 2xx/304), or
+    ///   ``/RaspRuntime/FileStorageError``.
     public func fetch(_ key: String, request: ClientRequest, refresh: Refresh = .ifExpired,
                       download: Downloader) async throws -> Entry {
         let files = try files(for: key)
@@ -133,8 +134,9 @@ public struct DiskCache: Sendable {
             return Entry(file: files.data, metadata: metadata, origin: .downloaded)
         default:
             let body = (try? Data(contentsOf: target).prefix(1 << 20)) ?? Data()
-            let error = ClientError.http(.init(operationID: request.operationID, status: head.status, headers: head.headers,
-                                               body: Data(body), decodedBody: nil, redactor: redactor))
+            let error = ClientError.http(.init(operationID: request.operationID, status: head.status,
+                                               headers: head.headers, body: Data(body), decodedBody: nil,
+                                               redactor: redactor))
             if let entry = stale(error) { return entry }
             throw error
         }

@@ -13,8 +13,8 @@ extension DiskCache {
         public var lastModified: String?
         /// The file's size in bytes (a different size on disk means a truncated or replaced file).
         public var size: Int
-        /// The ``Checksum64`` of the file's bytes in its text form (`x64:…`); nil in metadata written before
-        /// checksums, whose files are served unverified.
+        /// The ``/RaspRuntime/Checksum64`` of the file's bytes in its text form (`x64:…`); nil in metadata written
+        /// before checksums, whose files are served unverified.
         public var checksum: String?
 
         /// Creates metadata.

@@ -1,7 +1,7 @@
 import Foundation
 public import RaspRuntime
 
-/// The languages ``ClientError/userMessage(language:)`` speaks.
+/// The languages ``RaspRuntime/ClientError/userMessage(language:)`` speaks.
 public enum UserMessageLanguage: String, Sendable, Hashable, CaseIterable {
     /// Russian.
     case ru
@@ -51,7 +51,9 @@ extension ClientError {
         case 401, 403: return phrase(.unauthorized, language)
         default: break
         }
-        if let text = failure.apiError?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty { return text }
+        if let text = failure.apiError?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+            return text
+        }
         return phrase(failure.status == 404 ? .notFound : .badRequest, language)
     }
 

@@ -2,10 +2,10 @@ public import Foundation
 public import RaspRuntime
 
 /// Counts every request on a ``QuotaCounter`` and, in safe mode, refuses requests past the daily limit with
-/// ``ClientError/quotaExhausted(operationID:limit:)`` before any network I/O.
+/// ``/RaspRuntime/ClientError/quotaExhausted(operationID:limit:)`` before any network I/O.
 ///
-/// Place it inside ``RetryMiddleware`` so every attempt that reaches the network is counted (a refusal is not
-/// retryable, so retries stop there).
+/// Place it inside ``/RaspRuntime/RetryMiddleware`` so every attempt that reaches the network is counted (a refusal is
+/// not retryable, so retries stop there).
 public struct QuotaMiddleware: ClientMiddleware {
     /// The counter.
     public let counter: QuotaCounter

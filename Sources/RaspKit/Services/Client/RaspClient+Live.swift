@@ -40,8 +40,8 @@ extension RaspClient {
     ///
     /// 1. ``/RaspRuntime/LoggingMiddleware`` (when a logger is given): one line per call, key masked;
     /// 2. ``/RaspRuntime/RetryMiddleware``: `retry`, logging each retry at `notice`;
-    /// 3. ``/RaspRuntime/QuotaMiddleware`` (when a counter is given): counts every attempt that reaches the network and, in
-    ///    safe mode, refuses calls past the daily limit before any I/O;
+    /// 3. ``/RaspServices/QuotaMiddleware`` (when a counter is given): counts every attempt that reaches the network
+    ///    and, in safe mode, refuses calls past the daily limit before any I/O;
     /// 4. ``/RaspRuntime/TimeoutMiddleware``: a total deadline per attempt (`timeouts`, 300 s for `stationsList`).
     ///
     /// The quota sits inside the retries, not outside, so that retried attempts count against the daily limit as

@@ -8,8 +8,8 @@ extension StationsListCache {
     ///
     /// A copy from an earlier run that does not parse (written before the cache kept checksums, or damaged in a
     /// way they cannot see) is discarded, reported like any other repair, and downloaded once more; a document
-    /// downloaded in this call that does not parse is an error. An ``/RaspRuntime/DiskCache/Origin/uncached`` download is
-    /// deleted once parsed.
+    /// downloaded in this call that does not parse is an error. An ``/RaspServices/DiskCache/Origin/uncached``
+    /// download is deleted once parsed.
     /// - Returns: The directory.
     /// - Throws: `ClientError` or `FileStorageError` from the fetch, `StationDirectoryError` (or a file error)
     ///   when the document cannot be parsed.

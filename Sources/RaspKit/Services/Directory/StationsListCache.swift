@@ -9,10 +9,10 @@ import RaspServices
 /// The body is streamed to disk through the client's authentication and middlewares (retries, quota, a 300 s
 /// deadline) and never held in memory here; parsing it is the directory library's job. The file is reused for
 /// `maxAge` (24 h by default) without a request, then revalidated with `If-None-Match`/`If-Modified-Since`; when
-/// the refresh fails because the network is down, the old file comes back as ``/RaspRuntime/DiskCache/Origin/stale``.
+/// the refresh fails because the network is down, the old file comes back as ``/RaspServices/DiskCache/Origin/stale``.
 ///
-/// The cache repairs itself (see ``/RaspRuntime/DiskCache``): a damaged file is downloaded again and a cache folder that
-/// cannot hold files is worked around; each such event is logged once as a warning and passed to `onEvent`.
+/// The cache repairs itself (see ``/RaspServices/DiskCache``): a damaged file is downloaded again and a cache folder
+/// that cannot hold files is worked around; each such event is logged once as a warning and passed to `onEvent`.
 /// ``loadDirectory()`` also discards, once, a cached document that does not parse.
 ///
 /// ```swift
@@ -81,7 +81,7 @@ public struct StationsListCache: Sendable {
     /// The file with the document, fetched or revalidated as `refresh` says.
     /// - Parameter refresh: When to go to the server (default: when older than the maximum age).
     /// - Returns: The entry: the file URL, its metadata and where it came from. Pass an
-    ///   ``/RaspRuntime/DiskCache/Origin/uncached`` entry to `cache.release(_:)` when done with its file.
+    ///   ``/RaspServices/DiskCache/Origin/uncached`` entry to `cache.release(_:)` when done with its file.
     /// - Throws: `ClientError` (including `.quotaExhausted` when there is no file to fall back on) or
     ///   `FileStorageError`.
     public func file(refresh: DiskCache.Refresh = .ifExpired) async throws -> DiskCache.Entry {
