@@ -27,7 +27,8 @@ struct DiskCacheTests {
                     return ClientResponseHead(status: 304, headers: ["ETag": self.etag])
                 }
                 try AtomicFile.write(Data("content \(self.etag)".utf8), to: file)
-                return ClientResponseHead(status: 200, headers: ["ETag": self.etag, "Last-Modified": "Fri, 01 May 2026 10:00:00 GMT"])
+                let headers = ["ETag": self.etag, "Last-Modified": "Fri, 01 May 2026 10:00:00 GMT"]
+                return ClientResponseHead(status: 200, headers: headers)
             }
         }
     }
@@ -38,7 +39,9 @@ struct DiskCacheTests {
 
     var cache: DiskCache { DiskCache(directory: folder, now: now.now) }
 
-    func text(_ entry: DiskCache.Entry) throws -> String { String(decoding: try Data(contentsOf: entry.file), as: UTF8.self) }
+    func text(_ entry: DiskCache.Entry) throws -> String {
+        String(decoding: try Data(contentsOf: entry.file), as: UTF8.self)
+    }
 
     @Test func downloadsOnceThenReusesUntilTheMaximumAge() async throws {
         let origin = Origin()
@@ -76,7 +79,8 @@ struct DiskCacheTests {
         let origin = Origin()
         _ = try await cache.fetch("stations", request: request, download: origin.download)
         origin.version.withLock { $0 = 2 }
-        let updated = try await cache.fetch("stations", request: request, refresh: .revalidate, download: origin.download)
+        let updated = try await cache.fetch("stations", request: request, refresh: .revalidate,
+                                            download: origin.download)
         #expect(updated.origin == .downloaded)
         #expect(try text(updated) == "content \"v2\"")
         #expect(updated.metadata.etag == "\"v2\"")
@@ -109,11 +113,15 @@ struct DiskCacheTests {
         #expect(try text(stale) == "content \"v1\"")
 
         origin.failure.withLock { $0 = .invalidRequest(operationID: "stationsList", reason: "bad") }
-        await #expect(throws: ClientError.self) { try await cache.fetch("stations", request: request, download: origin.download) }
+        await #expect(throws: ClientError.self) {
+            try await cache.fetch("stations", request: request, download: origin.download)
+        }
         var strict = cache
         strict.serveStaleOnError = false
         origin.failure.withLock { $0 = .timeout(operationID: "stationsList") }
-        await #expect(throws: ClientError.self) { try await strict.fetch("stations", request: request, download: origin.download) }
+        await #expect(throws: ClientError.self) {
+            try await strict.fetch("stations", request: request, download: origin.download)
+        }
     }
 
     @Test func rejectsKeysThatAreNotPlainFileNames() async throws {
@@ -125,7 +133,10 @@ struct DiskCacheTests {
     }
 
     @Test func worksThroughClientCoreDownloadAndItsMiddlewares() async throws {
-        let transport = ScriptedTransport(.response(ClientResponse(status: 503)), .response(ClientResponse(status: 200, headers: ["ETag": "\"x\""], body: Data("{}".utf8))))
+        let transport = ScriptedTransport(
+            .response(ClientResponse(status: 503)),
+            .response(ClientResponse(status: 200, headers: ["ETag": "\"x\""], body: Data("{}".utf8)))
+        )
         let core = ClientCore(serverURL: testServer, transport: transport,
                               middlewares: [RetryMiddleware(sleeper: SleepRecorder().sleeper)],
                               authentication: .apiKey(testKey, in: .header("Authorization")))

@@ -18,11 +18,14 @@ struct QuotaTests {
     @Test func safeModeRefusesPastTheLimitBeforeAnyNetworkCall() async throws {
         let counter = QuotaCounter(limit: 3)
         let transport = ScriptedTransport(.response(jsonResponse(200, "{}")))
-        let core = ClientCore(serverURL: testServer, transport: transport, middlewares: [QuotaMiddleware(counter: counter)],
-                              authentication: nil)
+        let core = ClientCore(serverURL: testServer, transport: transport,
+                              middlewares: [QuotaMiddleware(counter: counter)], authentication: nil)
         for _ in 0..<3 { _ = try await core.performRaw(getRequest()) }
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
-        guard case .quotaExhausted("search", 3) = error else { Issue.record("expected .quotaExhausted, got \(error)"); return }
+        guard case .quotaExhausted("search", 3) = error else {
+            Issue.record("expected .quotaExhausted, got \(error)")
+            return
+        }
         #expect(transport.sentCount == 3)
         #expect(await counter.usage.used == 3)
         #expect(await counter.usage.remaining == 0)
@@ -68,7 +71,8 @@ struct QuotaTests {
         let file = temporaryFolder().appendingPathComponent("state.json")
         try Data("{not json".utf8).write(to: file)
         let events = Locked<[QuotaCounter.Event]>([])
-        let counter = QuotaCounter(store: FileQuotaStore(url: file), onEvent: { event in events.withLock { $0.append(event) } })
+        let counter = QuotaCounter(store: FileQuotaStore(url: file),
+                                   onEvent: { event in events.withLock { $0.append(event) } })
         #expect(await counter.usage.used == 0)
         try await counter.reserve(operationID: "search")
         #expect(await counter.usage.used == 1)

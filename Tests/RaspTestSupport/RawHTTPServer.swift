@@ -36,7 +36,8 @@ package final class RawHTTPServer: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, address, &length) == 0
+                bind(listener, address, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, address, &length) == 0
             }
         }
         guard bound else {
