@@ -35,7 +35,8 @@ extension DemoCatalog {
     }
 
     private func coordinates(_ query: DemoQuery) throws -> (Double, Double) {
-        (try query.coordinate("lat", limit: 90, what: "Широта"), try query.coordinate("lng", limit: 180, what: "Долгота"))
+        (try query.coordinate("lat", limit: 90, what: "Широта"),
+         try query.coordinate("lng", limit: 180, what: "Долгота"))
     }
 
     private func nearbyJSON(_ station: DemoStation, km: Double) -> JSONNode {

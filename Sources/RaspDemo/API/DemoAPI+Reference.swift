@@ -26,11 +26,13 @@ extension DemoCatalog {
     func copyright() -> JSONNode {
         let frame = { (file: String, vertical: Bool) -> JSONNode in
             let size = vertical ? "width: 240px; height: 130px;" : "width: 740px; height: 51px;"
-            return .string("<iframe frameborder=\"0\" style=\"overflow: hidden; border: 0; \(size)\" src=\"//yandex.st/rasp/media/apicc/\(file).html\"></iframe>")
+            return .string("<iframe frameborder=\"0\" style=\"overflow: hidden; border: 0; \(size)\" "
+                + "src=\"//yandex.st/rasp/media/apicc/\(file).html\"></iframe>")
         }
         return .object([("copyright", .object([
             ("url", .string("http://rasp.yandex.ru/")),
-            ("text", .string("Демонстрационные данные (demo: true), не настоящее расписание. Формат ответов — как у сервиса Яндекс.Расписания")),
+            ("text", .string("Демонстрационные данные (demo: true), не настоящее расписание. "
+                + "Формат ответов — как у сервиса Яндекс.Расписания")),
             ("logo_vm", frame("copyright_vert_mono", true)), ("logo_vd", frame("copyright_vert_dark", true)),
             ("logo_vy", frame("copyright_vert_yellow", true)), ("logo_hm", frame("copyright_horiz_mono", false)),
             ("logo_hd", frame("copyright_horiz_dark", false)), ("logo_hy", frame("copyright_horiz_yellow", false)),
@@ -46,10 +48,12 @@ extension DemoCatalog {
                     .object([("title", .string(city.title)), ("codes", .object([("yandex_code", .string(city.code))])),
                              ("stations", .array(city.stations.map(directoryStationJSON)))])
                 }
-                return .object([("title", .string(region.title)), ("codes", .object([("yandex_code", .string(region.code))])),
+                return .object([("title", .string(region.title)),
+                                ("codes", .object([("yandex_code", .string(region.code))])),
                                 ("settlements", .array(settlements))])
             }
-            return .object([("title", .string(country.title)), ("codes", .object([("yandex_code", .string(country.code))])),
+            return .object([("title", .string(country.title)),
+                            ("codes", .object([("yandex_code", .string(country.code))])),
                             ("regions", .array(regions))])
         }
         return JSONNode.object([("countries", .array(countries))]).serialized()

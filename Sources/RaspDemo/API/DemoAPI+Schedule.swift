@@ -24,7 +24,8 @@ extension DemoCatalog {
         for service in services(touching: .station(station)) where modes?.contains(service.mode) ?? true {
             for (index, stop) in service.stops.enumerated() where stop.station == station.code {
                 guard (arriving ? stop.arrival : stop.departure) != nil else { continue }
-                let start = date.map { startDate(service, stop: index, leavingOn: $0, arriving: arriving) } ?? request.today
+                let start = date.map { startDate(service, stop: index, leavingOn: $0, arriving: arriving) }
+                    ?? request.today
                 guard let start else { continue }
                 rows.append(DemoTrip(service: service, startDate: start, from: index, to: index))
             }
@@ -42,20 +43,27 @@ extension DemoCatalog {
             ("date", .string(date?.description)), ("station", stationJSON(station, codes: try query.showsCodes())),
             ("event", .string(event)),
             ("pagination", Self.paginationJSON(total: regular.count, limit: limit, offset: offset)),
-            ("schedule", .array(regular.page(offset: offset, limit: limit).map { rowJSON($0, date: date, clock: clock) })),
+            ("schedule", .array(regular.page(offset: offset, limit: limit).map {
+                rowJSON($0, date: date, clock: clock)
+            })),
             ("interval_schedule", .array(intervals.map { intervalRowJSON($0, date: date) })),
         ]
         if !directions.isEmpty {
             let all = JSONNode.object([("code", .string("all")), ("title", .string("все направления"))])
-            members.append(("directions", .array([all] + directions.map { .object([("code", .string($0)), ("title", .string($0))]) })))
-            members.append(("schedule_direction", direction.map { .object([("code", .string($0)), ("title", .string($0))]) } ?? all))
+            members.append(("directions", .array([all] + directions.map {
+                .object([("code", .string($0)), ("title", .string($0))])
+            })))
+            members.append(("schedule_direction", direction.map {
+                .object([("code", .string($0)), ("title", .string($0))])
+            } ?? all))
         }
         return .object(members)
     }
 
     /// `на <last stop>` for suburban threads (the real API declines the name; the demo does not).
     private func directionName(_ trip: DemoTrip) -> String? {
-        guard trip.service.mode == .suburban, let last = station(trip.service.stops[trip.service.stops.count - 1].station)
+        guard trip.service.mode == .suburban,
+              let last = station(trip.service.stops[trip.service.stops.count - 1].station)
         else { return nil }
         return "на \(last.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? last.title)"
     }
@@ -66,7 +74,8 @@ extension DemoCatalog {
         let text = { (utc: Int?) -> JSONNode in
             guard let utc else { return .null }
             let offset = clock.offset(at: station, utc: utc)
-            return .string(date == nil ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.iso(utc, offset: offset))
+            return .string(date == nil
+                ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.iso(utc, offset: offset))
         }
         var members: [(String, JSONNode)] = [
             ("thread", threadJSON(trip.service, carrier: .short)),

@@ -29,7 +29,8 @@ extension DemoCatalog {
         }
         let intervals = trips.filter { $0.service.interval != nil }.map { intervalSegmentJSON($0, options) }
         return .object([
-            ("search", .object([("from", pointJSON(origin, codes: options.codes)), ("to", pointJSON(destination, codes: options.codes)),
+            ("search", .object([("from", pointJSON(origin, codes: options.codes)),
+                                ("to", pointJSON(destination, codes: options.codes)),
                                 ("date", .string(date?.description))])),
             ("segments", .array(items.page(offset: offset, limit: limit).map(\.json))),
             ("interval_segments", .array(intervals)),
@@ -66,7 +67,8 @@ extension DemoCatalog {
     func legMembers(_ trip: DemoTrip, _ options: SegmentOptions, settlementsAsPoints: Bool) -> [(String, JSONNode)] {
         let from = station(trip.service.stops[trip.from].station)!, to = station(trip.service.stops[trip.to].station)!
         let point = { (station: DemoStation) -> JSONNode in
-            settlementsAsPoints ? self.settlementJSON(self.city(of: station)!) : self.stationJSON(station, codes: options.codes)
+            settlementsAsPoints
+                ? self.settlementJSON(self.city(of: station)!) : self.stationJSON(station, codes: options.codes)
         }
         let duration = trip.durationSeconds
         var members: [(String, JSONNode)] = [
@@ -87,7 +89,8 @@ extension DemoCatalog {
     /// An ISO datetime with offset (one-day) or `HH:MM:SS` (all-days).
     func time(_ utc: Int, at station: DemoStation, _ options: SegmentOptions) -> String {
         let offset = options.clock.offset(at: station, utc: utc)
-        return options.date == nil ? DemoTime.clock(utc, offset: offset, seconds: true) : DemoTime.iso(utc, offset: offset)
+        return options.date == nil
+            ? DemoTime.clock(utc, offset: offset, seconds: true) : DemoTime.iso(utc, offset: offset)
     }
 
     /// `""` for no stops, `везде` for suburban trains, otherwise the stations in between.
@@ -100,7 +103,8 @@ extension DemoCatalog {
 
     private func intervalSegmentJSON(_ trip: DemoTrip, _ options: SegmentOptions) -> JSONNode {
         var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(trip.service, carrier: .full, methodLinkDate: options.date.map { _ in trip.startDate },
+            ("thread", threadJSON(trip.service, carrier: .full,
+                                  methodLinkDate: options.date.map { _ in trip.startDate },
                                   includeMethodLink: true, interval: intervalJSON(trip, date: options.date))),
         ]
         members += legMembers(trip, options, settlementsAsPoints: false)
@@ -115,11 +119,14 @@ extension DemoCatalog {
 
     /// `{density, begin_time, end_time}`: `YYYY-MM-DDTHH:MM:SS` (no offset) with a date, `HH:MM` without.
     func intervalJSON(_ trip: DemoTrip, date: LocalDate?) -> JSONNode? {
-        guard let interval = trip.service.interval, let first = station(trip.service.stops[0].station) else { return nil }
+        guard let interval = trip.service.interval, let first = station(trip.service.stops[0].station)
+        else { return nil }
         let offset = first.zone.offsetMinutes
         let begin = trip.startUTC, end = begin + interval.endMinute - trip.service.startMinute
         let text = { (utc: Int) in
-            date == nil ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.naive(utc, offset: offset, separator: "T")
+            date == nil
+                ? DemoTime.clock(utc, offset: offset, seconds: false)
+                : DemoTime.naive(utc, offset: offset, separator: "T")
         }
         return .object([("density", .string(interval.density)), ("begin_time", .string(text(begin))),
                         ("end_time", .string(text(end)))])

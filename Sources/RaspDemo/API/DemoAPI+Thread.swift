@@ -32,7 +32,8 @@ extension DemoCatalog {
         }
         let startOffset = clock.offset(at: first, utc: trip.startUTC)
         var members: [(String, JSONNode)] = [
-            ("uid", .string(service.uid)), ("title", .string(service.title)), ("short_title", .string(service.shortTitle)),
+            ("uid", .string(service.uid)), ("title", .string(service.title)),
+            ("short_title", .string(service.shortTitle)),
             ("number", .string(service.number)), ("transport_type", .string(service.mode.rawValue)),
             ("vehicle", .string(service.vehicle)), ("express_type", .string(service.expressType)),
             ("transport_subtype", subtypeJSON(service.subtype)),
@@ -50,7 +51,8 @@ extension DemoCatalog {
     }
 
     /// The index of a `from`/`to` point on the thread, or 400 when the thread does not pass through it.
-    private func stopIndex(of code: String?, on service: DemoService, uid: String, after earlier: Int? = nil) throws -> Int? {
+    private func stopIndex(of code: String?, on service: DemoService, uid: String,
+                           after earlier: Int? = nil) throws -> Int? {
         guard let code, !code.isEmpty else { return nil }
         let point = try requirePoint(code)
         guard let index = service.stopIndex(from: (earlier ?? -1) + 1, where: point.contains, in: self) else {

@@ -13,8 +13,8 @@ extension DemoCatalog {
     static let transferVariantLimit = 10
 
     /// One-transfer routes leaving `origin` on `date`: for each first run to another settlement, the second run
-    /// from there that arrives first among those leaving after a workable connection (30 minutes at the same station, 90 across
-    /// the city, 60 between two flights) and within 12 hours.
+    /// from there that arrives first among those leaving after a workable connection (30 minutes at the same
+    /// station, 90 across the city, 60 between two flights) and within 12 hours.
     func transferVariants(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate,
                           modes: Set<DemoMode>?) -> [TransferVariant] {
         var onward: [String: [DemoTrip]] = [:]
@@ -50,7 +50,8 @@ extension DemoCatalog {
                 }
             }
         }
-        return Array(variants.sorted { ($0.second.arrival, $0.first.departure) < ($1.second.arrival, $1.first.departure) }
+        return Array(variants
+            .sorted { ($0.second.arrival, $0.first.departure) < ($1.second.arrival, $1.first.departure) }
             .prefix(Self.transferVariantLimit))
     }
 
@@ -101,7 +102,8 @@ extension DemoCatalog {
 
     /// `tickets_info` of a one-day run: demo prices in roubles, derived from the distance.
     func ticketsJSON(_ trip: DemoTrip) -> JSONNode {
-        guard let from = station(trip.service.stops[trip.from].station), let to = station(trip.service.stops[trip.to].station)
+        guard let from = station(trip.service.stops[trip.from].station),
+              let to = station(trip.service.stops[trip.to].station)
         else { return .null }
         let km = DemoGeo.kilometres(from.latitude, from.longitude, to.latitude, to.longitude)
         let fares: [(String?, Double)]
@@ -118,7 +120,8 @@ extension DemoCatalog {
             ("et_marker", .bool(false)),
             ("places", .array(fares.map { name, price in
                 let whole = Int((price / 10).rounded()) * 10
-                return .object([("currency", .string("RUB")), ("price", .object([("whole", .int(whole)), ("cents", .int(0))])),
+                return .object([("currency", .string("RUB")),
+                                ("price", .object([("whole", .int(whole)), ("cents", .int(0))])),
                                 ("name", .string(name))])
             })),
         ])

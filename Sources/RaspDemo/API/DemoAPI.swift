@@ -48,7 +48,8 @@ public struct DemoAPI: Sendable {
     ///   - query: Query items, already percent-decoded, in order.
     ///   - headers: Header fields (only `Authorization` is read).
     /// - Returns: The status, headers and JSON body the real API would send.
-    public func respond(method: String, path: String, query: [(String, String)], headers: [(String, String)]) -> DemoResponse {
+    public func respond(method: String, path: String, query: [(String, String)],
+                        headers: [(String, String)]) -> DemoResponse {
         let request = DemoRequest(path: path, query: DemoQuery(query), host: host, now: now)
         do {
             try authenticate(query: request.query, headers: headers)

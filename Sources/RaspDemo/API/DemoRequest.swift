@@ -88,7 +88,8 @@ struct DemoQuery: Sendable {
         }
         guard abs(number) <= limit else {
             let bound = Int(limit)
-            throw DemoFailure(400, "Некорректное значение параметра \(name): \(text). \(what) должна быть в диапазоне от -\(bound) до \(bound)")
+            throw DemoFailure(400, "Некорректное значение параметра \(name): \(text). "
+                + "\(what) должна быть в диапазоне от -\(bound) до \(bound)")
         }
         return number
     }
@@ -100,7 +101,8 @@ struct DemoQuery: Sendable {
             throw DemoFailure(400, "Некорректное значение параметра date: \(text)")
         }
         guard date >= today.adding(days: -30), date <= Self.elevenMonths(after: today) else {
-            throw DemoFailure(400, "Указана недопустимая дата - \(date). Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты")
+            throw DemoFailure(400, "Указана недопустимая дата - \(date). "
+                + "Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты")
         }
         return date
     }
@@ -117,7 +119,8 @@ struct DemoQuery: Sendable {
     func modes() throws -> Set<DemoMode>? {
         guard let text = value("transport_types") else { return nil }
         var modes = Set<DemoMode>()
-        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false)
+            .map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if let mode = DemoMode(rawValue: part) {
                 modes.insert(mode)
             } else if part != "helicopter" {  // a real type the demo data has no threads of

@@ -5,7 +5,8 @@ extension DemoGeography {
     /// Coordinates are approximate.
     static let volgaAndSouth: [DemoCity] = [
         DemoCity("c43", "Казань", region: "r11119", zone: .moscow, 55.796289, 49.108795, stations: [
-            .train("s9900201", "Казань-Пассажирская", short: "Казань-Пасс.", 55.788744, 49.099615, direction: "Горьковское"),
+            .train("s9900201", "Казань-Пассажирская", short: "Казань-Пасс.", 55.788744, 49.099615,
+                   direction: "Горьковское"),
             .airport("s9900202", "Казань", 55.606186, 49.278728),
             .bus("s9900203", "Казань, автовокзал «Столичный»", popular: "", 55.764053, 49.150012),
         ]),

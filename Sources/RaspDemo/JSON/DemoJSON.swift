@@ -73,7 +73,8 @@ extension DemoCatalog {
     func threadJSON(_ service: DemoService, carrier style: CarrierStyle, methodLinkDate: LocalDate? = nil,
                     includeMethodLink: Bool = false, interval: JSONNode? = nil) -> JSONNode {
         var members: [(String, JSONNode)] = [
-            ("uid", .string(service.uid)), ("title", .string(service.title)), ("short_title", .string(service.shortTitle)),
+            ("uid", .string(service.uid)), ("title", .string(service.title)),
+            ("short_title", .string(service.shortTitle)),
             ("number", .string(service.number)),
         ]
         if includeMethodLink {
@@ -90,7 +91,8 @@ extension DemoCatalog {
     }
 
     func subtypeJSON(_ subtype: DemoSubtype?) -> JSONNode {
-        .object([("title", .string(subtype?.title)), ("code", .string(subtype?.code)), ("color", .string(subtype?.color))])
+        .object([("title", .string(subtype?.title)), ("code", .string(subtype?.code)),
+                 ("color", .string(subtype?.color))])
     }
 
     /// `{total, limit, offset}`.

@@ -126,7 +126,8 @@ struct DemoCity: Sendable {
 extension DemoStation {
     /// A railway station (`train_station`).
     static func train(_ code: String, _ title: String, popular: String? = "", short: String? = "",
-                      _ latitude: Double, _ longitude: Double, esr: String? = nil, direction: String = "") -> DemoStation {
+                      _ latitude: Double, _ longitude: Double, esr: String? = nil,
+                      direction: String = "") -> DemoStation {
         DemoStation(code: code, title: title, popularTitle: popular, shortTitle: short, kind: .trainStation,
                     mode: .train, latitude: latitude, longitude: longitude, esr: esr, direction: direction)
     }

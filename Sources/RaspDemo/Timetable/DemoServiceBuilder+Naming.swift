@@ -94,12 +94,15 @@ extension DemoServiceBuilder {
             let from = cities[first.cityCode]?.title ?? first.title, to = cities[last.cityCode]?.title ?? last.title
             let title = "\(from) — \(to)"
             let short = [first, last].map { station in
-                station.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? (cities[station.cityCode]?.title ?? station.title)
+                station.shortTitle.flatMap { $0.isEmpty ? nil : $0 }
+                    ?? (cities[station.cityCode]?.title ?? station.title)
             }
             return (title, kind == .plane ? title : short.joined(separator: " — "))
         case .bus, .suburban, .aeroexpress:
             let title = "\(first.title) — \(last.title)"
-            let short = [first, last].map { station in station.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? station.title }
+            let short = [first, last].map { station in
+                station.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? station.title
+            }
             return (title, short.joined(separator: " — "))
         }
     }

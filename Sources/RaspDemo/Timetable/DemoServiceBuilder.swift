@@ -57,7 +57,9 @@ struct DemoServiceBuilder {
     // MARK: Stops and travel times
 
     private func stops(for link: DemoLink, path: [String], carrier: Int?, seed: String) -> [DemoStop] {
-        let chosen = path.enumerated().map { index, code in resolve(code, kind: link.kind, carrier: carrier, seed: seed + "\(index)") }
+        let chosen = path.enumerated().map { index, code in
+            resolve(code, kind: link.kind, carrier: carrier, seed: seed + "\(index)")
+        }
         var result: [DemoStop] = []
         var clock = 0
         for (index, station) in chosen.enumerated() {

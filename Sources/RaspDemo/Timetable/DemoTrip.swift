@@ -31,7 +31,8 @@ extension DemoCatalog {
     /// Runs from `origin` to `destination`. With a `date`, the runs leaving `origin` on that local date; without,
     /// one run per thread (started on `reference`), for the all-days timetable. Interval threads are included;
     /// callers split them off.
-    func trips(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate?, reference: LocalDate) -> [DemoTrip] {
+    func trips(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate?,
+               reference: LocalDate) -> [DemoTrip] {
         var result: [DemoTrip] = []
         for service in services(touching: origin) {
             guard let from = service.stopIndex(where: origin.contains, in: self),
@@ -50,7 +51,8 @@ extension DemoCatalog {
 
     /// The start date on which `service` runs and leaves (with `arriving`, reaches) stop `index` on local `date`
     /// there, if any.
-    func startDate(_ service: DemoService, stop index: Int, leavingOn date: LocalDate, arriving: Bool = false) -> LocalDate? {
+    func startDate(_ service: DemoService, stop index: Int, leavingOn date: LocalDate,
+                   arriving: Bool = false) -> LocalDate? {
         guard let station = station(service.stops[index].station) else { return nil }
         let stop = service.stops[index]
         let offset = (arriving ? stop.arrival ?? stop.departure : stop.departure ?? stop.arrival) ?? 0
