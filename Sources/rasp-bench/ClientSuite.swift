@@ -33,7 +33,8 @@ struct ClientSuite: AsyncParsableCommand {
         let date = LocalDate(Date(), in: TimeZone(identifier: "Europe/Moscow")!).adding(days: 7)
         let key = "bench-key-not-secret"
         let session = URLSession(configuration: .default)
-        let client = RaspClient(serverURL: url, authentication: .apiKeyHeader(key), transport: URLSessionTransport(session: session))
+        let client = RaspClient(serverURL: url, authentication: .apiKeyHeader(key),
+                                transport: URLSessionTransport(session: session))
         var request = URLRequest(url: URL(string: "\(url.absoluteString)/v3.0/search/?from=c213&to=c2&date=\(date)")!)
         request.setValue(key, forHTTPHeaderField: "Authorization")
         let bare = { @Sendable [request] () async throws -> SearchResponse in
@@ -45,7 +46,9 @@ struct ClientSuite: AsyncParsableCommand {
         }
 
         let (payload, _) = try await session.data(for: request)
-        guard try await generated() == (try await bare()) else { throw ValidationError("the two sides decoded different values") }
+        guard try await generated() == (try await bare()) else {
+            throw ValidationError("the two sides decoded different values")
+        }
         Figures.emit("payload.bytes", payload.count, "B")
         Figures.emit("payload.segments", try await bare().segments.count, "")
         Figures.emit("server.search_us", serverMicroseconds(date: date), "µs")

@@ -44,11 +44,17 @@ struct CompileComparison {
             )
             """)
         let sogUsage = try buildModule(package: sog, label: "sog")
-        Figures.emit("\(name).build_speedup_vs_sog", sogUsage.rebuild.wallMilliseconds / oursUsage.rebuild.wallMilliseconds, "x", decimals: 2)
-        Figures.emit("\(name).build_cpu_speedup_vs_sog", sogUsage.rebuild.cpuMilliseconds / oursUsage.rebuild.cpuMilliseconds, "x", decimals: 2)
-        Figures.emit("\(name).module_build_speedup_vs_sog", sogUsage.moduleWall / oursUsage.moduleWall, "x", decimals: 2)
-        Figures.emit("\(name).module_build_cpu_speedup_vs_sog", sogUsage.moduleCPU / oursUsage.moduleCPU, "x", decimals: 2)
-        Figures.emit("\(name).build_memory_vs_sog", Double(oursUsage.rebuild.peakResidentBytes) / Double(sogUsage.rebuild.peakResidentBytes), "ratio", decimals: 2)
+        Figures.emit("\(name).build_speedup_vs_sog",
+                     sogUsage.rebuild.wallMilliseconds / oursUsage.rebuild.wallMilliseconds, "x", decimals: 2)
+        Figures.emit("\(name).build_cpu_speedup_vs_sog",
+                     sogUsage.rebuild.cpuMilliseconds / oursUsage.rebuild.cpuMilliseconds, "x", decimals: 2)
+        Figures.emit("\(name).module_build_speedup_vs_sog",
+                     sogUsage.moduleWall / oursUsage.moduleWall, "x", decimals: 2)
+        Figures.emit("\(name).module_build_cpu_speedup_vs_sog",
+                     sogUsage.moduleCPU / oursUsage.moduleCPU, "x", decimals: 2)
+        Figures.emit("\(name).build_memory_vs_sog",
+                     Double(oursUsage.rebuild.peakResidentBytes) / Double(sogUsage.rebuild.peakResidentBytes), "ratio",
+                     decimals: 2)
     }
 
     private func preparePackage(kind: String, files: String, manifest: String) throws -> String {
@@ -89,14 +95,20 @@ struct CompileComparison {
                 try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "\(sources)/\(file)")
             }
             let rebuild = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log)
-            guard rebuild.status == 0 else { throw Subprocess.Failure(description: "\(label) rebuild failed; see \(log)") }
+            guard rebuild.status == 0 else {
+                throw Subprocess.Failure(description: "\(label) rebuild failed; see \(log)")
+            }
             rebuilds.append(rebuild)
         }
-        func median<T: Comparable>(_ value: (Subprocess.Usage) -> T) -> T { rebuilds.map(value).sorted()[rebuilds.count / 2] }
-        let usage = Subprocess.Usage(status: 0, wallMilliseconds: median(\.wallMilliseconds), cpuMilliseconds: median(\.cpuMilliseconds),
+        func median<T: Comparable>(_ value: (Subprocess.Usage) -> T) -> T {
+            rebuilds.map(value).sorted()[rebuilds.count / 2]
+        }
+        let usage = Subprocess.Usage(status: 0, wallMilliseconds: median(\.wallMilliseconds),
+                                     cpuMilliseconds: median(\.cpuMilliseconds),
                                      peakResidentBytes: median(\.peakResidentBytes))
         if runs > 1 {
-            Figures.note("\(name) \(label) rebuilds (wall s): " + rebuilds.map { String(format: "%.1f", $0.wallMilliseconds / 1000) }.joined(separator: " "))
+            Figures.note("\(name) \(label) rebuilds (wall s): "
+                + rebuilds.map { String(format: "%.1f", $0.wallMilliseconds / 1000) }.joined(separator: " "))
         }
         let prefix = label == "ours" ? name : "\(name).sog"
         Figures.emit("\(prefix).debug_build", usage.wallMilliseconds / 1000, "s")

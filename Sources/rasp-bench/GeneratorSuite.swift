@@ -40,9 +40,13 @@ struct GeneratorSuite: AsyncParsableCommand {
 
     func run() async throws {
         let specs = specs.isEmpty ? Self.defaultSpecs() : specs
-        guard !specs.isEmpty else { throw ValidationError("no specs given and none found in ./openapi.yaml or ../shared/specs") }
+        guard !specs.isEmpty else {
+            throw ValidationError("no specs given and none found in ./openapi.yaml or ../shared/specs")
+        }
         let sogAvailable = !noSOG && FileManager.default.isExecutableFile(atPath: sog)
-        if !noSOG && !sogAvailable { Figures.note("swift-openapi-generator not found at \(sog): run Scripts/build-sog.sh (skipping it)") }
+        if !noSOG && !sogAvailable {
+            Figures.note("swift-openapi-generator not found at \(sog): run Scripts/build-sog.sh (skipping it)")
+        }
         for spec in specs {
             let name = Self.shortName(of: spec)
             let folder = "\(scratch)/\(name)"
@@ -52,7 +56,8 @@ struct GeneratorSuite: AsyncParsableCommand {
                 sogOutput = try measureSOG(spec: spec, name: name, folder: folder, ours: ours)
             }
             if compile {
-                try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name, runs: max(compileRuns, 1))
+                try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name,
+                                      runs: max(compileRuns, 1))
                     .run(oursFiles: "\(folder)/ours", sogFiles: sogOutput)
             }
         }
@@ -83,7 +88,9 @@ struct GeneratorSuite: AsyncParsableCommand {
             results.append(try pipeline.run(bytes, sourceName: sourceName, path: spec, source: inMemory))
         }
         let peak = ProcessMemory.peakResidentBytes ?? 0
-        let total = { (result: GeneratorPipeline.Result) in result.timings.parse + result.timings.translate + result.timings.render }
+        let total = { (result: GeneratorPipeline.Result) in
+            result.timings.parse + result.timings.translate + result.timings.render
+        }
         let median = results.sorted { total($0) < total($1) }[results.count / 2]
         Figures.emit("\(name).spec_size", Double(bytes.count) / 1_048_576, "MB", decimals: 2)
         Figures.emit("\(name).parse", median.timings.parse, "ms")
@@ -93,7 +100,9 @@ struct GeneratorSuite: AsyncParsableCommand {
         // The floor: libyaml parsing every file the document reads and walking the events, nothing more.
         let inputs = median.inputFiles.map { loaded[$0] ?? [] }
         let floors = (0..<max(runs, 1)).map { _ in
-            Stopwatch.measure { inputs.reduce(0) { $0 + $1.withUnsafeBufferPointer { yaml_event_scan($0.baseAddress, $0.count) } } }.1
+            Stopwatch.measure {
+                inputs.reduce(0) { $0 + $1.withUnsafeBufferPointer { yaml_event_scan($0.baseAddress, $0.count) } }
+            }.1
         }
         let floor = floors.sorted()[floors.count / 2]
         Figures.emit("\(name).libyaml_floor", floor, "ms")
@@ -146,7 +155,8 @@ struct GeneratorSuite: AsyncParsableCommand {
 
     /// `rasp-generate` built next to this benchmark, if it is there.
     static let commandLine: String? = {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let path = folder.appendingPathComponent("rasp-generate").path
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
@@ -157,22 +167,26 @@ struct GeneratorSuite: AsyncParsableCommand {
         try? FileManager.default.removeItem(atPath: output)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let config = "\(folder)/openapi-generator-config.yaml"
-        try Data("generate:\n  - types\n  - client\naccessModifier: public\n".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("generate:\n  - types\n  - client\naccessModifier: public\n".utf8)
+            .write(to: URL(fileURLWithPath: config))
         let log = "\(folder)/sog.log"
         try? FileManager.default.removeItem(atPath: log)
-        var usage = try Subprocess.run([sog, "generate", spec, "--config", config, "--output-directory", output], logFile: log)
+        var usage = try Subprocess.run([sog, "generate", spec, "--config", config, "--output-directory", output],
+                                       logFile: log)
         var ours = ours
         if usage.status != 0 {
             Figures.note("swift-openapi-generator rejects \(spec) as published (exit \(usage.status); see \(log))")
             Figures.emit("\(name).sog.failed_after", usage.wallMilliseconds, "ms")
             // Compare on a copy without the constructs it rejects (rasp-generate accepts both).
             let compatible = "\(folder)/\(name)-sog-compatible.json"
-            let patch = try Subprocess.run(["python3", "Scripts/sog-compatible-spec.py", spec, compatible], logFile: log)
+            let patch = try Subprocess.run(["python3", "Scripts/sog-compatible-spec.py", spec, compatible],
+                                           logFile: log)
             guard patch.status == 0 else {
                 Figures.note("could not write a swift-openapi-generator compatible copy; see \(log)")
                 return nil
             }
-            usage = try Subprocess.run([sog, "generate", compatible, "--config", config, "--output-directory", output], logFile: log)
+            usage = try Subprocess.run([sog, "generate", compatible, "--config", config, "--output-directory", output],
+                                       logFile: log)
             guard usage.status == 0 else {
                 Figures.note("swift-openapi-generator also fails on \(compatible); see \(log)")
                 return nil
@@ -183,7 +197,8 @@ struct GeneratorSuite: AsyncParsableCommand {
         let files = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".swift") }
         var lines = 0
         for file in files {
-            lines += try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(file)")).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            lines += try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(file)"))
+                .reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         }
         Figures.emit("\(name).sog.total", usage.wallMilliseconds, "ms")
         Figures.emit("\(name).sog.cpu", usage.cpuMilliseconds, "ms")

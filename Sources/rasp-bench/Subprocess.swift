@@ -37,14 +37,17 @@ enum Subprocess {
         let start = clock.now
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         let wall = Stopwatch.milliseconds(clock.now - start)
         let cpu = milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Usage(status: exit, wallMilliseconds: wall, cpuMilliseconds: cpu, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+        return Usage(status: exit, wallMilliseconds: wall, cpuMilliseconds: cpu,
+                     peakResidentBytes: Int(usage.ru_maxrss) * 1024)
     }
 
     private static func milliseconds(_ time: timeval) -> Double {
