@@ -28,7 +28,8 @@ public enum MockFault: Sendable, Hashable {
     /// Parses a header value.
     /// - Throws: ``MockFaultError`` for an unknown or malformed token, so a typo in a test fails loudly.
     public static func parse(_ value: String) throws -> [MockFault] {
-        try value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { token in
+        let tokens = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return try tokens.map { token in
             let parts = token.split(separator: "=", maxSplits: 1).map(String.init)
             switch (parts[0].lowercased(), parts.count > 1 ? parts[1] : nil) {
             case ("delay", let value?):
