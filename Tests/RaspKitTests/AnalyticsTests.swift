@@ -10,7 +10,8 @@ struct AnalyticsTests {
         let event = AnalyticsEvent.filtersChanged(slots: [.night, .evening], transfers: .directOnly)
         #expect(event.name == "filters_changed")
         #expect(event.parameters == ["slots": "evening,night", "transfers": "directOnly"])
-        #expect(AnalyticsEvent.searchPerformed(fromCode: "s1", toCode: "s2", date: "2026-03-05", transfers: .any).parameters
+        #expect(AnalyticsEvent.searchPerformed(fromCode: "s1", toCode: "s2", date: "2026-03-05",
+                                               transfers: .any).parameters
             == ["from": "s1", "to": "s2", "date": "2026-03-05", "transfers": "any"])
         #expect(AnalyticsEvent.screenOpened(.carrier).name == "screen_opened")
         #expect(AnalyticsEvent.storyViewed(id: "story-1").parameters == ["id": "story-1"])

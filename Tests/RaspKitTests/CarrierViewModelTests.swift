@@ -13,9 +13,10 @@ struct CarrierViewModelTests {
         var client = MockRaspClient()
         client.carrierHandler = { input in
             codes.append(input.code)
-            return CarrierResponse(carrier: Carrier(code: 112, title: "РЖД/ФПК", codes: CarrierCodes(), url: "http://pass.rzd.ru",
-                                                   email: " info@rzd.ru ", contacts: "Москва<br>ул. Маши Порываевой\r\n</br>",
-                                                   phone: "+7 (800) 775-00-00", logo: "//yastatic.net/rasp/media/data/company/logo/rzd.png"))
+            return CarrierResponse(carrier: Carrier(
+                code: 112, title: "РЖД/ФПК", codes: CarrierCodes(), url: "http://pass.rzd.ru",
+                email: " info@rzd.ru ", contacts: "Москва<br>ул. Маши Порываевой\r\n</br>",
+                phone: "+7 (800) 775-00-00", logo: "//yastatic.net/rasp/media/data/company/logo/rzd.png"))
         }
         let analytics = InMemoryAnalyticsTracker()
         let model = CarrierViewModel(code: "112", client: client, strings: .init(language: .ru), analytics: analytics)
@@ -41,8 +42,10 @@ struct CarrierViewModelTests {
         var client = MockRaspClient()
         client.carrierHandler = { input in
             #expect(input.system == .iata)
-            return CarrierResponse(carriers: [Carrier(code: 680, title: "Turkish Airlines", codes: CarrierCodes(iata: "TK"), url: "turkishairlines.com"),
-                                              Carrier(code: 5483, title: "Turkish Air", codes: CarrierCodes(iata: "TK"))])
+            return CarrierResponse(carriers: [
+                Carrier(code: 680, title: "Turkish Airlines", codes: CarrierCodes(iata: "TK"),
+                        url: "turkishairlines.com"),
+                Carrier(code: 5483, title: "Turkish Air", codes: CarrierCodes(iata: "TK"))])
         }
         let model = CarrierViewModel(code: "TK", system: .iata, client: client, strings: .init(language: .en))
         model.load()
@@ -61,7 +64,8 @@ struct CarrierViewModelTests {
             attempts.append(1)
             switch attempts.count {
             case 1: throw ClientError.noConnection(operationID: "carrier", reason: "offline")
-            case 2: throw ClientError.http(.init(operationID: "carrier", status: 404, headers: [:], body: Data(), decodedBody: nil))
+            case 2: throw ClientError.http(.init(operationID: "carrier", status: 404, headers: [:], body: Data(),
+                                                 decodedBody: nil))
             default: return CarrierResponse()
             }
         }

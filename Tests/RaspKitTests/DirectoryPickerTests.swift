@@ -53,6 +53,7 @@ struct DirectoryPickerTests {
         let moscow = try #require(directory.searchCities("Москва", limit: 1).first)
         let leningradsky = try #require(directory.searchStations("Ленинградский", inCity: "c213", limit: 1).first)
         #expect(RoutePoint(city: moscow, station: leningradsky).title(ru) == leningradsky.title)
-        #expect(RoutePoint(city: Samples.moscow, station: Samples.leningradsky).title(ru) == "Москва (Ленинградский вокзал)")
+        #expect(RoutePoint(city: Samples.moscow, station: Samples.leningradsky).title(ru)
+            == "Москва (Ленинградский вокзал)")
     }
 }

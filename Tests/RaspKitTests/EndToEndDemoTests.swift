@@ -17,8 +17,8 @@ struct EndToEndDemoTests {
     let strings = RaspKit.Strings(language: .ru)
 
     /// Picks a city and then a station through the two pickers, as a user typing would.
-    func pick(city cityQuery: String, station stationQuery: String, loader: PlaceDirectoryLoader, clock: ImmediateClock<Duration>,
-              transcript: inout [String]) async throws -> RoutePoint {
+    func pick(city cityQuery: String, station stationQuery: String, loader: PlaceDirectoryLoader,
+              clock: ImmediateClock<Duration>, transcript: inout [String]) async throws -> RoutePoint {
         let cities = CityPickerViewModel(directory: loader, clock: clock, strings: strings)
         cities.onAppear()
         await eventually { cities.state.value != nil }
@@ -43,7 +43,8 @@ struct EndToEndDemoTests {
     func mainFlow() async throws {
         let harness = try await MockServerHarness.start()
         let client = try harness.client()
-        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("raspkit-e2e-\(UUID().uuidString)")
+        let cacheFolder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("raspkit-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cacheFolder) }
         let loader = PlaceDirectoryLoader.stationsList(StationsListCache(client: client, directory: cacheFolder))
         let settings = SettingsStore.inMemory()
@@ -52,13 +53,15 @@ struct EndToEndDemoTests {
         var transcript: [String] = []
 
         // Route screen with the stories strip.
-        let route = RouteViewModel(settings: settings, stories: try StoryLibrary.bundled(strings: strings), strings: strings,
-                                   analytics: analytics, today: { MockServerHarness.today })
+        let route = RouteViewModel(settings: settings, stories: try StoryLibrary.bundled(strings: strings),
+                                   strings: strings, analytics: analytics, today: { MockServerHarness.today })
         route.onAppear()
         #expect(!route.canSearch)
-        let from = try await pick(city: "Москва", station: "Ленинградский", loader: loader, clock: clock, transcript: &transcript)
+        let from = try await pick(city: "Москва", station: "Ленинградский", loader: loader, clock: clock,
+                                  transcript: &transcript)
         route.set(.from, to: from)
-        let to = try await pick(city: "Санкт-Пет", station: "Московский", loader: loader, clock: clock, transcript: &transcript)
+        let to = try await pick(city: "Санкт-Пет", station: "Московский", loader: loader, clock: clock,
+                                transcript: &transcript)
         route.set(.to, to: to)
         #expect(route.canSearch)
         transcript.append("\(route.title(for: .from)) → \(route.title(for: .to)): «\(route.searchTitle)»")
@@ -66,7 +69,8 @@ struct EndToEndDemoTests {
         #expect(request.from.code == "s2006004" && request.to.code == "s9602494")
 
         // Schedule: every trip of the day, then evening direct trips.
-        let schedule = ScheduleViewModel(request: request, client: client, settings: settings, strings: strings, analytics: analytics)
+        let schedule = ScheduleViewModel(request: request, client: client, settings: settings, strings: strings,
+                                         analytics: analytics)
         schedule.load()
         await eventually { schedule.state.value != nil || schedule.state.failure != nil }
         let all = try #require(schedule.state.value, "\(schedule.state)")
@@ -84,7 +88,8 @@ struct EndToEndDemoTests {
         #expect(evening.map(\.departureText) == ["18:40", "20:00", "21:30", "22:50", "23:55"])
         #expect(evening.allSatisfy { $0.slot == .evening && !$0.hasTransfers && $0.transferNote == nil })
         for row in evening {
-            transcript.append("  \(row.departureText) → \(row.arrivalText) (\(row.dateText ?? "")), \(row.durationText), \(row.number), \(row.carrierTitle)")
+            transcript.append("  \(row.departureText) → \(row.arrivalText) (\(row.dateText ?? "")), "
+                + "\(row.durationText), \(row.number), \(row.carrierTitle)")
         }
 
         // Carrier of the first evening trip.
@@ -97,10 +102,12 @@ struct EndToEndDemoTests {
         #expect(details.siteURL?.absoluteString == "https://www.rzd.ru/")
         #expect(details.logoURL?.absoluteString == "https://yastatic.net/rasp/media/data/company/logo/doss.png")
         #expect(details.emailURL == nil)
-        transcript.append("\(carrier.title): \(details.title), \(details.phoneURL?.absoluteString ?? "-"), \(details.siteURL?.absoluteString ?? "-")")
+        transcript.append("\(carrier.title): \(details.title), \(details.phoneURL?.absoluteString ?? "-"), "
+            + "\(details.siteURL?.absoluteString ?? "-")")
 
         // Settings with the attribution from /copyright/.
-        let settingsScreen = SettingsViewModel(client: client, settings: settings, strings: strings, analytics: analytics)
+        let settingsScreen = SettingsViewModel(client: client, settings: settings, strings: strings,
+                                               analytics: analytics)
         settingsScreen.onAppear()
         await eventually { settingsScreen.attribution.value != nil || settingsScreen.attribution.failure != nil }
         let attribution = try #require(settingsScreen.attribution.value)
@@ -123,14 +130,19 @@ struct EndToEndDemoTests {
         let kaliningrad = try #require(directory.searchCities("Калининград", limit: 1).first)
         let sochi = try #require(directory.searchCities("Сочи", limit: 1).first)
         let request = ScheduleRequest(
-            from: RoutePoint(city: kaliningrad, station: try #require(directory.searchStations("", inCity: kaliningrad.code, limit: 1).first)),
-            to: RoutePoint(city: sochi, station: try #require(directory.searchStations("", inCity: sochi.code, limit: 1).first)),
+            from: RoutePoint(
+                city: kaliningrad,
+                station: try #require(directory.searchStations("", inCity: kaliningrad.code, limit: 1).first)),
+            to: RoutePoint(
+                city: sochi, station: try #require(directory.searchStations("", inCity: sochi.code, limit: 1).first)),
             date: MockServerHarness.today)
         let settings = SettingsStore.inMemory()
         settings.scheduleFilters = TripFilters(transfers: .withTransfers)
         let schedule = ScheduleViewModel(request: request, client: client, settings: settings, strings: strings)
         schedule.load()
-        await eventually { schedule.state.value != nil || schedule.state.emptyMessage != nil || schedule.state.failure != nil }
+        await eventually {
+            schedule.state.value != nil || schedule.state.emptyMessage != nil || schedule.state.failure != nil
+        }
         if let rows = schedule.state.value {
             #expect(rows.allSatisfy { $0.hasTransfers && $0.transferNote?.hasPrefix("С пересадк") == true })
         } else {
@@ -143,10 +155,12 @@ struct EndToEndDemoTests {
     func errorsOverHTTP() async throws {
         let harness = try await MockServerHarness.start()
         // A body cut short by the connection closing is a lost connection (`ClientError.noConnection`).
-        let faults: [(String, ScreenFailure.Kind)] = [("500", .serverError), ("503", .serverError), ("429", .serverError),
-                                                      ("malformed", .serverError), ("truncate", .noInternet), ("close", .noInternet)]
+        let faults: [(String, ScreenFailure.Kind)] = [("500", .serverError), ("503", .serverError),
+                                                      ("429", .serverError), ("malformed", .serverError),
+                                                      ("truncate", .noInternet), ("close", .noInternet)]
         for (fault, kind) in faults {
-            let schedule = ScheduleViewModel(request: Samples.request, client: harness.client(fault: fault), strings: strings)
+            let schedule = ScheduleViewModel(request: Samples.request, client: harness.client(fault: fault),
+                                             strings: strings)
             schedule.load()
             await eventually("fault \(fault)") { schedule.state.failure != nil }
             #expect(schedule.state.failure?.kind == kind, "fault \(fault)")
@@ -154,7 +168,8 @@ struct EndToEndDemoTests {
         }
 
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
-        let unreachable = try RaspClient.live(apiKey: testKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:1")!)
+        let unreachable = try RaspClient.live(apiKey: testKey, retry: .never,
+                                              serverURL: URL(string: "http://127.0.0.1:1")!)
         let carrier = CarrierViewModel(code: "112", client: unreachable, strings: strings)
         carrier.load()
         await eventually { carrier.state.failure != nil }

@@ -10,7 +10,8 @@ struct PickerViewModelTests {
     @Test("search as you type is debounced on the clock and ranked")
     func debouncedSearch() async throws {
         let clock = TestClock()
-        let picker = CityPickerViewModel(directory: .ready(Samples.directory), clock: clock, strings: .init(language: .ru))
+        let picker = CityPickerViewModel(directory: .ready(Samples.directory), clock: clock,
+                                         strings: .init(language: .ru))
         #expect(picker.state == .idle)
         #expect(picker.title == "Выбор города")
         picker.onAppear()
@@ -32,7 +33,8 @@ struct PickerViewModelTests {
     @Test("nothing found → «Город не найден» / «Станция не найдена», in both languages")
     func emptyMessages() async {
         let clock = TestClock()
-        let city = CityPickerViewModel(directory: .ready(Samples.directory), clock: clock, strings: .init(language: .ru))
+        let city = CityPickerViewModel(directory: .ready(Samples.directory), clock: clock,
+                                       strings: .init(language: .ru))
         city.onAppear()
         await eventually { city.state.value != nil }
         city.query = "Лондон"
@@ -76,12 +78,14 @@ struct PickerViewModelTests {
             attempts.append(1)
             switch attempts.count {
             case 1: throw ClientError.noConnection(operationID: "stationsList", reason: "offline")
-            case 2: throw ClientError.http(.init(operationID: "stationsList", status: 503, headers: [:], body: Data(), decodedBody: nil))
+            case 2: throw ClientError.http(.init(operationID: "stationsList", status: 503, headers: [:], body: Data(),
+                                                 decodedBody: nil))
             default: return Samples.directory
             }
         }
         let analytics = InMemoryAnalyticsTracker()
-        let picker = CityPickerViewModel(directory: loader, clock: TestClock(), strings: .init(language: .ru), analytics: analytics)
+        let picker = CityPickerViewModel(directory: loader, clock: TestClock(), strings: .init(language: .ru),
+                                         analytics: analytics)
         picker.query = "моск"  // typed while loading: searched once the directory arrives
         picker.onAppear()
         #expect(picker.state == .loading)

@@ -22,7 +22,8 @@ struct ScheduleViewModelTests {
         var client = MockRaspClient()
         client.searchHandler = { input in
             calls.append(input)
-            return Samples.search([Samples.direct("a", departure: "23:55", hours: 8), Samples.transfer("t", departure: "22:50")])
+            return Samples.search([Samples.direct("a", departure: "23:55", hours: 8),
+                                   Samples.transfer("t", departure: "22:50")])
         }
         let model = model(client)
         #expect(model.state == .idle)
@@ -91,12 +92,15 @@ struct ScheduleViewModelTests {
     @Test("the API's error text and the quota reach the detail line")
     func errorDetails() async throws {
         var client = MockRaspClient()
-        client.searchHandler = { _ in throw Samples.httpError(400, text: "Точка отправления не должна совпадать с точкой прибытия.") }
+        client.searchHandler = { _ in
+            throw Samples.httpError(400, text: "Точка отправления не должна совпадать с точкой прибытия.")
+        }
         let model = model(client)
         model.load()
         await eventually { model.state.failure != nil }
         #expect(model.state.failure?.detail == "Точка отправления не должна совпадать с точкой прибытия.")
-        let quota = ErrorClassifier.classify(ClientError.quotaExhausted(operationID: "search", limit: 500), strings: .init(language: .en))
+        let quota = ErrorClassifier.classify(ClientError.quotaExhausted(operationID: "search", limit: 500),
+                                             strings: .init(language: .en))
         #expect(quota?.detail == "Daily request limit reached")
         #expect(quota?.title == "Server error")
         #expect(ErrorClassifier.classify(ClientError.cancelled(operationID: "search"), strings: ru) == nil)
@@ -156,7 +160,8 @@ struct ScheduleViewModelTests {
                 throw ClientError.timeout(operationID: "search")
             }
             let offset = input.offset ?? 0
-            return Samples.search([Samples.direct("t\(offset)", departure: "1\(offset):00")], total: 2, offset: offset, limit: 1)
+            return Samples.search([Samples.direct("t\(offset)", departure: "1\(offset):00")], total: 2,
+                                  offset: offset, limit: 1)
         }
         let model = model(client, pageSize: 1)
         model.load()
@@ -245,7 +250,8 @@ struct ScheduleViewModelTests {
             let offset = input.offset ?? 0
             offsets.append(offset)
             let departure = offset == 2 ? "20:00" : "09:00"
-            return Samples.search([Samples.direct("t\(offset)", departure: departure)], total: 3, offset: offset, limit: 1)
+            return Samples.search([Samples.direct("t\(offset)", departure: departure)], total: 3,
+                                  offset: offset, limit: 1)
         }
         let settings = SettingsStore.inMemory()
         settings.scheduleFilters = TripFilters(slots: [.evening])
@@ -299,7 +305,10 @@ struct ScheduleViewModelTests {
     @Test("English rows")
     func english() async throws {
         var client = MockRaspClient()
-        client.searchHandler = { _ in Samples.search([Samples.transfer("t", departure: "22:50"), Samples.direct("x", departure: "08:00", carrier: nil)]) }
+        client.searchHandler = { _ in
+            Samples.search([Samples.transfer("t", departure: "22:50"),
+                            Samples.direct("x", departure: "08:00", carrier: nil)])
+        }
         let model = model(client, language: .en)
         model.load()
         await eventually { model.state.value != nil }

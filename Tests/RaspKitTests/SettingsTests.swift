@@ -29,7 +29,8 @@ struct SettingsTests {
         settings.viewedStoryIDs = ["story-1"]
         settings.scheduleFilters = TripFilters(slots: [.day])
         storage.set(Data("not json".utf8), forKey: SettingsStore.Key.theme.rawValue)
-        storage.set(Data(#"{"slots": ["dawn"], "transfers": "any"}"#.utf8), forKey: SettingsStore.Key.scheduleFilters.rawValue)
+        storage.set(Data(#"{"slots": ["dawn"], "transfers": "any"}"#.utf8),
+                    forKey: SettingsStore.Key.scheduleFilters.rawValue)
         #expect(settings.theme == .system)
         #expect(settings.scheduleFilters == TripFilters())
         #expect(settings.viewedStoryIDs == ["story-1"])
@@ -58,12 +59,13 @@ struct SettingsTests {
     func screen() async throws {
         var client = MockRaspClient()
         client.copyrightHandler = { _ in
-            CopyrightResponse(copyright: Copyright(url: "http://rasp.yandex.ru/", text: "Данные предоставлены сервисом Яндекс.Расписания"))
+            CopyrightResponse(copyright: Copyright(url: "http://rasp.yandex.ru/",
+                                                   text: "Данные предоставлены сервисом Яндекс.Расписания"))
         }
         let settings = SettingsStore.inMemory()
         let analytics = InMemoryAnalyticsTracker()
-        let model = SettingsViewModel(client: client, settings: settings, appVersion: "1.0 (7)", strings: .init(language: .ru),
-                                      analytics: analytics)
+        let model = SettingsViewModel(client: client, settings: settings, appVersion: "1.0 (7)",
+                                      strings: .init(language: .ru), analytics: analytics)
         #expect(model.theme == .system)
         #expect(model.attribution == .idle)
         model.onAppear()
@@ -92,7 +94,10 @@ struct SettingsTests {
         client.copyrightHandler = { _ in
             attempts.append(1)
             if attempts.count == 1 { throw ClientError.timeout(operationID: "copyright") }
-            if attempts.count == 2 { throw ClientError.http(.init(operationID: "copyright", status: 502, headers: [:], body: Data(), decodedBody: nil)) }
+            if attempts.count == 2 {
+                throw ClientError.http(.init(operationID: "copyright", status: 502, headers: [:], body: Data(),
+                                             decodedBody: nil))
+            }
             return CopyrightResponse(copyright: Copyright(url: "", text: " "))
         }
         let model = SettingsViewModel(client: client, settings: .inMemory(), strings: .init(language: .en))

@@ -44,8 +44,10 @@ struct TimeSlotTests {
         #expect(!TransferChoice.directOnly.apiTransfers)
         #expect(TransferChoice.withTransfers.apiTransfers)
         #expect(TransferChoice.any.admits(hasTransfers: true) && TransferChoice.any.admits(hasTransfers: false))
-        #expect(TransferChoice.directOnly.admits(hasTransfers: false) && !TransferChoice.directOnly.admits(hasTransfers: true))
-        #expect(TransferChoice.withTransfers.admits(hasTransfers: true) && !TransferChoice.withTransfers.admits(hasTransfers: false))
+        #expect(TransferChoice.directOnly.admits(hasTransfers: false)
+            && !TransferChoice.directOnly.admits(hasTransfers: true))
+        #expect(TransferChoice.withTransfers.admits(hasTransfers: true)
+            && !TransferChoice.withTransfers.admits(hasTransfers: false))
     }
 
     @Test("filters combine slots (any of them) with the transfer choice")

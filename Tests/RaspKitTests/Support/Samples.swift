@@ -19,7 +19,8 @@ enum Samples {
         Point(type: code.hasPrefix("s") ? .station : .settlement, code: code, title: title)
     }
 
-    static func carrier(code: Int = 112, title: String = "РЖД/ФПК", logo: String? = "//yastatic.net/rasp/media/logo.svg") -> Carrier {
+    static func carrier(code: Int = 112, title: String = "РЖД/ФПК",
+                        logo: String? = "//yastatic.net/rasp/media/logo.svg") -> Carrier {
         Carrier(code: code, title: title, codes: CarrierCodes(), url: "pass.rzd.ru", email: "info@rzd.ru",
                 phone: "8 (800) 775-00-00", logo: logo)
     }
@@ -30,11 +31,13 @@ enum Samples {
     }
 
     /// A direct segment departing at `departure` (`HH:mm`, Moscow time) and taking `hours`.
-    static func direct(_ uid: String, departure: String, hours: Double = 4, carrier: Carrier? = Samples.carrier()) -> SearchResponse.SegmentsItem {
+    static func direct(_ uid: String, departure: String, hours: Double = 4,
+                       carrier: Carrier? = Samples.carrier()) -> SearchResponse.SegmentsItem {
         let parts = departure.split(separator: ":").compactMap { Int($0) }
         let arrivalMinutes = (parts[0] * 60 + parts[1] + Int(hours * 60))
         let arrivalDay = date.adding(days: arrivalMinutes / 1440)
-        let arrival = String(format: "%@T%02d:%02d:00+03:00", arrivalDay.description, (arrivalMinutes % 1440) / 60, arrivalMinutes % 60)
+        let arrival = String(format: "%@T%02d:%02d:00+03:00", arrivalDay.description,
+                             (arrivalMinutes % 1440) / 60, arrivalMinutes % 60)
         return .segment(Segment(thread: thread(uid, carrier: carrier), from: point("s2006004", "Ленинградский вокзал"),
                                 to: point("s9602494", "Московский вокзал"), departure: "\(date)T\(departure):00+03:00",
                                 arrival: arrival, duration: hours * 3600, hasTransfers: false))
@@ -44,11 +47,13 @@ enum Samples {
     static func transfer(_ id: String, departure: String) -> SearchResponse.SegmentsItem {
         let first = TransferLeg(thread: thread("\(id)-1", number: "7001"), departure: "\(date)T\(departure):00+03:00",
                                 arrival: "\(date)T23:30:00+03:00", duration: 3600)
-        let second = TransferLeg(thread: thread("\(id)-2", number: "7002", carrier: carrier(code: 8565, title: "Ласточка")),
+        let second = TransferLeg(thread: thread("\(id)-2", number: "7002",
+                                                carrier: carrier(code: 8565, title: "Ласточка")),
                                  departure: "\(date.adding(days: 1))T00:10:00+03:00",
                                  arrival: "\(date.adding(days: 1))T04:10:00+03:00", duration: 14_400)
         let wait = Transfer(isTransfer: true, duration: 2400, transferPoint: point("c14", "Тверь"))
-        return .transferSegment(TransferSegment(hasTransfers: true, departureFrom: point("s2006004", "Ленинградский вокзал"),
+        return .transferSegment(TransferSegment(hasTransfers: true,
+                                                departureFrom: point("s2006004", "Ленинградский вокзал"),
                                                 arrivalTo: point("s9602494", "Московский вокзал"),
                                                 departure: "\(date)T\(departure):00+03:00",
                                                 arrival: "\(date.adding(days: 1))T04:10:00+03:00",
@@ -56,14 +61,21 @@ enum Samples {
                                                 details: [.transferLeg(first), .transfer(wait), .transferLeg(second)]))
     }
 
-    static func search(_ segments: [SearchResponse.SegmentsItem], total: Int? = nil, offset: Int = 0, limit: Int = 20) -> SearchResponse {
-        SearchResponse(search: SearchInfo(from: point("s2006004", "Ленинградский вокзал"), to: point("s9602494", "Московский вокзал"), date: date),
-                       segments: segments, pagination: Pagination(total: total ?? segments.count, limit: limit, offset: offset))
+    static func search(_ segments: [SearchResponse.SegmentsItem], total: Int? = nil, offset: Int = 0,
+                       limit: Int = 20) -> SearchResponse {
+        SearchResponse(search: SearchInfo(from: point("s2006004", "Ленинградский вокзал"),
+                                          to: point("s9602494", "Московский вокзал"), date: date),
+                       segments: segments,
+                       pagination: Pagination(total: total ?? segments.count, limit: limit, offset: offset))
     }
 
     static func httpError(_ status: Int, text: String? = nil) -> ClientError {
-        let body = text.map { #"{"error": {"text": "\#($0)", "http_code": \#(status), "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)"}}"# } ?? ""
-        return .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil))
+        let body = text.map {
+            #"{"error": {"text": "\#($0)", "http_code": \#(status), "#
+                + #""request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)"}}"#
+        } ?? ""
+        return .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8),
+                           decodedBody: nil))
     }
 
     /// A directory of three cities for the pickers.
