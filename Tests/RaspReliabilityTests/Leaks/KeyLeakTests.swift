@@ -22,21 +22,26 @@ struct KeyLeakTests {
     /// Every case of `ClientError`, each carrying the key wherever a real failure could (URLs in reasons, echoed
     /// requests and header fields in bodies), built with the client's redactor and with the standard one.
     static func everyError(redactor: Redactor) -> [ClientError] {
-        let headers = ["Content-Type": "application/json", "Set-Cookie": "session=\(testKey)", "X-Echo-Authorization": testKey]
+        let headers = ["Content-Type": "application/json", "Set-Cookie": "session=\(testKey)",
+                       "X-Echo-Authorization": testKey]
         let decoding = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad JSON near \(url)"))
         return [
             .noConnection(operationID: "search", reason: "GET \(url) failed, apikey=\(testKey)"),
-            ClientError(transportError: URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: url)!]),
+            ClientError(transportError: URLError(.networkConnectionLost,
+                                                 userInfo: [NSURLErrorFailingURLErrorKey: URL(string: url)!]),
                         operationID: "search"),
             .timeout(operationID: "search"),
             .cancelled(operationID: "search"),
             .quotaExhausted(operationID: "search", limit: 500),
             .invalidRequest(operationID: "search", reason: "cannot build a URL from \(url)"),
             ClientError(decodingError: decoding, operationID: "search", status: 200),
-            .http(.init(operationID: "search", status: 401, headers: headers, body: Data(echo.utf8), decodedBody: nil, redactor: redactor)),
-            .http(.init(operationID: "search", status: 500, headers: headers, body: Data("<html>proxy error for \(url)</html>".utf8),
+            .http(.init(operationID: "search", status: 401, headers: headers, body: Data(echo.utf8), decodedBody: nil,
+                        redactor: redactor)),
+            .http(.init(operationID: "search", status: 500, headers: headers,
+                        body: Data("<html>proxy error for \(url)</html>".utf8),
                         decodedBody: nil, redactor: redactor)),
-            .http(.init(operationID: "search", status: 404, headers: [:], body: Data("{\"apikey\": \"\(testKey)\"}".utf8),
+            .http(.init(operationID: "search", status: 404, headers: [:],
+                        body: Data("{\"apikey\": \"\(testKey)\"}".utf8),
                         decodedBody: nil, redactor: redactor)),
         ]
     }
@@ -44,7 +49,8 @@ struct KeyLeakTests {
     /// Every text a person can be shown for an error.
     static func renderings(_ error: ClientError) -> [(label: String, text: String)] {
         var texts: [(label: String, text: String)] = [
-            ("description", "\(error)"), ("reflecting", String(reflecting: error)), ("localized", error.localizedDescription),
+            ("description", "\(error)"), ("reflecting", String(reflecting: error)),
+            ("localized", error.localizedDescription),
             ("ru", error.userMessage(language: .ru)), ("en", error.userMessage(language: .en)),
             ("as Error", "\(error as any Error)"),
         ]
@@ -79,7 +85,8 @@ struct KeyLeakTests {
             ("url, header redactor", header.redact("https://host/x?from=c2&apikey=\(testKey)")),
             ("free text", header.redact("the key \(testKey) was refused")),
             ("json", redactor.redact(Self.echo)),
-            ("headers", header.redact(headers: [("Authorization", testKey), ("X-Other", "Bearer \(testKey)")]).map { "\($0): \($1)" }
+            ("headers", header.redact(headers: [("Authorization", testKey), ("X-Other", "Bearer \(testKey)")])
+                .map { "\($0): \($1)" }
                 .joined(separator: "; ")),
             ("header dict", "\(header.redact(headers: ["Authorization": testKey, "Cookie": "k=\(testKey)"]))"),
             ("header dump", Redactor.standard.redact("Authorization: \(testKey)\r\nX-API-Key: \(testKey)")),
@@ -92,15 +99,21 @@ struct KeyLeakTests {
     @Test("Trace-level log lines of every outcome through RaspClient.live", arguments: RaspKeyPlacement.allCases)
     func logLines(placement: RaspKeyPlacement) async throws {
         let logs = LogLineCounter(needles: KeyLeakScanner.needles, level: .trace, source: "reliability-log")
-        let echoed = ClientResponse(status: 401, headers: ["Content-Type": "application/json", "Set-Cookie": "s=\(testKey)"],
+        let echoed = ClientResponse(status: 401,
+                                    headers: ["Content-Type": "application/json", "Set-Cookie": "s=\(testKey)"],
                                     body: Data(Self.echo.utf8))
         let transport = ScriptedTransport(
             .response(ClientResponse(status: 200, headers: ["Content-Type": "application/json"],
-                                     body: Data(#"{"copyright": {"logo_vm": "", "logo_hm": "", "logo_vd": "", "logo_hy": "", "logo_hd": "", "logo_vy": "", "logo_y": "", "url": "http://rasp.yandex.ru/", "text": "Данные предоставлены сервисом Яндекс.Расписания"}}"#.utf8))),
+                                     body: Data((#"{"copyright": {"logo_vm": "", "logo_hm": "", "logo_vd": "", "#
+                                         + #""logo_hy": "", "logo_hd": "", "logo_vy": "", "logo_y": "", "#
+                                         + #""url": "http://rasp.yandex.ru/", "#
+                                         + #""text": "Данные предоставлены сервисом Яндекс.Расписания"}}"#).utf8))),
             .response(echoed),
-            .response(ClientResponse(status: 503, headers: ["Retry-After": "0"], body: Data("down for \(Self.url)".utf8))),
+            .response(ClientResponse(status: 503, headers: ["Retry-After": "0"],
+                                     body: Data("down for \(Self.url)".utf8))),
             .response(ClientResponse(status: 503, headers: ["Retry-After": "0"], body: Data())),
-            .failure(URLError(.notConnectedToInternet, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: Self.url)!])),
+            .failure(URLError(.notConnectedToInternet,
+                              userInfo: [NSURLErrorFailingURLErrorKey: URL(string: Self.url)!])),
             .response(ClientResponse(status: 200, body: Data("{\"segments\": \"\(testKey)\"".utf8)))
         )
         let quota = QuotaCounter(limit: 6, onEvent: nil)
@@ -120,8 +133,9 @@ struct KeyLeakTests {
         #expect(counts.leaks == 0, "\(counts.leakedLines)")
         #expect(errors.count >= 4)
         #expect(KeyLeakScanner.leaks(in: errors.map { ("error", $0) }).isEmpty)
-        #expect(transport.sent.allSatisfy { ($0.header("Authorization") ?? $0.query.first { $0.name == "apikey" }?.value) == testKey },
-                "the key was sent (so masking it was needed)")
+        #expect(transport.sent.allSatisfy {
+            ($0.header("Authorization") ?? $0.query.first { $0.name == "apikey" }?.value) == testKey
+        }, "the key was sent (so masking it was needed)")
     }
 
     @Test("Describing or dumping a client, its core or its credential never shows the key",
@@ -155,6 +169,7 @@ struct KeyLeakTests {
 /// Percent-encoding as URLs carry a query value (the key has only unreserved characters, so it stays as is).
 enum ClientRequestEncoding {
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? text
+        text.addingPercentEncoding(
+            withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? text
     }
 }

@@ -25,7 +25,8 @@ struct CancellationRaceTests {
                 for _ in 0..<50 {
                     group.addTask {
                         do {
-                            _ = try await transport.send(ClientRequest(method: "GET", path: "/", operationID: "probe"), baseURL: closed)
+                            _ = try await transport.send(ClientRequest(method: "GET", path: "/", operationID: "probe"),
+                                                         baseURL: closed)
                             return "success"
                         } catch let error as ClientError {
                             switch error {
@@ -44,7 +45,8 @@ struct CancellationRaceTests {
             }
             outcomes.merge(round, uniquingKeysWith: +)
         }
-        print("cancellation_race.outcomes: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        print("cancellation_race.outcomes: "
+            + "\(outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
         #expect(outcomes.values.reduce(0, +) == 2000)
         #expect(Set(outcomes.keys).isSubset(of: ["cancelled", "noConnection"]), "\(outcomes)")
     }

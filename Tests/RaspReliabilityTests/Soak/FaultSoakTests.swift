@@ -64,10 +64,15 @@ struct FaultSoakTests {
             "soak.server_mismatches: \(figures.serverMismatches)",
             "soak.overran_deadline: \(figures.overran)",
             "soak.max_call_ms: \(figures.maxCallMilliseconds)",
-            "soak.rss_growth: \(growth.map { String(format: "%.1f MB", $0) } ?? "n/a") (after warm-up \(baseline.map { $0 / 1_048_576 } ?? 0) MB)",
-            "soak.log_lines: \(logs.calls - warmupLogs.calls) calls, \(logs.retries) retries, \(logs.leaks) with the key",
-            "soak.outcomes: \(figures.outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))",
-            "soak.seconds: \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))",
+            "soak.rss_growth: \(growth.map { String(format: "%.1f MB", $0) } ?? "n/a") "
+                + "(after warm-up \(baseline.map { $0 / 1_048_576 } ?? 0) MB)",
+            "soak.log_lines: \(logs.calls - warmupLogs.calls) calls, \(logs.retries) retries, "
+                + "\(logs.leaks) with the key",
+            "soak.outcomes: "
+                + figures.outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+            "soak.seconds: "
+                + String(format: "%.1f",
+                         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18),
         ]
         print(report.joined(separator: "\n"))
         Transcript.append("soak-report", report.joined(separator: "\n"))

@@ -38,7 +38,9 @@ final class LogLineCounter: Sendable {
     var snapshot: Counts { counts.withLock { $0 } }
 
     var logger: Logger {
-        var logger = Logger(label: "rasp.soak") { _ in LineLogHandler { level, text in self.record("\(level) \(text)") } }
+        var logger = Logger(label: "rasp.soak") { _ in
+            LineLogHandler { level, text in self.record("\(level) \(text)") }
+        }
         logger.logLevel = level
         return logger
     }

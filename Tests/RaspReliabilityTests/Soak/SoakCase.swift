@@ -38,7 +38,8 @@ struct SoakCase: Sendable {
             case .malformed: MockFault.malformed.headerValue
             case .xml: MockFault.contentType(nil).headerValue
             case .stall: MockFault.delay(milliseconds: stall).headerValue
-            case .slowServerError: "\(MockFault.delay(milliseconds: 30).headerValue), \(MockFault.serverError.headerValue)"
+            case .slowServerError:
+                "\(MockFault.delay(milliseconds: 30).headerValue), \(MockFault.serverError.headerValue)"
             }
         }
 

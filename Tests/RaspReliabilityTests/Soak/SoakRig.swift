@@ -50,7 +50,8 @@ struct SoakRig {
             let uid = try await Self.threadUID(client)
             let stalls = index == 2
             let workerSettings = stalls ? settings.stalling : settings
-            let workerClient = stalls ? try Self.makeClient(url, placement, workerSettings, logs: logs, quota: quota) : client
+            let workerClient = stalls
+                ? try Self.makeClient(url, placement, workerSettings, logs: logs, quota: quota) : client
             for operation in SoakOperation.allCases {
                 let worker = SoakWorker(operation: operation, server: server, client: workerClient, threadUID: uid,
                                         expectedDigest: try await operation.call(client, threadUID: uid),
@@ -67,9 +68,11 @@ struct SoakRig {
                                    logs: LogLineCounter, quota: QuotaCounter) throws -> RaspClient {
         try RaspClient.live(
             apiKey: testKey, placement: placement, logger: logs.logger, quota: quota,
-            retry: RetryPolicy(maxAttempts: settings.maxAttempts, baseDelay: .milliseconds(2), maxDelay: settings.maxBackoff),
+            retry: RetryPolicy(maxAttempts: settings.maxAttempts, baseDelay: .milliseconds(2),
+                               maxDelay: settings.maxBackoff),
             timeouts: TimeoutPolicy(defaultTimeout: settings.timeout), serverURL: url,
-            transport: FaultInjectingTransport(base: URLSessionTransport(session: Self.session, defaultTimeout: settings.timeout)))
+            transport: FaultInjectingTransport(
+                base: URLSessionTransport(session: Self.session, defaultTimeout: settings.timeout)))
     }
 
     /// The uid of the first direct thread of the demo Moscow → Saint Petersburg search.
@@ -94,7 +97,9 @@ struct SoakRig {
     /// Each stall worker's cases.
     func stallPlans(perWorker count: Int, seed: UInt64) -> [[SoakCase]] {
         var random = SeededRandom(seed: seed ^ 0x57A1)
-        return stallWorkers.map { worker in (0..<count).map { _ in SoakCase.stall(operation: worker.operation, using: &random) } }
+        return stallWorkers.map { worker in
+            (0..<count).map { _ in SoakCase.stall(operation: worker.operation, using: &random) }
+        }
     }
 
     /// Runs every worker's plan at once.

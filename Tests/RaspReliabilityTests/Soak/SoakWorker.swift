@@ -69,7 +69,8 @@ struct SoakWorker: Sendable {
             let requests = after.requests - before.requests, faults = after.faults - before.faults
             if stalled ? requests > tracker.attempts : (requests != tracker.attempts || faults != expected.faults) {
                 figures.serverMismatches += 1
-                figures.note("\(label): server saw \(requests) requests and \(faults) faults for \(tracker.attempts) attempts")
+                figures.note("\(label): server saw \(requests) requests and \(faults) faults "
+                    + "for \(tracker.attempts) attempts")
             }
             if elapsed > settings.callBound {
                 figures.overran += 1

@@ -17,7 +17,8 @@ struct AtomicWriteTests {
 
     /// Whether `data` is exactly one of the two versions.
     static func isWhole(_ data: Data, size: Int) -> Bool {
-        data.count == size && (data.allSatisfy { $0 == UInt8(ascii: "a") } || data.allSatisfy { $0 == UInt8(ascii: "b") })
+        data.count == size
+            && (data.allSatisfy { $0 == UInt8(ascii: "a") } || data.allSatisfy { $0 == UInt8(ascii: "b") })
     }
 
     @Test("A reader racing a writer only ever sees a whole old or new file")
@@ -28,7 +29,9 @@ struct AtomicWriteTests {
         let reader = RacingReader { (try? Data(contentsOf: file)).map { Self.isWhole($0, size: size) } ?? false }
         try await offPool {
             try AtomicFile.write(Self.version("a", size: size), to: file)
-            try reader.race { index in try AtomicFile.write(Self.version(index % 2 == 0 ? "b" : "a", size: size), to: file) }
+            try reader.race { index in
+                try AtomicFile.write(Self.version(index % 2 == 0 ? "b" : "a", size: size), to: file)
+            }
         }
         #expect(reader.reads >= RacingReader.minimumReads)
         #expect(reader.failures == 0, "partial files seen")
@@ -48,7 +51,9 @@ struct AtomicWriteTests {
                 defer { try? handle.close() }
                 try handle.truncate(atOffset: 0)
                 let data = Self.version(index % 2 == 0 ? "b" : "a", size: size)
-                for start in stride(from: 0, to: size, by: size / 16) { try handle.write(contentsOf: data[start..<(start + size / 16)]) }
+                for start in stride(from: 0, to: size, by: size / 16) {
+                    try handle.write(contentsOf: data[start..<(start + size / 16)])
+                }
             }
         }
         #expect(reader.failures > 0, "the check can fail")
@@ -104,7 +109,8 @@ struct AtomicWriteTests {
         #expect(try store.load() == QuotaState(day: "2026-06-01", count: 5))
         try store.save(QuotaState(day: "2026-06-01", count: 6))
         #expect(try store.load() == QuotaState(day: "2026-06-01", count: 6))
-        #expect(Corruption.temporaryFiles(in: folder) == [orphan.lastPathComponent], "only the orphan, no new leftovers")
+        #expect(Corruption.temporaryFiles(in: folder) == [orphan.lastPathComponent],
+                "only the orphan, no new leftovers")
     }
 
     #if os(Linux)
@@ -126,7 +132,9 @@ struct AtomicWriteTests {
             var seen = 0
             for _ in 0..<400 where seen < 3 {
                 try await Task.sleep(for: .milliseconds(25))
-                if let data = try? Data(contentsOf: file), Self.isWhole(data, size: AtomicWriterProcess.size) { seen += 1 }
+                if let data = try? Data(contentsOf: file), Self.isWhole(data, size: AtomicWriterProcess.size) {
+                    seen += 1
+                }
             }
             try await Task.sleep(for: .milliseconds(Int.random(in: 0..<40, using: &random)))
             kill(process.processIdentifier, SIGKILL)

@@ -27,7 +27,8 @@ struct DiskCacheCorruptionTests {
         let server = MockServer(api: DemoAPI(now: Self.now, requiredKey: testKey))
         let url = try await server.start()
         let folder = temporaryFolder("cache")
-        let client = try RaspClient.live(apiKey: testKey, retry: .never, timeouts: TimeoutPolicy(defaultTimeout: .seconds(10)),
+        let client = try RaspClient.live(apiKey: testKey, retry: .never,
+                                         timeouts: TimeoutPolicy(defaultTimeout: .seconds(10)),
                                          serverURL: url, transport: URLSessionTransport(defaultTimeout: .seconds(10)))
         let events = Events()
         let cache = StationsListCache(client: client, directory: folder, now: { Self.now }, onEvent: events.append)

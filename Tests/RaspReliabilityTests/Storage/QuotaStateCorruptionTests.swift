@@ -90,7 +90,8 @@ struct QuotaStateCorruptionTests {
     func unwritable() async throws {
         let folder = temporaryFolder("quota")
         let file = folder.appendingPathComponent("quota.json")
-        try FileManager.default.createDirectory(at: file.appendingPathComponent("blocker"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: file.appendingPathComponent("blocker"),
+                                                withIntermediateDirectories: true)
         let events = Events()
         let counter = counter(file, events: events)
         for _ in 0..<3 { try await counter.reserve(operationID: "search") }

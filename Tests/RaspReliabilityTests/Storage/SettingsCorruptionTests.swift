@@ -28,9 +28,13 @@ struct SettingsCorruptionTests {
                 // corruption; only bytes that differ from every valid encoding must read as the default.
                 switch key {
                 case .theme:
-                    if (try? JSONDecoder().decode(AppTheme.self, from: bytes)) == nil { #expect(settings.theme == .system) }
+                    if (try? JSONDecoder().decode(AppTheme.self, from: bytes)) == nil {
+                        #expect(settings.theme == .system)
+                    }
                 case .viewedStories:
-                    if (try? JSONDecoder().decode([String].self, from: bytes)) == nil { #expect(settings.viewedStoryIDs.isEmpty) }
+                    if (try? JSONDecoder().decode([String].self, from: bytes)) == nil {
+                        #expect(settings.viewedStoryIDs.isEmpty)
+                    }
                 case .scheduleFilters:
                     if (try? JSONDecoder().decode(TripFilters.self, from: bytes)) == nil {
                         #expect(settings.scheduleFilters == TripFilters())
@@ -40,7 +44,8 @@ struct SettingsCorruptionTests {
                 if key != .theme { #expect(settings.theme == .dark, "\(key) damage leaked into theme") }
                 if key != .viewedStories { #expect(settings.viewedStoryIDs == ["story-1", "story-2"]) }
                 if key != .scheduleFilters {
-                    #expect(settings.scheduleFilters == TripFilters(slots: [.morning, .evening], transfers: .withTransfers))
+                    #expect(settings.scheduleFilters
+                        == TripFilters(slots: [.morning, .evening], transfers: .withTransfers))
                 }
             }
             #expect(damaged > valid.count, "every truncation and the other damage kinds were tried for \(key)")

@@ -18,7 +18,9 @@ struct SnapshotCorruptionTests {
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
             let flips = Int.random(in: 1...4, using: &random)
-            for _ in 0..<flips { bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= 1 << UInt8.random(in: 0..<8, using: &random) }
+            for _ in 0..<flips {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= 1 << UInt8.random(in: 0..<8, using: &random)
+            }
             return (Data(bytes), "\(flips) bit flips")
         case 1:
             let length = Int.random(in: 0..<bytes.count, using: &random)
@@ -36,7 +38,9 @@ struct SnapshotCorruptionTests {
             for index in offset..<(offset + width) { bytes[index] = UInt8.random(in: 0...255, using: &random) }
             return (Data(bytes), "header field at \(offset) randomized")
         case 4:
-            let extra = (0..<Int.random(in: 1...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let extra = (0..<Int.random(in: 1...64, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             return (Data(bytes + extra), "\(extra.count) bytes appended")
         default:
             // Another section's bytes copied over one (a stray write from the same file).
@@ -51,7 +55,9 @@ struct SnapshotCorruptionTests {
     @Test("400 seeded damages: a StationDirectoryError with a message, or (damage in ignored bytes) the same directory")
     func randomDamage() async throws {
         let folder = temporaryFolder("snapshot")
-        let result = try await offPool { try Self.damageRounds(400, file: folder.appendingPathComponent("directory.snapshot")) }
+        let result = try await offPool {
+            try Self.damageRounds(400, file: folder.appendingPathComponent("directory.snapshot"))
+        }
         print("snapshot.damages: 400, refused: \(result.refused), harmless: \(result.same)")
         #expect(result.problems.isEmpty, "\(result.problems.prefix(10))")
         #expect(result.refused + result.same == 400)
@@ -66,7 +72,9 @@ struct SnapshotCorruptionTests {
         var refused = 0, same = 0, problems: [String] = []
         for round in 0..<count {
             let (damaged, what) = damage(snapshot, using: &random)
-            var loads: [(String, () throws -> StationDirectory)] = [("memory", { try StationDirectory.load(snapshot: damaged) })]
+            var loads: [(String, () throws -> StationDirectory)] = [
+                ("memory", { try StationDirectory.load(snapshot: damaged) })
+            ]
             if round % 5 == 0 {
                 try damaged.write(to: file)
                 loads.append(("file", { try StationDirectory.load(snapshot: file) }))
@@ -74,7 +82,9 @@ struct SnapshotCorruptionTests {
             var outcomes: Set<Bool> = []
             for (source, load) in loads {
                 do {
-                    if try load().snapshotData() != snapshot { problems.append("\(what) (\(source)) loaded a different directory") }
+                    if try load().snapshotData() != snapshot {
+                        problems.append("\(what) (\(source)) loaded a different directory")
+                    }
                     outcomes.insert(true)
                 } catch let error as StationDirectoryError {
                     if error.description.isEmpty { problems.append("\(what): an error without a message") }

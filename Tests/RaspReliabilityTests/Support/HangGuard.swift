@@ -19,7 +19,8 @@ final class HangGuard: Sendable {
                 Thread.sleep(forTimeInterval: 0.2)
             }
             if isDisarmed { return }
-            FileHandle.standardError.write(Data("HANG: \(what) did not finish within \(Int(seconds)) s; aborting the test process\n".utf8))
+            FileHandle.standardError.write(Data(
+                "HANG: \(what) did not finish within \(Int(seconds)) s; aborting the test process\n".utf8))
             abort()
         }
         thread.start()
