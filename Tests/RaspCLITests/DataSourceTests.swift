@@ -27,7 +27,8 @@ import Testing
     @Test func keyPrecedenceIsOptionThenEnvironmentThenConfig() throws {
         let home = try RaspProcess.makeSandbox()
         let config = home.appendingPathComponent(".config/rasp/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
         try Data("# rasp\napi_key = \"from-config\"\ncache_dir = /tmp/rasp-config-cache\n".utf8).write(to: config)
 
         let fromConfig = try DataSource(options: options([]), environment: environment([:], home: home))

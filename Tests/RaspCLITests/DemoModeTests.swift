@@ -11,7 +11,8 @@ import Testing
         #expect(lines.dropFirst().first?.hasPrefix("DEPARTS  ARRIVES") == true, "\(run)")
         #expect(lines.count > 5, "\(run)")
         // Every trip row starts with a local departure time.
-        #expect(lines.dropFirst(2).allSatisfy { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }, "\(run)")
+        #expect(lines.dropFirst(2).allSatisfy { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil },
+                "\(run)")
         #expect(run.stderr.contains("demo data"), "the demo notice goes to standard error: \(run)")
         #expect(!run.stdout.contains("demo data"))
         #expect(!run.stdout.contains("\u{1B}["), "no colour when standard output is not a terminal")
@@ -35,8 +36,8 @@ import Testing
     }
 
     @Test func filtersKeepOnlyMatchingTrips() async throws {
-        let run = try await RaspProcess.run(["search", "c213", "c2", "--json", "--slot", "morning", "--transport", "train",
-                                             "--direct"])
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--json", "--slot", "morning",
+                                             "--transport", "train", "--direct"])
         #expect(run.status == 0, "\(run)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let trips = try #require(object["trips"] as? [[String: Any]])

@@ -5,7 +5,8 @@ import Testing
 /// API key.
 @Suite struct FailureTests {
     @Test func ambiguousNameListsCandidatesAndHowToPick() async throws {
-        let run = try await RaspProcess.run(["search", "Новгород", "Москва", "--base-url", try await SharedMock.openURL()])
+        let run = try await RaspProcess.run(["search", "Новгород", "Москва", "--base-url",
+                                             try await SharedMock.openURL()])
         #expect(run.status == 2, "\(run)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("«Новгород» matches several places"), "\(run)")
@@ -18,7 +19,8 @@ import Testing
         let sandbox = try RaspProcess.makeSandbox()
         let file = sandbox.appendingPathComponent("stations_list.json")
         try Data(StationsListFixture.twoAlexandrovkas.utf8).write(to: file)
-        let run = try await RaspProcess.run(["search", "Александровка", "c213", "--stations-list", file.path], sandbox: sandbox)
+        let run = try await RaspProcess.run(["search", "Александровка", "c213", "--stations-list", file.path],
+                                            sandbox: sandbox)
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("c9001 "), "\(run)")
         #expect(run.stderr.contains("c9002 "), "\(run)")
@@ -46,13 +48,15 @@ import Testing
     }
 
     @Test func retriesATransientErrorThenSucceeds() async throws {
-        let run = try await RaspProcess.run(["copyright", "--header", "X-Mock-Fault: 500", "--header", "X-Mock-Fault-Times: 1",
+        let run = try await RaspProcess.run(["copyright", "--header", "X-Mock-Fault: 500",
+                                             "--header", "X-Mock-Fault-Times: 1",
                                              "--base-url", try await SharedMock.openURL()])
         #expect(run.status == 0, "\(run)")
     }
 
     @Test func noConnectionExitsFour() async throws {
-        let run = try await RaspProcess.run(["search", "c213", "c2", "--retries", "0", "--base-url", SharedMock.closedURL],
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--retries", "0",
+                                             "--base-url", SharedMock.closedURL],
                                             environment: ["RASP_API_KEY": RaspProcess.key])
         #expect(run.status == 4, "\(run)")
         #expect(run.stdout.isEmpty)
@@ -61,7 +65,8 @@ import Testing
     }
 
     @Test func noConnectionWhileDownloadingTheDirectory() async throws {
-        let run = try await RaspProcess.run(["search", "Москва", "Тверь", "--retries", "0", "--base-url", SharedMock.closedURL],
+        let run = try await RaspProcess.run(["search", "Москва", "Тверь", "--retries", "0",
+                                             "--base-url", SharedMock.closedURL],
                                             environment: ["RASP_API_KEY": RaspProcess.key])
         #expect(run.status == 4, "\(run)")
         #expect(!run.printed(RaspProcess.key))
@@ -76,7 +81,8 @@ import Testing
             #expect(run.stderr.contains("Invalid API key"), "\(run)")
             #expect(!run.printed(RaspProcess.key), "\(run)")
         }
-        let option = try await RaspProcess.run(["copyright", "--api-key", RaspProcess.key, "--verbose", "--base-url", url])
+        let option = try await RaspProcess.run(["copyright", "--api-key", RaspProcess.key, "--verbose",
+                                                "--base-url", url])
         #expect(option.status == 1, "\(option)")
         #expect(!option.printed(RaspProcess.key), "\(option)")
     }

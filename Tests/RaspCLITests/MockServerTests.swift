@@ -7,7 +7,8 @@ import Testing
     @Test func searchDownloadsTheDirectoryOnceThenReusesIt() async throws {
         let url = try await SharedMock.openURL()
         let sandbox = try RaspProcess.makeSandbox()
-        let first = try await RaspProcess.run(["search", "Москва", "Санкт-Петербург", "--base-url", url], sandbox: sandbox)
+        let first = try await RaspProcess.run(["search", "Москва", "Санкт-Петербург", "--base-url", url],
+                                              sandbox: sandbox)
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout.hasPrefix("Москва → Санкт-Петербург"), "\(first)")
         #expect(first.stderr.contains("downloading the station directory"), "\(first)")
@@ -31,7 +32,8 @@ import Testing
     @Test func scheduleOfAStationAndAmbiguousSettlement() async throws {
         let url = try await SharedMock.openURL()
         let sandbox = try RaspProcess.makeSandbox()
-        let run = try await RaspProcess.run(["schedule", "s2006004", "--limit", "4", "--base-url", url], sandbox: sandbox)
+        let run = try await RaspProcess.run(["schedule", "s2006004", "--limit", "4", "--base-url", url],
+                                            sandbox: sandbox)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("(s2006004)"), "\(run)")
         #expect(run.stdout.contains("TIME   NUMBER"), "\(run)")
@@ -45,7 +47,8 @@ import Testing
 
     @Test func threadFromASearchResult() async throws {
         let url = try await SharedMock.openURL()
-        let search = try await RaspProcess.run(["search", "c213", "c2", "--json", "--limit", "1", "--direct", "--base-url", url])
+        let search = try await RaspProcess.run(["search", "c213", "c2", "--json", "--limit", "1", "--direct",
+                                                "--base-url", url])
         #expect(search.status == 0, "\(search)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
         let trip = try #require((object["trips"] as? [[String: Any]])?.first)

@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func progressBarAndSizes() {
-        #expect(ProgressReporter.barLine(title: "dl", done: 50, total: 100, width: 10) == "dl [#####·····]  50%  50 B / 100 B")
+        #expect(ProgressReporter.barLine(title: "dl", done: 50, total: 100, width: 10)
+            == "dl [#####·····]  50%  50 B / 100 B")
         #expect(ProgressReporter.barLine(title: "dl", done: 2_500_000, total: nil, width: 10) == "dl  2.5 MB")
         #expect(ProgressReporter.size(999) == "999 B")
         #expect(ProgressReporter.size(40_123_456) == "40.1 MB")
@@ -54,7 +55,8 @@ import Testing
                                 transportSubtype: TransportSubtype())
         let segment = Segment(thread: thread, from: Point(type: .station, code: "s1", title: "A"),
                               to: Point(type: .station, code: "s2", title: "B"),
-                              departure: "2026-06-01T23:55:00+03:00", arrival: "2026-06-02T08:10:00+05:00", duration: 22_500)
+                              departure: "2026-06-01T23:55:00+03:00", arrival: "2026-06-02T08:10:00+05:00",
+                              duration: 22_500)
         let row = TripFormatter(strings: RaspKit.Strings(language: .en)).row(for: .segment(segment))
         #expect(TripTable.arrivalText(row) == "08:10 +1")
         let record = TripRecord(.segment(segment), row: row)
@@ -94,8 +96,14 @@ import Testing
         let utc = TimeZone(identifier: "UTC")!
         #expect(throws: Never.self) { try DateArgument.day(LocalDate("2026-05-02")!).checkedDate(now: noon, in: utc) }
         #expect(throws: Never.self) { try DateArgument.day(LocalDate("2027-05-01")!).checkedDate(now: noon, in: utc) }
-        #expect(throws: (any Error).self) { try DateArgument.day(LocalDate("2026-05-01")!).checkedDate(now: noon, in: utc) }
-        #expect(throws: (any Error).self) { try DateArgument.day(LocalDate("2027-05-02")!).checkedDate(now: noon, in: utc) }
-        for text in ["31.02.2026", "32.01", "1.2.3", "+", "понедельничек"] { #expect(DateArgument(argument: text) == nil) }
+        #expect(throws: (any Error).self) {
+            try DateArgument.day(LocalDate("2026-05-01")!).checkedDate(now: noon, in: utc)
+        }
+        #expect(throws: (any Error).self) {
+            try DateArgument.day(LocalDate("2027-05-02")!).checkedDate(now: noon, in: utc)
+        }
+        for text in ["31.02.2026", "32.01", "1.2.3", "+", "понедельничек"] {
+            #expect(DateArgument(argument: text) == nil)
+        }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// The rules that turn a place argument into one place, an ambiguity or a miss.
 @Suite struct PlaceResolverTests {
-    static let fixture = PlaceResolver(directory: try! StationDirectory.load(json: Data(StationsListFixture.twoAlexandrovkas.utf8)))
+    static let fixture = PlaceResolver(
+        directory: try! StationDirectory.load(json: Data(StationsListFixture.twoAlexandrovkas.utf8)))
     static let demo = PlaceResolver(directory: try! StationDirectory.load(json: DemoAPI.stationsListJSON))
 
     private func code(_ resolution: PlaceResolver.Resolution) -> String? {
@@ -66,7 +67,8 @@ import Testing
     }
 
     @Test func codesResolveToThemselves() {
-        #expect(Self.demo.resolve("s9600213") == .place(.station(Self.demo.directory.station(code: "s9600213")!), exact: true))
+        #expect(Self.demo.resolve("s9600213")
+            == .place(.station(Self.demo.directory.station(code: "s9600213")!), exact: true))
         #expect(code(Self.demo.resolve("c2")) == "c2")
     }
 
@@ -89,7 +91,8 @@ import Testing
     }
 
     @Test func partialNamesOfOneCityResolveToIt() {
-        #expect(Self.demo.resolve("Санкт") == .place(.settlement(Self.demo.directory.settlement(code: "c2")!), exact: false))
+        #expect(Self.demo.resolve("Санкт")
+            == .place(.settlement(Self.demo.directory.settlement(code: "c2")!), exact: false))
         #expect(code(Self.demo.resolve("nizhniy novgorod")) == "c47")
         #expect(code(Self.demo.resolve("Ленинградский вокзал")) == "s2006004")
     }

@@ -14,7 +14,8 @@ import Testing
     }
 
     private func scriptIsAvailable() async throws -> Bool {
-        let probe = try await RaspProcess.run([], launcher: ["script", "-qec", "true", "/dev/null"], passesBinary: false)
+        let probe = try await RaspProcess.run([], launcher: ["script", "-qec", "true", "/dev/null"],
+                                              passesBinary: false)
         return probe.status == 0
     }
 

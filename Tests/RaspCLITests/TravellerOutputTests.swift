@@ -10,7 +10,8 @@ import RaspRuntime
     func noLineIsWiderThanTheTerminal(columns: Int) async throws {
         for arguments in [["search", "Москва", "Санкт-Петербург"], ["search", "Москва", "Тверь", "--limit", "5"],
                           ["search", "c213", "c43", "--with-transfers"]] {
-            let run = try await RaspProcess.run(arguments + ["--date", "tomorrow"], environment: ["COLUMNS": "\(columns)"])
+            let run = try await RaspProcess.run(arguments + ["--date", "tomorrow"],
+                                                environment: ["COLUMNS": "\(columns)"])
             #expect(run.status == 0, "\(run)")
             let wide = run.stdout.split(separator: "\n").filter { $0.count > columns }
             #expect(wide.isEmpty, "\(arguments) at \(columns) columns: \(wide)")
@@ -107,7 +108,9 @@ import RaspRuntime
 
     @Test func sortByPriceAndDuration() async throws {
         let byPrice = try await Self.trips(["search", "c213", "c2", "--date", "tomorrow", "--sort", "price"])
-        let lowest = byPrice.map { ($0["prices"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? Double }.min() }
+        let lowest = byPrice.map {
+            ($0["prices"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? Double }.min()
+        }
         let known = lowest.prefix { $0 != nil }.compactMap { $0 }
         #expect(known == known.sorted() && !known.isEmpty, "\(lowest)")
         #expect(lowest.drop { $0 != nil }.allSatisfy { $0 == nil }, "trips without a price come last")
@@ -218,7 +221,8 @@ import RaspRuntime
     }
 
     @Test func anUnreachableServerIsNoConnection() async throws {
-        let run = try await RaspProcess.run(["search", "c213", "c2", "--base-url", SharedMock.closedURL, "--retries", "0"],
+        let run = try await RaspProcess.run(["search", "c213", "c2", "--base-url", SharedMock.closedURL,
+                                             "--retries", "0"],
                                             environment: ["RASP_API_KEY": "k"])
         #expect(run.status == 4, "\(run)")
         #expect(run.stderr.contains("No internet connection"), "\(run)")

@@ -51,7 +51,8 @@ enum RaspProcess {
 
     /// A fresh temporary folder for one test (home, config, cache).
     static func makeSandbox() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-cli-\(UUID().uuidString)", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rasp-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -114,7 +115,8 @@ enum RaspProcess {
         try? errHandle.close()
         let run = RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                           stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
-        Transcript.append("cli-output", "$ rasp \(arguments.first ?? "") → exit \(status)\n\(run.stdout)\n\(run.stderr)")
+        Transcript.append("cli-output",
+                          "$ rasp \(arguments.first ?? "") → exit \(status)\n\(run.stdout)\n\(run.stderr)")
         return run
     }
 }
