@@ -54,7 +54,8 @@ struct DemoDataTests {
 
     @Test("JSON strings are escaped and floats keep a fraction")
     func jsonWriter() throws {
-        let node = JSONNode.object([("a", .string("\"q\"\\\n\u{1}")), ("b", .double(8400)), ("c", .double(0.5)), ("d", .null)])
+        let node = JSONNode.object([("a", .string("\"q\"\\\n\u{1}")), ("b", .double(8400)), ("c", .double(0.5)),
+                                    ("d", .null)])
         let text = String(decoding: node.serialized(), as: UTF8.self)
         #expect(text == #"{"a":"\"q\"\\\n\u0001","b":8400.0,"c":0.5,"d":null}"#)
         let object = try JSONSerialization.jsonObject(with: node.serialized()) as? [String: Any]

@@ -9,7 +9,8 @@ struct DemoEndpointTests {
     @Test("Station timetable: ISO times with a date, HH:MM without, suburban directions")
     func schedule() throws {
         let dated = try Fixture.decode(ScheduleResponse.self,
-                                       Fixture.get("/v3.0/schedule/", [("station", "s2006004"), ("date", "2026-06-02")]))
+                                       Fixture.get("/v3.0/schedule/",
+                                                   [("station", "s2006004"), ("date", "2026-06-02")]))
         #expect(dated.date == LocalDate("2026-06-02") && dated.event == .departure)
         #expect(dated.station.code == "s2006004" && dated.station.stationType == .trainStation)
         #expect(!dated.schedule.isEmpty)
@@ -22,7 +23,8 @@ struct DemoEndpointTests {
         #expect(dated.directions?.first == Direction(code: "all", title: "все направления"))
         #expect(dated.schedule.contains { $0.direction == "на Химки" })
 
-        let allDays = try Fixture.decode(ScheduleResponse.self, Fixture.get("/v3.0/schedule/", [("station", "s2006004")]))
+        let allDays = try Fixture.decode(ScheduleResponse.self,
+                                         Fixture.get("/v3.0/schedule/", [("station", "s2006004")]))
         #expect(allDays.date == nil)
         #expect(allDays.schedule.allSatisfy { $0.departure?.count == 5 && !$0.days.isEmpty })
 
@@ -58,7 +60,8 @@ struct DemoEndpointTests {
         #expect(thread.stops.first?.arrival == nil && thread.stops.last?.departure == nil)
         #expect(thread.stops.first?.stopTime == nil && thread.stops[1].stopTime == 120)
         #expect(thread.stops.first?.departure?.count == 19 && thread.stops.first?.departure?.contains(" ") == true)
-        #expect(thread.from?.code == "s2006004" && thread.to?.code == "s9602494" && thread.departureDate == LocalDate("2026-06-02"))
+        #expect(thread.from?.code == "s2006004" && thread.to?.code == "s9602494"
+            && thread.departureDate == LocalDate("2026-06-02"))
         #expect(thread.startTime.count == 5 && thread.carrier?.offices != nil)
         #expect(thread.stops.first?.station.codes?.yandex == "s2006004")
 
@@ -68,14 +71,16 @@ struct DemoEndpointTests {
 
     @Test("A thread on a day it does not run is a 404")
     func threadNotRunning() throws {
-        let catalogue = try Fixture.decode(SearchResponse.self, Fixture.get("/v3.0/search/", [("from", "c213"), ("to", "c239")]))
+        let catalogue = try Fixture.decode(SearchResponse.self,
+                                           Fixture.get("/v3.0/search/", [("from", "c213"), ("to", "c239")]))
         let segment = try #require(catalogue.segments.compactMap { item -> Segment? in
             if case .segment(let segment) = item, segment.days != "ежедневно" { segment } else { nil }
         }.first, "expected a thread Москва — Сочи that does not run daily")
         let week = (0..<7).map { Fixture.today.adding(days: $0) }
         let answers = week.map { Fixture.get("/v3.0/thread/", [("uid", segment.thread.uid), ("date", $0.description)]) }
         #expect(answers.contains { $0.status == 200 })
-        let notRunning = try #require(zip(week, answers).first { $0.1.status == 404 }, "\(segment.days ?? "") runs every day")
+        let notRunning = try #require(zip(week, answers).first { $0.1.status == 404 },
+                                      "\(segment.days ?? "") runs every day")
         #expect(try Fixture.errorText(notRunning.1) == "Рейс \(segment.thread.uid) не ходит \(notRunning.0)")
     }
 
@@ -105,7 +110,8 @@ struct DemoEndpointTests {
         #expect(moscow.code == "c213" && moscow.type == .settlement && moscow.distance < 2)
         let bad = Fixture.get("/v3.0/nearest_settlement/", [("lat", "91"), ("lng", "30")])
         #expect(bad.status == 400)
-        #expect(try Fixture.errorText(bad) == "Некорректное значение параметра lat: 91. Широта должна быть в диапазоне от -90 до 90")
+        #expect(try Fixture.errorText(bad)
+            == "Некорректное значение параметра lat: 91. Широта должна быть в диапазоне от -90 до 90")
         #expect(Fixture.get("/v3.0/nearest_stations/", [("lat", "10"), ("lng", "-181")]).status == 400)
     }
 
@@ -114,7 +120,8 @@ struct DemoEndpointTests {
         let aeroflot = try Fixture.decode(CarrierResponse.self, Fixture.get("/v3.0/carrier/", [("code", "26")]))
         #expect(aeroflot.carrier?.codes.iata == "SU" && aeroflot.carriers == nil)
         #expect(aeroflot.carrier?.logo?.hasPrefix("//yastatic.net/") == true)
-        let turkish = try Fixture.decode(CarrierResponse.self, Fixture.get("/v3.0/carrier/", [("code", "TK"), ("system", "iata")]))
+        let turkish = try Fixture.decode(CarrierResponse.self,
+                                         Fixture.get("/v3.0/carrier/", [("code", "TK"), ("system", "iata")]))
         #expect(turkish.carrier == nil && turkish.carriers?.map(\.code) == [680, 5483])
         #expect(Fixture.get("/v3.0/carrier/", [("code", "999999")]).status == 404)
     }
@@ -130,7 +137,9 @@ struct DemoEndpointTests {
         #expect(settlements.count >= 30)
         #expect(list.countries.count >= 3)
         let moscow = try #require(settlements.first { $0.codes.yandexCode == "c213" })
-        #expect(moscow.stations.contains { $0.title == "Москва (Ленинградский вокзал)" && $0.stationType == .trainStation })
+        #expect(moscow.stations.contains {
+            $0.title == "Москва (Ленинградский вокзал)" && $0.stationType == .trainStation
+        })
         let stations = list.countries.flatMap(\.regions).flatMap(\.settlements).flatMap(\.stations)
         #expect(stations.contains { $0.latitude == .string("") })
     }

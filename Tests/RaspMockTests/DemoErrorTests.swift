@@ -27,12 +27,14 @@ struct DemoErrorTests {
     }
 
     @Test("Dates are allowed from 30 days back to 11 months ahead",
-          arguments: [("2026-05-02", 200), ("2026-05-01", 400), ("2027-05-01", 200), ("2027-05-02", 400), ("2026-13-01", 400)])
+          arguments: [("2026-05-02", 200), ("2026-05-01", 400), ("2027-05-01", 200), ("2027-05-02", 400),
+                      ("2026-13-01", 400)])
     func dateWindow(date: String, status: Int) throws {
         let response = Fixture.get("/v3.0/schedule/", [("station", "s9600213"), ("date", date)])
         #expect(response.status == status)
         if status == 400, LocalDate(date) != nil {
-            #expect(try Fixture.errorText(response) == "Указана недопустимая дата - \(date). Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты")
+            #expect(try Fixture.errorText(response) == "Указана недопустимая дата - \(date). "
+                + "Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты")
         }
     }
 
@@ -53,7 +55,8 @@ struct DemoErrorTests {
               ("/v3.0/search/", [("from", "c213"), ("to", "c2"), ("date", "")]),
               ("/v3.0/schedule/", [("station", "s9600213"), ("show_systems", "some")]),
               ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "51")]),
-              ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "5"), ("station_types", "")]),
+              ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "5"),
+                                           ("station_types", "")]),
               ("/v3.0/nearest_stations/", [("lat", "55.75"), ("lng", "37.62"), ("distance", "5"),
                                            ("station_types", "airport,spaceport")]),
           ] as [(String, [(String, String)])])
@@ -79,7 +82,8 @@ struct DemoErrorTests {
         #expect(try Fixture.decode(SearchResponse.self, response).segments.isEmpty)
         #expect(Fixture.get("/v3.0/copyright/", [("lang", "uk_UA")]).status == 200)
         // The largest 64-bit limit with an offset is a page too (found by schemathesis: it crashed the server).
-        let largest = Fixture.get("/v3.0/schedule/", [("station", "s9600213"), ("offset", "3"), ("limit", "\(Int.max)")])
+        let largest = Fixture.get("/v3.0/schedule/",
+                                  [("station", "s9600213"), ("offset", "3"), ("limit", "\(Int.max)")])
         #expect(largest.status == 200)
     }
 
@@ -115,9 +119,12 @@ struct DemoTransferTests {
         for country in object?["countries"] as? [[String: Any]] ?? [] {
             for region in country["regions"] as? [[String: Any]] ?? [] {
                 for settlement in region["settlements"] as? [[String: Any]] ?? [] {
-                    guard let code = (settlement["codes"] as? [String: Any])?["yandex_code"] as? String else { continue }
+                    guard let code = (settlement["codes"] as? [String: Any])?["yandex_code"] as? String
+                    else { continue }
                     let points = (settlement["stations"] as? [[String: Any]] ?? []).compactMap { station in
-                        (station["latitude"] as? Double).flatMap { lat in (station["longitude"] as? Double).map { (lat, $0) } }
+                        (station["latitude"] as? Double).flatMap { lat in
+                            (station["longitude"] as? Double).map { (lat, $0) }
+                        }
                     }
                     guard !points.isEmpty else { continue }
                     let count = Double(points.count)

@@ -48,8 +48,8 @@ struct DemoSearchTests {
             #expect(flight.thread.transportType == .plane)
             #expect(flight.thread.transportSubtype == TransportSubtype())
         }
-        let converted = try search([("from", "c213"), ("to", "c54"), ("date", "2026-06-02"), ("transport_types", "plane"),
-                                    ("result_timezone", "Europe/Moscow")])
+        let converted = try search([("from", "c213"), ("to", "c54"), ("date", "2026-06-02"),
+                                    ("transport_types", "plane"), ("result_timezone", "Europe/Moscow")])
         #expect(direct(converted).allSatisfy { $0.arrival.hasSuffix("+03:00") })
     }
 
@@ -83,7 +83,9 @@ struct DemoSearchTests {
         let plain = try search([("from", from), ("to", to), ("date", "2026-06-04")])
         #expect(plain.segments.isEmpty)
         let result = try search([("from", from), ("to", to), ("date", "2026-06-04"), ("transfers", "true")])
-        let variants = result.segments.compactMap { if case .transferSegment(let variant) = $0 { variant } else { nil } }
+        let variants = result.segments.compactMap {
+            if case .transferSegment(let variant) = $0 { variant } else { nil }
+        }
         #expect(!variants.isEmpty)
         for variant in variants {
             #expect(variant.hasTransfers)
@@ -103,7 +105,8 @@ struct DemoSearchTests {
 
     @Test("Station codes and settlement codes mix; show_systems=all adds codes")
     func stationPoints() throws {
-        let result = try search([("from", "s2006004"), ("to", "s9602494"), ("date", "2026-06-05"), ("show_systems", "all")])
+        let result = try search([("from", "s2006004"), ("to", "s9602494"), ("date", "2026-06-05"),
+                                 ("show_systems", "all")])
         #expect(result.search.from.type == .station && result.search.from.codes?.esr == "060073")
         let segments = direct(result)
         #expect(!segments.isEmpty)

@@ -9,7 +9,8 @@ import Testing
 struct MockFaultTests {
     /// Calls `search` with faults and returns the error (nil on success) and the server's counters.
     private func search(faults: String, timeout: Duration = .seconds(10),
-                        authentication: Authentication = .apiKeyHeader(Fixture.key)) async throws -> (ClientError?, MockServer.Counters) {
+                        authentication: Authentication = .apiKeyHeader(Fixture.key)
+    ) async throws -> (ClientError?, MockServer.Counters) {
         try await Fixture.withMock(authentication: authentication, timeout: timeout,
                                    middlewares: [FaultHeader(value: faults)]) { client, server, _ in
             let error = await Fixture.clientError {
@@ -31,7 +32,9 @@ struct MockFaultTests {
         #expect(error?.isRetryable == true)
         if case .http(let failure)? = error {
             #expect(failure.apiError?.text.contains("mock") == true)
-            if expected != 500 { #expect(ClientResponse(status: 0, headers: failure.headers).header("Retry-After") == "1") }
+            if expected != 500 {
+                #expect(ClientResponse(status: 0, headers: failure.headers).header("Retry-After") == "1")
+            }
         }
         #expect(counters == MockServer.Counters(requests: 1, faults: 1))
     }
@@ -92,7 +95,9 @@ struct MockFaultTests {
         try await Fixture.withMock(authentication: authentication) { client, _, _ in
             let same = await Fixture.clientError { try await client.search(from: "c2", to: "c2") }
             let unknown = await Fixture.clientError { try await client.schedule(station: "s1111") }
-            let late = await Fixture.clientError { try await client.schedule(station: "s9600213", date: LocalDate("2030-01-01")) }
+            let late = await Fixture.clientError {
+                try await client.schedule(station: "s9600213", date: LocalDate("2030-01-01"))
+            }
             for (error, expected) in [(same, 400), (unknown, 404), (late, 400)] {
                 guard case .http(let failure)? = error else {
                     Issue.record("expected an HTTP error, got \(String(describing: error))")

@@ -15,7 +15,9 @@ struct MockRetryTests {
                      _ call: @escaping @Sendable (RaspClient) async throws -> Void = { client in
                          _ = try await client.search(from: "c213", to: "c2", date: LocalDate("2026-06-02"))
                      }) async throws -> (error: ClientError?, attempts: Int, counters: MockServer.Counters) {
-        try await Fixture.withMock(timeout: timeout, middlewares: [retry, FaultHeader(value: faults, times: times)]) { client, server, _ in
+        try await Fixture.withMock(
+            timeout: timeout, middlewares: [retry, FaultHeader(value: faults, times: times)]
+        ) { client, server, _ in
             let tracker = AttemptTracker()
             let error = await AttemptTracker.$current.withValue(tracker) {
                 await Fixture.clientError { try await call(client) }
@@ -60,7 +62,8 @@ struct MockRetryTests {
 
     @Test("Cancelling during a slow answer returns at once, as .cancelled, with no retry")
     func cancellation() async throws {
-        try await Fixture.withMock(timeout: .seconds(20), middlewares: [retry, FaultHeader(value: "delay=10000")]) { client, server, _ in
+        try await Fixture.withMock(timeout: .seconds(20),
+                                   middlewares: [retry, FaultHeader(value: "delay=10000")]) { client, server, _ in
             let task = Task { await Fixture.clientError { try await client.copyright() } }
             // Cancel only once the server holds the request (the first URLSession call of a process is slow).
             for _ in 0..<500 where await server.counters(for: "/v3.0/copyright/").requests == 0 {
