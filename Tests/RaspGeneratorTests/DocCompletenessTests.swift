@@ -38,7 +38,8 @@ struct DocCompletenessTests {
             }
         }
         let examples = missing.prefix(3).map { "\($0.where): \($0.text.prefix(100))" }
-        #expect(missing.count == 0, "\(missing.count) of \(descriptions.count) descriptions are cut or lost: \(examples)")
+        #expect(missing.count == 0,
+                "\(missing.count) of \(descriptions.count) descriptions are cut or lost: \(examples)")
     }
 
     /// Keys whose descriptions describe no generated declaration: document metadata, examples, links, response
@@ -61,7 +62,9 @@ struct DocCompletenessTests {
                 }
             }
         case .sequence(let sequence):
-            for (index, item) in sequence.items.enumerated() { collect(item, path: path + [String(index)], into: &found) }
+            for (index, item) in sequence.items.enumerated() {
+                collect(item, path: path + [String(index)], into: &found)
+            }
         case .scalar:
             break
         }

@@ -34,15 +34,21 @@ struct MalformedSpecTests {
     /// Hostile documents written at test time: an alias bomb, deep nesting both ways, huge scalars.
     static func generatedCases(in folder: URL) throws -> [Case] {
         let bomb = header + "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-            + (1...9).map { i in "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }.joined()
+            + (1...9).map { i in
+                "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n"
+            }.joined()
             + "paths: {}\n"
-        let deepFlow = header + "paths: {}\nx: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
-        let deepBlock = header + "paths: {}\nx:\n" + (1..<400).map { String(repeating: "  ", count: $0) + "k\($0):\n" }.joined()
+        let deepFlow = header + "paths: {}\nx: " + String(repeating: "[", count: 5000)
+            + String(repeating: "]", count: 5000) + "\n"
+        let deepBlock = header + "paths: {}\nx:\n"
+            + (1..<400).map { String(repeating: "  ", count: $0) + "k\($0):\n" }.joined()
             + String(repeating: "  ", count: 400) + "v: 1\n"
-        let hugeVersion = "openapi: \"3." + String(repeating: "9", count: 2_000_000) + "\"\ninfo: {title: T, version: '1'}\npaths: {}\n"
+        let hugeVersion = "openapi: \"3." + String(repeating: "9", count: 2_000_000)
+            + "\"\ninfo: {title: T, version: '1'}\npaths: {}\n"
         let hugeKey = header + "paths:\n  /" + String(repeating: "a", count: 1_000_000) + ": [1]\n"
         let documents: [(String, String, String, String, Bool)] = [
-            ("bomb-billion-laughs.yaml", bomb, "9:5", "the document expands to more than 20000000 nodes (alias bomb?)", false),
+            ("bomb-billion-laughs.yaml", bomb, "9:5", "the document expands to more than 20000000 nodes (alias bomb?)",
+             false),
             ("deep-flow-nesting.yaml", deepFlow, "4:259", "nesting deeper than 256 levels", false),
             ("deep-block-nesting.yaml", deepBlock, "260:513", "nesting deeper than 256 levels", false),
             ("huge-scalar-version.yaml", hugeVersion, "1:10", "unsupported OpenAPI version '3.999", true),
@@ -57,8 +63,10 @@ struct MalformedSpecTests {
 
     @Test func suiteHasAtLeastFiftyCases() throws {
         #expect(Self.manifestCases.count + 5 >= 50)
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0 != "expected.tsv" }
-        #expect(Set(files) == Set(Self.manifestCases.map(\.file.lastPathComponent)), "expected.tsv and the folder disagree")
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+            .filter { $0 != "expected.tsv" }
+        #expect(Set(files) == Set(Self.manifestCases.map(\.file.lastPathComponent)),
+                "expected.tsv and the folder disagree")
     }
 
     @Test func everyCaseFailsPreciselyWithoutTouchingOutput() async throws {
@@ -124,7 +132,8 @@ struct MalformedSpecTests {
 
     /// ``run(_:stderr:)`` on a thread of its own: waiting for a process must not hold one of the few threads of the
     /// cooperative pool that other suites' in-process servers answer on.
-    static func runOffPool(_ arguments: [String], stderr: String) async throws -> (status: Int32, seconds: Double, peakBytes: Int) {
+    static func runOffPool(_ arguments: [String],
+                           stderr: String) async throws -> (status: Int32, seconds: Double, peakBytes: Int) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result { try run(arguments, stderr: stderr) })

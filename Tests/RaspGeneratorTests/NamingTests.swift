@@ -38,7 +38,8 @@ struct NamingTests {
     func docLines() {
         let samples = ["one", "a\nb", "a\r\nb\nc", "\n", "x\n\n", "Привет\nмир", "tab\t\n", "\r\n\r\n", ""]
         for text in samples {
-            #expect(text.docLines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "\(text.debugDescription)")
+            #expect(text.docLines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                    "\(text.debugDescription)")
         }
         var writer = CodeWriter()
         writer.doc(["first  ", "a\r\nb", "plain\t"])
@@ -123,9 +124,12 @@ struct OutputLayoutTests {
             .appendingPathComponent("../../Sources/RaspRuntime").standardized
         let files = try #require(FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil))
         var declared: Set<String> = []
-        let pattern = #/^public (?:final |indirect )?(?:struct|enum|protocol|class|actor) ([A-Za-z0-9_]+)/#.anchorsMatchLineEndings()
+        let pattern = #/^public (?:final |indirect )?(?:struct|enum|protocol|class|actor) ([A-Za-z0-9_]+)/#
+            .anchorsMatchLineEndings()
         for case let file as URL in files where file.pathExtension == "swift" {
-            for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) { declared.insert(String(match.1)) }
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
+                declared.insert(String(match.1))
+            }
         }
         #expect(declared.count > 20)
         // Middleware and file types are for apps, never named by generated code (quota, user messages and the
@@ -150,7 +154,8 @@ struct OutputLayoutTests {
             """
         let files = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml").files
         func imports(_ name: String) -> [String] {
-            files.first { $0.name == name }!.contents.split(separator: "\n").filter { $0.contains("import ") }.map(String.init)
+            files.first { $0.name == name }!.contents.split(separator: "\n").filter { $0.contains("import ") }
+                .map(String.init)
         }
         #expect(files.map(\.name) == GeneratorPipeline.outputFileNames)
         func named(_ text: String) -> String { files.first { $0.contents.contains(text) }!.name }

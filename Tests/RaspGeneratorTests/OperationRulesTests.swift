@@ -4,7 +4,8 @@ import Testing
 /// How operations become methods: which response is the result, how each parameter is sent, and names that must
 /// not collide. Each rule is asserted on the generated text (the edge-case client compiles the same shapes).
 struct OperationRulesTests {
-    static func client(_ operation: String, schemas: String = "    Thing: {type: object, properties: {a: {type: string}}}\n",
+    static func client(_ operation: String,
+                       schemas: String = "    Thing: {type: object, properties: {a: {type: string}}}\n",
                        extra: String = "", morePaths: String = "") throws
         -> (client: String, types: String, warnings: [String]) {
         let source = """
@@ -91,8 +92,10 @@ struct OperationRulesTests {
                   responses: {'204': {description: none}}
             """, extra: "    Ids: {type: array, items: {type: string}}\n")
         #expect(out.warnings.isEmpty, "\(out.warnings)")
-        #expect(out.client.contains(#"request.path = "/things/\(try request.pathParameter("id", input.id, style: .matrix, explode: false))""#))
-        #expect(out.client.contains(#"try request.addQuery("filter", input.filter, style: .deepObject, explode: false)"#))
+        #expect(out.client.contains(
+            #"request.path = "/things/\(try request.pathParameter("id", input.id, style: .matrix, explode: false))""#))
+        #expect(out.client.contains(
+            #"try request.addQuery("filter", input.filter, style: .deepObject, explode: false)"#))
         #expect(out.client.contains(#"try request.addQuery("either", input.either, style: .form, explode: true)"#))
         #expect(out.client.contains(#"try request.addQuery("map", input.map, style: .form, explode: true)"#))
         #expect(out.client.contains(#"try request.addHeader("meta", input.meta, explode: false)"#))
@@ -102,8 +105,8 @@ struct OperationRulesTests {
     }
 
     @Test func aStyleThatDoesNotApplyToTheLocationFallsBackWithAWarning() throws {
-        let out = try Self.client(Self.idParameter.replacingOccurrences(of: "schema: {type: string}",
-                                                                       with: "style: deepObject, schema: {type: string}") + """
+        let out = try Self.client(Self.idParameter.replacingOccurrences(
+            of: "schema: {type: string}", with: "style: deepObject, schema: {type: string}") + """
                   responses: {'204': {description: none}}
             """)
         #expect(out.warnings == ["style 'deepObject' is not defined for path parameter 'id'; using 'simple'"])
@@ -183,10 +186,14 @@ struct OperationRulesTests {
     @Test func everyRequestMediaTypeIsACaseOfTheBody() throws {
         let out = try Self.client(Self.bodies)
         #expect(out.client.contains("func op(id: String, body: Operations.Op.Body? = nil) async throws"))
-        #expect(out.client.contains("case .json(let value): try request.setJSONBody(value, contentType: \"application/json\")"))
-        #expect(out.client.contains(#"case .multipart(let value): try request.setMultipartBody(value, encoding: ["meta": .init(contentType: "application/json; charset=utf-8", style: .deepObject, explode: true)])"#))
-        #expect(out.client.contains(#"case .text(let value): request.setBody(Data(value.utf8), contentType: "text/plain")"#))
-        #expect(out.client.contains(#"case .vndApiJson(let value): try request.setJSONBody(value, contentType: "application/vnd.api+json")"#))
+        #expect(out.client.contains(
+            "case .json(let value): try request.setJSONBody(value, contentType: \"application/json\")"))
+        #expect(out.client.contains(#"case .multipart(let value): try request.setMultipartBody(value, encoding: "#
+            + #"["meta": .init(contentType: "application/json; charset=utf-8", style: .deepObject, explode: true)])"#))
+        #expect(out.client.contains(
+            #"case .text(let value): request.setBody(Data(value.utf8), contentType: "text/plain")"#))
+        #expect(out.client.contains(
+            #"case .vndApiJson(let value): try request.setJSONBody(value, contentType: "application/vnd.api+json")"#))
     }
 
     @Test func aWildcardBodyWithAStringSchemaIsRawBytes() throws {
@@ -224,7 +231,8 @@ struct OperationRulesTests {
                       application/json: {schema: {$ref: '#/components/schemas/Thing'}}
                   responses: {'204': {description: none}}
             """)
-        #expect(out.warnings == ["'examples' in 'content' is not a media type (expected e.g. application/json); ignored"])
+        #expect(out.warnings
+            == ["'examples' in 'content' is not a media type (expected e.g. application/json); ignored"])
         #expect(out.client.contains("body: Thing? = nil"))
     }
 
@@ -239,7 +247,8 @@ struct OperationRulesTests {
               S: {type: object, properties: {n: {type: integer, default: [1]}}}
             """
         let result = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml")
-        #expect(result.warnings.map(\.message) == ["default value of type a sequence is not supported for Int; ignored (2 uses)"])
+        #expect(result.warnings.map(\.message)
+            == ["default value of type a sequence is not supported for Int; ignored (2 uses)"])
         #expect(result.warnings.first?.mark?.line == 7)
     }
 
@@ -256,7 +265,8 @@ struct OperationRulesTests {
             """, extra: "    Chunk: {type: object, properties: {delta: {type: string}}}\n")
         #expect(out.client.contains("func op(id: String) async throws -> Thing {"))
         #expect(out.client.contains("func opStream(id: String) async throws -> EventStream<Chunk> {"))
-        #expect(out.client.contains("return EventStream<Chunk>(try await core.performStream(request), operationID: request.operationID)"))
+        #expect(out.client.contains(
+            "return EventStream<Chunk>(try await core.performStream(request), operationID: request.operationID)"))
         #expect(out.client.contains(#"request.setHeader("Accept", "text/event-stream")"#))
     }
 

@@ -71,13 +71,15 @@ struct ReferenceTests {
             "api/resources/models/droplet.yml": "type: object\nproperties:\n  id: {type: integer}\n",
         ])
         let client = Self.joined(result, "Client")
-        #expect(client.contains("func dropletsCreate(tagName: String? = nil, body: Operations.DropletsCreate.Body? = nil) async throws -> Droplet"))
+        #expect(client.contains("func dropletsCreate(tagName: String? = nil, "
+            + "body: Operations.DropletsCreate.Body? = nil) async throws -> Droplet"))
         #expect(client.contains(#"request.addQuery("tag_name", input.tagName)"#))
     }
 
     @Test func aMissingFileIsReportedAtTheReference() throws {
         let error = try #require(throws: Diagnostic.self) {
-            try Self.run(["api/openapi.yaml": Self.header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'nope.yaml'}\n"])
+            try Self.run(["api/openapi.yaml": Self.header
+                + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'nope.yaml'}\n"])
         }
         #expect(error.mark == Mark(line: 6, column: 15))
         #expect(error.file == nil)

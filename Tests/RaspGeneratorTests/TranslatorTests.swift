@@ -4,8 +4,10 @@ import Testing
 /// What the translator makes of small specs: one behaviour per test, asserted on the generated text.
 struct TranslatorTests {
     static func generate(_ schemas: String, paths: String = "{}", config: GeneratorConfig = GeneratorConfig(),
-                         version: String = "3.0.3") throws -> (types: String, client: String, operations: String, warnings: [Diagnostic]) {
-        let source = "openapi: \(version)\ninfo: {title: Test, version: '1'}\npaths: \(paths)\ncomponents:\n  schemas:\n" + schemas
+                         version: String = "3.0.3") throws
+        -> (types: String, client: String, operations: String, warnings: [Diagnostic]) {
+        let source = "openapi: \(version)\ninfo: {title: Test, version: '1'}\npaths: \(paths)\n"
+            + "components:\n  schemas:\n" + schemas
         let result = try GeneratorPipeline(config: config).run(Array(source.utf8), sourceName: "test.yaml")
         // Every file holds a share of the types, the inputs and the client: read them all, joined.
         let all = result.files.map(\.contents).joined()
@@ -160,7 +162,8 @@ struct TranslatorTests {
                     mode: {type: string, enum: [fast]}
             """)
         #expect(out.types.contains("    /// Always `item.created`.\n    public let type: String\n"))
-        #expect(out.types.contains(#"public init(type: String = "item.created", id: String, mode: Created.Mode? = nil)"#))
+        #expect(out.types.contains(
+            #"public init(type: String = "item.created", id: String, mode: Created.Mode? = nil)"#))
         // Optional ones stay enums: whether the value is there says something.
         #expect(out.types.contains("public enum Mode: OpenEnum {"))
         #expect(!out.types.contains("public enum TypeSchema"))
@@ -214,7 +217,8 @@ struct TranslatorTests {
                 Output: {type: object, required: [type, id], properties: {type: {type: string, enum: [message]}, id: {type: string}}}
                 Call: {type: object, required: [type], properties: {type: {type: string, enum: [call]}}}
             """)
-        #expect(out.types.contains(#"case "message": self = try OneOfDecoding.firstMatch("Item", in: decoder, [{ .input(try Input(from: $0)) }, { .output(try Output(from: $0)) }])"#))
+        #expect(out.types.contains(#"case "message": self = try OneOfDecoding.firstMatch("Item", in: decoder, "#
+            + #"[{ .input(try Input(from: $0)) }, { .output(try Output(from: $0)) }])"#))
         #expect(out.types.contains(#"case "call": self = .call(try Call(from: decoder))"#))
         #expect(out.types.components(separatedBy: #"case "message""#).count == 2)
     }
@@ -267,7 +271,8 @@ struct TranslatorTests {
                 Coordinate:
                   oneOf: [{type: number}, {type: string}]
             """)
-        #expect(out.types.contains("do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }"))
+        #expect(out.types.contains(
+            "do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }"))
         #expect(out.types.contains("case string(String)"))
     }
 
@@ -280,7 +285,8 @@ struct TranslatorTests {
                     - type: object
                       properties: {extra: {type: integer}}
             """)
-        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n    public let id: String\n    public let extra: Int?\n"))
+        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n"
+            + "    public let id: String\n    public let extra: Int?\n"))
     }
 
     @Test("types a request can send keep var properties; types only received get let")
@@ -372,7 +378,8 @@ struct TranslatorTests {
                     '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Result'}}}}
                     '404': {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
             """)
-        #expect(out.client.contains("func getItem(itemId: String, day: LocalDate? = nil, kinds: [Operations.GetItem.KindsItem]? = nil) async throws -> Result"))
+        #expect(out.client.contains("func getItem(itemId: String, day: LocalDate? = nil, "
+            + "kinds: [Operations.GetItem.KindsItem]? = nil) async throws -> Result"))
         #expect(out.client.contains(#"path: "/items/\(ClientRequest.pathComponent(input.itemId))/""#))
         #expect(out.client.contains(#"request.addQuery("kinds", input.kinds, explode: false)"#))
         #expect(out.client.contains("errorBody: { ClientCore.decodeErrorBody(Problem.self, $1) }"))
@@ -387,7 +394,8 @@ struct TranslatorTests {
                   responses: {'204': {description: none}}
             """)
         #expect(out.client.contains("func getUser(id: String) async throws -> Void"))
-        #expect(out.warnings.map(\.message) == ["path parameter 'id' of '/users/{id}' is not declared; assuming a required string"])
+        #expect(out.warnings.map(\.message)
+            == ["path parameter 'id' of '/users/{id}' is not declared; assuming a required string"])
     }
 
     @Test func configFiltersAndRenames() throws {

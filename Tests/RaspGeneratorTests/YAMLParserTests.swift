@@ -40,9 +40,11 @@ struct YAMLParserTests {
     }
 
     @Test func readsJSON() throws {
-        let map = try #require(try YAMLParser().parse(#"{"openapi": "3.1.0", "n": [1, 2.5, "x", null, false]}"#).mapping)
+        let map = try #require(
+            try YAMLParser().parse(#"{"openapi": "3.1.0", "n": [1, 2.5, "x", null, false]}"#).mapping)
         #expect(map["openapi"]?.scalar?.value == "3.1.0")
-        #expect(map["n"]?.sequence?.items.map { $0.scalar!.resolved } == [.int(1), .double(2.5), .string("x"), .null, .bool(false)])
+        #expect(map["n"]?.sequence?.items.map { $0.scalar!.resolved }
+            == [.int(1), .double(2.5), .string("x"), .null, .bool(false)])
     }
 
     @Test func expandsAliases() throws {
