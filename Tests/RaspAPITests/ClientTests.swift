@@ -93,7 +93,8 @@ import Testing
 
     let sent = try #require(await stub.sent.first)
     #expect(sent.request.pairs == ["station=s2000009", "event=departure", "direction=на Лобню"])
-    #expect(sent.url?.query == "station=s2000009&event=departure&direction=%D0%BD%D0%B0%20%D0%9B%D0%BE%D0%B1%D0%BD%D1%8E")
+    #expect(sent.url?.query
+        == "station=s2000009&event=departure&direction=%D0%BD%D0%B0%20%D0%9B%D0%BE%D0%B1%D0%BD%D1%8E")
     #expect(response.scheduleDirection?.code == "на Лобню")
 }
 
@@ -102,7 +103,8 @@ import Testing
 /// A 404 throws `ClientError.http` with the raw body and the decoded `ErrorResponse`.
 @Test func notFoundThrowsHTTPErrorWithDecodedBody() async throws {
     let body = try Fixture(folder: "edge", name: "error__404.json").data()
-    let stub = StubTransport(.response(ClientResponse(status: 404, headers: ["Content-Type": "application/json"], body: body)))
+    let stub = StubTransport(.response(ClientResponse(status: 404, headers: ["Content-Type": "application/json"],
+                                                      body: body)))
     let client = RaspClient(authentication: .apiKeyHeader("test-key"), transport: stub)
 
     let error = try await #require(throws: ClientError.self) {
@@ -177,7 +179,9 @@ import Testing
 /// `stations_list` is served as `text/html`; the body is decoded as JSON anyway.
 @Test func stationsListDecodesHTMLLabelledJSON() async throws {
     let body = try Fixture(folder: "edge", name: "stations_list__string_coordinates.json").data()
-    let stub = StubTransport(.response(ClientResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)))
+    let stub = StubTransport(.response(ClientResponse(status: 200,
+                                                      headers: ["Content-Type": "text/html; charset=utf-8"],
+                                                      body: body)))
     let client = RaspClient(authentication: .apiKeyQuery("test-key"), transport: stub)
 
     let response = try await client.stationsList()

@@ -283,7 +283,9 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     for value in StationType.knownCases { #expect(StationType(rawValue: value.rawValue) == value) }
     for value in TransportType.knownCases { #expect(TransportType(rawValue: value.rawValue) == value) }
     for value in TransportSubtype.Code.knownCases { #expect(TransportSubtype.Code(rawValue: value.rawValue) == value) }
-    for value in RaspThread.ExpressType.knownCases { #expect(RaspThread.ExpressType(rawValue: value.rawValue) == value) }
+    for value in RaspThread.ExpressType.knownCases {
+        #expect(RaspThread.ExpressType(rawValue: value.rawValue) == value)
+    }
 
     let encoded = try JSONCoding.encoder.encode([StationType.riverPort, .unknown("аэропорт")])
     #expect(String(decoding: encoded, as: UTF8.self) == #"["river_port","аэропорт"]"#)
@@ -324,7 +326,8 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     let allDays = try load(ScheduleResponse.self, "edge/schedule__all_days_hhmm.json")
     #expect(allDays.date == nil)
     #expect(allDays.schedule.map(\.departure) == ["10:55", "16:10"])
-    #expect(allDays.schedule.map(\.exceptDays) == ["", "1, 3\u{00A0}октября"], "the server puts an NBSP before the month")
+    #expect(allDays.schedule.map(\.exceptDays) == ["", "1, 3\u{00A0}октября"],
+            "the server puts an NBSP before the month")
 
     let arrivals = try load(ScheduleResponse.self, "edge/schedule__arrival_event.json")
     #expect(arrivals.event == .arrival)
@@ -534,7 +537,8 @@ struct Fixture: Hashable, Sendable, CustomTestStringConvertible {
 
     /// The `.json` files of a folder, sorted by name.
     static func all(in folder: String) -> [Fixture] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path))
+            ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().map { Fixture(folder: folder, name: $0) }
     }
 
