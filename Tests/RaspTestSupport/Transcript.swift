@@ -14,11 +14,14 @@ public enum Transcript {
         if handles[source] == nil {
             let environment = ProcessInfo.processInfo.environment["RASP_TEST_TRANSCRIPTS"] ?? ""
             let folder = environment.isEmpty
-                ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/test-transcripts")
+                ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                    .appendingPathComponent(".build/test-transcripts")
                 : URL(fileURLWithPath: environment)
             let file = folder.appendingPathComponent("\(source)-\(ProcessInfo.processInfo.processIdentifier).log")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: file.path) {
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            }
             handles[source] = try? FileHandle(forWritingTo: file)
             handles[source]?.seekToEndOfFile()
         }
