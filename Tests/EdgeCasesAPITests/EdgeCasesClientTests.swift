@@ -89,7 +89,8 @@ struct EdgeCasesClientTests {
     }
 
     @Test func schemasFromOtherFilesAreTypedAndShared() async throws {
-        let recorder = ScriptedTransport(Self.json(#"[{"id": 1, "name": "Rex", "tag": "dog", "owner": {"name": "Ann", "pets": []}}]"#))
+        let recorder = ScriptedTransport(Self.json(
+            #"[{"id": 1, "name": "Rex", "tag": "dog", "owner": {"name": "Ann", "pets": []}}]"#))
         let pets: [Pet] = try await Client(transport: recorder).listPets(tag: .dog)
         #expect(pets.first?.owner?.name == "Ann")
         #expect(pets.first?.tag == .dog)
