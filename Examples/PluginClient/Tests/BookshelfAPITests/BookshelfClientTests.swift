@@ -71,7 +71,8 @@ struct BookshelfClientTests {
         #expect(events == [.bookAdded(BookAdded(bookId: "b1")), .bookLent(BookLent(bookId: "b1", to: "Ann"))])
         // The constant is the init's default, and it goes on the wire.
         #expect(BookLent(bookId: "b2", to: "Bo").type == "book.lent")
-        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ShelfEvent.bookAdded(BookAdded(bookId: "b2"))))
+        let encoded = try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(ShelfEvent.bookAdded(BookAdded(bookId: "b2"))))
         #expect(encoded as? [String: String] == ["type": "book.added", "book_id": "b2"])
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(ShelfEvent.self, from: Data(#"{"type": "book.lost", "book_id": "b1"}"#.utf8))

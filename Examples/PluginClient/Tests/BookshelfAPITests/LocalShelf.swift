@@ -10,7 +10,8 @@ actor LocalShelf: ClientTransport {
 
     init(books: [Book]) {
         self.books = books.map { book in
-            var json: [String: Any] = ["id": book.id, "title": book.title, "author": book.author, "status": book.status.rawValue]
+            var json: [String: Any] = ["id": book.id, "title": book.title, "author": book.author,
+                                       "status": book.status.rawValue]
             if let published = book.published { json["published"] = published.description }
             return json
         }
@@ -33,7 +34,8 @@ actor LocalShelf: ClientTransport {
         case ("GET", let path) where path.hasPrefix("/books/"):
             let id = String(path.dropFirst("/books/".count))
             guard let book = books.first(where: { $0["id"] as? String == id }) else {
-                return ClientResponse(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"error":"not found"}"#.utf8))
+                return ClientResponse(status: 404, headers: ["Content-Type": "application/json"],
+                                      body: Data(#"{"error":"not found"}"#.utf8))
             }
             return try Self.json(book)
         default:

@@ -34,7 +34,8 @@ public struct TripSearch: Sendable {
     ///   - client: The client, real or mock.
     ///   - from: Where the trips start.
     ///   - to: Where they end.
-    public init(client: any RaspClientProtocol, from: RoutePoint = moscowLeningradsky, to: RoutePoint = petersburgMoskovsky) {
+    public init(client: any RaspClientProtocol, from: RoutePoint = moscowLeningradsky,
+                to: RoutePoint = petersburgMoskovsky) {
         self.client = client
         self.from = from
         self.to = to
@@ -60,8 +61,10 @@ public struct TripSearch: Sendable {
     /// - Returns: The rows of the first page; empty when the route has no trips that day.
     /// - Throws: ``TripSearchError`` when the screen shows a failure or nothing arrives in time.
     @MainActor
-    public func rows(on date: LocalDate, strings: RaspKit.Strings = .init(), timeout: Duration = .seconds(10)) async throws -> [TripRow] {
-        let model = ScheduleViewModel(request: ScheduleRequest(from: from, to: to, date: date), client: client, strings: strings)
+    public func rows(on date: LocalDate, strings: RaspKit.Strings = .init(),
+                     timeout: Duration = .seconds(10)) async throws -> [TripRow] {
+        let model = ScheduleViewModel(request: ScheduleRequest(from: from, to: to, date: date), client: client,
+                                      strings: strings)
         model.load()
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

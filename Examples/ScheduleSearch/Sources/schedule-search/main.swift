@@ -23,6 +23,7 @@ let rows = try await search.rows(on: tomorrow)
 print("RaspKit: \(search.from.city.title) → \(search.to.city.title), \(rows.count) rows")
 for row in rows.prefix(10) {
     let transfer = row.transferNote.map { "  (\($0))" } ?? ""
-    print("  \(row.departureText) → \(row.arrivalText)  \(row.durationText)  \(row.number)  \(row.carrierTitle)\(transfer)")
+    print("  \(row.departureText) → \(row.arrivalText)  \(row.durationText)  \(row.number)  "
+        + "\(row.carrierTitle)\(transfer)")
 }
 await server.stop()
