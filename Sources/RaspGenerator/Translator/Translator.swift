@@ -76,7 +76,10 @@ struct SentTypes {
         }
         api.updateDeclarations { declaration, name in
             guard case .structType(var decl) = declaration else { return }
-            decl.isMutable = sent.contains(name)
+            let isMutable = sent.contains(name)
+            // Rebuilt only when it changes (a new declaration costs a box).
+            guard decl.isMutable != isMutable else { return }
+            decl.isMutable = isMutable
             declaration = .structType(decl)
         }
     }
@@ -103,22 +106,29 @@ struct RecursionBreaker {
             return current
         }
         let component = StronglyConnected(edges: edges.mapValues { $0.map(resolve) }).componentIndex
-        func inCycle(_ from: String, _ to: String) -> Bool {
-            let target = resolve(to)
-            guard let a = component[from], let b = component[target] else { return false }
-            return a == b
+        /// Whether `to` is in the cycle component `from` is in.
+        func inCycle(_ from: Int, _ to: String) -> Bool {
+            component[resolve(to)] == from
         }
+        // A declaration in no cycle has no member that closes one (most are in none): only the others are looked
+        // at, and only those that change are rebuilt.
         api.updateDeclarations { declaration, name in
             switch declaration {
             case .structType(var decl):
-                for index in decl.properties.indices {
-                    if let target = decl.properties[index].type.namedType, inCycle(name, target) {
-                        decl.properties[index].boxed = true
-                    }
+                guard let from = component[name] else { return }
+                let closing = decl.properties.indices.filter { index in
+                    decl.properties[index].type.namedType.map { inCycle(from, $0) } ?? false
                 }
+                guard !closing.isEmpty else { return }
+                for index in closing { decl.properties[index].boxed = true }
                 declaration = .structType(decl)
             case .oneOf(var decl):
-                decl.isIndirect = decl.cases.contains { $0.type.namedType.map { inCycle(name, $0) } ?? false }
+                let from = component[name]
+                let isIndirect = from.map { from in
+                    decl.cases.contains { $0.type.namedType.map { inCycle(from, $0) } ?? false }
+                } ?? false
+                guard decl.isIndirect != isIndirect else { return }
+                decl.isIndirect = isIndirect
                 declaration = .oneOf(decl)
             case .typeAlias, .enumType:
                 break
@@ -152,21 +162,35 @@ extension TranslatedAPI {
         func update(_ declaration: inout Declaration, prefix: String) {
             let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
             body(&declaration, name)
-            switch declaration {
+            // A declaration without nested ones is left as it is. One with them is consumed, so that (when nothing
+            // else holds it) its fields have one owner and the nested declarations change in place, not in a copy.
+            guard declaration.hasNested else { return }
+            switch consume declaration {
             case .structType(var decl):
                 for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
                 declaration = .structType(decl)
             case .oneOf(var decl):
                 for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
                 declaration = .oneOf(decl)
-            case .typeAlias, .enumType:
-                break
+            case let other:
+                declaration = other
             }
         }
         for index in types.indices { update(&types[index], prefix: "") }
         for index in operations.indices {
             let prefix = "Operations.\(operations[index].inputName)"
             for nested in operations[index].nested.indices { update(&operations[index].nested[nested], prefix: prefix) }
+        }
+    }
+}
+
+extension Declaration {
+    /// Whether the declaration has declarations nested in it.
+    var hasNested: Bool {
+        switch self {
+        case .structType(let decl): !decl.nested.isEmpty
+        case .oneOf(let decl): !decl.nested.isEmpty
+        case .typeAlias, .enumType: false
         }
     }
 }
