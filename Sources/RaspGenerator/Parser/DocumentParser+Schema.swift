@@ -14,8 +14,9 @@ extension DocumentParser {
         case .sequence:
             throw Diagnostic(.error, "expected a schema (a mapping), found a sequence", at: node.mark)
         case .mapping(let map):
-            for entry in map.entries {
-                try read(entry, into: &schema)
+            // Each entry is read in place (a copy of it would retain its key and value).
+            for index in map.entries.indices {
+                try read(map.entries[index], into: &schema)
             }
             // 3.1 spells binary strings with `contentMediaType` and base64 ones with `contentEncoding`.
             if schema.format == nil, schema.types == ["string"] {
@@ -167,6 +168,12 @@ extension DocumentParser {
     }
 
     private static func jsonString(_ text: String) -> String {
+        // Text with nothing to escape (most of it) is only quoted. The three bytes are never part of a longer
+        // UTF-8 sequence, so finding none of them means the text holds none of the three characters.
+        let needsEscape = text.utf8.contains { byte in
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\n")
+        }
+        if !needsEscape { return "\"" + text + "\"" }
         var out = "\""
         for character in text.unicodeScalars {
             switch character {
@@ -284,6 +291,25 @@ extension DocumentParser {
     }
 
     static func templateVariables(_ path: String) -> [String] {
+        if path.isASCII {
+            // ASCII: each byte is a character (or a CR LF pair, which is no brace either), so braces are found on
+            // the bytes and the names cut from them.
+            var names: [String] = []
+            var start: String.UTF8View.Index?
+            let bytes = path.utf8
+            var index = bytes.startIndex
+            while index != bytes.endIndex {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "{") {
+                    start = bytes.index(after: index)
+                } else if byte == UInt8(ascii: "}"), let first = start {
+                    names.append(String(Substring(bytes[first..<index])))
+                    start = nil
+                }
+                index = bytes.index(after: index)
+            }
+            return names
+        }
         var names: [String] = []
         var current: String?
         for character in path {

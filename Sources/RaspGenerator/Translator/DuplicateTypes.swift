@@ -114,10 +114,27 @@ struct DuplicateTypes {
         let prefix = qualifiedName + "."
         let prefixIsASCII = prefix.isASCII
         func spell(_ type: SwiftType) {
-            let spelling = type.spelling
+            // A named type is spelled as its name: no string is built for it.
+            let spelling = if case .named(let name) = type { name } else { type.spelling }
             // Most spellings are shorter than the prefix, and then cannot hold it (see `replacingText`).
             let cannotHold = prefixIsASCII && spelling.utf8.count < prefix.utf8.count
             text += cannotHold ? spelling : spelling.replacingText(prefix, with: "Self.")
+        }
+        /// A property, read in place (a copy of it would retain each of its fields).
+        func add(_ property: PropertyDecl) {
+            text += property.name
+            text += "="
+            text += property.wireName
+            text += ":"
+            spell(property.type)
+            if property.isOptional { text += "?" }
+            if property.isRequired { text += "!" }
+            text += "="
+            if let defaultValue = property.defaultValue { text += defaultValue.spelling }
+            text += "="
+            if let constant = property.constant { text += Naming.literal(constant) }
+            if let deprecation = property.deprecation { text += deprecation }
+            text += ";"
         }
         func add(_ declaration: Declaration, name: String) {
             switch declaration {
@@ -125,22 +142,8 @@ struct DuplicateTypes {
                 text += "struct "
                 text += name
                 text += " {"
-                for property in decl.properties {
-                    text += property.name
-                    text += "="
-                    text += property.wireName
-                    text += ":"
-                    spell(property.type)
-                    if property.isOptional { text += "?" }
-                    if property.isRequired { text += "!" }
-                    text += "="
-                    text += property.defaultValue?.spelling ?? ""
-                    text += "="
-                    text += property.constant.map(Naming.literal) ?? ""
-                    text += property.deprecation ?? ""
-                    text += ";"
-                }
-                decl.nested.forEach { add($0, name: $0.name) }
+                for index in decl.properties.indices { add(decl.properties[index]) }
+                for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .enumType(let decl):
                 text += "enum \(name): \(decl.rawType) {"
@@ -156,7 +159,7 @@ struct DuplicateTypes {
                     for value in item.discriminatorValues { text += Naming.literal(value) }
                     text += ";"
                 }
-                decl.nested.forEach { add($0, name: $0.name) }
+                for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .typeAlias(_, let type, _):
                 text += "alias \(name)="

@@ -117,11 +117,14 @@ struct TypeTranslator {
             } else {
                 break
             }
+            // Fields are only written when they change: a write copies the part's shared fields first.
             if inner.description == nil && inner.title == nil {
-                inner.description = current.description
-                inner.title = current.title
+                if current.description != nil { inner.description = current.description }
+                if current.title != nil { inner.title = current.title }
             }
-            inner.nullable = inner.nullable || current.nullable || variants.count != (current.oneOf + current.anyOf).count
+            let nullable = inner.nullable || current.nullable
+                || variants.count != current.oneOf.count + current.anyOf.count
+            if nullable != inner.nullable { inner.nullable = nullable }
             current = inner
         }
         return current
