@@ -36,8 +36,7 @@ struct Translator {
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
                                 securitySchemes: schemes, clientName: clientName)
         DuplicateTypes().apply(to: &api)
-        RecursionBreaker().apply(to: &api)
-        SentTypes().apply(to: &api)
+        api.breakRecursionAndMarkSentTypes()
         return api
     }
 }
@@ -51,88 +50,127 @@ extension Translator {
     ]
 }
 
+/// What the passes after ``DuplicateTypes`` read of every declaration, by qualified name, gathered in one walk.
+struct DeclarationGraph {
+    /// The named types a struct's properties or a union's cases hold directly (not inside a collection).
+    var edges: [String: [String]] = [:]
+    /// The named type each type alias names directly.
+    var aliases: [String: String] = [:]
+    /// The named types inside a struct's properties, a union's cases or an alias (inside collections too).
+    var contained: [String: [String]] = [:]
+
+    init(_ api: TranslatedAPI) {
+        api.visitDeclarations { declaration, name in
+            switch declaration {
+            case .structType(let decl):
+                edges[name] = decl.properties.compactMap(\.type.namedType)
+                contained[name] = decl.properties.map(\.type.elementName)
+            case .oneOf(let decl):
+                edges[name] = decl.cases.compactMap(\.type.namedType)
+                contained[name] = decl.cases.map(\.type.elementName)
+            case .typeAlias(_, let type, _):
+                if let target = type.namedType { aliases[name] = target }
+                contained[name] = [type.elementName]
+            case .enumType:
+                break
+            }
+        }
+    }
+}
+
+extension TranslatedAPI {
+    /// Boxes the properties and marks the unions that close a containment cycle (``RecursionBreaker``), and makes
+    /// the structs no request sends immutable (``SentTypes``): both read one ``DeclarationGraph`` and change the
+    /// declarations in one pass.
+    mutating func breakRecursionAndMarkSentTypes() {
+        let graph = DeclarationGraph(self)
+        let cycles = RecursionBreaker(graph: graph)
+        let sent = SentTypes(graph: graph, operations: operations)
+        updateDeclarations { declaration, name in
+            cycles.update(&declaration, name: name)
+            sent.update(&declaration, name: name)
+        }
+    }
+}
+
 /// Finds the structs a request can send (request bodies, parameters, and every type they contain) and makes the
 /// properties of all other structs, which are only ever received, `let`.
 struct SentTypes {
-    func apply(to api: inout TranslatedAPI) {
-        var contained: [String: [String]] = [:]
-        api.visitDeclarations { declaration, name in
-            switch declaration {
-            case .structType(let decl): contained[name] = decl.properties.map(\.type.elementName)
-            case .oneOf(let decl): contained[name] = decl.cases.map(\.type.elementName)
-            case .typeAlias(_, let type, _): contained[name] = [type.elementName]
-            case .enumType: break
-            }
-        }
-        var sent: Set<String> = []
-        var work = api.operations.flatMap { operation in
+    /// The qualified names of the types a request can send.
+    private var sent: Set<String> = []
+
+    init(graph: DeclarationGraph, operations: [OperationDecl]) {
+        var work = operations.flatMap { operation in
             operation.parameters.map(\.type.elementName) + (operation.body.map { body in
                 [body.type.elementName] + body.representations.map(\.type.elementName)
             } ?? [])
         }
         while let name = work.popLast() {
             guard sent.insert(name).inserted else { continue }
-            work += contained[name] ?? []
+            work += graph.contained[name] ?? []
         }
-        api.updateDeclarations { declaration, name in
-            guard case .structType(var decl) = declaration else { return }
-            let isMutable = sent.contains(name)
-            // Rebuilt only when it changes (a new declaration costs a box).
-            guard decl.isMutable != isMutable else { return }
-            decl.isMutable = isMutable
-            declaration = .structType(decl)
-        }
+    }
+
+    /// Makes a struct's properties `var` when a request can send it, `let` otherwise.
+    func update(_ declaration: inout Declaration, name: String) {
+        guard case .structType(var decl) = declaration else { return }
+        let isMutable = sent.contains(name)
+        // Rebuilt only when it changes (a new declaration costs a box).
+        guard decl.isMutable != isMutable else { return }
+        decl.isMutable = isMutable
+        declaration = .structType(decl)
     }
 }
 
 /// Finds types that contain themselves (directly or through other types, not through arrays or dictionaries) and
 /// boxes the properties, or marks the enums `indirect`, that close each cycle.
 struct RecursionBreaker {
-    func apply(to api: inout TranslatedAPI) {
-        var edges: [String: [String]] = [:]
-        var aliases: [String: String] = [:]
-        api.visitDeclarations { declaration, name in
-            switch declaration {
-            case .structType(let decl): edges[name] = decl.properties.compactMap(\.type.namedType)
-            case .oneOf(let decl): edges[name] = decl.cases.compactMap(\.type.namedType)
-            case .typeAlias(_, let type, _): if let target = type.namedType { aliases[name] = target }
-            case .enumType: break
+    private let aliases: [String: String]
+    /// The cycle each type in one is in (types in no cycle are not here).
+    private let component: [String: Int]
+
+    init(graph: DeclarationGraph) {
+        let aliases = graph.aliases
+        self.aliases = aliases
+        let resolve = { (name: String) in Self.resolve(name, aliases: aliases) }
+        component = StronglyConnected(edges: graph.edges.mapValues { $0.map(resolve) }).componentIndex
+    }
+
+    /// The type an alias (or a chain of them) names; any other name as it is.
+    private static func resolve(_ name: String, aliases: [String: String]) -> String {
+        var current = name
+        var hops = 0
+        while let next = aliases[current], hops < 32 { current = next; hops += 1 }
+        return current
+    }
+
+    /// Whether `to` is in the cycle component number `from`.
+    private func inCycle(_ from: Int, _ to: String) -> Bool {
+        component[Self.resolve(to, aliases: aliases)] == from
+    }
+
+    /// Boxes the properties of a struct, or marks a union `indirect`, where they close a cycle. A declaration in no
+    /// cycle has no member that closes one (most are in none), and only declarations that change are rebuilt.
+    func update(_ declaration: inout Declaration, name: String) {
+        switch declaration {
+        case .structType(var decl):
+            guard let from = component[name] else { return }
+            let closing = decl.properties.indices.filter { index in
+                decl.properties[index].type.namedType.map { inCycle(from, $0) } ?? false
             }
-        }
-        func resolve(_ name: String) -> String {
-            var current = name
-            var hops = 0
-            while let next = aliases[current], hops < 32 { current = next; hops += 1 }
-            return current
-        }
-        let component = StronglyConnected(edges: edges.mapValues { $0.map(resolve) }).componentIndex
-        /// Whether `to` is in the cycle component `from` is in.
-        func inCycle(_ from: Int, _ to: String) -> Bool {
-            component[resolve(to)] == from
-        }
-        // A declaration in no cycle has no member that closes one (most are in none): only the others are looked
-        // at, and only those that change are rebuilt.
-        api.updateDeclarations { declaration, name in
-            switch declaration {
-            case .structType(var decl):
-                guard let from = component[name] else { return }
-                let closing = decl.properties.indices.filter { index in
-                    decl.properties[index].type.namedType.map { inCycle(from, $0) } ?? false
-                }
-                guard !closing.isEmpty else { return }
-                for index in closing { decl.properties[index].boxed = true }
-                declaration = .structType(decl)
-            case .oneOf(var decl):
-                let from = component[name]
-                let isIndirect = from.map { from in
-                    decl.cases.contains { $0.type.namedType.map { inCycle(from, $0) } ?? false }
-                } ?? false
-                guard decl.isIndirect != isIndirect else { return }
-                decl.isIndirect = isIndirect
-                declaration = .oneOf(decl)
-            case .typeAlias, .enumType:
-                break
-            }
+            guard !closing.isEmpty else { return }
+            for index in closing { decl.properties[index].boxed = true }
+            declaration = .structType(decl)
+        case .oneOf(var decl):
+            let from = component[name]
+            let isIndirect = from.map { from in
+                decl.cases.contains { $0.type.namedType.map { inCycle(from, $0) } ?? false }
+            } ?? false
+            guard decl.isIndirect != isIndirect else { return }
+            decl.isIndirect = isIndirect
+            declaration = .oneOf(decl)
+        case .typeAlias, .enumType:
+            break
         }
     }
 }

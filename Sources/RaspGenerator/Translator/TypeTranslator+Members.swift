@@ -16,8 +16,9 @@ extension TypeTranslator {
                                            deprecation: Self.deprecation(property.schema)))
                 continue
             }
-            let hint = Naming.typeName(property.name)
-            let usage = try use(property.schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
+            // The type name hint is only made when a declaration needs it (most properties need none).
+            let usage = try use(property.schema, hint: Naming.typeName(property.name), owner: owner, nested: &nested,
+                                scope: &scope)
             let isRequired = required.contains(property.name)
             let defaultValue = property.schema.defaultValue.flatMap { defaultLiteral($0, for: usage.type, schema: property.schema) }
             let isOptional = usage.nullable || (!isRequired && defaultValue == nil)

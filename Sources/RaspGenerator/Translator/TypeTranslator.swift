@@ -247,12 +247,13 @@ struct TypeTranslator {
 
     /// Assigns a type to a schema used as a property, item, parameter or body.
     /// - Parameters:
-    ///   - hint: The name to give a declaration, if one is needed.
+    ///   - hint: The name to give a declaration, if one is needed (only evaluated then).
     ///   - owner: The qualified name of the type that new declarations nest in.
     ///   - nested: Receives new declarations.
-    mutating func use(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
+    mutating func use(_ schema: Schema, hint: @autoclosure () -> String, owner: String, nested: inout [Declaration],
+                      scope: inout NameScope) throws -> Usage {
         if let ref = schema.ref {
-            return try use(ref: ref, nullable: schema.nullable, hint: hint, owner: owner, nested: &nested,
+            return try use(ref: ref, nullable: schema.nullable, hint: hint(), owner: owner, nested: &nested,
                            scope: &scope)
         }
         if let format = schema.format, let override = config.formatTypeOverrides[format] {
@@ -264,21 +265,22 @@ struct TypeTranslator {
         if !variants.isEmpty, schema.properties.isEmpty {
             if nonNull.isEmpty { return Usage(type: .named("JSONValue"), nullable: true) }
             if nonNull.count == 1, schema.allOf.isEmpty {
-                var usage = try use(nonNull[0], hint: hint, owner: owner, nested: &nested, scope: &scope)
+                var usage = try use(nonNull[0], hint: hint(), owner: owner, nested: &nested, scope: &scope)
                 usage.nullable = usage.nullable || nullable
                 return usage
             }
         }
         if schema.allOf.count == 1, schema.properties.isEmpty, variants.isEmpty {
-            var usage = try use(schema.allOf[0], hint: hint, owner: owner, nested: &nested, scope: &scope)
+            var usage = try use(schema.allOf[0], hint: hint(), owner: owner, nested: &nested, scope: &scope)
             usage.nullable = usage.nullable || schema.nullable
             return usage
         }
         switch try shape(of: schema) {
         case .other:
-            return Usage(type: try primitive(schema, hint: hint, owner: owner, nested: &nested, scope: &scope), nullable: nullable)
+            let type = try primitive(schema, hint: hint(), owner: owner, nested: &nested, scope: &scope)
+            return Usage(type: type, nullable: nullable)
         case .enumeration(let rawType, let values):
-            let name = scope.unique(hint)
+            let name = scope.unique(hint())
             let qualified = owner.isEmpty ? name : "\(owner).\(name)"
             let key = [rawType] + values
             if let first = inlineEnums[key] {
@@ -290,14 +292,14 @@ struct TypeTranslator {
             }
             return Usage(type: .named(qualified), nullable: nullable)
         case .object, .union:
-            let name = scope.unique(hint)
+            let name = scope.unique(hint())
             let qualified = owner.isEmpty ? name : "\(owner).\(name)"
             nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
             return Usage(type: .named(qualified), nullable: nullable)
         }
     }
 
-    private mutating func use(ref: SchemaReference, nullable: Bool, hint: String, owner: String,
+    private mutating func use(ref: SchemaReference, nullable: Bool, hint: @autoclosure () -> String, owner: String,
                               nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         let target = document.schemas[ref.target].schema
         if let swiftName = componentNames[ref.target] {
@@ -311,12 +313,13 @@ struct TypeTranslator {
         }
         pointerDepth += 1
         defer { pointerDepth -= 1 }
-        var usage = try use(target, hint: hint, owner: owner, nested: &nested, scope: &scope)
+        var usage = try use(target, hint: hint(), owner: owner, nested: &nested, scope: &scope)
         usage.nullable = usage.nullable || nullable
         return usage
     }
 
-    private mutating func primitive(_ schema: Schema, hint: String, owner: String, nested: inout [Declaration],
+    private mutating func primitive(_ schema: Schema, hint: @autoclosure () -> String, owner: String,
+                                    nested: inout [Declaration],
                                     scope: inout NameScope) throws -> SwiftType {
         let type = schema.types.first ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? "object" : "") : "array")
         switch type {
@@ -334,11 +337,11 @@ struct TypeTranslator {
         case "boolean": return .named("Bool")
         case "array":
             guard let items = schema.items else { return .array(.named("JSONValue")) }
-            let usage = try use(items, hint: hint + "Item", owner: owner, nested: &nested, scope: &scope)
+            let usage = try use(items, hint: hint() + "Item", owner: owner, nested: &nested, scope: &scope)
             return .array(usage.type)
         case "object":
             if let additional = schema.additionalProperties?.schema {
-                let usage = try use(additional, hint: hint + "Value", owner: owner, nested: &nested, scope: &scope)
+                let usage = try use(additional, hint: hint() + "Value", owner: owner, nested: &nested, scope: &scope)
                 return .dictionary(usage.type)
             }
             return .dictionary(.named("JSONValue"))
