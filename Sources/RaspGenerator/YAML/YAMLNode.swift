@@ -145,16 +145,17 @@ public struct YAMLScalar: Sendable {
     }
 
     static func resolvePlain(_ text: String) -> Resolved {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        // Every word below starts with one of these ASCII bytes (no other text is canonically equivalent to one of
+        // them), so most text skips the comparisons; the empty text is null.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            if let word = resolveWord(text) { return word }
+        default:
+            break
         }
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { return .string(text) }
         if isDecimalInteger(text) {
@@ -165,6 +166,19 @@ public struct YAMLScalar: Sendable {
         if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return .int(int) }
         if isFloat(text), let double = Double(text) { return .double(double) }
         return .string(text)
+    }
+
+    /// The null, boolean, infinity and not-a-number words of the core schema, or nil for other text.
+    private static func resolveWord(_ text: String) -> Resolved? {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: return nil
+        }
     }
 
     private static func isDecimalInteger(_ text: String) -> Bool {
