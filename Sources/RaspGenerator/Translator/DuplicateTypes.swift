@@ -11,18 +11,35 @@ struct DuplicateTypes {
     private typealias First = (name: String, direction: CodingDirection, declaration: Declaration)
 
     func apply(to api: inout TranslatedAPI) {
+        // Only declarations whose shape key another declaration shares can be identical to one: the others need no
+        // fingerprint (which spells every member type).
+        var shapeCounts: [Int: Int] = [:]
+        func count(_ declaration: Declaration) {
+            switch declaration {
+            case .structType(let decl): decl.nested.forEach(count)
+            case .oneOf(let decl): decl.nested.forEach(count)
+            case .enumType: break
+            case .typeAlias: return
+            }
+            shapeCounts[Self.shapeKey(declaration), default: 0] += 1
+        }
+        api.types.forEach(count)
+        for operation in api.operations { operation.nested.forEach(count) }
+        let mayRepeat = { (declaration: Declaration) in shapeCounts[Self.shapeKey(declaration), default: 0] > 1 }
         // The first declarations of each fingerprint (their docs are only read when a copy becomes an alias).
         var firsts: [Fingerprint: [First]] = [:]
         firsts.reserveCapacity(api.types.count)
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
         for declaration in api.types {
             if case .typeAlias = declaration { continue }
+            guard mayRepeat(declaration) else { continue }
             let key = Self.fingerprint(declaration, qualifiedName: declaration.name)
             firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), declaration))
         }
         api.updateDeclarations { declaration, qualifiedName in
             guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return }
             if case .typeAlias = declaration { return }
+            guard mayRepeat(declaration) else { return }
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             // One lookup of the (long) fingerprint finds the first to alias, or records this declaration.
             let candidate = (qualifiedName, Self.direction(of: declaration), declaration)
@@ -105,6 +122,50 @@ struct DuplicateTypes {
         case .oneOf(let decl): decl.direction
         case .enumType, .typeAlias: .both
         }
+    }
+
+    /// A hash of what a declaration's ``fingerprint(_:qualifiedName:)`` writes besides its member types (which
+    /// depend on where it is declared): its kind, member names, wire names, optionality, case literals and how many
+    /// declarations it nests. Identical declarations have equal shape keys.
+    static func shapeKey(_ declaration: Declaration) -> Int {
+        var hasher = Hasher()
+        // Texts are hashed as their code points (the fingerprint compares bytes), each followed by its length.
+        func add(_ text: String) {
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            }
+            if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
+            hasher.combine(text.utf8.count)
+        }
+        switch declaration {
+        case .structType(let decl):
+            hasher.combine(0)
+            hasher.combine(decl.properties.count)
+            for index in decl.properties.indices {
+                add(decl.properties[index].name)
+                add(decl.properties[index].wireName)
+                hasher.combine(decl.properties[index].isOptional)
+                hasher.combine(decl.properties[index].isRequired)
+            }
+            hasher.combine(decl.nested.count)
+        case .enumType(let decl):
+            hasher.combine(1)
+            add(decl.rawType)
+            hasher.combine(decl.cases.count)
+            for item in decl.cases {
+                add(item.name)
+                add(item.literal)
+            }
+        case .oneOf(let decl):
+            hasher.combine(2)
+            add(decl.discriminatorProperty ?? "")
+            hasher.combine(decl.cases.count)
+            for item in decl.cases { add(item.name) }
+            hasher.combine(decl.nested.count)
+        case .typeAlias:
+            hasher.combine(3)
+        }
+        return hasher.finalize()
     }
 
     /// A text that two declarations share exactly when they would compile to the same type: their own qualified
