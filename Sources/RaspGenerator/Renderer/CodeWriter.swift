@@ -32,14 +32,20 @@ struct CodeWriter {
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             indent()
-            bytes.append(contentsOf: content.utf8)
+            write(content)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the current indentation.
     private mutating func indent() {
-        bytes.append(contentsOf: indentation.utf8)
+        write(indentation)
+    }
+
+    /// Appends a string's UTF-8 bytes, in one copy when the string stores them contiguously (nearly always).
+    private mutating func write(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: text.utf8) }
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
@@ -49,7 +55,7 @@ struct CodeWriter {
 
     /// Appends text another writer produced (whole lines, already indented).
     mutating func append(_ rendered: String) {
-        bytes.append(contentsOf: rendered.utf8)
+        write(rendered)
     }
 
     /// Writes `header {`, the body one level deeper, then `}`.
@@ -66,19 +72,28 @@ struct CodeWriter {
     /// (a doc comment documents every case of the declaration it precedes).
     mutating func caseLines(_ items: [String], doc: String? = nil) {
         let indentation = level * 4
-        var current = ""
+        // The line being filled, as UTF-8 bytes.
+        var current: [UInt8] = []
         func flush() {
             if let doc { line("/// " + doc) }
-            line(current)
+            indent()
+            bytes.append(contentsOf: current)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        func start(_ item: String) {
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: "case ".utf8)
+            current.append(contentsOf: item.utf8)
         }
         for item in items {
             if current.isEmpty {
-                current = "case " + item
-            } else if indentation + current.utf8.count + 2 + item.utf8.count > 120 {
+                start(item)
+            } else if indentation + current.count + 2 + item.utf8.count > 120 {
                 flush()
-                current = "case " + item
+                start(item)
             } else {
-                current += ", " + item
+                current.append(contentsOf: ", ".utf8)
+                current.append(contentsOf: item.utf8)
             }
         }
         if !current.isEmpty { flush() }
@@ -97,7 +112,7 @@ struct CodeWriter {
             // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
             // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
             var contiguous = text
-            if contiguous.withUTF8({ $0.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 } }) {
+            if contiguous.withUTF8({ $0.isPrintableASCIIOrTab }) {
                 docLine(text)
             } else {
                 for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { docLine(String(line)) }
@@ -135,5 +150,35 @@ struct CodeWriter {
               bytes.count == 2 || bytes[bytes.count - 3] != UInt8(ascii: "\r") {
             bytes.removeLast()
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is printable ASCII (0x20 to 0x7E) or a tab, tested eight bytes at a time: a word none of
+    /// whose bytes can be outside that range passes at once, another is checked byte by byte.
+    fileprivate var isPrintableASCIIOrTab: Bool {
+        let isPrintable = { (byte: UInt8) in (byte >= 0x20 && byte < 0x7F) || byte == 0x09 }
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // The lowest byte at or above 0x80, below 0x20 (it borrows when 0x20 is taken away) or equal to 0x7F
+            // (zero once XORed with 0x7F) sets its high bit in one of these three; a set bit may be a false alarm,
+            // which the byte check then clears.
+            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & highBits
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & highBits
+            if (word & highBits) | belowSpace | isDelete != 0 {
+                for index in offset..<(offset + 8) where !isPrintable(self[index]) { return false }
+            }
+            offset += 8
+        }
+        while offset < count {
+            if !isPrintable(self[offset]) { return false }
+            offset += 1
+        }
+        return true
     }
 }
