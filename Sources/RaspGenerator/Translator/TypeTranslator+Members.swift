@@ -261,10 +261,11 @@ extension String {
         var text = self
         let breaks: [Int] = text.withUTF8 { bytes in
             var breaks: [Int] = []
-            var previous: UInt8 = 0
-            for (offset, byte) in bytes.enumerated() {
-                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { breaks.append(offset) }
-                previous = byte
+            var from = 0
+            // Each "\n" found with `memchr`; one right after a "\r" is part of a CRLF character.
+            while let offset = bytes.firstOffset(of: UInt8(ascii: "\n"), from: from) {
+                if offset == 0 || bytes[offset - 1] != UInt8(ascii: "\r") { breaks.append(offset) }
+                from = offset + 1
             }
             return breaks
         }
