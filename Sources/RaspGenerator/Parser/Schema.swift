@@ -186,7 +186,12 @@ public struct Schema: Sendable {
         public var examples: [String] = []
 
         /// Whether there is nothing to say.
-        public var isEmpty: Bool { self == Facts() }
+        public var isEmpty: Bool {
+            // Field by field (as `self == Facts()` would compare them, without making and comparing a second value).
+            minimum == nil && maximum == nil && exclusiveMinimum == nil && exclusiveMaximum == nil
+                && minLength == nil && maxLength == nil && minItems == nil && maxItems == nil
+                && multipleOf == nil && pattern == nil && examples.isEmpty
+        }
     }
 
     /// `additionalProperties`: a boolean or a schema.

@@ -194,11 +194,20 @@ extension TypeTranslator {
         if !count.isEmpty { sentences.append("Items: \(count.joined(separator: ", ")).") }
         if let pattern = facts.pattern { sentences.append("Pattern: \(codeSpan(pattern)).") }
         if let format = schema.format { sentences.append("Format: \(codeSpan(format)).") }
-        let examples = facts.examples.prefix(3).map { codeSpan($0.count > 100 ? String($0.prefix(99)) + "…" : $0) }
+        let examples = facts.examples.prefix(3).map { codeSpan(shortened($0)) }
         if !examples.isEmpty {
             sentences.append((examples.count == 1 ? "Example: " : "Examples: ") + examples.joined(separator: ", ") + ".")
         }
         return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
+    }
+
+    /// An example of more than 100 characters cut to 99 and an ellipsis. Only the first 101 characters are looked
+    /// at (an example may be a whole JSON document), and none when it has at most 100 bytes.
+    private static func shortened(_ example: String) -> String {
+        guard example.utf8.count > 100,
+              let cut = example.index(example.startIndex, offsetBy: 100, limitedBy: example.endIndex),
+              cut != example.endIndex else { return example }
+        return String(example.prefix(99)) + "…"
     }
 
     private static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
