@@ -60,7 +60,10 @@ struct CodeWriter {
 
     /// Writes `header {`, the body one level deeper, then `}`.
     mutating func block(_ header: String, _ body: (inout CodeWriter) -> Void) {
-        line(header + " {")
+        // As `line(header + " {")`, without making that string.
+        indent()
+        write(header)
+        bytes.append(contentsOf: " {\n".utf8)
         level += 1
         body(&self)
         level -= 1
