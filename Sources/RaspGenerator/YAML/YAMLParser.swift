@@ -70,15 +70,13 @@ private struct TreeBuilder {
 
         /// Makes `key` the mapping's key whose value comes next, unless the mapping already has it (then false).
         mutating func expectValue(for key: YAMLScalar) -> Bool {
-            if hasKey(key.value) { return false }
-            pendingKey = key
-            return true
-        }
-
-        /// Whether the mapping already has an entry with this key (compared by code points).
-        func hasKey(_ key: String) -> Bool {
-            if let keyIndex { return keyIndex[CodePointKey(text: key)] != nil }
-            return entries.contains { $0.key.hasSameCodePoints(as: key) }
+            let isDuplicate = if let keyIndex {
+                keyIndex[CodePointKey(text: key.value)] != nil
+            } else {
+                entries.contains { $0.key.hasSameCodePoints(as: key.value) }
+            }
+            if !isDuplicate { pendingKey = key }
+            return !isDuplicate
         }
 
         /// Adds a mapping entry, indexing the keys once there are enough of them.
@@ -129,13 +127,7 @@ private struct TreeBuilder {
                 }
                 let tag = data.tag.map { String(cString: $0) }
                 let scalar = YAMLScalar(value: value, style: style, tag: tag, mark: mark)
-                let anchor = data.anchor.map { String(cString: $0) }
-                if anchor == nil, let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
-                    // A mapping key without an anchor: it goes straight into its mapping (as ``add`` would put it).
-                    try addKey(scalar, to: top)
-                } else {
-                    try add(.scalar(scalar), anchor: anchor, size: 1)
-                }
+                try add(.scalar(scalar), anchor: data.anchor.map { String(cString: $0) }, size: 1)
             case YAML_MAPPING_START_EVENT:
                 try push(Frame(isMapping: true, mark: mark,
                                anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
@@ -209,20 +201,6 @@ private struct TreeBuilder {
         guard stack[top].expectValue(for: key) else {
             throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
         }
-    }
-
-    /// Makes a scalar the key whose value comes next in the mapping at `top` of the stack (without wrapping it in a
-    /// node first, as ``add(_:anchor:size:counted:)`` does for a key with an anchor).
-    private mutating func addKey(_ key: consuming YAMLScalar, to top: Int) throws {
-        nodeCount += 1
-        guard nodeCount <= limits.maxNodes else {
-            throw Diagnostic(.error, "the document expands to more than \(limits.maxNodes) nodes (alias bomb?)",
-                             at: key.mark)
-        }
-        if stack[top].hasKey(key.value) {
-            throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
-        }
-        stack[top].pendingKey = key
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
