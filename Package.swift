@@ -147,7 +147,9 @@ let package = Package(
             name: "RaspGeneratorCommand",
             capability: .command(
                 intent: .custom(verb: "generate-client", description: "Regenerate Generated/RaspAPI from openapi.yaml"),
-                permissions: [.writeToPackageDirectory(reason: "To write the regenerated client into Generated/RaspAPI")]
+                permissions: [
+                    .writeToPackageDirectory(reason: "To write the regenerated client into Generated/RaspAPI")
+                ]
             ),
             dependencies: ["rasp-generate"]
         ),
@@ -165,7 +167,10 @@ let package = Package(
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
         .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
         /// What the edge-case client sends and returns, over a recording transport and through the mock server.
-        .testTarget(name: "EdgeCasesAPITests", dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock", "RaspTestSupport"]),
+        .testTarget(
+            name: "EdgeCasesAPITests",
+            dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock", "RaspTestSupport"]
+        ),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
@@ -173,8 +178,15 @@ let package = Package(
         .testTarget(name: "RaspServicesTests", dependencies: ["RaspServices", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspTerminalTests", dependencies: ["RaspTerminal"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
-        .testTarget(name: "RaspMockTests", dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]),
-        .testTarget(name: "RaspDirectoryTests", dependencies: ["RaspDirectory", "RaspBenchData"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RaspMockTests",
+            dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]
+        ),
+        .testTarget(
+            name: "RaspDirectoryTests",
+            dependencies: ["RaspDirectory", "RaspBenchData"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "RaspKitTests",
             dependencies: [
@@ -184,7 +196,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RaspCLITests",
-            dependencies: ["rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime", "RaspTestSupport"]
+            dependencies: [
+                "rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime", "RaspTestSupport",
+            ]
         ),
         /// Fault soak over the mock server, corrupted settings and caches, atomic writes, key-leak scan.
         .testTarget(
