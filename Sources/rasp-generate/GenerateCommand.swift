@@ -30,7 +30,10 @@ struct GenerateCommand: ParsableCommand {
         """)
     var listInputs = false
 
-    @Option(name: .shortAndLong, help: "A YAML config file (access modifier, client name, filters, names, type overrides).")
+    @Option(
+        name: .shortAndLong,
+        help: "A YAML config file (access modifier, client name, filters, names, type overrides)."
+    )
     var config: String?
 
     @Option(help: "Also write a JSON summary of the generated operations and their parameters to this file.")
@@ -83,7 +86,10 @@ struct GenerateCommand: ParsableCommand {
         guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)
         if !quiet {
-            print("rasp-generate: \(written) of \(result.files.count) files written to \(output) (\(result.warnings.count) warnings)")
+            print(
+                "rasp-generate: \(written) of \(result.files.count) files written to \(output)"
+                    + " (\(result.warnings.count) warnings)"
+            )
         }
     }
 

@@ -16,7 +16,9 @@ struct OutputWriter {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let data = Data(file.utf8)
             if manager.contents(atPath: path) == data { continue }
-            let temporary = (folder as NSString).appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let temporary = (folder as NSString).appendingPathComponent(
+                ".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp"
+            )
             try data.write(to: URL(fileURLWithPath: temporary))
             if rename(temporary, path) != 0 {
                 try? manager.removeItem(atPath: temporary)
@@ -32,7 +34,8 @@ struct OutputWriter {
     /// that start with the generator's header, so nothing else in the folder is touched.
     private func removeStale(keeping names: Set<String>) throws {
         let manager = FileManager.default
-        for name in try manager.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") && !names.contains(name) {
+        for name in try manager.contentsOfDirectory(atPath: folder)
+        where name.hasSuffix(".swift") && !names.contains(name) {
             let path = (folder as NSString).appendingPathComponent(name)
             guard let handle = FileHandle(forReadingAtPath: path) else { continue }
             let start = (try? handle.read(upToCount: 64)) ?? Data()
