@@ -33,7 +33,8 @@ struct CarrierCommand: AsyncParsableCommand {
         let context = try RaspContext(options: options)
         try await CommandRunner(context: context).run {
             let system = self.system.lowercased()
-            let response = try await context.client.carrier(code: code, system: system == "yandex" ? nil : CarrierSystem(rawValue: system))
+            let response = try await context.client.carrier(
+                code: code, system: system == "yandex" ? nil : CarrierSystem(rawValue: system))
             if options.json {
                 context.console.print(try JSONOutput.text(response))
                 return
@@ -59,7 +60,8 @@ struct CarrierCommand: AsyncParsableCommand {
                 ]
                 let width = fields.filter { $0.1 != nil }.map(\.0.count).max() ?? 0
                 for case let (name, value?) in fields {
-                    lines.append("  " + style.dim(name.padding(toLength: width + 2, withPad: " ", startingAt: 0)) + value)
+                    lines.append("  " + style.dim(name.padding(toLength: width + 2, withPad: " ", startingAt: 0))
+                        + value)
                 }
                 return lines.joined(separator: "\n")
             }

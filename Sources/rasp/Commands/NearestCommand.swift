@@ -31,16 +31,25 @@ struct NearestCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        guard (-90...90).contains(lat) else { throw usageError("LAT must be between -90 and 90", "широта: от -90 до 90") }
-        guard (-180...180).contains(lng) else { throw usageError("LNG must be between -180 and 180", "долгота: от -180 до 180") }
-        guard (1...50).contains(distance) else { throw usageError("--distance must be between 1 and 50 km", "--distance: от 1 до 50 км") }
-        guard (1...50).contains(limit) else { throw usageError("--limit must be between 1 and 50", "--limit: от 1 до 50") }
+        guard (-90...90).contains(lat) else {
+            throw usageError("LAT must be between -90 and 90", "широта: от -90 до 90")
+        }
+        guard (-180...180).contains(lng) else {
+            throw usageError("LNG must be between -180 and 180", "долгота: от -180 до 180")
+        }
+        guard (1...50).contains(distance) else {
+            throw usageError("--distance must be between 1 and 50 km", "--distance: от 1 до 50 км")
+        }
+        guard (1...50).contains(limit) else {
+            throw usageError("--limit must be between 1 and 50", "--limit: от 1 до 50")
+        }
     }
 
     func run() async throws {
         let context = try RaspContext(options: options)
         try await CommandRunner(context: context).run {
-            let response = try await context.client.nearestStations(lat: lat, lng: lng, distance: distance, limit: limit)
+            let response = try await context.client.nearestStations(
+                lat: lat, lng: lng, distance: distance, limit: limit)
             if options.json {
                 context.console.print(try JSONOutput.text(response))
                 return

@@ -36,7 +36,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(help: "List departures (default) or arrivals.")
     var event: EventArgument = .departure
 
-    @Option(help: ArgumentHelp("One transport type: plane, train, suburban, bus, water, helicopter.", valueName: "type"),
+    @Option(help: ArgumentHelp("One transport type: plane, train, suburban, bus, water, helicopter.",
+                               valueName: "type"),
             completion: .list(TransportTypes.knownCases.map(\.rawValue)))
     var transport: String?
 
@@ -46,11 +47,14 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        if allDays, date != nil { throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы") }
+        if allDays, date != nil {
+            throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы")
+        }
         if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
         if let limit, limit < 1 { throw usageError("--limit must be at least 1", "--limit: не меньше 1") }
         if let transport {
-            _ = try SearchCommand.list([transport], known: TransportTypes.knownCases.map(\.rawValue), option: "--transport")
+            _ = try SearchCommand.list([transport], known: TransportTypes.knownCases.map(\.rawValue),
+                                       option: "--transport")
         }
     }
 
@@ -74,7 +78,8 @@ struct ScheduleCommand: AsyncParsableCommand {
             if let limit { items = Array(items.prefix(limit)) }
             let entries = items.map { ScheduleEntry($0, event: event) }
             if options.json {
-                let record = ScheduleRecord(source: context.source.label, station: PointRecord(code: station.code, title: station.title),
+                let record = ScheduleRecord(source: context.source.label,
+                                            station: PointRecord(code: station.code, title: station.title),
                                             date: input.date?.description, event: event.rawValue, entries: entries,
                                             intervalEntries: intervals.map(IntervalEntry.init))
                 context.console.print(try JSONOutput.text(record))
@@ -83,7 +88,8 @@ struct ScheduleCommand: AsyncParsableCommand {
             let style = context.console.out
             let text = context.text, arrivals = event == .arrival
             context.console.print(style.bold("\(station.title) (\(station.code))")
-                + style.dim("  \(input.date?.description ?? text.everyDay) · \(text.events(entries.count, arrivals: arrivals))"))
+                + style.dim("  \(input.date?.description ?? text.everyDay)"
+                    + " · \(text.events(entries.count, arrivals: arrivals))"))
             if entries.isEmpty {
                 context.console.print(text.noEvents(arrivals: arrivals))
             } else {
@@ -91,7 +97,8 @@ struct ScheduleCommand: AsyncParsableCommand {
                 context.console.print(table.render(style: style, width: TerminalWidth.current()))
             }
             for interval in intervals {
-                context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "")"))
+                context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), "
+                    + "\(interval.thread.interval?.density ?? "")"))
             }
         }
     }

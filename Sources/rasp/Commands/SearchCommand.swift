@@ -59,7 +59,9 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        if allDays, date != nil { throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы") }
+        if allDays, date != nil {
+            throw usageError("--all-days and --date exclude each other", "--all-days и --date несовместимы")
+        }
         if !allDays { _ = try (date ?? .relative(0)).checkedDate() }
         if direct && withTransfers { throw usageError("--direct and --with-transfers exclude each other",
                                                            "--direct и --with-transfers несовместимы") }
@@ -76,7 +78,8 @@ struct SearchCommand: AsyncParsableCommand {
                 throw CLIError.usage(context.text.samePlace(places[0].title, places[0].code))
             }
             let search = TripSearch(
-                from: places[0].code, to: places[1].code, date: allDays ? nil : try (date ?? .relative(0)).checkedDate(),
+                from: places[0].code, to: places[1].code,
+                date: allDays ? nil : try (date ?? .relative(0)).checkedDate(),
                 transports: try transportTypes(),
                 filters: TripFilters(slots: try slots(), transfers: transferChoice), limit: limit)
             let result = try await search.run(client: context.client)
@@ -88,7 +91,8 @@ struct SearchCommand: AsyncParsableCommand {
         direct ? .directOnly : withTransfers ? .withTransfers : .any
     }
 
-    private func present(_ result: TripSearch.Result, search: TripSearch, places: [ResolvedPlace], context: RaspContext) throws {
+    private func present(_ result: TripSearch.Result, search: TripSearch, places: [ResolvedPlace],
+                         context: RaspContext) throws {
         let formatter = TripFormatter(strings: context.strings)
         let trips = sort.sorted(result.items.map { (item: $0, row: formatter.row(for: $0)) })
         let from = result.info.map { PointRecord(code: $0.from.code, title: $0.from.title) }
@@ -112,7 +116,8 @@ struct SearchCommand: AsyncParsableCommand {
         let title = TripTable.clip("\(from.title) → \(to.title)", to: width)
         let subtitle = "  \(day) · \(count)"
         let fits = width.map { title.count + subtitle.count <= $0 } ?? true
-        context.console.print(style.bold(title) + (fits ? style.dim(subtitle) : "\n" + style.dim(String(subtitle.dropFirst(2)))))
+        context.console.print(style.bold(title)
+            + (fits ? style.dim(subtitle) : "\n" + style.dim(String(subtitle.dropFirst(2)))))
         if trips.isEmpty {
             context.console.print(text.noTrips)
         } else {
@@ -123,7 +128,8 @@ struct SearchCommand: AsyncParsableCommand {
         for interval in result.intervals {
             let window = [interval.thread.interval?.beginTime, interval.thread.interval?.endTime]
                 .compactMap { $0.flatMap(TripTime.init)?.clockText }.joined(separator: "–")
-            context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), \(interval.thread.interval?.density ?? "") \(window)"))
+            context.console.print(style.dim("\(text.interval): \(interval.thread.number) \(interval.thread.title), "
+                + "\(interval.thread.interval?.density ?? "") \(window)"))
         }
     }
 
@@ -143,12 +149,16 @@ struct SearchCommand: AsyncParsableCommand {
     /// list; none when the option was not given.
     static func list(_ values: [String], known: [String], option: String) throws -> [String] {
         guard !values.isEmpty else { return [] }
-        let words = values.joined(separator: ",").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        let words = values.joined(separator: ",").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
         for word in words where !known.contains(word) {
             throw usageError("\(option): unknown value '\(word)' (use \(known.joined(separator: ", ")))",
                              "\(option): неизвестное значение «\(word)» (возможные: \(known.joined(separator: ", ")))")
         }
-        guard !words.isEmpty else { throw usageError("\(option) needs at least one value", "\(option): нужно хотя бы одно значение") }
+        guard !words.isEmpty else {
+            throw usageError("\(option) needs at least one value", "\(option): нужно хотя бы одно значение")
+        }
         return words
     }
 }

@@ -26,7 +26,9 @@ struct StationsCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     mutating func validate() throws {
-        guard (1...200).contains(limit) else { throw usageError("--limit must be between 1 and 200", "--limit: от 1 до 200") }
+        guard (1...200).contains(limit) else {
+            throw usageError("--limit must be between 1 and 200", "--limit: от 1 до 200")
+        }
     }
 
     func run() async throws {

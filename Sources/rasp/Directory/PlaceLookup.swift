@@ -31,7 +31,10 @@ struct PlaceLookup {
     ///   argument that failed; errors of loading the directory.
     func resolve(_ texts: [String]) async throws -> [ResolvedPlace] {
         if texts.allSatisfy(Self.isCode) {
-            return texts.map { ResolvedPlace(code: $0.trimmingCharacters(in: .whitespaces), title: $0.trimmingCharacters(in: .whitespaces)) }
+            return texts.map {
+                ResolvedPlace(code: $0.trimmingCharacters(in: .whitespaces),
+                              title: $0.trimmingCharacters(in: .whitespaces))
+            }
         }
         return try resolve(texts, in: try await DirectoryLoader(context: context).load())
     }
@@ -54,7 +57,8 @@ struct PlaceLookup {
                 }
                 places.append(ResolvedPlace(place))
             case .ambiguous(let candidates):
-                throw CLIError.usage(ambiguityMessage(text, candidates: candidates, index: index, texts: texts, resolutions: resolutions))
+                throw CLIError.usage(ambiguityMessage(text, candidates: candidates, index: index, texts: texts,
+                                                      resolutions: resolutions))
             case .notFound(let suggestions):
                 throw CLIError.notFound(notFoundMessage(text, suggestions: suggestions))
             }
@@ -78,7 +82,9 @@ struct PlaceLookup {
         guard place.code.hasPrefix("c") else { return place }
         let stations = directory.stations(inSettlement: place.code)
         if stations.count == 1 { return ResolvedPlace(.station(stations[0])) }
-        guard !stations.isEmpty else { throw CLIError.notFound(context.text.noStations(in: place.title, code: place.code)) }
+        guard !stations.isEmpty else {
+            throw CLIError.notFound(context.text.noStations(in: place.title, code: place.code))
+        }
         var lines = ["\(place.title) (\(place.code)) is a settlement; timetables are per station. Its stations:"]
         lines += Self.candidateTable(stations.prefix(12).map { .station($0) }).split(separator: "\n").map { "  " + $0 }
         lines.append("Use a code to pick one: rasp \(command) \(stations[0].code)")
@@ -89,7 +95,9 @@ struct PlaceLookup {
 
     private func ambiguityMessage(_ text: String, candidates: [Place], index: Int, texts: [String],
                                   resolutions: [PlaceResolver.Resolution?]) -> String {
-        var lines = [context.text.russian ? "«\(text)» подходит к нескольким местам:" : "«\(text)» matches several places:"]
+        var lines = [context.text.russian
+            ? "«\(text)» подходит к нескольким местам:"
+            : "«\(text)» matches several places:"]
         lines += Self.candidateTable(candidates).split(separator: "\n").map { "  " + $0 }
         let example = texts.enumerated().map { position, other -> String in
             if position == index { return candidates[0].code }
@@ -116,7 +124,9 @@ struct PlaceLookup {
 
     /// Candidates as aligned `code  title  where` lines.
     static func candidateTable(_ places: [Place]) -> String {
-        var table = TextTable(columns: [.init(title: "CODE"), .init(title: "NAME"), .init(title: "WHERE", maxWidth: 60)])
+        var table = TextTable(columns: [
+            .init(title: "CODE"), .init(title: "NAME"), .init(title: "WHERE", maxWidth: 60),
+        ])
         table.rows = places.map { [$0.code, $0.title, Self.kindAndPlace($0)] }
         return table.render(style: Style(enabled: false)).split(separator: "\n").dropFirst().joined(separator: "\n")
     }
@@ -125,7 +135,10 @@ struct PlaceLookup {
     static func kindAndPlace(_ place: Place) -> String {
         let kind: String = switch place {
         case .settlement: "settlement"
-        case .station(let station): station.stationType.isKnown ? station.stationType.rawValue.replacingOccurrences(of: "_", with: " ") : "station"
+        case .station(let station):
+            station.stationType.isKnown
+                ? station.stationType.rawValue.replacingOccurrences(of: "_", with: " ")
+                : "station"
         }
         return [kind, place.subtitle].compactMap { $0 }.joined(separator: ", ")
     }

@@ -67,7 +67,9 @@ struct PlaceResolver {
         guard let first = candidates.first else {
             return .notFound(suggestions: found.isEmpty ? suggestions(for: text) : Array(found.prefix(5)))
         }
-        if candidates.count == 1 { return .place(first, exact: isCode(text, of: first) || Self.isExact(first, query: query)) }
+        if candidates.count == 1 {
+            return .place(first, exact: isCode(text, of: first) || Self.isExact(first, query: query))
+        }
 
         let exact = candidates.filter { Self.isExact($0, query: query) }
         let exactSettlements = exact.filter { $0.settlement != nil }

@@ -22,7 +22,8 @@ struct ProgressTransport: ClientTransport {
 
     func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
         guard let url = request.url(relativeTo: baseURL) else {
-            throw ClientError.invalidRequest(operationID: request.operationID, reason: "cannot build a URL from the server URL")
+            throw ClientError.invalidRequest(operationID: request.operationID,
+                                             reason: "cannot build a URL from the server URL")
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
@@ -119,7 +120,8 @@ private final class StreamingReceiver: NSObject, URLSessionDataDelegate, @unchec
         } else if let head {
             continuation.resume(returning: head)
         } else {
-            continuation.resume(throwing: ClientError.noConnection(operationID: operationID, reason: "not an HTTP response"))
+            continuation.resume(
+                throwing: ClientError.noConnection(operationID: operationID, reason: "not an HTTP response"))
         }
     }
 }

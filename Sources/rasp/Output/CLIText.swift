@@ -57,7 +57,8 @@ struct CLIText: Sendable {
             return "\(count) " + (arrivals ? Self.russianPlural(count, "прибытие", "прибытия", "прибытий")
                 : Self.russianPlural(count, "отправление", "отправления", "отправлений"))
         }
-        return "\(count) " + (arrivals ? (count == 1 ? "arrival" : "arrivals") : (count == 1 ? "departure" : "departures"))
+        return "\(count) "
+            + (arrivals ? (count == 1 ? "arrival" : "arrivals") : (count == 1 ? "departure" : "departures"))
     }
 
     /// `No departures.` / `Отправлений нет.`
@@ -117,11 +118,13 @@ struct CLIText: Sendable {
     }
 
     func samePlace(_ title: String, _ code: String) -> String {
-        pick("FROM and TO are the same place (\(title), \(code))", "откуда и куда — одно и то же место (\(title), \(code))")
+        pick("FROM and TO are the same place (\(title), \(code))",
+             "откуда и куда — одно и то же место (\(title), \(code))")
     }
 
     func noStations(in title: String, code: String) -> String {
-        pick("\(title) (\(code)) has no stations in the directory.", "у «\(title)» (\(code)) в справочнике нет станций.")
+        pick("\(title) (\(code)) has no stations in the directory.",
+             "у «\(title)» (\(code)) в справочнике нет станций.")
     }
 
     /// `Interval:` / `Интервальный:` before an every-N-minutes service.

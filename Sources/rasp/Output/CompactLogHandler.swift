@@ -24,7 +24,9 @@ struct CompactLogHandler: LogHandler {
 
     /// The line for one event, or nil for one that repeats what another line says.
     static func text(level: Logger.Level, message: String, metadata: Logger.Metadata) -> String? {
-        func value(_ key: String) -> String? { metadata["rasp.\(key)"].map { "\($0)" }.flatMap { $0.isEmpty ? nil : $0 } }
+        func value(_ key: String) -> String? {
+            metadata["rasp.\(key)"].map { "\($0)" }.flatMap { $0.isEmpty ? nil : $0 }
+        }
         guard let method = value("method"), let url = value("url") else { return "rasp: \(message)" }
         // The URL without its scheme and host: the server is the same for every line of a run.
         let path = url.range(of: "://").flatMap { scheme in

@@ -43,7 +43,9 @@ struct TextTable {
     }
 
     private func renderLines(style: Style) -> String {
-        let cells = rows.map { row in columns.indices.map { index in clip(index < row.count ? row[index] : "", columns[index]) } }
+        let cells = rows.map { row in
+            columns.indices.map { index in clip(index < row.count ? row[index] : "", columns[index]) }
+        }
         let titles = columns.map { clip($0.title, $0) }
         let widths = columns.indices.map { index in
             cells.reduce(titles[index].count) { max($0, $1[index].count) }
@@ -81,7 +83,9 @@ struct TextTable {
             for index in columns.indices { columns[index].maxWidth = min(columns[index].maxWidth, widths[index]) }
             guard total() > width else { return }
             let droppable = columns.indices.filter { columns[$0].dropPriority != nil }
-            guard let drop = droppable.min(by: { columns[$0].dropPriority! < columns[$1].dropPriority! }) else { return }
+            guard let drop = droppable.min(by: { columns[$0].dropPriority! < columns[$1].dropPriority! }) else {
+                return
+            }
             columns.remove(at: drop)
             rows = rows.map { row in
                 var row = row

@@ -41,7 +41,8 @@ struct TripSearch: Sendable {
     /// The request of the first page: one transport type goes to the server, several are filtered here.
     var input: Operations.Search {
         Operations.Search(from: from, to: to, date: date,
-                          transportTypes: transports.count == 1 ? TransportTypes(rawValue: transports[0].rawValue) : nil,
+                          transportTypes: transports.count == 1
+                              ? TransportTypes(rawValue: transports[0].rawValue) : nil,
                           limit: pageSize, transfers: filters.transfers.apiTransfers)
     }
 

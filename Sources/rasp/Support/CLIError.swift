@@ -40,7 +40,9 @@ struct CLIError: Error, CustomStringConvertible {
         if let error = error as? CLIError { return CLIError(message: redactor.redact(error.message), code: error.code) }
         if let error = error as? ClientError { return from(error, redactor: redactor, russian: russian) }
         if let error = error as? RaspServiceError { return .failure(error.description) }
-        if let error = error as? StationDirectoryError { return .failure("the station directory is unusable: \(error)") }
+        if let error = error as? StationDirectoryError {
+            return .failure("the station directory is unusable: \(error)")
+        }
         if let error = error as? FileStorageError { return .failure(redactor.redact(error.description)) }
         if error is CancellationError { return .failure("cancelled") }
         return .failure(redactor.redact(String(describing: error)))

@@ -38,7 +38,8 @@ struct ConfigFile: Equatable {
             case "base_url": baseURL = value.isEmpty ? nil : value
             case "cache_dir": cacheDirectory = value.isEmpty ? nil : value
             default:
-                throw CLIError.usage("\(path):\(number + 1): unknown setting '\(name)' (known: \(Self.names.sorted().joined(separator: ", ")))")
+                throw CLIError.usage("\(path):\(number + 1): unknown setting '\(name)'"
+                    + " (known: \(Self.names.sorted().joined(separator: ", ")))")
             }
         }
     }

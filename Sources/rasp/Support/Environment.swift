@@ -53,7 +53,9 @@ struct Environment: Sendable {
     /// The cache folder: `$RASP_CACHE_DIR`, else `$XDG_CACHE_HOME/rasp`, else `~/.cache/rasp`.
     var defaultCacheDirectory: URL {
         if let explicit = self["RASP_CACHE_DIR"] { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let xdg = self["XDG_CACHE_HOME"] { return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("rasp") }
+        if let xdg = self["XDG_CACHE_HOME"] {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("rasp")
+        }
         return home.appendingPathComponent(".cache/rasp", isDirectory: true)
     }
 

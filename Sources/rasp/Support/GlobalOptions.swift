@@ -19,7 +19,8 @@ struct GlobalOptions: ParsableArguments {
     var apiKey: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Call this server instead of the real API, e.g. a rasp-mock at http://127.0.0.1:8080 (default: $RASP_BASE_URL).",
+        "Call this server instead of the real API, e.g. a rasp-mock at http://127.0.0.1:8080"
+            + " (default: $RASP_BASE_URL).",
         valueName: "url"))
     var baseURL: String?
 
@@ -29,7 +30,8 @@ struct GlobalOptions: ParsableArguments {
     var cacheDir: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "A config file with 'api_key = …', 'base_url = …', 'cache_dir = …' lines (default: $RASP_CONFIG, then ~/.config/rasp/config).",
+        "A config file with 'api_key = …', 'base_url = …', 'cache_dir = …' lines"
+            + " (default: $RASP_CONFIG, then ~/.config/rasp/config).",
         valueName: "path"))
     var config: String?
 
@@ -37,7 +39,8 @@ struct GlobalOptions: ParsableArguments {
         "Use this stations_list JSON file as the station directory instead of downloading one.", valueName: "file"))
     var stationsList: String?
 
-    @Option(name: .long, help: "How many times to retry a request that failed for a reason that may pass (connection, 429, 5xx).")
+    @Option(name: .long,
+            help: "How many times to retry a request that failed for a reason that may pass (connection, 429, 5xx).")
     var retries: Int = 2
 
     @Option(name: .long, help: ArgumentHelp(
@@ -54,7 +57,9 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     mutating func validate() throws {
-        guard (0...10).contains(retries) else { throw usageError("--retries must be between 0 and 10", "--retries: от 0 до 10") }
+        guard (0...10).contains(retries) else {
+            throw usageError("--retries must be between 0 and 10", "--retries: от 0 до 10")
+        }
         if let timeout, !(timeout > 0 && timeout <= 3600) {
             throw usageError("--timeout must be a number of seconds between 0 and 3600",
                              "--timeout: число секунд больше 0 и не больше 3600")

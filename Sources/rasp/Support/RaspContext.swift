@@ -48,7 +48,8 @@ struct RaspContext: Sendable {
     func announceSource() {
         guard source.isDemo else { return }
         console.note(console.err.yellow(text.russian
-            ? "rasp: демо-данные (придуманное расписание, без сети). Для настоящего API задайте RASP_API_KEY или --api-key."
+            ? "rasp: демо-данные (придуманное расписание, без сети)."
+                + " Для настоящего API задайте RASP_API_KEY или --api-key."
             : "rasp: demo data (made-up timetables, no network). Set RASP_API_KEY or pass --api-key for the real API."))
     }
 
@@ -65,7 +66,8 @@ struct RaspContext: Sendable {
     // MARK: Client
 
     private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?) throws -> RaspClient {
-        let headers: [any ClientMiddleware] = options.extraHeaders.isEmpty ? [] : [HeaderMiddleware(headers: options.extraHeaders)]
+        let headers: [any ClientMiddleware] = options.extraHeaders.isEmpty
+            ? [] : [HeaderMiddleware(headers: options.extraHeaders)]
         guard let serverURL = source.serverURL else {
             return RaspClient(serverURL: Servers.server1, transport: DemoTransport(), middlewares: headers)
         }
