@@ -17,7 +17,8 @@ enum ResourceFiles {
     /// The `Localizable.strings` table of a language, key → text.
     static func stringsTable(language: AppLanguage) -> [String: String] {
         guard let data = localizedData(named: "Localizable.strings", language: language),
-              let table = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
+              let table = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                as? [String: String]
         else { return [:] }
         return table
     }

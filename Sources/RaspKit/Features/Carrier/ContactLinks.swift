@@ -9,7 +9,8 @@ public enum ContactLinks {
     public static func phoneURL(_ phone: String?) -> URL? {
         guard let phone = phone?.trimmingCharacters(in: .whitespacesAndNewlines), !phone.isEmpty else { return nil }
         // Only the first number when several are listed ("…; …" or "…, …").
-        let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "\n" }).first.map(String.init) ?? phone
+        let first = phone.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "\n" }).first.map(String.init)
+            ?? phone
         let digits = first.filter { $0.isASCII && $0.isNumber }
         guard digits.count >= 3 else { return nil }
         let plus = first.trimmingCharacters(in: .whitespaces).hasPrefix("+") ? "+" : ""
@@ -24,7 +25,8 @@ public enum ContactLinks {
               !email.contains(where: { $0.isWhitespace || $0 == "/" || $0 == ":" })
         else { return nil }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+              !parts[1].hasSuffix(".")
         else { return nil }
         return URL(string: "mailto:\(email)")
     }

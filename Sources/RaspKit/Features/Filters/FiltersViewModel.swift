@@ -26,7 +26,8 @@ public final class FiltersViewModel: ObservableObject {
     ///   - strings: The language of the texts.
     ///   - analytics: Where `screen_opened` goes.
     ///   - onApply: Receives the draft when the user taps «Применить».
-    public init(applied: TripFilters, strings: RaspKit.Strings = .init(), analytics: any AnalyticsTracker = NoAnalyticsTracker(),
+    public init(applied: TripFilters, strings: RaspKit.Strings = .init(),
+                analytics: any AnalyticsTracker = NoAnalyticsTracker(),
                 onApply: @escaping @MainActor (TripFilters) -> Void) {
         self.draft = applied
         self.applied = applied

@@ -27,7 +27,8 @@ extension PlacePickerViewModel where Item == RouteCity {
     ///   - strings: The language of the texts.
     ///   - analytics: Where `screen_opened` and errors go.
     public convenience init(directory: PlaceDirectoryLoader, clock: any Clock<Duration> = ContinuousClock(),
-                            debounce: Duration = RaspKit.pickerDebounce, limit: Int = 50, strings: RaspKit.Strings = .init(),
+                            debounce: Duration = RaspKit.pickerDebounce, limit: Int = 50,
+                            strings: RaspKit.Strings = .init(),
                             analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
         let configuration = Configuration(search: { $0.searchCities($1, limit: $2) }, title: .pickerCityTitle,
                                           emptyMessage: .pickerCityEmpty, screen: .cityPicker)
@@ -46,8 +47,10 @@ extension PlacePickerViewModel where Item == RouteStation {
     ///   - limit: The most results to show.
     ///   - strings: The language of the texts.
     ///   - analytics: Where `screen_opened` and errors go.
-    public convenience init(city: RouteCity, directory: PlaceDirectoryLoader, clock: any Clock<Duration> = ContinuousClock(),
-                            debounce: Duration = RaspKit.pickerDebounce, limit: Int = 200, strings: RaspKit.Strings = .init(),
+    public convenience init(city: RouteCity, directory: PlaceDirectoryLoader,
+                            clock: any Clock<Duration> = ContinuousClock(),
+                            debounce: Duration = RaspKit.pickerDebounce, limit: Int = 200,
+                            strings: RaspKit.Strings = .init(),
                             analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
         let code = city.code
         let configuration = Configuration(search: { $0.searchStations($1, inCity: code, limit: $2) },

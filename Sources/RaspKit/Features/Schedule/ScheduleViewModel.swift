@@ -46,7 +46,8 @@ public final class ScheduleViewModel: ObservableObject {
     ///   - pageSize: Trips per request (`limit`).
     ///   - strings: The language of the texts.
     ///   - analytics: Where `search_performed`, `filters_changed` and errors go.
-    public init(request: ScheduleRequest, client: any RaspClientProtocol, settings: SettingsStore? = nil, pageSize: Int = 20,
+    public init(request: ScheduleRequest, client: any RaspClientProtocol, settings: SettingsStore? = nil,
+                pageSize: Int = 20,
                 strings: RaspKit.Strings = .init(), analytics: any AnalyticsTracker = NoAnalyticsTracker()) {
         self.request = request
         self.client = client

@@ -95,8 +95,12 @@ public struct TripFormatter: Sendable {
     public func durationText(seconds: Double) -> String {
         let totalMinutes = max(0, Int((seconds / 60).rounded()))
         let hours = totalMinutes / 60, minutes = totalMinutes % 60
-        if hours == 0 { return plural(minutes, one: .durationMinutesOne, few: .durationMinutesFew, many: .durationMinutesMany) }
-        if minutes == 0 { return plural(hours, one: .durationHoursOne, few: .durationHoursFew, many: .durationHoursMany) }
+        if hours == 0 {
+            return plural(minutes, one: .durationMinutesOne, few: .durationMinutesFew, many: .durationMinutesMany)
+        }
+        if minutes == 0 {
+            return plural(hours, one: .durationHoursOne, few: .durationHoursFew, many: .durationHoursMany)
+        }
         return strings.format(.durationHoursMinutesFormat, String(hours), String(minutes))
     }
 
@@ -104,8 +108,10 @@ public struct TripFormatter: Sendable {
     /// - Parameter date: The date.
     /// - Returns: The text.
     public func dateText(_ date: LocalDate) -> String {
-        let months: [StringKey] = [.monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune,
-                                   .monthJuly, .monthAugust, .monthSeptember, .monthOctober, .monthNovember, .monthDecember]
+        let months: [StringKey] = [
+            .monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune,
+            .monthJuly, .monthAugust, .monthSeptember, .monthOctober, .monthNovember, .monthDecember,
+        ]
         return strings.format(.tripDayMonthFormat, String(date.day), strings[months[date.month - 1]])
     }
 

@@ -39,7 +39,8 @@ public struct TripTime: Sendable, Hashable, CustomStringConvertible {
             timePart = timePart[..<sign]
         }
         let fields = timePart.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(fields.count), fields.allSatisfy({ $0.count == 2 || ($0.count > 2 && $0.contains(".")) }),
+        guard (2...3).contains(fields.count),
+              fields.allSatisfy({ $0.count == 2 || ($0.count > 2 && $0.contains(".")) }),
               let hour = Int(fields[0]), let minute = Int(fields[1]), (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         let second = fields.count == 3 ? Int(Double(fields[2]) ?? -1) : 0
@@ -62,7 +63,8 @@ public struct TripTime: Sendable, Hashable, CustomStringConvertible {
     private static func parseOffset(_ text: Substring) -> Int? {
         let sign = text.first == "-" ? -1 : 1
         let digits = text.dropFirst().filter { $0 != ":" }
-        guard digits.count == 4 || digits.count == 2, digits.allSatisfy(\.isASCII), let value = Int(digits) else { return nil }
+        guard digits.count == 4 || digits.count == 2, digits.allSatisfy(\.isASCII), let value = Int(digits)
+        else { return nil }
         let hours = digits.count == 4 ? value / 100 : value
         let minutes = digits.count == 4 ? value % 100 : 0
         return sign * (hours * 3600 + minutes * 60)

@@ -16,7 +16,8 @@ public enum StoryLibrary {
             switch self {
             case .manifestMissing: "stories.json is not in the RaspKit bundle"
             case .manifestUnreadable(let reason): "stories.json could not be read: \(reason)"
-            case .imageMissing(let story, let image): "story \(story) names \(image), which is not in the RaspKit bundle"
+            case .imageMissing(let story, let image):
+                "story \(story) names \(image), which is not in the RaspKit bundle"
             }
         }
     }
@@ -35,7 +36,9 @@ public enum StoryLibrary {
     /// - Returns: The stories.
     /// - Throws: ``LoadError`` when the manifest or an image is missing.
     public static func bundled(strings: RaspKit.Strings = .init()) throws -> [Story] {
-        guard let manifest = ResourceFiles.url(named: "stories", extension: "json") else { throw LoadError.manifestMissing }
+        guard let manifest = ResourceFiles.url(named: "stories", extension: "json") else {
+            throw LoadError.manifestMissing
+        }
         let entries: [Entry]
         do {
             entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: manifest))
@@ -51,7 +54,8 @@ public enum StoryLibrary {
                 }
                 return StoryImage(name: name, url: url)
             }
-            return Story(id: entry.id, title: table[entry.titleKey] ?? entry.titleKey, text: table[entry.textKey] ?? entry.textKey,
+            return Story(id: entry.id, title: table[entry.titleKey] ?? entry.titleKey,
+                         text: table[entry.textKey] ?? entry.textKey,
                          preview: try image(entry.preview), images: try entry.images.map(image))
         }
     }

@@ -119,15 +119,19 @@ extension QuotaCounter {
     ///   - safeMode: Refuse calls past the limit (default true).
     ///   - logger: Where warnings go.
     /// - Returns: The counter.
-    public static func rasp(limit: Int = 500, stateFile: URL?, safeMode: Bool = true, logger: Logger? = nil) -> QuotaCounter {
+    public static func rasp(limit: Int = 500, stateFile: URL?, safeMode: Bool = true,
+                            logger: Logger? = nil) -> QuotaCounter {
         let store: any QuotaStore = stateFile.map { FileQuotaStore(url: $0) } ?? InMemoryQuotaStore()
         var onEvent: (@Sendable (QuotaCounter.Event) -> Void)?
         if let logger {
             onEvent = { event in
                 switch event {
-                case .approaching(let used, let limit): logger.warning("Rasp quota: \(used) of \(limit) requests used today")
-                case .exhausted(let used, let limit): logger.warning("Rasp quota: the daily limit of \(limit) is reached (\(used) used)")
-                case .refused(let operationID, let limit): logger.error("Rasp quota: \(operationID) refused, \(limit) requests used today")
+                case .approaching(let used, let limit):
+                    logger.warning("Rasp quota: \(used) of \(limit) requests used today")
+                case .exhausted(let used, let limit):
+                    logger.warning("Rasp quota: the daily limit of \(limit) is reached (\(used) used)")
+                case .refused(let operationID, let limit):
+                    logger.error("Rasp quota: \(operationID) refused, \(limit) requests used today")
                 case .storageFailed(let reason): logger.error("Rasp quota: cannot keep the count: \(reason)")
                 }
             }

@@ -8,7 +8,8 @@ extension RaspClientProtocol {
     ///   - pageSize: Segments per request (default 100, the API's default).
     ///   - maxPages: The most requests to make (default: until `pagination.total`).
     /// - Returns: A sequence of ``/RaspAPI/SearchResponse`` pages.
-    public func searchPages(_ input: Operations.Search, pageSize: Int = 100, maxPages: Int? = nil) -> PageSequence<SearchResponse> {
+    public func searchPages(_ input: Operations.Search, pageSize: Int = 100,
+                            maxPages: Int? = nil) -> PageSequence<SearchResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
             var page = input
             page.offset = offset
@@ -26,9 +27,10 @@ extension RaspClientProtocol {
     ///   - lang: The response language (`ru_RU`, `uk_UA`).
     ///   - pageSize: Segments per request.
     /// - Returns: A sequence of ``/RaspAPI/SearchResponse`` pages.
-    public func searchPages(from: String, to: String, date: LocalDate? = nil, transfers: Bool? = nil, lang: String? = nil,
-                            pageSize: Int = 100) -> PageSequence<SearchResponse> {
-        searchPages(Operations.Search(from: from, to: to, date: date, transfers: transfers, lang: lang), pageSize: pageSize)
+    public func searchPages(from: String, to: String, date: LocalDate? = nil, transfers: Bool? = nil,
+                            lang: String? = nil, pageSize: Int = 100) -> PageSequence<SearchResponse> {
+        searchPages(Operations.Search(from: from, to: to, date: date, transfers: transfers, lang: lang),
+                    pageSize: pageSize)
     }
 
     /// The pages of a station's timetable, fetched as you iterate.
@@ -37,7 +39,8 @@ extension RaspClientProtocol {
     ///   - pageSize: Items per request (default 100).
     ///   - maxPages: The most requests to make.
     /// - Returns: A sequence of ``/RaspAPI/ScheduleResponse`` pages.
-    public func schedulePages(_ input: Operations.Schedule, pageSize: Int = 100, maxPages: Int? = nil) -> PageSequence<ScheduleResponse> {
+    public func schedulePages(_ input: Operations.Schedule, pageSize: Int = 100,
+                              maxPages: Int? = nil) -> PageSequence<ScheduleResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
             var page = input
             page.offset = offset
@@ -53,7 +56,8 @@ extension RaspClientProtocol {
     ///   - lang: The response language.
     ///   - pageSize: Items per request.
     /// - Returns: A sequence of ``/RaspAPI/ScheduleResponse`` pages.
-    public func schedulePages(station: String, date: LocalDate? = nil, lang: String? = nil, pageSize: Int = 100) -> PageSequence<ScheduleResponse> {
+    public func schedulePages(station: String, date: LocalDate? = nil, lang: String? = nil,
+                              pageSize: Int = 100) -> PageSequence<ScheduleResponse> {
         schedulePages(Operations.Schedule(station: station, date: date, lang: lang), pageSize: pageSize)
     }
 
@@ -84,6 +88,7 @@ extension RaspClientProtocol {
     /// - Returns: A sequence of ``/RaspAPI/NearestStationsResponse`` pages.
     public func nearestStationsPages(lat: Double, lng: Double, distance: Int, lang: String? = nil,
                                      pageSize: Int = 50) -> PageSequence<NearestStationsResponse> {
-        nearestStationsPages(Operations.NearestStations(lat: lat, lng: lng, distance: distance, lang: lang), pageSize: pageSize)
+        nearestStationsPages(Operations.NearestStations(lat: lat, lng: lng, distance: distance, lang: lang),
+                             pageSize: pageSize)
     }
 }

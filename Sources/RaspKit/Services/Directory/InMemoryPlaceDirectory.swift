@@ -48,12 +48,14 @@ public struct InMemoryPlaceDirectory: PlaceSearching {
     static func rank<Item>(_ items: [Item], query: String, title: (Item) -> String, limit: Int) -> [Item] {
         let needle = fold(query)
         guard !needle.isEmpty else { return Array(items.prefix(limit)) }
-        let scored = items.enumerated().compactMap { index, item -> (score: Int, length: Int, index: Int, item: Item)? in
+        let scored = items.enumerated().compactMap {
+            index, item -> (score: Int, length: Int, index: Int, item: Item)? in
             let name = fold(title(item))
             let score: Int
             if name.hasPrefix(needle) {
                 score = 0
-            } else if name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains(where: { $0.hasPrefix(needle) }) {
+            } else if name.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+                .contains(where: { $0.hasPrefix(needle) }) {
                 score = 1
             } else if name.contains(needle) {
                 score = 2
@@ -62,6 +64,7 @@ public struct InMemoryPlaceDirectory: PlaceSearching {
             }
             return (score, name.count, index, item)
         }
-        return scored.sorted { ($0.score, $0.length, $0.index) < ($1.score, $1.length, $1.index) }.prefix(limit).map(\.item)
+        return scored.sorted { ($0.score, $0.length, $0.index) < ($1.score, $1.length, $1.index) }
+            .prefix(limit).map(\.item)
     }
 }

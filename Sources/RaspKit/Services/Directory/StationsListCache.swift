@@ -54,7 +54,8 @@ public struct StationsListCache: Sendable {
     ///   - now: The clock.
     ///   - onEvent: Told about each repair of the cache too.
     ///   - download: Sends a request and writes its body to a file.
-    public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil, redactor: Redactor = .standard,
+    public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
+                redactor: Redactor = .standard,
                 logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
                 onEvent: (@Sendable (DiskCache.Event) -> Void)? = nil, download: @escaping DiskCache.Downloader) {
         let report: @Sendable (DiskCache.Event) -> Void = { event in

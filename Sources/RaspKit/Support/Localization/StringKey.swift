@@ -133,15 +133,18 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     case storiesClose = "stories.close"
     /// «Сапсан до Петербурга» / "Sapsan to Saint Petersburg".
     case story1Title = "story.1.title"
-    /// «Четыре часа от вокзала до вокзала: выберите утренний рейс и успейте на прогулку по Невскому.» / "Four hours from station to station: take a morning train and still have time for a walk along Nevsky.".
+    /// «Четыре часа от вокзала до вокзала: выберите утренний рейс и успейте на прогулку по Невскому.» /
+    /// "Four hours from station to station: take a morning train and still have time for a walk along Nevsky.".
     case story1Text = "story.1.text"
     /// «Ночные поезда» / "Night trains".
     case story2Title = "story.2.title"
-    /// «Сэкономьте день: вечером в вагон, утром уже на месте. Фильтр «Ночь» покажет такие рейсы.» / "Save a day: board in the evening, wake up at your destination. The “Night” filter shows these trips.".
+    /// «Сэкономьте день: вечером в вагон, утром уже на месте. Фильтр «Ночь» покажет такие рейсы.» /
+    /// "Save a day: board in the evening, wake up at your destination. The “Night” filter shows these trips.".
     case story2Text = "story.2.text"
     /// «С пересадкой бывает быстрее» / "A transfer can be faster".
     case story3Title = "story.3.title"
-    /// «Нет прямого рейса? Включите варианты с пересадками, и мы покажем маршруты через другие города.» / "No direct trip? Turn on trips with transfers and we will show routes through other cities.".
+    /// «Нет прямого рейса? Включите варианты с пересадками, и мы покажем маршруты через другие города.» /
+    /// "No direct trip? Turn on trips with transfers and we will show routes through other cities.".
     case story3Text = "story.3.text"
     // MARK: Settings
     /// «Настройки» / "Settings".
