@@ -9,7 +9,8 @@ public enum JSONCoding {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO-8601 date-time: '\(text)'")
+                throw DecodingError.dataCorruptedError(in: container,
+                                                       debugDescription: "not an ISO-8601 date-time: '\(text)'")
             }
             return date
         }
@@ -51,7 +52,8 @@ public enum ISO8601 {
             index += 1
             return true
         }
-        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2) else { return nil }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2)
+        else { return nil }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 84 || bytes[index] == 116 || bytes[index] == 32 {  // T, t, space
@@ -87,7 +89,8 @@ public enum ISO8601 {
                 return nil
             }
         }
-        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day),
+              hour < 24, minute < 60, second < 61
         else { return nil }
         let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction

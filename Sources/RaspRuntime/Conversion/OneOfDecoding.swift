@@ -14,7 +14,8 @@ public enum OneOfDecoding {
 
     /// The error for a discriminator value no variant has.
     public static func unknownDiscriminator(_ value: String, in decoder: any Decoder) -> any Error {
-        DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown discriminator value '\(value)'"))
+        DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                          debugDescription: "unknown discriminator value '\(value)'"))
     }
 
     /// Decodes with each candidate in turn and returns the first success: the variants that share one discriminator

@@ -46,7 +46,8 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
     ///   - body: The raw response body.
     ///   - redactor: Masks secrets in ``text`` and ``request``.
     public static func parse(_ body: Data, redactor: Redactor = .standard) -> APIErrorBody? {
-        guard let first = body.first(where: { !Set<UInt8>([0x20, 0x09, 0x0A, 0x0D]).contains($0) }), first == UInt8(ascii: "{"),
+        guard let first = body.first(where: { !Set<UInt8>([0x20, 0x09, 0x0A, 0x0D]).contains($0) }),
+              first == UInt8(ascii: "{"),
               var value = try? JSONDecoder().decode(Envelope.self, from: body).error
         else { return nil }
         value.text = redactor.redact(value.text)

@@ -41,8 +41,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var redactor: Redactor
 
         /// Creates a failure, masking secrets in `headers` and `body` with `redactor`.
-        public init(operationID: String, status: Int, headers: [String: String], body: Data, decodedBody: (any Sendable)?,
-                    redactor: Redactor = .standard) {
+        public init(operationID: String, status: Int, headers: [String: String], body: Data,
+                    decodedBody: (any Sendable)?, redactor: Redactor = .standard) {
             self.init(operationID: operationID, status: status, headers: headers, maskedBody: redactor.redact(body),
                       decodedBody: decodedBody, redactor: redactor)
         }
@@ -112,7 +112,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         if let decodingError = error as? DecodingError {
             let context: DecodingError.Context
             switch decodingError {
-            case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+            case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+                context = c
             @unknown default: context = DecodingError.Context(codingPath: [], debugDescription: "\(error)")
             }
             var keys = context.codingPath
@@ -126,7 +127,11 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     static func render(_ keys: [any CodingKey]) -> String {
         var text = ""
         for key in keys {
-            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
         }
         return text
     }
@@ -166,7 +171,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
             }
         case .decoding(let failure):
             Redactor.standard.redact(
-                "\(failure.operationID): could not decode the \(failure.status) response at '\(failure.codingPath)': \(failure.reason)")
+                "\(failure.operationID): could not decode the \(failure.status) response"
+                    + " at '\(failure.codingPath)': \(failure.reason)")
         case .cancelled(let id): "\(id): cancelled"
         case .invalidRequest(let id, let reason): Redactor.standard.redact("\(id): invalid request (\(reason))")
         case .quotaExhausted(let id, let limit): "\(id): daily request quota of \(limit) used up"

@@ -72,11 +72,16 @@ public struct Redactor: Sendable, Hashable {
         // The patterns only run on text that mentions their name (bodies can be large, regexes are slow).
         let lowered = result.lowercased()
         for name in queryNames.sorted() where lowered.contains(name) {
-            result = Self.mask(in: result, pattern: #"([?&;\s"'(]|^)("# + Self.escape(name) + #"=)(?!"# + Self.mask + #")[^&\s"'#<>;)]+"#)
+            result = Self.mask(
+                in: result,
+                pattern: #"([?&;\s"'(]|^)("# + Self.escape(name) + #"=)(?!"# + Self.mask + #")[^&\s"'#<>;)]+"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
         for name in headerNames.sorted() where lowered.contains(name) {
-            result = Self.mask(in: result, pattern: #"(^|[\s{,"'])("# + Self.escape(name) + #"\s*:\s*)(?!"# + Self.mask + #")[^\s"',;}][^\r\n"',;}]*"#)
+            result = Self.mask(
+                in: result,
+                pattern: #"(^|[\s{,"'])("# + Self.escape(name) + #"\s*:\s*)(?!"# + Self.mask
+                    + #")[^\s"',;}][^\r\n"',;}]*"#)
             result = Self.mask(in: result, pattern: #"()(""# + Self.escape(name) + #""\s*:\s*)"[^"]*""#, quoted: true)
         }
         return result
@@ -126,7 +131,9 @@ public struct Redactor: Sendable, Hashable {
 
     /// Header fields with secret values masked (by name, and any value containing a secret).
     public func redact(headers: [String: String]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: headers.map { ($0.key, headerNames.contains($0.key.lowercased()) ? Self.mask : redact($0.value)) })
+        Dictionary(uniqueKeysWithValues: headers.map {
+            ($0.key, headerNames.contains($0.key.lowercased()) ? Self.mask : redact($0.value))
+        })
     }
 
     /// Replaces the part after capture groups 1 and 2 of every match, case-insensitively.
@@ -148,13 +155,18 @@ public struct Redactor: Sendable, Hashable {
 extension Redactor: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What it masks, the secrets counted but never shown: `Redactor(1 secret, query: apikey, …; headers: …)`.
     public var description: String {
-        "Redactor(\(secrets.count) secret\(secrets.count == 1 ? "" : "s"), query: \(queryNames.sorted().joined(separator: ", ")); "
+        "Redactor(\(secrets.count) secret\(secrets.count == 1 ? "" : "s"), "
+            + "query: \(queryNames.sorted().joined(separator: ", ")); "
             + "headers: \(headerNames.sorted().joined(separator: ", ")))"
     }
 
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: ["secrets": "\(secrets.count) masked", "queryNames": queryNames.sorted(), "headerNames": headerNames.sorted()])
+        Mirror(self, children: [
+            "secrets": "\(secrets.count) masked",
+            "queryNames": queryNames.sorted(),
+            "headerNames": headerNames.sorted(),
+        ])
     }
 }

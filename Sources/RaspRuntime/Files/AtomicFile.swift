@@ -70,7 +70,10 @@ public enum AtomicFile {
         }
         guard result == 0 else {
             let code = errno
-            throw FileStorageError(path: file.path, reason: "cannot rename \(source.lastPathComponent): \(String(cString: strerror(code)))")
+            throw FileStorageError(
+                path: file.path,
+                reason: "cannot rename \(source.lastPathComponent): \(String(cString: strerror(code)))"
+            )
         }
     }
 }

@@ -13,7 +13,8 @@ public struct ClientCore: Sendable {
     public var authentication: Authentication?
 
     /// Creates a core.
-    public init(serverURL: URL, transport: any ClientTransport, middlewares: [any ClientMiddleware], authentication: Authentication?) {
+    public init(serverURL: URL, transport: any ClientTransport, middlewares: [any ClientMiddleware],
+                authentication: Authentication?) {
         self.serverURL = serverURL
         self.transport = transport
         self.middlewares = middlewares
@@ -52,8 +53,8 @@ public struct ClientCore: Sendable {
                 return try? handle.read(upToCount: 1 << 20)
             } ?? Data()
             try? FileManager.default.removeItem(at: file)
-            throw ClientError.http(.init(operationID: request.operationID, status: response.status, headers: response.headers,
-                                         body: body, decodedBody: nil, redactor: redactor))
+            throw ClientError.http(.init(operationID: request.operationID, status: response.status,
+                                         headers: response.headers, body: body, decodedBody: nil, redactor: redactor))
         }
         return ClientResponseHead(status: response.status, headers: response.headers)
     }
@@ -144,7 +145,8 @@ public struct ClientCore: Sendable {
         return response
     }
 
-    private func check(_ response: ClientResponse, request: ClientRequest, errorBody: (Int, Data) -> (any Sendable)?) throws {
+    private func check(_ response: ClientResponse, request: ClientRequest,
+                       errorBody: (Int, Data) -> (any Sendable)?) throws {
         guard (200..<300).contains(response.status) else {
             // Decoded from the masked body, so the decoded error (e.g. an echoed request URL) holds no key either.
             let redactor = self.redactor

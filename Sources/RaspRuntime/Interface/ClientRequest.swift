@@ -65,7 +65,8 @@ public struct ClientRequest: Sendable, Hashable {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     public static func == (lhs: ClientRequest, rhs: ClientRequest) -> Bool {
         lhs.method == rhs.method && lhs.path == rhs.path && lhs.uploadBody == rhs.uploadBody

@@ -8,8 +8,8 @@ public import FoundationNetworking
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
 /// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:)`` when it
-/// passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels the data task at once (checked on Linux with a server that never
-/// answers).
+/// passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels
+/// the data task at once (checked on Linux with a server that never answers).
 public struct URLSessionTransport: ClientTransport {
     /// The session requests go through.
     public let session: URLSession
@@ -105,7 +105,8 @@ public struct URLSessionTransport: ClientTransport {
     /// The `URLRequest` for a request, and the timeout that applies to it.
     func makeURLRequest(_ request: ClientRequest, baseURL: URL) throws -> (URLRequest, Duration) {
         guard let url = request.url(relativeTo: baseURL) else {
-            throw ClientError.invalidRequest(operationID: request.operationID, reason: "cannot build a URL from \(baseURL)")
+            throw ClientError.invalidRequest(operationID: request.operationID,
+                                             reason: "cannot build a URL from \(baseURL)")
         }
         if let problem = HeaderText.problem(in: request.headers) {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)

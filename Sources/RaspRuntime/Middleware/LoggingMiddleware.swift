@@ -32,11 +32,15 @@ public struct LoggingMiddleware: ClientMiddleware {
         next: @Sendable (ClientRequest, URL) async throws -> ClientResponse
     ) async throws -> ClientResponse {
         let redactor = self.redactor.merging(Redactor.current)
-        let url = request.url(relativeTo: baseURL).map(redactor.redact(url:)) ?? redactor.redact(baseURL.absoluteString + request.path)
+        let url = request.url(relativeTo: baseURL).map(redactor.redact(url:))
+            ?? redactor.redact(baseURL.absoluteString + request.path)
         let summary = "\(request.operationID) \(request.method) \(url)"
-        var metadata: Logger.Metadata = ["rasp.operation": "\(request.operationID)", "rasp.method": "\(request.method)", "rasp.url": "\(url)"]
+        var metadata: Logger.Metadata = [
+            "rasp.operation": "\(request.operationID)", "rasp.method": "\(request.method)", "rasp.url": "\(url)",
+        ]
         if logger.logLevel <= .debug {
-            logger.debug("\(summary) request headers: \(Self.render(redactor.redact(headers: request.headers)))", metadata: metadata)
+            logger.debug("\(summary) request headers: \(Self.render(redactor.redact(headers: request.headers)))",
+                         metadata: metadata)
         }
         let tracker = AttemptTracker()
         let clock = ContinuousClock()
@@ -44,27 +48,34 @@ public struct LoggingMiddleware: ClientMiddleware {
         do {
             let response = try await AttemptTracker.$current.withValue(tracker) { try await next(request, baseURL) }
             let milliseconds = Self.milliseconds(clock.now - start)
-            let bytes = response.body.isEmpty ? response.header("Content-Length").flatMap { Int($0) } ?? 0 : response.body.count
+            let bytes = response.body.isEmpty
+                ? response.header("Content-Length").flatMap { Int($0) } ?? 0 : response.body.count
             metadata["rasp.status"] = "\(response.status)"
             metadata["rasp.bytes"] = "\(bytes)"
             metadata["rasp.ms"] = "\(milliseconds)"
             metadata["rasp.attempts"] = "\(tracker.attempts)"
             let level: Logger.Level = (200..<400).contains(response.status) ? .info : .notice
-            logger.log(level: level, "\(summary) -> \(response.status), \(bytes) bytes, \(milliseconds) ms, \(Self.attempts(tracker.attempts))",
+            let attempts = Self.attempts(tracker.attempts)
+            logger.log(level: level,
+                       "\(summary) -> \(response.status), \(bytes) bytes, \(milliseconds) ms, \(attempts)",
                        metadata: metadata)
             if logger.logLevel <= .debug {
-                logger.debug("\(summary) response headers: \(Self.render(redactor.redact(headers: response.headers)))", metadata: metadata)
+                logger.debug("\(summary) response headers: \(Self.render(redactor.redact(headers: response.headers)))",
+                             metadata: metadata)
             }
             return response
         } catch {
             let milliseconds = Self.milliseconds(clock.now - start)
-            let clientError = error as? ClientError ?? ClientError(transportError: error, operationID: request.operationID)
+            let clientError = error as? ClientError
+                ?? ClientError(transportError: error, operationID: request.operationID)
             metadata["rasp.ms"] = "\(milliseconds)"
             metadata["rasp.attempts"] = "\(tracker.attempts)"
-            metadata["rasp.error"] = "\(redactor.redact(clientError.description))"
+            let reason = redactor.redact(clientError.description)
+            metadata["rasp.error"] = "\(reason)"
             var level = Logger.Level.warning
             if case .cancelled = clientError { level = .info }
-            logger.log(level: level, "\(summary) failed: \(redactor.redact(clientError.description)), \(milliseconds) ms, \(Self.attempts(tracker.attempts))",
+            logger.log(level: level,
+                       "\(summary) failed: \(reason), \(milliseconds) ms, \(Self.attempts(tracker.attempts))",
                        metadata: metadata)
             throw error
         }

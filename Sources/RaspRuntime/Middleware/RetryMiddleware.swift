@@ -79,7 +79,9 @@ public struct RetryMiddleware: ClientMiddleware {
             var retryAfter: Duration?
             do {
                 let response = try await next(request, baseURL)
-                guard retries, attempt < policy.maxAttempts, policy.isRetryable(status: response.status) else { return response }
+                guard retries, attempt < policy.maxAttempts, policy.isRetryable(status: response.status) else {
+                    return response
+                }
                 reason = .status(response.status)
                 retryAfter = policy.retryAfter(response.header("Retry-After"), now: now())
             } catch {
@@ -89,7 +91,9 @@ public struct RetryMiddleware: ClientMiddleware {
                 guard retries, attempt < policy.maxAttempts, clientError.isRetryable else { throw error }
                 reason = .error(clientError)
                 if case .http(let failure) = clientError {
-                    retryAfter = policy.retryAfter(ClientResponse(status: failure.status, headers: failure.headers).header("Retry-After"), now: now())
+                    retryAfter = policy.retryAfter(
+                        ClientResponse(status: failure.status, headers: failure.headers).header("Retry-After"),
+                        now: now())
                 }
             }
             let delay = retryAfter ?? policy.backoff(beforeRetry: attempt, random: random())
