@@ -7,8 +7,11 @@ import RaspTestSupport
 struct ClientCoreTests {
     struct Tagging: ClientMiddleware {
         let tag: String
-        func intercept(_ request: ClientRequest, baseURL: URL,
-                       next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
+        func intercept(
+            _ request: ClientRequest,
+            baseURL: URL,
+            next: @Sendable (ClientRequest, URL) async throws -> ClientResponse
+        ) async throws -> ClientResponse {
             var request = request
             request.headers.append(("X-Order", tag))
             return try await next(request, baseURL)
@@ -23,7 +26,8 @@ struct ClientCoreTests {
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport,
                               middlewares: [Tagging(tag: "outer"), Tagging(tag: "inner")],
                               authentication: .apiKey("secret", in: .header("Authorization")))
-        let value = try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"), decoding: Body.self)
+        let value = try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"),
+                                           decoding: Body.self)
         #expect(value == Body(n: 1))
         let sent = try #require(transport.sent.first)
         #expect(sent.headers.filter { $0.name == "X-Order" }.map(\.value) == ["outer", "inner"])
@@ -34,15 +38,18 @@ struct ClientCoreTests {
         let transport = ScriptedTransport(ClientResponse(status: 204))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [],
                               authentication: .apiKey("secret", in: .query("apikey")))
-        _ = try await core.performRaw(ClientRequest(method: "GET", path: "/x", operationID: "x", requiresAuthentication: false))
+        _ = try await core.performRaw(
+            ClientRequest(method: "GET", path: "/x", operationID: "x", requiresAuthentication: false))
         #expect(transport.sent.first?.query.isEmpty == true)
     }
 
     @Test func nonSuccessStatusesCarryTheDecodedErrorBody() async throws {
         let transport = ScriptedTransport(ClientResponse(status: 404, body: Data(#"{"text": "Не нашли объект"}"#.utf8)))
-        let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [], authentication: nil)
+        let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [],
+                              authentication: nil)
         let error = try await #require(throws: ClientError.self) {
-            try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "carrier"), decoding: Body.self,
+            try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "carrier"),
+                                   decoding: Body.self,
                                    errorBody: { ClientCore.decodeErrorBody(Problem.self, $1) })
         }
         guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
@@ -53,7 +60,8 @@ struct ClientCoreTests {
 
     @Test func decodingFailuresCarryTheCodingPath() async throws {
         let transport = ScriptedTransport(ClientResponse(status: 200, body: Data(#"{"n": "one"}"#.utf8)))
-        let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [], authentication: nil)
+        let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [],
+                              authentication: nil)
         let error = try await #require(throws: ClientError.self) {
             try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"), decoding: Body.self)
         }
@@ -62,7 +70,9 @@ struct ClientCoreTests {
     }
 
     @Test func retryableCases() {
-        let failure = { (status: Int) in ClientError.http(.init(operationID: "x", status: status, headers: [:], body: Data(), decodedBody: nil)) }
+        let failure = { (status: Int) in
+            ClientError.http(.init(operationID: "x", status: status, headers: [:], body: Data(), decodedBody: nil))
+        }
         #expect(failure(503).isRetryable)
         #expect(failure(429).isRetryable)
         #expect(!failure(400).isRetryable)

@@ -13,7 +13,8 @@ struct ClientErrorMessageTests {
     """#
 
     func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
-        .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil, redactor: redactor))
+        .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil,
+                    redactor: redactor))
     }
 
     @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
@@ -60,7 +61,8 @@ struct ClientErrorMessageTests {
     }
 
     @Test func clientCoreRedactsItsOwnCredentialInFailures() async throws {
-        let body = #"{"error": {"text": "Ключ \#(testKey) не подходит", "request": "/v3.0/search/?apikey=\#(testKey)"}}"#
+        let body = #"{"error": {"text": "Ключ \#(testKey) не подходит", "#
+            + #""request": "/v3.0/search/?apikey=\#(testKey)"}}"#
         let core = ClientCore(serverURL: testServer, transport: ScriptedTransport(.response(jsonResponse(403, body))),
                               middlewares: [], authentication: .apiKey(testKey, in: .header("X-Key")))
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }

@@ -34,9 +34,12 @@ struct ConversionTests {
         let moscow = try #require(TimeZone(identifier: "Europe/Moscow"))
         // 2024-03-04T22:30:00Z is already March 5 in Moscow.
         #expect(LocalDate(Date(timeIntervalSince1970: 1_709_591_400), in: moscow).description == "2024-03-05")
-        let decoded = try JSONDecoder().decode([LocalDate].self, from: Data(#"["2024-03-05", "2024-03-05T10:00:00+03:00"]"#.utf8))
+        let decoded = try JSONDecoder().decode([LocalDate].self,
+                                               from: Data(#"["2024-03-05", "2024-03-05T10:00:00+03:00"]"#.utf8))
         #expect(decoded.map(\.description) == ["2024-03-05", "2024-03-05"])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([LocalDate].self, from: Data(#"["05.03.2024"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([LocalDate].self, from: Data(#"["05.03.2024"]"#.utf8))
+        }
     }
 
     @Test func buildsURLsWithEncodedQueries() throws {
@@ -49,7 +52,9 @@ struct ConversionTests {
         request.addQuery("lat", 55.5)
         request.addQuery("distance", 50.0)
         let url = try #require(request.url(relativeTo: URL(string: "https://api.rasp.yandex-net.ru/base/")!))
-        #expect(url.absoluteString == "https://api.rasp.yandex-net.ru/base/v3.0/search/?from=c213&q=%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0%20%26%20%D0%9F%D0%B8%D1%82%D0%B5%D1%80&date=2026-12-01&types=station%2Cplatform&lat=55.5&distance=50")
+        #expect(url.absoluteString == "https://api.rasp.yandex-net.ru/base/v3.0/search/?from=c213"
+            + "&q=%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0%20%26%20%D0%9F%D0%B8%D1%82%D0%B5%D1%80"
+            + "&date=2026-12-01&types=station%2Cplatform&lat=55.5&distance=50")
     }
 
     @Test func authenticationGoesWhereTheSchemeSays() {

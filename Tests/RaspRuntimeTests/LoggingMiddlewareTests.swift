@@ -6,12 +6,13 @@ import RaspTestSupport
 
 /// ``LoggingMiddleware`` writes one line per call and never the key, whichever way the key is sent.
 struct LoggingMiddlewareTests {
-    func run(_ authentication: Authentication, _ steps: ScriptedTransport.Step..., retry: Bool = false) async -> LogCapture {
+    func run(_ authentication: Authentication, _ steps: ScriptedTransport.Step...,
+             retry: Bool = false) async -> LogCapture {
         let capture = LogCapture()
         var middlewares: [any ClientMiddleware] = [LoggingMiddleware(logger: capture.logger)]
         if retry { middlewares.append(RetryMiddleware(random: { 0 }, sleeper: SleepRecorder().sleeper)) }
-        let core = ClientCore(serverURL: testServer, transport: ScriptedTransport(steps: steps), middlewares: middlewares,
-                              authentication: authentication)
+        let core = ClientCore(serverURL: testServer, transport: ScriptedTransport(steps: steps),
+                              middlewares: middlewares, authentication: authentication)
         _ = try? await core.performRaw(getRequest())
         return capture
     }
@@ -21,7 +22,8 @@ struct LoggingMiddlewareTests {
         let info = capture.all.filter { $0.level == .info }
         #expect(info.count == 1)
         let line = info.first?.text ?? ""
-        #expect(line.hasPrefix("search GET https://api.example.test/v3.0/search/?from=c213&to=c2&apikey=<redacted> -> 200, 12 bytes,"))
+        #expect(line.hasPrefix("search GET https://api.example.test/v3.0/search/?from=c213&to=c2&apikey=<redacted>"
+            + " -> 200, 12 bytes,"))
         #expect(line.contains("1 attempt"))
         #expect(line.contains("rasp.status=200"))
     }
@@ -44,7 +46,8 @@ struct LoggingMiddlewareTests {
             await run(.apiKey(testKey, in: .query("apikey")), .failure(ClientError.http(.init(
                 operationID: "search", status: 400, headers: [:], body: Data(echo.utf8), decodedBody: nil)))),
             await run(.apiKey(testKey, in: .query("apikey")),
-                      .failure(ClientError.noConnection(operationID: "search", reason: "refused for apikey=\(testKey)"))),
+                      .failure(ClientError.noConnection(operationID: "search",
+                                                        reason: "refused for apikey=\(testKey)"))),
         ]
         for capture in captures {
             #expect(!capture.all.isEmpty)
@@ -57,6 +60,7 @@ struct LoggingMiddlewareTests {
     @Test func failuresLogAWarningWithTheErrorText() async {
         let capture = await run(.apiKey(testKey, in: .query("apikey")), .failure(URLError(.notConnectedToInternet)))
         let warning = capture.all.first { $0.level == .warning }?.text ?? ""
-        #expect(warning.hasPrefix("search GET https://api.example.test/v3.0/search/?from=c213&to=c2&apikey=<redacted> failed: search: no connection"))
+        #expect(warning.hasPrefix("search GET https://api.example.test/v3.0/search/?from=c213&to=c2&apikey=<redacted>"
+            + " failed: search: no connection"))
     }
 }

@@ -26,7 +26,8 @@ struct PageSequenceTests {
         func fetch(offset: Int, limit: Int) -> Page {
             requests.withLock { $0.append("\(offset)+\(limit)") }
             let end = min(total, offset + min(limit, cap))
-            return Page(items: offset < end ? Array(offset..<end) : [], total: reportsTotal ? total : nil, offset: offset)
+            return Page(items: offset < end ? Array(offset..<end) : [], total: reportsTotal ? total : nil,
+                        offset: offset)
         }
 
         func pages(pageSize: Int = 100, maxPages: Int? = nil) -> PageSequence<Page> {
@@ -85,7 +86,8 @@ struct PageSequenceTests {
 
     @Test func fetchErrorsAreThrown() async throws {
         struct Boom: Error {}
-        let pages = PageSequence<Page>(fetch: { _, _ in throw Boom() }, info: { PageInfo(itemCount: $0.items.count, total: nil) })
+        let pages = PageSequence<Page>(fetch: { _, _ in throw Boom() },
+                                       info: { PageInfo(itemCount: $0.items.count, total: nil) })
         await #expect(throws: Boom.self) { _ = try await pages.collect() }
     }
 }

@@ -19,13 +19,16 @@ struct RedactorTests {
         let redactor = Redactor(secrets: [key])
         #expect(redactor.redact("value \(key) end") == "value <redacted> end")
         #expect(redactor.redact("q=" + ClientRequest.encode(key)) == "q=<redacted>")
-        #expect(!Redactor(authentication: .apiKey(testKey, in: .header("X-Custom"))).redact("raw \(testKey)").contains(testKey))
+        #expect(!Redactor(authentication: .apiKey(testKey, in: .header("X-Custom"))).redact("raw \(testKey)")
+            .contains(testKey))
     }
 
     @Test func masksHeaderLinesAndJSON() {
-        #expect(Redactor.standard.redact("Authorization: \(testKey)\r\nAccept: */*") == "Authorization: <redacted>\r\nAccept: */*")
+        #expect(Redactor.standard.redact("Authorization: \(testKey)\r\nAccept: */*")
+            == "Authorization: <redacted>\r\nAccept: */*")
         #expect(Redactor.standard.redact("authorization:Bearer \(testKey)") == "authorization:<redacted>")
-        #expect(Redactor.standard.redact(#"{"apikey": "\#(testKey)", "from": "c213"}"#) == #"{"apikey": "<redacted>", "from": "c213"}"#)
+        #expect(Redactor.standard.redact(#"{"apikey": "\#(testKey)", "from": "c213"}"#)
+            == #"{"apikey": "<redacted>", "from": "c213"}"#)
         #expect(Redactor.standard.redact(#"{"Authorization":"\#(testKey)"}"#) == #"{"Authorization":"<redacted>"}"#)
     }
 
@@ -44,7 +47,8 @@ struct RedactorTests {
     }
 
     @Test func mergingKeepsBothSets() {
-        let merged = Redactor(secrets: ["one-secret"]).merging(Redactor(authentication: .apiKey("two-secret", in: .query("k2"))))
+        let merged = Redactor(secrets: ["one-secret"])
+            .merging(Redactor(authentication: .apiKey("two-secret", in: .query("k2"))))
         #expect(merged.redact("one-secret two-secret ?k2=x") == "<redacted> <redacted> ?k2=<redacted>")
     }
 }

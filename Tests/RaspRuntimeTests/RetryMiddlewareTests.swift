@@ -16,11 +16,14 @@ struct RetryMiddlewareTests {
         let transport = ScriptedTransport(.response(unavailable))
         let sleeps = SleepRecorder()
         let events = Locked<[RetryMiddleware.RetryEvent]>([])
-        let retry = RetryMiddleware(random: { 0 }, sleeper: sleeps.sleeper, onRetry: { event in events.withLock { $0.append(event) } })
+        let retry = RetryMiddleware(random: { 0 }, sleeper: sleeps.sleeper,
+                                    onRetry: { event in events.withLock { $0.append(event) } })
         let tracker = AttemptTracker()
 
         let error = try await #require(throws: ClientError.self) {
-            try await AttemptTracker.$current.withValue(tracker) { try await core(transport, retry).performRaw(getRequest()) }
+            try await AttemptTracker.$current.withValue(tracker) {
+                try await core(transport, retry).performRaw(getRequest())
+            }
         }
 
         guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
@@ -42,7 +45,8 @@ struct RetryMiddlewareTests {
     }
 
     @Test func succeedsAfterAConnectionFailureAndATimeout() async throws {
-        let transport = ScriptedTransport(.failure(URLError(.notConnectedToInternet)), .failure(URLError(.timedOut)), .response(ok))
+        let transport = ScriptedTransport(.failure(URLError(.notConnectedToInternet)), .failure(URLError(.timedOut)),
+                                          .response(ok))
         let sleeps = SleepRecorder()
         let retry = RetryMiddleware(policy: RetryPolicy(maxAttempts: 4), random: { 0 }, sleeper: sleeps.sleeper)
         let response = try await core(transport, retry).performRaw(getRequest())

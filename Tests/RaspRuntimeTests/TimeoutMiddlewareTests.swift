@@ -11,7 +11,8 @@ struct TimeoutMiddlewareTests {
         let transport = ScriptedTransport(.hang)
         let sleeps = SleepRecorder(until: { transport.sentCount > 0 })
         let core = ClientCore(serverURL: testServer, transport: transport,
-                              middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)], authentication: nil)
+                              middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)],
+                              authentication: nil)
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
         guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
         #expect(sleeps.recorded == [.seconds(30)])
@@ -22,7 +23,8 @@ struct TimeoutMiddlewareTests {
         let transport = ScriptedTransport(.hang)
         let sleeps = SleepRecorder(until: { transport.sentCount > 0 })
         let core = ClientCore(serverURL: testServer, transport: transport,
-                              middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)], authentication: nil)
+                              middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)],
+                              authentication: nil)
         _ = try? await core.performRaw(getRequest("stationsList", path: "/v3.0/stations_list/"))
         #expect(sleeps.recorded == [.seconds(300)])
         #expect(transport.sent.first?.timeout == .seconds(300))
@@ -50,7 +52,8 @@ struct TimeoutMiddlewareTests {
             while transport.sentCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         let core = ClientCore(serverURL: testServer, transport: transport,
-                              middlewares: [RetryMiddleware(sleeper: SleepRecorder().sleeper), TimeoutMiddleware(sleeper: sleeper)],
+                              middlewares: [RetryMiddleware(sleeper: SleepRecorder().sleeper),
+                                            TimeoutMiddleware(sleeper: sleeper)],
                               authentication: nil)
         let response = try await core.performRaw(getRequest())
         #expect(response.status == 200)

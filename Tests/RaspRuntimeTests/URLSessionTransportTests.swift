@@ -23,7 +23,9 @@ import RaspTestSupport
     @Test func theTimeoutIsATotalDeadline() async throws {
         // The body never ends but a byte arrives every 50 ms, so URLSession's idle timer never fires:
         // only the transport's total deadline can end the call.
-        let server = try RawHTTPServer { _ in .trickle(RawHTTPServer.bytes(200, headers: ["Content-Length": "100000"])) }
+        let server = try RawHTTPServer { _ in
+            .trickle(RawHTTPServer.bytes(200, headers: ["Content-Length": "100000"]))
+        }
         defer { server.stop() }
         var request = getRequest()
         request.timeout = .seconds(1)
@@ -38,7 +40,8 @@ import RaspTestSupport
             RawHTTPServer.response(500, body: Data(#"{"error": {"text": "Внутренняя ошибка"}}"#.utf8))
         }
         defer { server.stop() }
-        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [], authentication: nil)
+        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [],
+                              authentication: nil)
         let file = temporaryFolder().appendingPathComponent("out")
         let error = try await #require(throws: ClientError.self) { try await core.download(getRequest(), to: file) }
         guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
