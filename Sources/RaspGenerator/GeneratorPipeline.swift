@@ -121,8 +121,9 @@ public struct GeneratorPipeline: Sendable {
             let bodies = operation.body?.representations.map {
                 OperationSummary.Body(mediaType: $0.contentType, encoding: "\($0.encoding)")
             } ?? []
-            return OperationSummary(method: operation.httpMethod, path: operation.path, operationID: operation.operationID,
-                                    methodName: Naming.bare(operation.methodName), parameters: parameters, bodies: bodies)
+            return OperationSummary(method: operation.httpMethod, path: operation.path,
+                                    operationID: operation.operationID, methodName: Naming.bare(operation.methodName),
+                                    parameters: parameters, bodies: bodies)
         }
     }
 

@@ -159,7 +159,8 @@ final class DocumentLoader {
         let path = Self.normalized(joined)
         if let index = indexByPath[path] { return index }
         guard let bytes = source.read(path) else {
-            let message = "$ref '\(ref)' names a file that cannot be read (paths are relative to the file the $ref is in)"
+            let message = "$ref '\(ref)' names a file that cannot be read "
+                + "(paths are relative to the file the $ref is in)"
             throw Diagnostic(.error, message, at: mark)
         }
         let index = paths.count

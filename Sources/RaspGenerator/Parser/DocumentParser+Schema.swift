@@ -45,8 +45,9 @@ extension DocumentParser {
             }
             for (name, mark) in names {
                 guard Self.jsonTypes.contains(name) else {
-                    throw Diagnostic(.error, "unknown type '\(name)'; expected one of array, boolean, integer, null, number, object, string",
-                                     at: mark)
+                    let message = "unknown type '\(name)'; "
+                        + "expected one of array, boolean, integer, null, number, object, string"
+                    throw Diagnostic(.error, message, at: mark)
                 }
                 if name == "null" { schema.nullable = true } else { schema.types.append(name) }
             }
@@ -71,7 +72,9 @@ extension DocumentParser {
             if case .scalar = value {
                 diagnostics.warn("'required' must be a list of property names; ignored", at: value.mark)
             } else {
-                schema.required = try Self.sequence(value, "required").items.map { item in try Self.string(item, "required") }
+                schema.required = try Self.sequence(value, "required").items.map { item in
+                    try Self.string(item, "required")
+                }
             }
         case "items":
             if case .sequence(let tuple) = value {  // 2019-09 tuple form: use the first item type
@@ -114,7 +117,8 @@ extension DocumentParser {
                     mapping.append((item.key, try discriminatorTarget(value, at: item.value.mark)))
                 }
             }
-            schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"), mapping: mapping)
+            schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"),
+                                                        mapping: mapping)
         case "minimum", "maximum", "multipleOf":
             if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
                 diagnostics.warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
@@ -129,7 +133,11 @@ extension DocumentParser {
             // 3.1 gives the bound; 3.0 says `true` to make `minimum`/`maximum` exclusive (resolved in `facts`).
             let isMinimum = entry.key == "exclusiveMinimum"
             if case .scalar(let scalar) = value, case .bool = scalar.resolved {
-                if isMinimum { schema.facts.exclusiveMinimum = scalar.value } else { schema.facts.exclusiveMaximum = scalar.value }
+                if isMinimum {
+                    schema.facts.exclusiveMinimum = scalar.value
+                } else {
+                    schema.facts.exclusiveMaximum = scalar.value
+                }
             } else if let text = value.scalar?.value {
                 if isMinimum { schema.facts.exclusiveMinimum = text } else { schema.facts.exclusiveMaximum = text }
             }
@@ -154,7 +162,9 @@ extension DocumentParser {
         case .sequence(let sequence):
             return "[" + sequence.items.map(jsonText).joined(separator: ", ") + "]"
         case .mapping(let mapping):
-            return "{" + mapping.entries.map { "\(jsonString($0.key)): \(jsonText($0.value))" }.joined(separator: ", ") + "}"
+            return "{"
+                + mapping.entries.map { "\(jsonString($0.key)): \(jsonText($0.value))" }.joined(separator: ", ")
+                + "}"
         }
     }
 
@@ -241,7 +251,9 @@ extension DocumentParser {
     /// Resolves a schema `$ref` to its entry, registering the target the first time.
     func schemaReference(_ ref: String, at mark: Mark) throws -> SchemaReference {
         let reference = DocumentLoader.Reference(file: mark.file, text: ref)
-        if let index = schemaIndexByReference[reference] { return SchemaReference(text: ref, target: index, mark: mark) }
+        if let index = schemaIndexByReference[reference] {
+            return SchemaReference(text: ref, target: index, mark: mark)
+        }
         let target = try loader.resolve(ref, at: mark)
         let key = target.key
         var index = schemaIndexByKey[key]
@@ -284,7 +296,9 @@ extension DocumentParser {
 
     static func unescapePointer(_ token: Substring) -> String {
         // Nearly every token is a plain name: skip Foundation's search-and-replace for those.
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else { return String(token) }
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else {
+            return String(token)
+        }
         var text = String(token)
         if text.containsText("%") { text = text.removingPercentEncoding ?? text }
         return text.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
@@ -364,7 +378,8 @@ extension DocumentParser {
 
     static func bool(_ node: YAMLNode, _ key: String) throws -> Bool {
         guard case .scalar(let scalar) = node, case .bool(let value) = scalar.resolved else {
-            throw Diagnostic(.error, "expected true or false for '\(key)', found \(node.kindDescription)", at: node.mark)
+            throw Diagnostic(.error, "expected true or false for '\(key)', found \(node.kindDescription)",
+                             at: node.mark)
         }
         return value
     }

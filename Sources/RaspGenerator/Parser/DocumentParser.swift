@@ -25,7 +25,8 @@ final class DocumentParser {
     init(loader: DocumentLoader, diagnostics: DiagnosticCollector) throws {
         let root = loader.root(0)
         guard case .mapping(let mapping) = root else {
-            throw Diagnostic(.error, "expected a mapping at the top of an OpenAPI document, found \(root.kindDescription)",
+            throw Diagnostic(.error,
+                             "expected a mapping at the top of an OpenAPI document, found \(root.kindDescription)",
                              at: root.mark)
         }
         self.loader = loader
@@ -49,7 +50,8 @@ final class DocumentParser {
         }
         let version = try Self.string(versionNode, "openapi")
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x or 3.1.x", at: versionNode.mark)
+            throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x or 3.1.x",
+                             at: versionNode.mark)
         }
         let info = try Self.optionalMapping(root, "info")
         let title = try info.flatMap { try Self.optionalString($0, "title") }
@@ -115,7 +117,8 @@ final class DocumentParser {
             switch type {
             case "apiKey":
                 guard let inNode = map["in"], let nameNode = map["name"] else {
-                    throw Diagnostic(.error, "apiKey security scheme '\(entry.key)' needs 'in' and 'name'", at: map.mark)
+                    throw Diagnostic(.error, "apiKey security scheme '\(entry.key)' needs 'in' and 'name'",
+                                     at: map.mark)
                 }
                 let location = try Self.string(inNode, "in")
                 guard let parsed = SecurityScheme.Location(rawValue: location) else {
@@ -129,8 +132,9 @@ final class DocumentParser {
             case "oauth2", "openIdConnect", "mutualTLS":
                 break
             default:
-                throw Diagnostic(.error, "unknown security scheme type '\(type)'; expected apiKey, http, oauth2, openIdConnect or mutualTLS",
-                                 at: typeNode.mark)
+                let message = "unknown security scheme type '\(type)'; "
+                    + "expected apiKey, http, oauth2, openIdConnect or mutualTLS"
+                throw Diagnostic(.error, message, at: typeNode.mark)
             }
             result.append(scheme)
         }
@@ -161,7 +165,9 @@ final class DocumentParser {
                 // DigitalOcean publishes every operation as a `$ref` to a file of its own.
                 let node = try follow(entry.value, kind: "operation").node
                 var operation = try parseOperation(node, method: entry.key, path: pathEntry.key, shared: shared)
-                let pathTexts = try ["summary", "description"].compactMap { key in try Self.optionalString(pathItem, key) }
+                let pathTexts = try ["summary", "description"].compactMap { key in
+                    try Self.optionalString(pathItem, key)
+                }
                 operation.pathDescription = pathTexts.isEmpty ? nil : pathTexts.joined(separator: "\n\n")
                 if let id = operation.operationID {
                     if let first = operationIDs[id] {
@@ -176,19 +182,23 @@ final class DocumentParser {
         return operations
     }
 
-    private func parseOperation(_ node: YAMLNode, method: String, path: String, shared: [Parameter]) throws -> Operation {
+    private func parseOperation(_ node: YAMLNode, method: String, path: String,
+                                shared: [Parameter]) throws -> Operation {
         let map = try Self.mapping(node, "an operation")
         var parameters = shared
         for parameter in try map["parameters"].map({ node in try parseParameters(node) }) ?? [] {
-            if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
+            let index = parameters.firstIndex { $0.name == parameter.name && $0.location == parameter.location }
+            if let index {
                 parameters[index] = parameter
             } else {
                 parameters.append(parameter)
             }
         }
         // Path parameters used in the template but not declared: sloppy, but common. Assume strings.
-        for name in Self.templateVariables(path) where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
-            diagnostics.warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string", at: map.mark)
+        for name in Self.templateVariables(path)
+        where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
+            diagnostics.warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string",
+                             at: map.mark)
             var schema = Schema(mark: map.mark)
             schema.types = ["string"]
             parameters.append(Parameter(name: name, location: "path", required: true, schema: schema, description: nil,
@@ -208,7 +218,9 @@ final class DocumentParser {
             summary: try Self.optionalString(map, "summary"),
             description: try Self.optionalString(map, "description"),
             pathDescription: nil,
-            tags: try map["tags"].map { n in try Self.sequence(n, "tags").items.map { t in try Self.string(t, "tag") } } ?? [],
+            tags: try map["tags"].map { n in
+                try Self.sequence(n, "tags").items.map { t in try Self.string(t, "tag") }
+            } ?? [],
             parameters: parameters,
             requestBody: try map["requestBody"].map { n in try parseRequestBody(n) },
             responses: responses,
@@ -231,20 +243,23 @@ final class DocumentParser {
                 throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
             }
             guard let inNode = map["in"] else {
-                throw Diagnostic(.error, "parameter '\((try? Self.string(nameNode, "name")) ?? "?")' needs 'in'", at: map.mark)
+                let name = (try? Self.string(nameNode, "name")) ?? "?"
+                throw Diagnostic(.error, "parameter '\(name)' needs 'in'", at: map.mark)
             }
             let location = try Self.string(inNode, "in")
             guard ["query", "path", "header", "cookie"].contains(location) else {
-                throw Diagnostic(.error, "unknown parameter location '\(location)'; expected query, path, header or cookie",
-                                 at: inNode.mark)
+                let message = "unknown parameter location '\(location)'; expected query, path, header or cookie"
+                throw Diagnostic(.error, message, at: inNode.mark)
             }
             var schema = try map["schema"].map { n in try parseSchema(n) }
             var contentType: String?
-            if schema == nil, let content = try Self.optionalMapping(map, "content"), let first = content.entries.first {
+            if schema == nil, let content = try Self.optionalMapping(map, "content"),
+               let first = content.entries.first {
                 contentType = first.key
                 schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
             }
-            let style = try Self.optionalString(map, "style") ?? (location == "query" || location == "cookie" ? "form" : "simple")
+            let style = try Self.optionalString(map, "style")
+                ?? (location == "query" || location == "cookie" ? "form" : "simple")
             result.append(Parameter(
                 name: try Self.string(nameNode, "name"),
                 location: location,
@@ -289,8 +304,9 @@ final class DocumentParser {
         for entry in content.entries {
             // A key that is no media type (Plaid nests `examples` here) is a mistake in the spec, not a body.
             guard entry.key.containsText("/") else {
-                diagnostics.warn("'\(entry.key)' in 'content' is not a media type (expected e.g. application/json); ignored",
-                                 at: entry.keyMark)
+                let message = "'\(entry.key)' in 'content' is not a media type "
+                    + "(expected e.g. application/json); ignored"
+                diagnostics.warn(message, at: entry.keyMark)
                 continue
             }
             let mediaMap = try Self.mapping(entry.value, "a media type")

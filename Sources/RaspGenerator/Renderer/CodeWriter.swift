@@ -118,7 +118,9 @@ struct CodeWriter {
             if contiguous.withUTF8({ $0.isPrintableASCIIOrTab }) {
                 docLine(text)
             } else {
-                for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { docLine(String(line)) }
+                for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                    docLine(String(line))
+                }
             }
         }
     }

@@ -145,13 +145,14 @@ private struct TreeBuilder {
             case YAML_ALIAS_EVENT:
                 let name = String(cString: event.data.alias.anchor)
                 guard let target = anchors[name] else {
-                    throw Diagnostic(.error, "unknown alias '*\(name)'; expected an anchor '&\(name)' defined before it",
-                                     at: mark)
+                    let message = "unknown alias '*\(name)'; expected an anchor '&\(name)' defined before it"
+                    throw Diagnostic(.error, message, at: mark)
                 }
                 try add(target.node, anchor: nil, size: target.size)
             case YAML_DOCUMENT_START_EVENT:
                 if root != nil {
-                    throw Diagnostic(.error, "found a second YAML document; expected one OpenAPI document per file", at: mark)
+                    throw Diagnostic(.error, "found a second YAML document; expected one OpenAPI document per file",
+                                     at: mark)
                 }
             case YAML_STREAM_END_EVENT:
                 guard let root else { throw Diagnostic(.error, "the document is empty; expected a mapping", at: mark) }
@@ -170,7 +171,8 @@ private struct TreeBuilder {
     }
 
     /// Adds a finished node to the innermost open collection (or makes it the root).
-    /// - Parameter counted: Whether `size` was already added to `nodeCount` (collections count their children as they go).
+    /// - Parameter counted: Whether `size` was already added to `nodeCount` (collections count their
+    ///   children as they go).
     private mutating func add(_ node: consuming YAMLNode, anchor: String?, size: Int, counted: Bool = false) throws {
         if !counted {
             nodeCount += size
