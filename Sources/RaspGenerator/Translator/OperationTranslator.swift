@@ -6,7 +6,8 @@ struct OperationTranslator {
     let diagnostics: DiagnosticCollector
 
     /// Translates the operations the config keeps, in document order.
-    func translate(using types: inout TypeTranslator, componentParameterTypes: inout [Declaration]) throws -> [OperationDecl] {
+    func translate(using types: inout TypeTranslator,
+                   componentParameterTypes: inout [Declaration]) throws -> [OperationDecl] {
         var methodScope = NameScope(reserved: ["core"])
         var parameterTypeCache: [String: TypeTranslator.Usage] = [:]
         var result: [OperationDecl] = []
@@ -31,13 +32,14 @@ struct OperationTranslator {
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
-            let (success, stream, errors) = try responses(operation, owner: owner, types: &types, nested: &responseTypes,
-                                                          scope: &scope)
+            let (success, stream, errors) = try responses(operation, owner: owner, types: &types,
+                                                          nested: &responseTypes, scope: &scope)
             let streamVariant = stream.map { (methodScope.unique(Naming.bare(methodName) + "Stream"), $0) }
             nested += bodyTypes.map { $0.restricted(to: .encode) } + responseTypes.map { $0.restricted(to: .decode) }
             let security = operation.security ?? document.security
             result.append(OperationDecl(
-                methodName: methodName, inputName: inputName, operationID: operation.operationID ?? Naming.bare(methodName),
+                methodName: methodName, inputName: inputName,
+                operationID: operation.operationID ?? Naming.bare(methodName),
                 httpMethod: operation.method.uppercased(), path: operation.path, doc: Self.doc(operation),
                 parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
@@ -61,7 +63,8 @@ struct OperationTranslator {
     /// as text, anything else through the runtime's style-aware encoder.
     private func translate(_ parameter: Parameter, owner: String, types: inout TypeTranslator, scope: inout NameScope,
                            nested: inout [Declaration], componentTypes: inout [Declaration],
-                           cache: inout [String: TypeTranslator.Usage], names: inout NameScope) throws -> ParameterDecl {
+                           cache: inout [String: TypeTranslator.Usage],
+                           names: inout NameScope) throws -> ParameterDecl {
         let usage: TypeTranslator.Usage
         if let key = parameter.componentKey, let name = parameter.componentName {
             if let cached = cache[key] {
@@ -78,7 +81,8 @@ struct OperationTranslator {
         }
         var doc = parameter.description?.trimmed.docLines ?? []
         // Some publishers describe the value in its schema instead (or as well).
-        for text in [parameter.schema.description?.trimmed].compactMap({ $0 }) + TypeTranslator.foldedDescriptions(parameter.schema)
+        for text in [parameter.schema.description?.trimmed].compactMap({ $0 })
+            + TypeTranslator.foldedDescriptions(parameter.schema)
         where !text.isEmpty && text != parameter.description?.trimmed {
             if !doc.isEmpty { doc.append("") }
             doc += text.docLines
@@ -153,7 +157,8 @@ struct OperationTranslator {
         let styles = Self.styles[parameter.location] ?? ["simple"]
         guard !styles.contains(parameter.style) else { return parameter.style }
         let place = "\(parameter.location) parameter '\(parameter.name)'"
-        diagnostics.warn("style '\(parameter.style)' is not defined for \(place); using '\(styles[0])'", at: parameter.mark)
+        diagnostics.warn("style '\(parameter.style)' is not defined for \(place); using '\(styles[0])'",
+                         at: parameter.mark)
         return styles[0]
     }
 
@@ -170,8 +175,8 @@ struct OperationTranslator {
     /// The request body: every media type the operation offers. With one, the input's `body` is its type; with
     /// several, an enum with a case per media type (`json`, `multipart`, `form`, `text`, `binary`, or the media
     /// type's own name).
-    private func requestBody(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
-                             scope: inout NameScope) throws -> BodyDecl? {
+    private func requestBody(_ operation: Operation, owner: String, types: inout TypeTranslator,
+                             nested: inout [Declaration], scope: inout NameScope) throws -> BodyDecl? {
         guard let body = operation.requestBody, !body.content.isEmpty else { return nil }
         let several = body.content.count > 1
         let enumName = several ? scope.unique("Body") : nil
@@ -274,7 +279,8 @@ struct OperationTranslator {
     /// A success offered as JSON and as a stream (`text/event-stream`, JSON Lines) is both: the plain method
     /// returns the JSON, a `…Stream` variant the stream; a success that is only a stream is the plain method's
     /// result; a binary success also gets a variant that hands the bytes over as they arrive.
-    private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator, nested: inout [Declaration],
+    private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator,
+                           nested: inout [Declaration],
                            scope: inout NameScope) throws -> (SuccessDecl, SuccessDecl?, [(String, SwiftType)]) {
         let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
         let defaults = operation.responses.indices.filter { operation.responses[$0].status == "default" }
@@ -295,8 +301,8 @@ struct OperationTranslator {
                 ?? (streamMedia == nil ? response.content.first : nil)
             let hint = isSuccess ? "Output" : Naming.typeName("Error " + response.status)
             if let media, let schema = media.schema, media.isJSON || Self.looksLikeJSON(schema) {
-                let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint, owner: owner,
-                                          nested: &nested, scope: &scope)
+                let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint,
+                                          owner: owner, nested: &nested, scope: &scope)
                 if isSuccess { success = .json(usage.type, emptyStatuses: emptyStatuses) }
                 if !isSuccess || response.status == "default" { errors.append((response.status, usage.type)) }
             } else if isSuccess, let media {
@@ -304,7 +310,8 @@ struct OperationTranslator {
                 success = base.hasPrefix("text/") || base.containsText("xml") ? .text : .data
             }
             if let streamMedia, let kind = Self.streamKind(of: streamMedia) {
-                let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested, scope: &scope)
+                let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested,
+                                          scope: &scope)
                 if media == nil { success = decl } else { stream = decl }
             } else if isSuccess, case .data = success {
                 stream = .bytes
@@ -345,13 +352,15 @@ struct OperationTranslator {
     /// A non-JSON media type whose schema is an object or a reference (e.g. Rasp's `stations_list` sent as `text/html`)
     /// is decoded as JSON anyway.
     static func looksLikeJSON(_ schema: Schema) -> Bool {
-        schema.ref != nil || !schema.properties.isEmpty || schema.types.contains("object") || schema.types.contains("array")
+        schema.ref != nil || !schema.properties.isEmpty || schema.types.contains("object")
+            || schema.types.contains("array")
     }
 
     static func doc(_ operation: Operation) -> [String] {
         var lines: [String] = []
         if let summary = operation.summary?.trimmed, !summary.isEmpty { lines.append(summary) }
-        if let description = operation.description?.trimmed, !description.isEmpty, description != operation.summary?.trimmed {
+        if let description = operation.description?.trimmed, !description.isEmpty,
+           description != operation.summary?.trimmed {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
         }
@@ -362,7 +371,9 @@ struct OperationTranslator {
         // A raw response (bytes, text, a stream) has no declaration to carry its schema's words.
         for response in operation.responses {
             for media in response.content where !media.isJSON {
-                guard let text = media.schema?.description?.trimmed, !text.isEmpty, media.schema?.ref == nil else { continue }
+                guard let text = media.schema?.description?.trimmed, !text.isEmpty, media.schema?.ref == nil else {
+                    continue
+                }
                 if !lines.isEmpty { lines.append("") }
                 lines.append(contentsOf: "Response \(response.status) (`\(media.type)`): \(text)".docLines)
             }

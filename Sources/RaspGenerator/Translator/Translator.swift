@@ -29,7 +29,9 @@ struct Translator {
             case ("apiKey", .header?, let parameter?): schemes.append((name, .header(parameter), scheme.description))
             case ("http", _, "bearer"?): schemes.append((name, .bearer, scheme.description))
             default:
-                diagnostics.warn("security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; add a middleware", at: nil)
+                let message = "security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; "
+                    + "add a middleware"
+                diagnostics.warn(message, at: nil)
             }
         }
 

@@ -11,20 +11,24 @@ extension TypeTranslator {
                 var doc = Self.doc(property.schema)
                 let code = "`\(constant)`"
                 if !doc.contains(where: { $0.containsText(code) }) { doc.append("Always `\(constant)`.") }
-                result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"), isOptional: false,
-                                           isRequired: true, defaultValue: nil, constant: constant, doc: doc,
-                                           deprecation: Self.deprecation(property.schema)))
+                result.append(PropertyDecl(name: name, wireName: property.name, type: .named("String"),
+                                           isOptional: false, isRequired: true, defaultValue: nil, constant: constant,
+                                           doc: doc, deprecation: Self.deprecation(property.schema)))
                 continue
             }
             // The type name hint is only made when a declaration needs it (most properties need none).
             let usage = try use(property.schema, hint: Naming.typeName(property.name), owner: owner, nested: &nested,
                                 scope: &scope)
             let isRequired = required.contains(property.name)
-            let defaultValue = property.schema.defaultValue.flatMap { defaultLiteral($0, for: usage.type, schema: property.schema) }
+            let defaultValue = property.schema.defaultValue.flatMap {
+                defaultLiteral($0, for: usage.type, schema: property.schema)
+            }
             let isOptional = usage.nullable || (!isRequired && defaultValue == nil)
             var doc = Self.doc(property.schema)
             if doc.isEmpty { doc = referencedSummary(property.schema) }
-            if let defaultValue, !isRequired { doc.append("- Note: Defaults to `\(defaultValue.spelling)` when missing.") }
+            if let defaultValue, !isRequired {
+                doc.append("- Note: Defaults to `\(defaultValue.spelling)` when missing.")
+            }
             result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
                                        isRequired: isRequired && defaultValue == nil && !usage.nullable,
                                        defaultValue: isRequired ? nil : defaultValue, doc: doc,
@@ -81,7 +85,8 @@ extension TypeTranslator {
     static func constant(_ schema: Schema) -> String? {
         guard schema.ref == nil, !schema.nullable, let values = schema.enumValues, values.count == 1,
               case .string(let value) = values[0], schema.types.allSatisfy({ $0 == "string" }),
-              schema.properties.isEmpty, schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return nil }
+              schema.properties.isEmpty, schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty
+        else { return nil }
         return value
     }
 
@@ -94,7 +99,9 @@ extension TypeTranslator {
         let titleIsName = title.map { title in
             title.isASCII ? !title.utf8.contains(where: \.isASCIIBlank) : !title.contains(where: \.isWhitespace)
         } ?? false
-        if let title, !title.isEmpty, !(titleIsName && description?.isEmpty == false) { lines.append(contentsOf: title.docLines) }
+        if let title, !title.isEmpty, !(titleIsName && description?.isEmpty == false) {
+            lines.append(contentsOf: title.docLines)
+        }
         if let description, !description.isEmpty, description != title {
             if !lines.isEmpty { lines.append("") }
             lines.append(contentsOf: description.docLines)
@@ -188,7 +195,8 @@ extension TypeTranslator {
         let bounds = [lower, upper].compactMap { $0.map { "\($0.0) \($0.1)" } }
         if !bounds.isEmpty { sentences.append(capitalized(bounds.joined(separator: ", ")) + ".") }
         if let multiple = facts.multipleOf { sentences.append("A multiple of \(multiple).") }
-        let length = [facts.minLength.map { "at least \($0)" }, facts.maxLength.map { "at most \($0)" }].compactMap { $0 }
+        let length = [facts.minLength.map { "at least \($0)" }, facts.maxLength.map { "at most \($0)" }]
+            .compactMap { $0 }
         if !length.isEmpty { sentences.append("Length: \(length.joined(separator: ", ")).") }
         let count = [facts.minItems.map { "at least \($0)" }, facts.maxItems.map { "at most \($0)" }].compactMap { $0 }
         if !count.isEmpty { sentences.append("Items: \(count.joined(separator: ", ")).") }
@@ -196,7 +204,8 @@ extension TypeTranslator {
         if let format = schema.format { sentences.append("Format: \(codeSpan(format)).") }
         let examples = facts.examples.prefix(3).map { codeSpan(shortened($0)) }
         if !examples.isEmpty {
-            sentences.append((examples.count == 1 ? "Example: " : "Examples: ") + examples.joined(separator: ", ") + ".")
+            sentences.append((examples.count == 1 ? "Example: " : "Examples: ")
+                             + examples.joined(separator: ", ") + ".")
         }
         return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
     }
@@ -292,7 +301,9 @@ extension String {
 
     var trimmed: String {
         // Most texts start and end with a visible ASCII character: nothing to trim.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         // ASCII blanks at the ends (a block scalar's final line break): trimmed on bytes when the text they border
         // starts and ends with ASCII too, so every blank is a whitespace character of its own ("\r\n" is one, of two
         // blanks). Otherwise, by characters.

@@ -146,7 +146,8 @@ struct TypeTranslator {
         case .object(let properties, let required):
             var nested: [Declaration] = []
             var scope = nestedScope()
-            let props = try structProperties(properties, required: required, owner: qualifiedName, nested: &nested, scope: &scope)
+            let props = try structProperties(properties, required: required, owner: qualifiedName, nested: &nested,
+                                             scope: &scope)
             return .structType(StructDecl(name: name, doc: doc, properties: props, nested: nested))
         case .enumeration(let rawType, let values):
             enumNames.insert(qualifiedName)
@@ -172,14 +173,17 @@ struct TypeTranslator {
             var cases: [(String, SwiftType, [String])] = []
             let inferred = schema.discriminator == nil ? try inferredDiscriminator(variants) : nil
             for (index, variant) in variants.enumerated() {
-                let caseName = caseScope.unique(Self.caseName(for: variant, index: index, componentNames: componentNames))
+                let caseName = caseScope.unique(Self.caseName(for: variant, index: index,
+                                                              componentNames: componentNames))
                 let hint = Naming.typeName(Naming.bare(caseName))
                 let usage = try use(variant, hint: hint, owner: qualifiedName, nested: &nested, scope: &scope)
-                cases.append((caseName, usage.type, try inferred.map { [$0.values[index]] } ?? discriminatorValues(for: variant, in: schema)))
+                cases.append((caseName, usage.type,
+                              try inferred.map { [$0.values[index]] } ?? discriminatorValues(for: variant, in: schema)))
             }
             addVariantDocs(Self.variantDocs(variants, names: cases.map { "`\($0.0)`" }))
             return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases,
-                                    discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property, nested: nested))
+                                    discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property,
+                                    nested: nested))
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
         }
@@ -191,14 +195,18 @@ struct TypeTranslator {
     private mutating func inferredDiscriminator(_ variants: [Schema]) throws -> (property: String, values: [String])? {
         var tags: [[(property: String, value: String)]] = []
         for variant in variants {
-            guard case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)) else { return nil }
+            guard case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)) else {
+                return nil
+            }
             tags.append(properties.compactMap { property in
                 guard required.contains(property.name), let value = Self.constant(property.schema) else { return nil }
                 return (property.name, value)
             })
         }
         for candidate in tags.first ?? [] {
-            let values = tags.compactMap { variantTags in variantTags.first { $0.property == candidate.property }?.value }
+            let values = tags.compactMap { variantTags in
+                variantTags.first { $0.property == candidate.property }?.value
+            }
             if values.count == tags.count, Set(values).count == values.count { return (candidate.property, values) }
         }
         return nil
@@ -213,8 +221,10 @@ struct TypeTranslator {
             let mapped = discriminator.mapping.filter { $0.target == ref.target }.map(\.value)
             if !mapped.isEmpty { return mapped }
         }
-        if case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)), required.contains(discriminator.propertyName),
-           let property = properties.first(where: { $0.name == discriminator.propertyName }), let value = Self.constant(property.schema) {
+        if case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)),
+           required.contains(discriminator.propertyName),
+           let property = properties.first(where: { $0.name == discriminator.propertyName }),
+           let value = Self.constant(property.schema) {
             return [value]
         }
         return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
@@ -321,7 +331,8 @@ struct TypeTranslator {
     private mutating func primitive(_ schema: Schema, hint: @autoclosure () -> String, owner: String,
                                     nested: inout [Declaration],
                                     scope: inout NameScope) throws -> SwiftType {
-        let type = schema.types.first ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? "object" : "") : "array")
+        let type = schema.types.first
+            ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? "object" : "") : "array")
         switch type {
         case "string":
             switch schema.format {
@@ -405,8 +416,8 @@ struct TypeTranslator {
     }
 
     /// Flattens `allOf` (through refs) into one property list; later parts override earlier ones.
-    private mutating func collectObject(_ schema: Schema, properties: inout [Schema.Property], required: inout Set<String>,
-                                        mark: Mark) throws {
+    private mutating func collectObject(_ schema: Schema, properties: inout [Schema.Property],
+                                        required: inout Set<String>, mark: Mark) throws {
         if let ref = schema.ref {
             guard allOfInProgress.insert(ref.target).inserted else {
                 throw Diagnostic(.error, "allOf cycle: '\(ref.text)' includes itself", at: schema.mark)
