@@ -40,12 +40,13 @@ extension SwiftRenderer {
         var members = operation.parameters.map { parameter in
             let type = parameter.type.spelling + (parameter.required ? "" : "?")
             return InputMember(name: parameter.name, type: type,
-                               signature: "\(parameter.name): \(type)\(parameter.required ? "" : " = nil")", doc: parameter.doc)
+                               signature: "\(parameter.name): \(type)\(parameter.required ? "" : " = nil")",
+                               doc: parameter.doc)
         }
         if let body = operation.body {
             let type = body.type.spelling + (body.required ? "" : "?")
-            members.append(InputMember(name: "body", type: type, signature: "body: \(type)\(body.required ? "" : " = nil")",
-                                       doc: body.doc))
+            members.append(InputMember(name: "body", type: type,
+                                       signature: "body: \(type)\(body.required ? "" : " = nil")", doc: body.doc))
         }
         return members
     }
@@ -63,9 +64,11 @@ extension SwiftRenderer {
     /// Every method, each operation's plain one followed by its streaming variant, if it has one.
     var methods: [Method] {
         api.operations.flatMap { operation in
-            [Method(operation: operation, name: operation.methodName, success: operation.success, isStreamVariant: false)]
+            [Method(operation: operation, name: operation.methodName, success: operation.success,
+                    isStreamVariant: false)]
                 + (operation.streamVariant.map { variant in
-                    [Method(operation: operation, name: variant.methodName, success: variant.success, isStreamVariant: true)]
+                    [Method(operation: operation, name: variant.methodName, success: variant.success,
+                            isStreamVariant: true)]
                 } ?? [])
         }
     }
@@ -76,7 +79,8 @@ extension SwiftRenderer {
         w.block("\(access)protocol \(protocolName): Sendable") { w in
             for method in methods {
                 w.doc(methodDoc(method, flattened: false))
-                w.line("func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
+                w.line("func \(method.name)(_ input: Operations.\(method.operation.inputName)) "
+                       + "async throws -> \(method.success.returnType)")
             }
         }
         w.line()
@@ -114,7 +118,8 @@ extension SwiftRenderer {
     /// The client's declaration: its storage and initializer (its methods are extensions, see
     /// ``renderClientMethod(_:_:)``).
     func renderClientDeclaration(_ w: inout CodeWriter) {
-        w.doc(["A client for \(api.title) over HTTP: every call goes through ``core`` (authentication, middlewares, transport)."])
+        w.doc(["A client for \(api.title) over HTTP: every call goes through ``core`` "
+               + "(authentication, middlewares, transport)."])
         w.block("\(access)struct \(api.clientName): \(protocolName)") { w in
             w.doc(["The transport, middlewares and credentials that calls go through."])
             w.line("\(access)var core: ClientCore")
@@ -128,8 +133,11 @@ extension SwiftRenderer {
                 "  - middlewares: Called in order around every request.",
             ])
             let serverDefault = api.servers.first.map { " = Servers.\($0.name)" } ?? ""
-            w.block("\(access)init(serverURL: URL\(serverDefault), authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [])") { w in
-                w.line("core = ClientCore(serverURL: serverURL, transport: transport, middlewares: middlewares, authentication: authentication)")
+            let initParameters = "serverURL: URL\(serverDefault), authentication: Authentication? = nil, "
+                + "transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []"
+            w.block("\(access)init(\(initParameters))") { w in
+                w.line("core = ClientCore(serverURL: serverURL, transport: transport, middlewares: middlewares, "
+                       + "authentication: authentication)")
             }
         }
         w.line()
@@ -183,12 +191,14 @@ extension SwiftRenderer {
         let http = "- Remark: HTTP `\(operation.httpMethod) \(operation.path)`"
         if flattened { return lines + [http + "."] }
         let pointer = operation.path.replacingText("~", with: "~0").replacingText("/", with: "~1")
-        return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` (`\(operation.operationID)`)."]
+        return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` "
+                        + "(`\(operation.operationID)`)."]
     }
 
     /// A client method: builds the request from the input, sends it, returns `success`.
     private func renderMethod(_ operation: OperationDecl, name: String, success: SuccessDecl, _ w: inout CodeWriter) {
-        w.line("\(access)func \(name)(_ input: Operations.\(operation.inputName)) async throws -> \(success.returnType) {")
+        w.line("\(access)func \(name)(_ input: Operations.\(operation.inputName)) "
+               + "async throws -> \(success.returnType) {")
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
@@ -210,7 +220,8 @@ extension SwiftRenderer {
         let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
             || success.asksForEvents
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
-        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
+        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", "
+               + "path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
         if pathIsStyled { w.line("    request.path = \(pathLiteral)") }
         for parameter in operation.parameters where parameter.location != "path" {
             w.line("    " + Self.parameterCall(parameter))
@@ -241,7 +252,8 @@ extension SwiftRenderer {
             let test = emptyStatuses.count == 1 ? "response.status == \(statuses)"
                                                 : "[\(statuses)].contains(response.status)"
             w.line("    if \(test) { return nil }")
-            w.line("    return try core.decode(\(type.spelling).self, from: response, operationID: request.operationID)")
+            w.line("    return try core.decode(\(type.spelling).self, from: response, "
+                   + "operationID: request.operationID)")
         case .json(let type, _):
             w.line("    return try await core.perform(request, decoding: \(type.spelling).self\(errorBody))")
         case .text:
@@ -258,7 +270,8 @@ extension SwiftRenderer {
             w.line("    return ServerSentEvents(\(streamed))")
         case .jsonLines(let type, let recordSeparator):
             let framing = recordSeparator ? ", framing: .recordSeparator" : ""
-            w.line("    return JSONLinesStream<\(type.spelling)>(\(streamed), operationID: request.operationID\(framing))")
+            w.line("    return JSONLinesStream<\(type.spelling)>(\(streamed), "
+                   + "operationID: request.operationID\(framing))")
         case .bytes:
             w.line("    return \(streamed)")
         }
@@ -275,7 +288,8 @@ extension SwiftRenderer {
             let jsonType = isWildcard ? Naming.literal("application/json") : contentType
             return "try request.setJSONBody(\(value), contentType: \(jsonType))"
         case .form: return "try request.setFormBody(\(value), encoding: \(partEncodings(representation.parts)))"
-        case .multipart: return "try request.setMultipartBody(\(value), encoding: \(partEncodings(representation.parts)))"
+        case .multipart:
+            return "try request.setMultipartBody(\(value), encoding: \(partEncodings(representation.parts)))"
         case .binary: return "request.setBody(\(value), contentType: \(contentType))"
         case .text: return "request.setBody(Data(\(value).utf8), contentType: \(contentType))"
         }
@@ -352,13 +366,15 @@ extension SwiftRenderer {
         w.block("\(access)struct \(mockName): \(protocolName)") { w in
             for method in methods {
                 w.doc(["Answers ``\(api.clientName)/\(Naming.bare(method.name))(_:)``."])
-                w.line("\(access)var \(Naming.bare(method.name))Handler: @Sendable (Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
+                w.line("\(access)var \(Naming.bare(method.name))Handler: @Sendable "
+                       + "(Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType)")
             }
             w.line()
             w.doc(["Creates a mock whose operations all throw until given a handler."])
             w.block("\(access)init()") { w in
                 for method in methods {
-                    w.line("\(Naming.bare(method.name))Handler = { _ in throw MockClientError.notImplemented(operationID: \(Naming.literal(method.operation.operationID))) }")
+                    w.line("\(Naming.bare(method.name))Handler = { _ in throw MockClientError.notImplemented("
+                           + "operationID: \(Naming.literal(method.operation.operationID))) }")
                 }
             }
         }
@@ -367,6 +383,7 @@ extension SwiftRenderer {
 
     /// One method of the mock, which calls its handler (for a writer inside `extension Mock<Client>`).
     func renderMockMethod(_ method: Method, _ w: inout CodeWriter) {
-        w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
+        w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) "
+               + "async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
     }
 }

@@ -197,13 +197,17 @@ struct SwiftRenderer {
                 renderProperty(property, mutable: decl.isMutable, &w)
             }
             renderMemberwiseInit(decl.properties, &w)
-            let needsDecoder = decl.direction != .encode && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
-            let needsKeys = needsDecoder || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.hasStorage }
+            let needsDecoder = decl.direction != .encode
+                && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
+            let needsKeys = needsDecoder
+                || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.hasStorage }
             if needsKeys {
                 w.block("enum CodingKeys: String, CodingKey") { w in
                     w.caseLines(decl.properties.map { property in
                         let stored = Self.storage(property)
-                        return Naming.bare(stored) == property.wireName ? stored : "\(stored) = \(Naming.literal(property.wireName))"
+                        return Naming.bare(stored) == property.wireName
+                            ? stored
+                            : "\(stored) = \(Naming.literal(property.wireName))"
                     })
                 }
             }
@@ -258,7 +262,9 @@ struct SwiftRenderer {
         }
         let parameters = properties.map { property -> String in
             let type = property.type.spelling + (property.isOptional ? "?" : "")
-            let defaultValue = property.isOptional ? " = nil" : (property.defaultValue?.spelling ?? property.constant.map(Naming.literal)).map { " = \($0)" } ?? ""
+            let defaultValue = property.isOptional
+                ? " = nil"
+                : (property.defaultValue?.spelling ?? property.constant.map(Naming.literal)).map { " = \($0)" } ?? ""
             return "\(property.name): \(type)\(defaultValue)"
         }
         w.doc(["Creates a value from its properties (optional ones default to `nil`)."])
@@ -301,17 +307,20 @@ struct SwiftRenderer {
             w.caseLines(decl.cases.map(\.name), doc: "A value the API documents; ``rawValue`` is how it is sent.")
             w.doc(["A value this client does not know yet, kept as it was sent."])
             w.line("case unknown(\(decl.rawType))")
-            w.line("\(access)static let knownCases: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
+            let knownCases = decl.cases.map { "." + $0.name }.joined(separator: ", ")
+            w.line("\(access)static let knownCases: [Self] = [\(knownCases)]")
             let literal: (String) -> String = { decl.rawType == "String" ? Naming.literal($0) : $0 }
             w.block("\(access)var rawValue: \(decl.rawType)") { w in
-                w.switchBlock("self", decl.cases.map { "case .\($0.name): \(literal($0.literal))" } + ["case .unknown(let value): value"])
+                w.switchBlock("self", decl.cases.map { "case .\($0.name): \(literal($0.literal))" }
+                                          + ["case .unknown(let value): value"])
             }
         }
     }
 
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)\(decl.isIndirect ? "indirect " : "")enum \(decl.name): \(Self.conformances(decl.direction))") { w in
+        let indirect = decl.isIndirect ? "indirect " : ""
+        w.block("\(access)\(indirect)enum \(decl.name): \(Self.conformances(decl.direction))") { w in
             for item in decl.cases {
                 w.doc(["The value as a `\(item.type.spelling)`."])
                 w.line("case \(item.name)(\(item.type.spelling))")
@@ -319,7 +328,8 @@ struct SwiftRenderer {
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
-                    w.switchBlock("self", decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
+                    w.switchBlock("self",
+                                  decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
                 }
             }
             for nested in decl.nested {
@@ -347,11 +357,16 @@ struct SwiftRenderer {
                 for (index, item) in decl.cases.enumerated() {
                     let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
                     if !values.isEmpty {
-                        cases.append("case \(values.map(Naming.literal).joined(separator: ", ")): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
+                        let literals = values.map(Naming.literal).joined(separator: ", ")
+                        cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
                     }
                     for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
-                        let candidates = shared.cases.map { "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }" }
-                        cases.append("case \(Naming.literal(shared.value)): self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, [\(candidates.joined(separator: ", "))])")
+                        let candidates = shared.cases.map {
+                            "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }"
+                        }
+                        cases.append("case \(Naming.literal(shared.value)): self = try OneOfDecoding.firstMatch("
+                                     + "\(Naming.literal(decl.name)), in: decoder, "
+                                     + "[\(candidates.joined(separator: ", "))])")
                     }
                 }
                 w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
@@ -359,7 +374,8 @@ struct SwiftRenderer {
             } else {
                 w.line("var errors: [any Error] = []")
                 for item in decl.cases {
-                    w.line("do { self = .\(item.name)(try \(item.type.spelling)(from: decoder)); return } catch { errors.append(error) }")
+                    w.line("do { self = .\(item.name)(try \(item.type.spelling)(from: decoder)); return } "
+                           + "catch { errors.append(error) }")
                 }
                 w.line("throw OneOfDecoding.noMatch(\(Naming.literal(decl.name)), errors: errors, in: decoder)")
             }
