@@ -5,16 +5,10 @@ import RaspTestSupport
 
 /// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).
 struct ClientErrorMessageTests {
-    /// A Yandex-style error body that echoes the request, key included.
-    static let echoingBody = #"""
-    {"error": {"text": "Не нашли объект по yandex коду c1111", "http_code": 404,
-     "error_code": "v3.0_stable-57-1.8996410.1168813578_31",
-     "request": "https://api.rasp.yandex.net/v3.0/search/?apikey=\#(testKey)&from=c1111&to=c213"}}
-    """#
+    static let echoingBody = ErrorFixtures.echoingBody
 
     func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
-        .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil,
-                    redactor: redactor))
+        ErrorFixtures.failure(status, body, redactor: redactor)
     }
 
     @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
