@@ -15,15 +15,7 @@ struct UserMessageTests {
 
     @Test func userMessagesNeverContainTheKey() {
         let redactor = Redactor(authentication: .apiKey(testKey, in: .header("Authorization")))
-        let errors: [ClientError] = [
-            failure(404, Self.echoingBody, redactor: redactor),
-            failure(400, #"{"error": {"text": "bad key \#(testKey)"}}"#, redactor: redactor),
-            failure(502, "<html>upstream said apikey=\(testKey)</html>"),
-            failure(401, "Authorization: \(testKey)"),
-            .noConnection(operationID: "search", reason: "https://h/x?apikey=\(testKey)"),
-            .invalidRequest(operationID: "search", reason: "cannot build a URL from https://h/?apikey=\(testKey)"),
-            .quotaExhausted(operationID: "search", limit: 500),
-        ]
+        let errors = ErrorFixtures.keyEchoingErrors(redactor: redactor)
         for error in errors {
             for language in UserMessageLanguage.allCases {
                 #expect(!error.userMessage(language: language).contains(testKey))

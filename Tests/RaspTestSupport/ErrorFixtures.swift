@@ -19,4 +19,19 @@ public enum ErrorFixtures {
         .http(.init(operationID: "search", status: status, headers: [:], body: Data(body.utf8), decodedBody: nil,
                     redactor: redactor))
     }
+
+    /// Failures of every kind whose inputs carry the test key: an echoing 4xx body, a key in an error text, in an
+    /// HTML page and in a header dump, in a connection error's URL and in a request that could not be built.
+    /// - Parameter redactor: The redactor that knows the key, for the failures that mask their body with it.
+    public static func keyEchoingErrors(redactor: Redactor) -> [ClientError] {
+        [
+            failure(404, echoingBody, redactor: redactor),
+            failure(400, #"{"error": {"text": "bad key \#(testKey)"}}"#, redactor: redactor),
+            failure(502, "<html>upstream said apikey=\(testKey)</html>"),
+            failure(401, "Authorization: \(testKey)"),
+            .noConnection(operationID: "search", reason: "https://h/x?apikey=\(testKey)"),
+            .invalidRequest(operationID: "search", reason: "cannot build a URL from https://h/?apikey=\(testKey)"),
+            .quotaExhausted(operationID: "search", limit: 500),
+        ]
+    }
 }
