@@ -12,6 +12,8 @@ struct CompileComparison {
     /// How many times each module is rebuilt; the figures are medians (the driver does not always start a batch as
     /// soon as a core is free, which moves a single build's wall time by seconds).
     var runs: Int
+    /// How long one measured rebuild may take before it is stopped (nil: no limit).
+    var timeLimit: Duration?
 
     /// Builds both; `sogFiles` is nil when swift-openapi-generator did not run.
     func run(oursFiles: String, sogFiles: String?) throws {
@@ -25,8 +27,7 @@ struct CompileComparison {
                 targets: [.target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
             )
             """)
-        let oursUsage = try buildModule(package: ours, label: "ours")
-        guard let sogFiles else { return }
+        guard let oursUsage = try buildModule(package: ours, label: "ours"), let sogFiles else { return }
         let sog = try preparePackage(kind: "sog", files: sogFiles, manifest: """
             // swift-tools-version:6.1
             import PackageDescription
@@ -43,7 +44,15 @@ struct CompileComparison {
                 ])]
             )
             """)
-        let sogUsage = try buildModule(package: sog, label: "sog")
+        guard let sogUsage = try buildModule(package: sog, label: "sog") else {
+            // Stopped at the limit: the limit itself bounds the ratio from below.
+            if let timeLimit {
+                let limit = Double(timeLimit.components.seconds) * 1000
+                Figures.emit("\(name).build_speedup_vs_sog_at_least",
+                             limit / oursUsage.rebuild.wallMilliseconds, "x", decimals: 2)
+            }
+            return
+        }
         Figures.emit("\(name).build_speedup_vs_sog",
                      sogUsage.rebuild.wallMilliseconds / oursUsage.rebuild.wallMilliseconds, "x", decimals: 2)
         Figures.emit("\(name).build_cpu_speedup_vs_sog",
@@ -81,20 +90,26 @@ struct CompileComparison {
 
     /// Builds once (dependencies and all), then touches the generated sources and measures the rebuild, which
     /// compiles only the generated module (``runs`` times: medians of wall, CPU and memory), then a build with
-    /// nothing to do.
-    private func buildModule(package: String, label: String) throws -> ModuleBuild {
+    /// nothing to do. Nil when a rebuild was stopped at ``timeLimit`` (its figure says so).
+    private func buildModule(package: String, label: String) throws -> ModuleBuild? {
         let log = "\(package)/build.log"
         try? FileManager.default.removeItem(atPath: log)
         Figures.note("\(name): building \(label) (dependencies first; log: \(log))")
         let warm = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log)
         guard warm.status == 0 else { throw Subprocess.Failure(description: "\(label) build failed; see \(log)") }
         let sources = "\(package)/Sources/GeneratedAPI"
+        let prefix = label == "ours" ? name : "\(name).sog"
         var rebuilds: [Subprocess.Usage] = []
         for _ in 0..<runs {
             for file in try FileManager.default.contentsOfDirectory(atPath: sources) {
                 try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "\(sources)/\(file)")
             }
-            let rebuild = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log)
+            let rebuild = try Subprocess.run(["swift", "build", "--package-path", package], logFile: log,
+                                             timeLimit: timeLimit)
+            if rebuild.timedOut {
+                Figures.emit("\(prefix).debug_build_stopped_after", rebuild.wallMilliseconds / 1000, "s")
+                return nil
+            }
             guard rebuild.status == 0 else {
                 throw Subprocess.Failure(description: "\(label) rebuild failed; see \(log)")
             }
@@ -110,7 +125,6 @@ struct CompileComparison {
             Figures.note("\(name) \(label) rebuilds (wall s): "
                 + rebuilds.map { String(format: "%.1f", $0.wallMilliseconds / 1000) }.joined(separator: " "))
         }
-        let prefix = label == "ours" ? name : "\(name).sog"
         Figures.emit("\(prefix).debug_build", usage.wallMilliseconds / 1000, "s")
         Figures.emit("\(prefix).debug_build_cpu", usage.cpuMilliseconds / 1000, "s")
         Figures.emit("\(prefix).debug_build_peak_rss", Double(usage.peakResidentBytes) / 1_048_576, "MB")

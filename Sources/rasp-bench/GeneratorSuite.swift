@@ -35,6 +35,9 @@ struct GeneratorSuite: AsyncParsableCommand {
     @Option(help: "With --compile: rebuilds of each generated module; build figures are medians.")
     var compileRuns = 3
 
+    @Option(help: "With --compile: seconds after which a measured rebuild is stopped (its figure says so).")
+    var compileTimeLimit = 900
+
     @Option(help: "Scratch folder for outputs and build packages.")
     var scratch = ".build-bench/generator"
 
@@ -57,7 +60,7 @@ struct GeneratorSuite: AsyncParsableCommand {
             }
             if compile {
                 try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name,
-                                      runs: max(compileRuns, 1))
+                                      runs: max(compileRuns, 1), timeLimit: .seconds(max(compileTimeLimit, 1)))
                     .run(oursFiles: "\(folder)/ours", sogFiles: sogOutput)
             }
         }

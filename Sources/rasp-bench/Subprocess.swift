@@ -18,6 +18,8 @@ enum Subprocess {
         var cpuMilliseconds: Double
         /// The largest resident set size of any process in the tree, in bytes.
         var peakResidentBytes: Int
+        /// Whether the run was stopped at its time limit (its process group killed).
+        var timedOut = false
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -25,7 +27,9 @@ enum Subprocess {
     }
 
     /// Runs `arguments[0]` (looked up on `PATH`) with output appended to `logFile`.
-    static func run(_ arguments: [String], logFile: String) throws -> Usage {
+    /// - Parameter timeLimit: When set, the program runs in a process group of its own, and the whole group (a
+    ///   `swift build` and its compilers) is killed once the limit has passed; the usage then says `timedOut`.
+    static func run(_ arguments: [String], logFile: String, timeLimit: Duration? = nil) throws -> Usage {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,19 +39,44 @@ enum Subprocess {
         defer { for pointer in argv { free(pointer) } }
         let clock = ContinuousClock()
         let start = clock.now
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if timeLimit != nil {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        var timedOut = false
+        if let timeLimit {
+            // Polls until the program ends or the limit passes; then the whole group goes, and is reaped below.
+            let deadline = start.advanced(by: timeLimit)
+            while true {
+                let waited = wait4(pid, &status, WNOHANG, &usage)
+                if waited == pid { break }
+                if waited == -1 && errno != EINTR { break }
+                if clock.now >= deadline {
+                    timedOut = true
+                    kill(-pid, SIGKILL)
+                    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+                    break
+                }
+                usleep(50_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        }
         let wall = Stopwatch.milliseconds(clock.now - start)
         let cpu = milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Usage(status: exit, wallMilliseconds: wall, cpuMilliseconds: cpu,
-                     peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+                     peakResidentBytes: Int(usage.ru_maxrss) * 1024, timedOut: timedOut)
     }
 
     private static func milliseconds(_ time: timeval) -> Double {
