@@ -5,14 +5,11 @@ import RaspTestSupport
 
 /// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).
 struct ClientErrorMessageTests {
-    static let echoingBody = ErrorFixtures.echoingBody
-
-    func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
-        ErrorFixtures.failure(status, body, redactor: redactor)
-    }
-
     @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
-        guard case .http(let failure) = failure(404, Self.echoingBody) else { Issue.record("not http"); return }
+        guard case .http(let failure) = ErrorFixtures.failure(404, ErrorFixtures.echoingBody) else {
+            Issue.record("not http")
+            return
+        }
         let body = try #require(failure.apiError)
         #expect(body.text == "Не нашли объект по yandex коду c1111")
         #expect(body.httpCode == 404)

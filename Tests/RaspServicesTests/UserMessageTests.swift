@@ -7,12 +7,6 @@ import RaspTestSupport
 /// ``ClientError/userMessage(language:)``: one short sentence per situation in Russian and English, the API's own
 /// text for a 4xx with an error body, never the key.
 struct UserMessageTests {
-    static let echoingBody = ErrorFixtures.echoingBody
-
-    func failure(_ status: Int, _ body: String = "", redactor: Redactor = .standard) -> ClientError {
-        ErrorFixtures.failure(status, body, redactor: redactor)
-    }
-
     @Test func userMessagesNeverContainTheKey() {
         let redactor = Redactor(authentication: .apiKey(testKey, in: .header("Authorization")))
         let errors = ErrorFixtures.keyEchoingErrors(redactor: redactor)
@@ -34,11 +28,12 @@ struct UserMessageTests {
             (.quotaExhausted(operationID: "x", limit: 500), "Дневной лимит запросов исчерпан",
              "Daily request limit reached"),
             (decoding, "Ошибка сервера", "Server error"),
-            (failure(503, "<html/>"), "Ошибка сервера", "Server error"),
-            (failure(429), "Слишком много запросов, попробуйте позже", "Too many requests, try again later"),
-            (failure(403, Self.echoingBody), "Неверный ключ API", "Invalid API key"),
-            (failure(404), "Ничего не найдено", "Nothing found"),
-            (failure(400, "nope"), "Некорректный запрос", "Invalid request"),
+            (ErrorFixtures.failure(503, "<html/>"), "Ошибка сервера", "Server error"),
+            (ErrorFixtures.failure(429), "Слишком много запросов, попробуйте позже",
+             "Too many requests, try again later"),
+            (ErrorFixtures.failure(403, ErrorFixtures.echoingBody), "Неверный ключ API", "Invalid API key"),
+            (ErrorFixtures.failure(404), "Ничего не найдено", "Nothing found"),
+            (ErrorFixtures.failure(400, "nope"), "Некорректный запрос", "Invalid request"),
         ]
         for (error, ru, en) in cases {
             #expect(error.userMessage(language: .ru) == ru)
@@ -47,7 +42,7 @@ struct UserMessageTests {
     }
 
     @Test func clientErrorsShowTheAPITextInBothLanguages() {
-        let error = failure(404, Self.echoingBody)
+        let error = ErrorFixtures.failure(404, ErrorFixtures.echoingBody)
         #expect(error.userMessage(language: .ru) == "Не нашли объект по yandex коду c1111")
         #expect(error.userMessage(language: .en) == "Не нашли объект по yandex коду c1111")
         #expect(error.localizedUserMessage == error.userMessage(language: .current))
