@@ -35,7 +35,7 @@ struct GeneratorSuite: AsyncParsableCommand {
     @Option(help: "With --compile: rebuilds of each generated module; build figures are medians.")
     var compileRuns = 3
 
-    @Option(help: "With --compile: seconds after which a measured rebuild is stopped (its figure says so).")
+    @Option(help: "With --compile: seconds after which a build is stopped (its figure says so).")
     var compileTimeLimit = 900
 
     @Option(help: "Scratch folder for outputs and build packages.")
