@@ -141,6 +141,41 @@ struct OutputLayoutTests {
                 "public runtime types the import check does not know")
     }
 
+    /// The repository's documents, whose every file is checked against a scan of its text.
+    static let importDocuments = [GoldenTests.root.appendingPathComponent("openapi.yaml").path,
+                                  GoldenTests.root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml")
+                                    .path]
+
+    @Test("imports planned from the IR match the types the public declarations name", arguments: importDocuments)
+    func importsMatchTheText(path: String) throws {
+        let source = DocumentSource { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let files = try GeneratorPipeline().run(bytes, sourceName: "openapi.yaml", path: path, source: source).files
+        var publicImports: Set<String> = []
+        for file in files {
+            // What the text's public declaration lines name, outside string literals (a method's body starts on the
+            // next line; an enum's cases and a one-line body name no type of their own).
+            var named: Set<String> = []
+            for line in file.contents.split(separator: "\n") {
+                let code = line.drop { $0 == " " }
+                let isCase = code.wholeMatch(of: #/case [A-Za-z_`]+\(.*/#) != nil
+                guard code.hasPrefix("public ") || isCase else { continue }
+                let words = code.replacing(#/"(?:[^"\\]|\\.)*"/#, with: "").split { !$0.isLetter && !$0.isNumber }
+                named.formUnion(words.map(String.init))
+            }
+            func access(_ names: Set<String>) -> String { named.isDisjoint(with: names) ? "internal" : "public" }
+            let expected = [access(SwiftRenderer.foundationTypeNames) + " import Foundation",
+                            access(SwiftRenderer.publicRuntimeTypeNames) + " import RaspRuntime"]
+            let imports = file.contents.split(separator: "\n").filter { $0.hasSuffix("import Foundation")
+                || $0.hasSuffix("import RaspRuntime") }.map(String.init)
+            #expect(imports == expected, "\(file.name)")
+            publicImports.formUnion(imports.filter { $0.hasPrefix("public") })
+        }
+        // Both kinds occur, so the check compares something.
+        #expect(files.contains { $0.contents.contains("internal import RaspRuntime") })
+        #expect(publicImports.count == 2)
+    }
+
     @Test("imports are public only where a public declaration names the module's types")
     func importAccess() throws {
         let source = """

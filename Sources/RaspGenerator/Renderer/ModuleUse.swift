@@ -1,18 +1,97 @@
 /// Which imported modules a file's public declarations name: a module is imported with the declarations' access
 /// level only when one of its types shows in them.
+///
+/// The plan is read from the IR, declaration by declaration, the way each template spells its public surface:
+/// stored and computed properties, initializer and method signatures, enum cases and conformances. Function
+/// bodies and private storage do not count (see ``SwiftRenderer/bodyOnlyRuntimeTypeNames``).
 struct ModuleUse: Equatable {
     /// Whether a Foundation type is named.
     var foundation = false
     /// Whether a `RaspRuntime` type that can appear in a public declaration is named.
     var runtime = false
 
-    /// Whether both modules are known to be used (nothing more to look for).
-    var isComplete: Bool { foundation && runtime }
-
-    /// Adds what another text uses.
+    /// Adds what another declaration uses.
     mutating func formUnion(_ other: ModuleUse) {
         foundation = foundation || other.foundation
         runtime = runtime || other.runtime
+    }
+
+    /// Adds the modules of a type name (a generated type's nested name, `Outer.Inner`, is read part by part).
+    mutating func add(_ name: Substring) {
+        for part in name.split(separator: ".") {
+            if SwiftRenderer.foundationTypeNames.contains(String(part)) {
+                foundation = true
+            } else if SwiftRenderer.publicRuntimeTypeNames.contains(String(part)) {
+                runtime = true
+            }
+        }
+    }
+
+    /// Adds the modules a type names.
+    mutating func add(_ type: SwiftType) {
+        switch type {
+        case .named(let name): add(name[...])
+        case .array(let element), .dictionary(let element): add(element)
+        }
+    }
+}
+
+extension ModuleUse {
+    /// The declarations of the first file: the client's initializer names `URL`, `Authentication` and
+    /// `ClientTransport`, so both modules are always public there.
+    static let clientDeclarations = ModuleUse(foundation: true, runtime: true)
+
+    /// A type declaration: its properties, enum cases and nested types (an open enum conforms to `OpenEnum`).
+    init(_ declaration: Declaration) {
+        switch declaration {
+        case .structType(let decl):
+            for property in decl.properties { add(property.type) }
+            for nested in decl.nested { formUnion(ModuleUse(nested)) }
+        case .enumType:
+            runtime = true
+        case .oneOf(let decl):
+            for item in decl.cases { add(item.type) }
+            for nested in decl.nested { formUnion(ModuleUse(nested)) }
+        case .typeAlias(_, let type, _):
+            add(type)
+        }
+    }
+
+    /// An operation's input struct: its parameters, its body and the types nested in it.
+    init(input operation: OperationDecl) {
+        addMembers(of: operation)
+        for nested in operation.nested { formUnion(ModuleUse(nested)) }
+    }
+
+    /// Adds the types of an operation's input members: its parameters and its body.
+    private mutating func addMembers(of operation: OperationDecl) {
+        for parameter in operation.parameters { add(parameter.type) }
+        if let body = operation.body { add(body.type) }
+    }
+
+    /// A method that takes an operation's input and returns `success`: the client's and the mock's.
+    init(returning success: SuccessDecl) {
+        switch success {
+        case .json(let type, _): add(type)
+        case .data: foundation = true
+        case .text, .none: break
+        case .events(let type):
+            add("EventStream")
+            add(type)
+        case .rawEvents: add("ServerSentEvents")
+        case .jsonLines(let type, _):
+            add("JSONLinesStream")
+            add(type)
+        case .bytes: add("ResponseBody")
+        }
+    }
+
+    /// The protocol extension's methods for one client method: the input's members as arguments, and `Data` for
+    /// the overload that takes a binary body in memory.
+    init(flattened method: SwiftRenderer.Method) {
+        self.init(returning: method.success)
+        addMembers(of: method.operation)
+        if SwiftRenderer.hasInMemoryBodyOverload(method.operation) { foundation = true }
     }
 }
 
@@ -32,63 +111,8 @@ extension SwiftRenderer {
         "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
         "ParameterStyle",
     ]
-    /// The type names that decide the imports, by length in bytes, each with whether it is Foundation's: a word is
-    /// compared with the few names of its length, with no string made or hashed for it.
-    private static let namesByLength: [[(name: [UInt8], isFoundation: Bool)]] = {
-        let names = foundationTypeNames.map { ($0, true) }
-            + runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames).map { ($0, false) }
-        var table = [[(name: [UInt8], isFoundation: Bool)]](repeating: [], count: names.map(\.0.utf8.count).max()! + 1)
-        for (name, isFoundation) in names { table[name.utf8.count].append((Array(name.utf8), isFoundation)) }
-        return table
-    }()
-    /// Whether a byte is part of a word: an ASCII letter, digit or `_`.
-    private static let isWordByte: [Bool] = (0...255).map { (byte: Int) in
-        let byte = UInt8(byte)
-        return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_")
-    }
+    /// The runtime types that make a file's `import RaspRuntime` public when a declaration names them.
+    static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
-
-    /// Whether a text names a Foundation type or a runtime type outside comments. A mention in a non-public
-    /// declaration counts too: at worst that keeps a `public import` Swift then warns about.
-    ///
-    /// Texts scanned one after the other give the same answer as their concatenation when each ends a line (a
-    /// comment or a word ends at the line break).
-    static func usedModules(in text: Substring) -> ModuleUse {
-        var text = text
-        return text.withUTF8(usedModules(in:))
-    }
-
-    private static func usedModules(in bytes: UnsafeBufferPointer<UInt8>) -> ModuleUse {
-        var use = ModuleUse()
-        var wordStart = 0
-        // A word (a run of ASCII letters, digits and `_`) is a candidate type name when it starts with a capital.
-        func finishWord(at end: Int) {
-            let length = end - wordStart
-            guard length > 0, length < namesByLength.count, bytes[wordStart].isASCIIUppercase else { return }
-            let word = bytes[wordStart..<end]
-            for candidate in namesByLength[length] where word.elementsEqual(candidate.name) {
-                if candidate.isFoundation { use.foundation = true } else { use.runtime = true }
-            }
-        }
-        let isWordByte = Self.isWordByte
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if isWordByte[Int(byte)] {
-                index += 1
-                continue
-            }
-            finishWord(at: index)
-            if use.isComplete { return use }
-            // Comments run to the end of the line ("//" inside a string literal skips the rest of that line).
-            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                index = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            }
-            index += 1
-            wordStart = index
-        }
-        finishWord(at: bytes.count)
-        return use
-    }
 }

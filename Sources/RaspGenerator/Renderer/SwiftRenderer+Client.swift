@@ -96,9 +96,7 @@ extension SwiftRenderer {
             w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
         }
         renderFlattened(method, members: members, &w)
-        // A binary body (a `BinaryFile`, which can stream) also takes bytes in memory, as `Data`.
-        if let body = operation.body, body.representations.count == 1,
-           body.representations[0].encoding == .binary {
+        if Self.hasInMemoryBodyOverload(operation) {
             w.line()
             w.doc(["Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from "
                    + "a file or an async sequence."])
@@ -113,6 +111,13 @@ extension SwiftRenderer {
             renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
         }
         w.line()
+    }
+
+    /// Whether an operation's protocol extension also has an overload that takes its body as `Data`: a binary body
+    /// (a `BinaryFile`, which can stream) also takes bytes in memory.
+    static func hasInMemoryBodyOverload(_ operation: OperationDecl) -> Bool {
+        guard let body = operation.body else { return false }
+        return body.representations.count == 1 && body.representations[0].encoding == .binary
     }
 
     /// The client's declaration: its storage and initializer (its methods are extensions, see

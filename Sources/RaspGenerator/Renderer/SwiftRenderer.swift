@@ -16,16 +16,8 @@ struct SwiftRenderer {
     /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
     private struct Group {
         var wrapper: String?
-        var items: [String]
-        /// What of each item a public declaration shows (its whole text, or a method's signature line), which
-        /// decides the imports' access.
-        var surface: (String) -> Substring = { $0[...] }
-    }
-
-    /// A method's first line: its signature, without the body on the following lines.
-    private static func signature(_ text: String) -> Substring {
-        let end = text.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
-        return text[..<end]
+        /// Each declaration's text and the modules its public surface names, which decide the imports' access.
+        var items: [(text: String, use: ModuleUse)]
     }
 
     func render() -> [GeneratedFile] {
@@ -39,79 +31,50 @@ struct SwiftRenderer {
         }
         let methods = self.methods
         let groups = [
-            Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } }),
+            Group(wrapper: nil, items: api.types.map { declaration in
+                (chunk { render(declaration, &$0); $0.line() }, ModuleUse(declaration))
+            }),
             Group(wrapper: "extension Operations", items: api.operations.map { operation in
-                chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
+                (chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }, ModuleUse(input: operation))
             }),
             Group(wrapper: "extension \(protocolName)", items: methods.map { method in
-                chunk(level: 1) { renderFlattenedMethods(method, &$0) }
-            }, surface: Self.signatures),
+                (chunk(level: 1) { renderFlattenedMethods(method, &$0) }, ModuleUse(flattened: method))
+            }),
             Group(wrapper: "extension \(api.clientName)", items: methods.map { method in
-                chunk(level: 1) { renderClientMethod(method, &$0) }
-            }, surface: Self.signature),
+                (chunk(level: 1) { renderClientMethod(method, &$0) }, ModuleUse(returning: method.success))
+            }),
             Group(wrapper: "extension \(mockName)", items: methods.map { method in
-                chunk(level: 1) { renderMockMethod(method, &$0) }
-            }, surface: { text in
-                let line = Self.signature(text)
-                return line[..<(line.utf8.firstIndex(of: UInt8(ascii: "{")) ?? line.endIndex)]
+                (chunk(level: 1) { renderMockMethod(method, &$0) }, ModuleUse(returning: method.success))
             }),
         ]
-        let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
+        let shares = FileLayout.assign(groups.map { $0.items.map { FileLayout.weight($0.text) } })
         return Self.fileNames.enumerated().map { index, name in
             // This file's share of each group.
             let shares = zip(groups, shares).map { group, ranges in (group: group, items: group.items[ranges[index]]) }
-            // The imports first: what the file's public surface names.
-            var used = index == 0 ? Self.usedModules(in: heads[...]) : ModuleUse()
+            // The imports first: what the file's public declarations name.
+            var used = index == 0 ? ModuleUse.clientDeclarations : ModuleUse()
             for share in shares {
-                for item in share.items where !used.isComplete {
-                    used.formUnion(Self.usedModules(in: share.group.surface(item)))
-                }
+                for item in share.items { used.formUnion(item.use) }
             }
             var w = CodeWriter()
             w.reserveCapacity((index == 0 ? heads.utf8.count : 0)
-                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.utf8.count } })
+                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.text.utf8.count } })
             writeHeader(&w, imports: used)
             if index == 0 { w.append(heads) }
             for share in shares where !share.items.isEmpty {
                 if let wrapper = share.group.wrapper {
                     w.line(wrapper + " {")
-                    for item in share.items { w.append(item) }
+                    for item in share.items { w.append(item.text) }
                     w.trimBlankLine()
                     w.line("}")
                     w.line()
                 } else {
-                    for item in share.items { w.append(item) }
+                    for item in share.items { w.append(item.text) }
                 }
             }
             w.trimBlankLine()
             return GeneratedFile(name: name, utf8: w.utf8)
         }
-    }
-
-    /// The signature lines of the protocol extension's methods: the lines that declare a `func` (doc comments and
-    /// bodies left out).
-    private static func signatures(_ text: String) -> Substring {
-        var text = text
-        let found: [Range<Int>] = text.withUTF8 { bytes in
-            var found: [Range<Int>] = []
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                let line = bytes[start..<end]
-                if line.first != UInt8(ascii: "/"), !line.contains(ascii: " ///"), line.contains(ascii: "func "),
-                   !line.contains(ascii: "try await") {
-                    found.append(start..<end)
-                }
-                start = end + 1
-            }
-            return found
-        }
-        let utf8 = text.utf8
-        let lines = found.map { range in
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                           ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
-        }
-        return lines.joined(separator: "\n")[...]
     }
 
     /// The text a writer produces from the top level.
