@@ -45,6 +45,13 @@ import RaspTestSupport
             let first = try await cache.loadDirectory()
             let file = try #require(cache.cachedFile).file
             try Data(repeating: UInt8(ascii: "x"), count: try Data(contentsOf: file).count).write(to: file)
+            // Damaged after the snapshot was written, so the snapshot no longer stands for it (file times can be
+            // equal within one clock tick when both writes come this fast).
+            let snapshot = StationsListCache.snapshotURL(beside: file)
+            let snapshotDate = try #require(try FileManager.default.attributesOfItem(atPath: snapshot.path)[
+                .modificationDate] as? Date)
+            try FileManager.default.setAttributes([.modificationDate: snapshotDate.addingTimeInterval(1)],
+                                                  ofItemAtPath: file.path)
 
             let loader = PlaceDirectoryLoader.stationsList(cache)
             let repaired = try await loader.directory()
@@ -95,6 +102,61 @@ import RaspTestSupport
             #expect(events.all == [.directoryUnusable(path: blocker.appendingPathComponent("rasp").path,
                                                       reason: "cannot create it: Not a directory")])
             #expect(try Data(contentsOf: blocker) == Data("a file, not a folder".utf8))
+        }
+    }
+
+    /// Records what a directory load reports.
+    final class Steps: DirectoryLoadProgress {
+        private let list = Locked<[String]>([])
+        var all: [String] { list.withLock { $0 } }
+        private func add(_ step: String) { list.withLock { $0.append(step) } }
+        func fetchDidEnd(_ entry: DiskCache.Entry?) { add("fetched \(entry.map { "\($0.origin)" } ?? "nothing")") }
+        func parseDidEnd(_ directory: StationDirectory?) { add(directory == nil ? "parse failed" : "parsed") }
+        func workedAround(_ problem: DirectorySnapshotProblem) {
+            if case .damaged = problem { add("snapshot damaged") } else { add("snapshot not saved") }
+        }
+    }
+
+    @Test func aFreshFileLoadsFromItsSnapshotWithoutARequestOrAParse() async throws {
+        try await withServer { harness in
+            let cache = StationsListCache(client: try harness.client(), directory: folder())
+            let first = Steps()
+            let directory = try await cache.loadDirectory(progress: first)
+            #expect(first.all == ["fetched downloaded", "parsed"])
+            let json = try #require(cache.cachedFile).file
+            #expect(FileManager.default.fileExists(atPath: StationsListCache.snapshotURL(beside: json).path))
+
+            let second = Steps()
+            let again = try await cache.loadDirectory(progress: second)
+            #expect(second.all.isEmpty, "\(second.all)")
+            #expect(await downloads(harness) == 1)
+            #expect(again.stationCount == directory.stationCount)
+            #expect(again.searchCities("Москва", limit: 1) == directory.searchCities("Москва", limit: 1))
+
+            // Without snapshots every load parses the cached JSON.
+            let plain = Steps()
+            _ = try await cache.loadDirectory(snapshots: false, progress: plain)
+            #expect(plain.all == ["fetched cache", "parsed"])
+        }
+    }
+
+    @Test func aDamagedSnapshotIsReportedAndRebuiltFromTheJSON() async throws {
+        try await withServer { harness in
+            let cache = StationsListCache(client: try harness.client(), directory: folder())
+            let directory = try await cache.loadDirectory()
+            let snapshot = StationsListCache.snapshotURL(beside: try #require(cache.cachedFile).file)
+            let size = try Data(contentsOf: snapshot).count
+            try Data(repeating: 0xA5, count: size).write(to: snapshot)
+
+            let steps = Steps()
+            let repaired = try await cache.loadDirectory(progress: steps)
+            #expect(steps.all == ["snapshot damaged", "fetched cache", "parsed"])
+            #expect(repaired.stationCount == directory.stationCount)
+            #expect(await downloads(harness) == 1)
+            // The rebuilt snapshot serves the next load.
+            let next = Steps()
+            _ = try await cache.loadDirectory(progress: next)
+            #expect(next.all.isEmpty, "\(next.all)")
         }
     }
 

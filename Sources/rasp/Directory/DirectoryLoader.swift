@@ -8,10 +8,10 @@ import RaspRuntime
 ///
 /// - `--stations-list FILE`: that file, checked first (see ``StationsListFile``).
 /// - Demo data: the demo `stations_list`, in-process.
-/// - A server: its `/v3.0/stations_list/` through ``StationsListCache`` in the server's cache folder (downloaded
-///   at most once a week, with a progress bar), plus a binary snapshot next to it so later runs skip the JSON
-///   parse. The snapshot is used while it is newer than the JSON file. Damaged files are repaired and an unusable
-///   cache folder is worked around on their own (see `DirectoryLoader+Server.swift`).
+/// - A server: its `/v3.0/stations_list/` in the server's cache folder, loaded by RaspKit's policy (downloaded at
+///   most once a week here, with a progress bar; a binary snapshot beside it so later runs skip the JSON parse;
+///   damaged files repaired and an unusable cache folder worked around on their own; see
+///   `DirectoryLoader+Server.swift`).
 struct DirectoryLoader {
     /// The run.
     let context: RaspContext
@@ -35,14 +35,24 @@ struct DirectoryLoader {
 
     /// Runs `parse` under an «indexing» progress report.
     func index(_ parse: () throws -> StationDirectory) throws -> StationDirectory {
-        let reporter = ProgressReporter("indexing the station directory", console: context.console)
+        let reporter = indexingReport()
         do {
             let directory = try parse()
-            reporter.finish("indexed \(directory.settlementCount) settlements and \(directory.stationCount) stations")
+            reporter.finish(Self.indexed(directory))
             return directory
         } catch {
             reporter.abandon()
             throw error
         }
+    }
+
+    /// The progress report of a parse, started.
+    func indexingReport() -> ProgressReporter {
+        ProgressReporter("indexing the station directory", console: context.console)
+    }
+
+    /// What a finished parse reports.
+    static func indexed(_ directory: StationDirectory) -> String {
+        "indexed \(directory.settlementCount) settlements and \(directory.stationCount) stations"
     }
 }

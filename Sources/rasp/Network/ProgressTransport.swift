@@ -13,8 +13,8 @@ import FoundationNetworking
 struct ProgressTransport: ClientTransport {
     /// Where ``send(_:baseURL:)`` goes.
     var base: any ClientTransport
-    /// Where download progress goes (shown once a download begins).
-    var progress: PendingProgress
+    /// Where the current download's progress goes (shown once a download begins).
+    var progress: @Sendable () -> PendingProgress
 
     func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
         try await base.send(request, baseURL: baseURL)
@@ -33,7 +33,7 @@ struct ProgressTransport: ClientTransport {
         let temporary = try AtomicFile.temporaryFile(beside: file)
         defer { try? FileManager.default.removeItem(at: temporary) }
         let receiver = try StreamingReceiver(file: temporary, operationID: request.operationID,
-                                             reporter: progress.start())
+                                             reporter: progress().start())
         let session = URLSession(configuration: .ephemeral, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: urlRequest)

@@ -13,7 +13,8 @@ import RaspServices
 ///
 /// The cache repairs itself (see ``/RaspServices/DiskCache``): a damaged file is downloaded again and a cache folder
 /// that cannot hold files is worked around; each such event is logged once as a warning and passed to `onEvent`.
-/// ``loadDirectory()`` also discards, once, a cached document that does not parse.
+/// ``loadDirectory(snapshots:progress:)`` turns the file into the station directory (the package's one loading
+/// policy, with a snapshot beside the file) and also discards, once, a cached document that does not parse.
 ///
 /// ```swift
 /// let cache = StationsListCache(client: client, directory: cachesFolder.appendingPathComponent("rasp"))
