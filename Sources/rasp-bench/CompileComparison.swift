@@ -24,7 +24,8 @@ struct CompileComparison {
                 name: "generated-ours",
                 platforms: [.macOS(.v13)],
                 dependencies: [.package(name: "rasp-swift", path: "\(root)")],
-                targets: [.target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
+                targets: [.target(name: "GeneratedAPI",
+                                  dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
             )
             """)
         guard let oursUsage = try buildModule(package: ours, label: "ours"), let sogFiles else { return }

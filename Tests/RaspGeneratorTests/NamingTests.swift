@@ -182,10 +182,12 @@ struct OutputLayoutTests {
             openapi: 3.0.3
             info: {title: T, version: '1'}
             paths:
-              /a: {get: {operationId: getA, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}}}}
+              /a: {get: {operationId: getA, responses: {'200': {description: ok, content: {application/json: {schema: \
+            {$ref: '#/components/schemas/A'}}}}}}}
             components:
               schemas:
-                A: {type: object, properties: {when: {type: string, format: date-time}, kind: {type: string, enum: [x, y]}}}
+                A: {type: object, properties: {when: {type: string, format: date-time}, kind: {type: string, enum: [x, \
+            y]}}}
             """
         let files = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml").files
         func imports(_ name: String) -> [String] {

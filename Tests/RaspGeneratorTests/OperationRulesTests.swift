@@ -125,7 +125,8 @@ struct OperationRulesTests {
         let out = try Self.client("""
                   parameters:
                     - {name: id, in: path, required: true, schema: {type: string}}
-                    - {name: where, in: query, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+                    - {name: where, in: query, content: {application/json: {schema: {$ref: \
+            '#/components/schemas/Thing'}}}}
                   responses: {'204': {description: none}}
             """)
         #expect(out.client.contains(#"try request.addQuery("where", json: input.where)"#))
@@ -241,8 +242,10 @@ struct OperationRulesTests {
             openapi: 3.0.3
             info: {title: T, version: '1'}
             paths:
-              /a: {get: {operationId: a, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/x/S'}}}}}}}
-              /b: {get: {operationId: b, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/x/S'}}}}}}}
+              /a: {get: {operationId: a, responses: {'200': {description: ok, content: {application/json: {schema: \
+            {$ref: '#/x/S'}}}}}}}
+              /b: {get: {operationId: b, responses: {'200': {description: ok, content: {application/json: {schema: \
+            {$ref: '#/x/S'}}}}}}}
             x:
               S: {type: object, properties: {n: {type: integer, default: [1]}}}
             """

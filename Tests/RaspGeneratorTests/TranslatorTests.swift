@@ -62,7 +62,8 @@ struct TranslatorTests {
             {/items: {post: {operationId: createItem,
               requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}},
               responses: {'200': {description: ok, content: {application/json: {schema: {type: object,
-                properties: {id: {type: string}, tags: {type: array, items: {type: object, properties: {t: {type: string}}}}}}}}}}}}}
+                properties: {id: {type: string}, tags: {type: array, items: {type: object, properties: {t: {type: \
+            string}}}}}}}}}}}}}
             """
         let out = try Self.generate("    Shared: {type: object, properties: {a: {type: string}}}\n", paths: paths)
         #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable {"))
@@ -211,10 +212,13 @@ struct TranslatorTests {
     @Test func variantsSharingADiscriminatorValueAreTriedInTurn() throws {
         let out = try Self.generate("""
                 Item:
-                  oneOf: [{$ref: '#/components/schemas/Input'}, {$ref: '#/components/schemas/Output'}, {$ref: '#/components/schemas/Call'}]
+                  oneOf: [{$ref: '#/components/schemas/Input'}, {$ref: '#/components/schemas/Output'}, {$ref: \
+            '#/components/schemas/Call'}]
                   discriminator: {propertyName: type}
-                Input: {type: object, required: [type, role], properties: {type: {type: string, enum: [message]}, role: {type: string}}}
-                Output: {type: object, required: [type, id], properties: {type: {type: string, enum: [message]}, id: {type: string}}}
+                Input: {type: object, required: [type, role], properties: {type: {type: string, enum: [message]}, \
+            role: {type: string}}}
+                Output: {type: object, required: [type, id], properties: {type: {type: string, enum: [message]}, id: \
+            {type: string}}}
                 Call: {type: object, required: [type], properties: {type: {type: string, enum: [call]}}}
             """)
         #expect(out.types.contains(#"case "message": self = try OneOfDecoding.firstMatch("Item", in: decoder, "#
@@ -226,7 +230,8 @@ struct TranslatorTests {
     @Test func identicalNestedTypesBecomeAliasesOfTheFirst() throws {
         let paths = """
             {/a: {post: {operationId: postA,
-              requestBody: {content: {application/json: {schema: {type: object, properties: {size: {type: object, properties: {w: {type: integer}}}}}}}},
+              requestBody: {content: {application/json: {schema: {type: object, properties: {size: {type: object, \
+            properties: {w: {type: integer}}}}}}}},
               responses: {'200': {description: ok, content: {application/json: {schema: {type: object,
                 properties: {size: {type: object, properties: {w: {type: integer}}}}}}}}}}}}
             """
@@ -258,7 +263,8 @@ struct TranslatorTests {
         let paths = """
             {/b: {post: {operationId: postB,
               requestBody: {content: {application/json: {schema: {type: object, properties: {x: {type: string}}}}}},
-              responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {x: {type: string}}}}}}}}}}
+              responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {x: \
+            {type: string}}}}}}}}}}
             """
         let out = try Self.generate("    Unrelated: {type: object, properties: {y: {type: string}}}\n", paths: paths)
         #expect(out.operations.contains("public struct Body: Encodable, Sendable {"))
@@ -294,7 +300,8 @@ struct TranslatorTests {
         let paths = """
             {/trees: {post: {operationId: plant,
               requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}},
-              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Receipt'}}}}}}}}
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: \
+            '#/components/schemas/Receipt'}}}}}}}}
             """
         let out = try Self.generate("""
                 Tree:
@@ -373,10 +380,13 @@ struct TranslatorTests {
                   parameters:
                     - {name: item_id, in: path, required: true, schema: {type: string}}
                     - {name: day, in: query, schema: {type: string, format: date}}
-                    - {name: kinds, in: query, explode: false, schema: {type: array, items: {type: string, enum: [a, b]}}}
+                    - {name: kinds, in: query, explode: false, schema: {type: array, items: {type: string, enum: [a, \
+            b]}}}
                   responses:
-                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Result'}}}}
-                    '404': {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+                    '200': {description: ok, content: {application/json: {schema: {$ref: \
+            '#/components/schemas/Result'}}}}
+                    '404': {description: no, content: {application/json: {schema: {$ref: \
+            '#/components/schemas/Problem'}}}}
             """)
         #expect(out.client.contains("func getItem(itemId: String, day: LocalDate? = nil, "
             + "kinds: [Operations.GetItem.KindsItem]? = nil) async throws -> Result"))

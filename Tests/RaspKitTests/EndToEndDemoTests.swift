@@ -151,7 +151,7 @@ struct EndToEndDemoTests {
         await harness.stop()
     }
 
-    @Test("over HTTP: server faults reach the server-error screen, lost connections the no-internet one, retry recovers")
+    @Test("over HTTP: server faults show the server-error screen, lost connections the no-internet one; retry recovers")
     func errorsOverHTTP() async throws {
         let harness = try await MockServerHarness.start()
         // A body cut short by the connection closing is a lost connection (`ClientError.noConnection`).
