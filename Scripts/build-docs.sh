@@ -56,11 +56,14 @@ echo "build-docs: building and extracting symbol graphs (scratch $scratch)"
 log=$out/dump-symbol-graph.log
 find "$scratch" -maxdepth 2 -type d -name symbolgraph -exec rm -rf {} + 2>/dev/null || true
 status=0
-swift package --scratch-path "$scratch" dump-symbol-graph --emit-extension-block-symbols >"$log" 2>&1 || status=$?
+swift package --scratch-path "$scratch" dump-symbol-graph --emit-extension-block-symbols \
+    >"$log" 2>&1 || status=$?
 # On a scratch folder where the tests were never built (not after `swift test`), extraction fails for the test
 # products' modules only; anything else is a real failure.
-failed=$(sed -n "s/^error: Failed to emit symbol graph for '\([^']*\)'.*/\1/p" "$log" | grep -v '^rasp_swiftPackage.*Tests$' || true)
-if [ $status -ne 0 ] && { [ -n "$failed" ] || ! grep -q "^error: Failed to emit symbol graph for 'rasp_swiftPackage" "$log"; }; then
+failed=$(sed -n "s/^error: Failed to emit symbol graph for '\([^']*\)'.*/\1/p" "$log" \
+    | grep -v '^rasp_swiftPackage.*Tests$' || true)
+if [ $status -ne 0 ] \
+    && { [ -n "$failed" ] || ! grep -q "^error: Failed to emit symbol graph for 'rasp_swiftPackage" "$log"; }; then
     tail -40 "$log"
     echo "build-docs: swift package dump-symbol-graph failed (log: $log)" >&2
     exit 1
@@ -122,7 +125,11 @@ if [ $snippets = yes ]; then
     # The snippets may import swift-clocks, a dependency of the tests only: build it when `swift test` has not.
     if [ ! -e "$scratch/debug/Modules/Clocks.swiftmodule" ]; then
         swift build --scratch-path "$scratch" --target Clocks >"$out/clocks-build.log" 2>&1 \
-            || { tail -20 "$out/clocks-build.log"; echo "build-docs: cannot build Clocks for the snippets" >&2; exit 1; }
+            || {
+                tail -20 "$out/clocks-build.log"
+                echo "build-docs: cannot build Clocks for the snippets" >&2
+                exit 1
+            }
     fi
     python3 Scripts/docs/check-snippets.py --scratch-path "$scratch" || snippet_status=$?
 fi

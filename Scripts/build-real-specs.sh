@@ -23,7 +23,8 @@ if [ ${#specs[@]} -eq 0 ]; then
            "$root/Tests/Fixtures/edge-cases-spec/openapi.yaml")
     for folder in "$shared"/*/; do
         # A multi-file document's entry is the file that starts with an `openapi:` version.
-        entry=$(grep -l -m1 -E '^(openapi:|\{?"openapi")' "$folder"*.yaml "$folder"*.yml "$folder"*.json 2>/dev/null | head -1 || true)
+        entry=$(grep -l -m1 -E '^(openapi:|\{?"openapi")' "$folder"*.yaml "$folder"*.yml "$folder"*.json 2>/dev/null \
+            | head -1 || true)
         if [ -n "$entry" ]; then specs+=("$entry"); fi
     done
 fi
@@ -145,7 +146,8 @@ PY
         echo "$name: CHECK FAILED" >&2
         failed=1
     fi
-    if ! python3 "$root/Scripts/check-doc-coverage.py" "$generator" "$spec" "$package/Sources/GeneratedAPI" "$name"; then
+    if ! python3 "$root/Scripts/check-doc-coverage.py" \
+        "$generator" "$spec" "$package/Sources/GeneratedAPI" "$name"; then
         echo "$name: DOC CHECK FAILED" >&2
         failed=1
     fi

@@ -4,7 +4,8 @@
 Usage: check-doc-coverage.py GENERATOR SPEC GENERATED_DIR [NAME]   (NAME prefixes the figures; default: the file's)
 Walks the document from its entry file, following every `$ref` into the files it reads (GENERATOR --list-inputs SPEC),
 collects the `description` texts it reaches on operations, path items, parameters, bodies and schemas (not of
-document metadata, examples, links, response objects or `x-` extensions), and looks for each of their lines, whitespace-normalized, in the `///` comments of GENERATED_DIR.
+document metadata, examples, links, response objects or `x-` extensions), and looks for each of their lines,
+whitespace-normalized, in the `///` comments of GENERATED_DIR.
 Prints `<name>.doc_descriptions: N` and `<name>.doc_descriptions_missing: M` (with the first few missing) and
 exits 1 when M > 0. Tests/RaspGeneratorTests/DocCompletenessTests does the same for openapi.yaml in the test run.
 """
@@ -85,7 +86,8 @@ def normalized(text):
 def main():
     generator, spec, generated = sys.argv[1:4]
     name = sys.argv[4] if len(sys.argv) > 4 else re.sub(r"[^A-Za-z0-9]+", "_", Path(spec).stem)
-    files = subprocess.run([generator, spec, "--list-inputs"], check=True, capture_output=True, text=True).stdout.split()
+    files = subprocess.run([generator, spec, "--list-inputs"],
+                           check=True, capture_output=True, text=True).stdout.split()
     found = Document(files).descriptions(spec)
     docs = " ".join(line.strip()[3:] for swift in Path(generated).glob("*.swift")
                     for line in swift.read_text(encoding="utf-8").splitlines() if line.strip().startswith("///"))

@@ -239,7 +239,8 @@ def check_spec_structure(spec: dict, chk: Checker) -> list[str]:
         for p in op.get("parameters", []):
             pr = chk.resolve(p)
             expect(pr.get("name") != "apikey", f"{path}: apikey must not be declared as a parameter")
-            expect("description" in pr and "schema" in pr, f"{path}: parameter {pr.get('name')} lacks description/schema")
+            expect("description" in pr and "schema" in pr,
+                   f"{path}: parameter {pr.get('name')} lacks description/schema")
 
     schemes = spec.get("components", {}).get("securitySchemes", {})
     expect(schemes.get("apiKeyQuery", {}) | {"description": None} ==
@@ -376,7 +377,8 @@ def check_known_edited(chk: Checker, rep: Report, name: str, doc: Any, schema: d
     del trimmed["segments"][idx]
     rest_errors = chk.errors(trimmed, schema)
     if rest_errors:
-        problems.append(f"    document without segment [{idx}] still fails ({len(rest_errors)} error(s), first 8 shown):")
+        problems.append(f"    document without segment [{idx}] still fails "
+                        f"({len(rest_errors)} error(s), first 8 shown):")
         for e in rest_errors[:8]:
             problems.extend(describe(e, "      "))
     if problems:
@@ -516,7 +518,8 @@ def main() -> int:
         rep.line("spec", "openapi.yaml", "FAIL", "structure", [f"    {p}" for p in problems])
     else:
         rep.line("spec", "openapi.yaml", "ok",
-                 "valid OpenAPI 3.1.0, schemas valid JSON Schema 2020-12; 8 GET paths, operationIds, 2 security alternatives, servers in order")
+                 "valid OpenAPI 3.1.0, schemas valid JSON Schema 2020-12; 8 GET paths, operationIds, "
+                 "2 security alternatives, servers in order")
 
     check_sample_copies(rep)
     check_valid_dir(chk, rep, "samples", SAMPLES)

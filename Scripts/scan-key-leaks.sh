@@ -44,7 +44,8 @@ tmp=${TMPDIR:-/tmp}
 scan() {
     local found=0 needle
     for needle in "${needles[@]}"; do
-        if grep -rnaF --binary-files=text -e "$needle" -- "$@" 2>/dev/null | cut -c1-300 | sed "s|$needle|<KEY>|g" | head -50 | grep -a .; then
+        if grep -rnaF --binary-files=text -e "$needle" -- "$@" 2>/dev/null \
+            | cut -c1-300 | sed "s|$needle|<KEY>|g" | head -50 | grep -a .; then
             found=1
         fi
     done
@@ -72,7 +73,8 @@ report() {  # report STATUS WHAT
 if [ "${1:-}" = "--self-test" ]; then
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' EXIT
-    printf 'GET https://host/v3.0/search/?apikey=<redacted>&from=c213 -> 200\nAuthorization: <redacted>\n' > "$dir/clean.log"
+    printf 'GET https://host/v3.0/search/?apikey=<redacted>&from=c213 -> 200\nAuthorization: <redacted>\n' \
+        > "$dir/clean.log"
     scan "$dir/clean.log" > /dev/null || { echo "key-leak self-test: a clean file was flagged" >&2; exit 1; }
     failures=0
     plants=("key $key in a line" "Authorization: Basic $base64" "blob ${base64%%=*}")
@@ -104,7 +106,8 @@ if [ "${1:-}" = "--run" ]; then
     rm -f "$marker"
     scan "$log" "$transcripts" "${folders[@]}"
     leaks=$?
-    report $leaks "test output $(wc -l < "$log") lines, $(find "$transcripts" -type f | wc -l) transcripts, ${#folders[@]} temporary folders"
+    what="test output $(wc -l < "$log") lines, $(find "$transcripts" -type f | wc -l) transcripts"
+    report $leaks "$what, ${#folders[@]} temporary folders"
     [ $status -ne 0 ] && exit $status
     exit $leaks
 fi

@@ -88,7 +88,8 @@ echo "PluginClient incremental builds (generated files: ${generated#"$root"/})"
 if [ -z "$generated" ]; then
     check plugin.outputs no "no GeneratedSources folder under $scratch/plugins/outputs"
 else
-    declared=$(grep -A5 'static let outputFileNames' Plugins/PluginsShared/GeneratorInputs.swift | grep -oE '"[A-Za-z0-9]+\.swift"' | tr -d '"' | sort | xargs)
+    declared=$(grep -A5 'static let outputFileNames' Plugins/PluginsShared/GeneratorInputs.swift \
+        | grep -oE '"[A-Za-z0-9]+\.swift"' | tr -d '"' | sort | xargs)
     tool=$(find "$scratch" -type f -name 'rasp-generate-tool' -perm -u+x | head -1)
     written=$("$tool" --help | grep -oE '[A-Za-z0-9]+\.swift' | sort -u | xargs)
     present=$(cd "$generated" && ls | sort | xargs)
@@ -105,10 +106,14 @@ else
         report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/noop$round.log" | head -1)
         compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/noop$round.log" || true)
         same=$(yesno [ "$before" = "$(mtimes "$generated")" ])
-        if [ $round = 1 ]; then ok=$([ "$compiles" = 0 ] && [ "$same" = ok ] && [ "$runs" = 0 -o "$report" = "0 of 24 files written" ] && echo ok || true)
-        else ok=$([ "$runs" = 0 ] && [ "$compiles" = 0 ] && [ "$same" = ok ] && echo ok || true); fi
-        check "plugin.noop$round" "$ok" \
-            "unchanged build $round: generator runs $runs${report:+ ($report)}, BookshelfAPI compiles $compiles, generated mtimes unchanged: $same"
+        if [ $round = 1 ]; then
+            ok=$([ "$compiles" = 0 ] && [ "$same" = ok ] && [ "$runs" = 0 -o "$report" = "0 of 24 files written" ] \
+                && echo ok || true)
+        else
+            ok=$([ "$runs" = 0 ] && [ "$compiles" = 0 ] && [ "$same" = ok ] && echo ok || true)
+        fi
+        detail="unchanged build $round: generator runs $runs${report:+ ($report)}, BookshelfAPI compiles $compiles"
+        check "plugin.noop$round" "$ok" "$detail, generated mtimes unchanged: $same"
     done
 
     backup=$(mktemp)
@@ -119,7 +124,8 @@ else
     runs=$(grep -c "Generating the target 'BookshelfAPI'" "$logs/touch.log" || true)
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/touch.log" | head -1)
     compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/touch.log" || true)
-    check plugin.touch "$([ "$runs" = 1 ] && [ "$report" = "0 of 24 files written" ] && [ "$compiles" = 0 ] && [ "$before" = "$(mtimes "$generated")" ] && echo ok)" \
+    check plugin.touch "$([ "$runs" = 1 ] && [ "$report" = "0 of 24 files written" ] && [ "$compiles" = 0 ] \
+        && [ "$before" = "$(mtimes "$generated")" ] && echo ok)" \
         "touched spec: generator runs $runs (${report:-no report}), BookshelfAPI compiles $compiles"
 
     sed -i 's/summary: One book$/summary: One book (edited by test-examples.sh)/' "$spec"
@@ -127,7 +133,8 @@ else
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/edit.log" | head -1)
     compiles=$(grep -c 'Compiling BookshelfAPI' "$logs/edit.log" || true)
     changed=$(grep -l 'edited by test-examples.sh' "$generated"/*.swift | xargs -n1 basename | xargs)
-    check plugin.edit "$([ -n "$report" ] && [ "${report%% *}" -ge 1 ] && [ "$compiles" -ge 1 ] && [ -n "$changed" ] && echo ok)" \
+    check plugin.edit "$([ -n "$report" ] && [ "${report%% *}" -ge 1 ] && [ "$compiles" -ge 1 ] && [ -n "$changed" ] \
+        && echo ok)" \
         "edited summary: ${report:-no report} ($changed), BookshelfAPI compiles $compiles"
 
     cp -p "$backup" "$spec"
@@ -143,7 +150,8 @@ else
     backup=$(mktemp)
     cp -p "$referenced" "$backup"
     trap 'cp -p "$backup" "$referenced"' EXIT
-    sed -i 's/^description: Where the book is.$/description: Where the book is (edited by test-examples.sh)./' "$referenced"
+    sed -i 's/^description: Where the book is.$/description: Where the book is (edited by test-examples.sh)./' \
+        "$referenced"
     timed "$logs/referenced.log" swift build "${args[@]}" || true
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/referenced.log" | head -1)
     changed=$(grep -l 'edited by test-examples.sh' "$generated"/*.swift | xargs -n1 basename | xargs)
@@ -153,7 +161,8 @@ else
     touch "$referenced"
     timed "$logs/referenced-restore.log" swift build "${args[@]}" || true
     check plugin.referenced_restore "$(grep -q 'edited by test-examples.sh' "$generated"/*.swift || echo ok)" \
-        "schemas/Status.yaml restored: $(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/referenced-restore.log" | head -1)"
+        "schemas/Status.yaml restored: $(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/referenced-restore.log" \
+            | head -1)"
     rm -f "$backup"
     trap - EXIT
 fi
@@ -166,8 +175,11 @@ before=$(mtimes Generated/RaspAPI)
 clean_before=$(yesno git diff --quiet -- Generated/)
 if timed "$logs/command.log" "${command[@]}"; then
     report=$(grep -oE '[0-9]+ of [0-9]+ files written' "$logs/command.log" | head -1)
-    check command.current "$([ "$report" = "0 of 24 files written" ] && [ "$before" = "$(mtimes Generated/RaspAPI)" ] && echo ok)" \
-        "${report:-no report}; mtimes unchanged: $(yesno [ "$before" = "$(mtimes Generated/RaspAPI)" ]); git diff Generated/ clean before and after: $clean_before/$(yesno git diff --quiet -- Generated/)"
+    current=$([ "$report" = "0 of 24 files written" ] && [ "$before" = "$(mtimes Generated/RaspAPI)" ] \
+        && echo ok || true)
+    detail="${report:-no report}; mtimes unchanged: $(yesno [ "$before" = "$(mtimes Generated/RaspAPI)" ])"
+    detail+="; git diff Generated/ clean before and after: $clean_before/$(yesno git diff --quiet -- Generated/)"
+    check command.current "$current" "$detail"
 else
     check command.current no "generate-client failed (log: $logs/command.log)"
 fi

@@ -27,7 +27,8 @@ status=0
 swift test --sanitize=thread --scratch-path "$scratch" --filter "$filter" 2>&1 | tee "$log" || status=$?
 # The fault soak runs on its own (see FaultSoakTests), when the filter includes it.
 if [[ "$filter" == *Reliability* || "$filter" == *Soak* ]]; then
-    RASP_SOAK=1 swift test --sanitize=thread --scratch-path "$scratch" --filter FaultSoakTests 2>&1 | tee -a "$log" || status=$?
+    RASP_SOAK=1 swift test --sanitize=thread --scratch-path "$scratch" --filter FaultSoakTests 2>&1 \
+        | tee -a "$log" || status=$?
 fi
 reports=$(grep -c 'WARNING: ThreadSanitizer' "$log" || true)
 echo "tsan: $reports ThreadSanitizer report(s), exit status $status, $(( $(date +%s) - start )) s (log: $log)"

@@ -42,7 +42,9 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    public static func buildBlock<each Content: View>(
+        _ content: repeat each Content
+    ) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
@@ -85,7 +87,8 @@ extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView 
 }
 
 public struct VStack<Content: View>: View {
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+                @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
@@ -118,7 +121,8 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
 }
 
 extension ForEach {
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>,
+                @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
 
 public struct List<SelectionValue: Hashable, Content: View>: View {
@@ -167,14 +171,18 @@ public struct Binding<Value> {
         nonmutating set {}
     }
     public var projectedValue: Binding<Value> { self }
-    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError()
+    }
 }
 
 @propertyWrapper @frozen
 public struct ObservedObject<ObjectType: ObservableObject> {
     @dynamicMemberLookup @frozen
     public struct Wrapper {
-        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+        public subscript<Subject>(
+            dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>
+        ) -> Binding<Subject> {
             fatalError()
         }
     }
@@ -196,12 +204,15 @@ extension View {
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { _ModifiedView<Self>() }
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { _ModifiedView<Self>() }
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { _ModifiedView<Self>() }
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
+    public func task(priority: TaskPriority = .userInitiated,
+                     _ action: @escaping @Sendable () async -> Void) -> some View {
         _ModifiedView<Self>()
     }
     public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { _ModifiedView<Self>() }
     public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { _ModifiedView<Self>() }
-    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { _ModifiedView<Self>() }
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+        _ModifiedView<Self>()
+    }
     public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10,
                                    perform action: @escaping () -> Void,
                                    onPressingChanged: ((Bool) -> Void)? = nil) -> some View {

@@ -220,7 +220,8 @@ def main(argv):
             targets.append(argument)
     os.chdir(ROOT)
     scratch = os.path.abspath(scratch)
-    roots = targets or sorted(str(p) for p in list(ROOT.glob("Sources/*/*.docc")) + list(ROOT.glob("Generated/*/*.docc")))
+    roots = targets or sorted(str(p) for p in
+                              list(ROOT.glob("Sources/*/*.docc")) + list(ROOT.glob("Generated/*/*.docc")))
     articles = []
     for root in roots:
         path = Path(root)
@@ -266,9 +267,11 @@ def main(argv):
             else:
                 name = f"{block.mode}{len(jobs) + 1}.swift"
                 file = Path(work) / name
-                lines = block.code if block.mode == "manifest" else sorted(imports | set(block.imports())) + [""] + block.statements()
+                lines = (block.code if block.mode == "manifest"
+                         else sorted(imports | set(block.imports())) + [""] + block.statements())
                 file.write_text("\n".join(lines) + "\n")
-                first = 1 if block.mode == "manifest" else len(lines) - len(block.statements()) + 1 - len(block.imports())
+                first = (1 if block.mode == "manifest"
+                         else len(lines) - len(block.statements()) + 1 - len(block.imports()))
                 jobs.append((block.mode, block.where, file, [(first, block)]))
         if bodies:
             source, origins, index = body_file(article, bodies, imports, index)

@@ -6,7 +6,8 @@ Usage:
                                                       summary, paths relative to the working directory), then the
                                                       count alone on the last line
   doc_report.py undocumented SYMBOL_GRAPH_DIR MODULE  prints the count of undocumented public symbols; with --list,
-                [--list]                              each of them first, one per line (`kind Path.To.symbol  file:line`)
+                [--list]                              each of them first, one per line \
+(`kind Path.To.symbol  file:line`)
 
 A public (or open) symbol counts as undocumented when its DocC page would have no documentation: it has no doc
 comment of its own and inherits none (a member that implements a documented protocol requirement inherits that
@@ -53,7 +54,8 @@ def has_text(symbol):
 
 
 def undocumented(folder, module, show):
-    files = [os.path.join(folder, f"{module}.symbols.json")] + sorted(glob.glob(os.path.join(folder, f"{module}@*.symbols.json")))
+    files = [os.path.join(folder, f"{module}.symbols.json")] + sorted(
+        glob.glob(os.path.join(folder, f"{module}@*.symbols.json")))
     missing = []
     for file in files:
         if not os.path.exists(file):

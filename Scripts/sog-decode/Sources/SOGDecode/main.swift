@@ -25,7 +25,8 @@ func decode(_ file: URL) async throws -> String {
     let operation = isError ? String(name.dropFirst("error_400_".count)) : name
     let type = operation.hasPrefix("stations_list") ? "text/html; charset=utf-8" : "application/json; charset=utf-8"
     let client = Client(serverURL: URL(string: "https://api.rasp.yandex-net.ru")!,
-                        transport: RecordedTransport(status: isError ? .badRequest : .ok, contentType: type, body: data))
+                        transport: RecordedTransport(status: isError ? .badRequest : .ok, contentType: type,
+                                                     body: data))
     if operation.hasPrefix("search") {
         switch try await client.search(query: .init(from: "c1", to: "c2")) {
         case .ok(let ok): return "SearchResponse, \(try ok.body.json.segments.count) segments"
