@@ -46,7 +46,7 @@ struct EndToEndDemoTests {
         let cacheFolder = FileManager.default.temporaryDirectory
             .appendingPathComponent("raspkit-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cacheFolder) }
-        let loader = PlaceDirectoryLoader.stationsList(StationsListCache(client: client, directory: cacheFolder))
+        let loader = PlaceDirectoryLoader.stationsList(StationsListCache(client: client, folder: cacheFolder))
         let settings = SettingsStore.inMemory()
         let analytics = InMemoryAnalyticsTracker()
         let clock = ImmediateClock()

@@ -41,7 +41,7 @@ import RaspTestSupport
     @Test func aDamagedFileIsDownloadedAgainOnce() async throws {
         try await withServer { harness in
             let events = Events()
-            let cache = StationsListCache(client: try harness.client(), directory: folder(), onEvent: events.append)
+            let cache = StationsListCache(client: try harness.client(), folder: folder(), onEvent: events.append)
             let first = try await cache.loadDirectory()
             let file = try #require(cache.cachedFile).file
             try Data(repeating: UInt8(ascii: "x"), count: try Data(contentsOf: file).count).write(to: file)
@@ -67,7 +67,7 @@ import RaspTestSupport
     @Test func anOldCacheThatDoesNotParseIsDiscardedOnce() async throws {
         try await withServer { harness in
             let events = Events()
-            let cache = StationsListCache(client: try harness.client(), directory: folder(), onEvent: events.append)
+            let cache = StationsListCache(client: try harness.client(), folder: folder(), onEvent: events.append)
             _ = try await cache.file()
             let file = try #require(cache.cachedFile).file
             // What an earlier version left: metadata without a checksum, and (here) a damaged file of the same size.
@@ -96,10 +96,10 @@ import RaspTestSupport
             try Data("a file, not a folder".utf8).write(to: blocker)
             let events = Events()
             let cache = StationsListCache(client: try harness.client(),
-                                          directory: blocker.appendingPathComponent("rasp"), onEvent: events.append)
+                                          folder: blocker.appendingPathComponent("rasp"), onEvent: events.append)
             let directory = try await PlaceDirectoryLoader.stationsList(cache).directory()
             #expect(directory.searchCities("Москва", limit: 1).first?.title == "Москва")
-            #expect(events.all == [.directoryUnusable(path: blocker.appendingPathComponent("rasp").path,
+            #expect(events.all == [.folderUnusable(path: blocker.appendingPathComponent("rasp").path,
                                                       reason: "cannot create it: Not a directory")])
             #expect(try Data(contentsOf: blocker) == Data("a file, not a folder".utf8))
         }
@@ -119,7 +119,7 @@ import RaspTestSupport
 
     @Test func aFreshFileLoadsFromItsSnapshotWithoutARequestOrAParse() async throws {
         try await withServer { harness in
-            let cache = StationsListCache(client: try harness.client(), directory: folder())
+            let cache = StationsListCache(client: try harness.client(), folder: folder())
             let first = Steps()
             let directory = try await cache.loadDirectory(progress: first)
             #expect(first.all == ["fetched downloaded", "parsed"])
@@ -142,7 +142,7 @@ import RaspTestSupport
 
     @Test func aDamagedSnapshotIsReportedAndRebuiltFromTheJSON() async throws {
         try await withServer { harness in
-            let cache = StationsListCache(client: try harness.client(), directory: folder())
+            let cache = StationsListCache(client: try harness.client(), folder: folder())
             let directory = try await cache.loadDirectory()
             let snapshot = StationsListCache.snapshotURL(beside: try #require(cache.cachedFile).file)
             let size = try Data(contentsOf: snapshot).count

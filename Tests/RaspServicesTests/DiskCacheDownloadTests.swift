@@ -18,7 +18,7 @@ import RaspTestSupport
         let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [],
                               authentication: .apiKey(testKey, in: .header("Authorization")))
         let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
-        let cache = DiskCache(directory: temporaryFolder(), now: now.now)
+        let cache = DiskCache(folder: temporaryFolder(), now: now.now)
         let request = getRequest("stationsList", path: "/v3.0/stations_list/")
 
         let first = try await cache.fetch("stations", request: request, download: core.download)

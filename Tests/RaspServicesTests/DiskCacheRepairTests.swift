@@ -15,7 +15,7 @@ struct DiskCacheRepairTests {
     static let content = Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
 
     func cache(in directory: URL? = nil) -> DiskCache {
-        DiskCache(directory: directory ?? folder, onEvent: { event in self.events.withLock { $0.append(event) } })
+        DiskCache(folder: directory ?? folder, onEvent: { event in self.events.withLock { $0.append(event) } })
     }
 
     var download: DiskCache.Downloader {
@@ -104,7 +104,7 @@ struct DiskCacheRepairTests {
 
     @Test func aDamagedFileIsNotServedAsStale() async throws {
         let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
-        let cache = DiskCache(directory: folder, now: now.now)
+        let cache = DiskCache(folder: folder, now: now.now)
         let first = try await cache.fetch("stations", request: request, download: download)
         try Data(repeating: 0x20, count: Self.content.count).write(to: first.file)
         now.advance(by: 48 * 3600)
@@ -128,11 +128,11 @@ struct DiskCacheRepairTests {
         #expect(entry.metadata.checksum == Checksum64.text(of: Self.content))
         let reported = events.withLock { $0 }
         #expect(reported.count == 1, "\(reported)")
-        if case .directoryUnusable(let path, let reason)? = reported.first {
+        if case .folderUnusable(let path, let reason)? = reported.first {
             #expect(path == blocker.appendingPathComponent("cache").path)
             #expect(reason == "cannot create it: Not a directory", "no 'NSCocoaErrorDomain error 512': \(reason)")
         } else {
-            Issue.record("expected .directoryUnusable, got \(reported)")
+            Issue.record("expected .folderUnusable, got \(reported)")
         }
         let temporary = entry.file.deletingLastPathComponent()
         #expect(temporary.path.hasPrefix(FileManager.default.temporaryDirectory.path))

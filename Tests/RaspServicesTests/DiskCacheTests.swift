@@ -37,7 +37,7 @@ struct DiskCacheTests {
     let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
     let request = getRequest("stationsList", path: "/v3.0/stations_list/")
 
-    var cache: DiskCache { DiskCache(directory: folder, now: now.now) }
+    var cache: DiskCache { DiskCache(folder: folder, now: now.now) }
 
     func text(_ entry: DiskCache.Entry) throws -> String {
         String(decoding: try Data(contentsOf: entry.file), as: UTF8.self)

@@ -18,7 +18,7 @@ public import RaspRuntime
 ///
 /// A folder that cannot hold files (a plain file in its place, read-only, not creatable) does not stop a fetch:
 /// the download goes to a private temporary folder, comes back as ``Origin/uncached``, and the problem is reported
-/// once per fetch as ``Event/directoryUnusable(path:reason:)``.
+/// once per fetch as ``Event/folderUnusable(path:reason:)``.
 ///
 /// Keys name files: letters, digits, `.`, `_` and `-` only.
 public struct DiskCache: Sendable {
@@ -27,7 +27,7 @@ public struct DiskCache: Sendable {
     public typealias Downloader = @Sendable (_ request: ClientRequest, _ file: URL) async throws -> ClientResponseHead
 
     /// The folder with the files.
-    public let directory: URL
+    public let folder: URL
     /// How long a file is reused without asking the server.
     public var maxAge: Duration
     /// Whether an expired file is returned when its refresh fails with a retryable error.
@@ -39,16 +39,16 @@ public struct DiskCache: Sendable {
 
     /// Creates a cache.
     /// - Parameters:
-    ///   - directory: The folder (created on first write).
+    ///   - folder: The folder (created on first write).
     ///   - maxAge: How long a file is reused without a request (default 24 h).
     ///   - serveStaleOnError: Return an expired file when the refresh fails with a retryable error (default true).
     ///   - redactor: Masks secrets in errors built from failed responses.
     ///   - now: The clock.
     ///   - onEvent: Told when a damaged file is discarded or the folder cannot hold files.
-    public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), serveStaleOnError: Bool = true,
+    public init(folder: URL, maxAge: Duration = .seconds(24 * 3600), serveStaleOnError: Bool = true,
                 redactor: Redactor = .standard, now: @escaping @Sendable () -> Date = { Date() },
                 onEvent: (@Sendable (Event) -> Void)? = nil) {
-        self.directory = directory
+        self.folder = folder
         self.maxAge = maxAge
         self.serveStaleOnError = serveStaleOnError
         self.redactor = redactor
@@ -91,8 +91,8 @@ public struct DiskCache: Sendable {
             if let etag = existing.etag { request.setHeader("If-None-Match", etag) }
             if let lastModified = existing.lastModified { request.setHeader("If-Modified-Since", lastModified) }
         }
-        let folderProblem = AtomicFile.problemWriting(in: directory)
-        if let folderProblem { onEvent?(.directoryUnusable(path: directory.path, reason: folderProblem)) }
+        let folderProblem = AtomicFile.problemWriting(in: folder)
+        if let folderProblem { onEvent?(.folderUnusable(path: folder.path, reason: folderProblem)) }
         let target = try folderProblem == nil ? AtomicFile.temporaryFile(beside: files.data) : Self.uncachedFile(key)
         var keepsTarget = false
         defer { if !keepsTarget { Self.removeDownload(target, uncached: folderProblem != nil) } }
@@ -116,7 +116,7 @@ public struct DiskCache: Sendable {
                 do {
                     try write(metadata, to: files.metadata)
                 } catch {
-                    onEvent?(.directoryUnusable(path: directory.path, reason: FileStorageError.cause(of: error)))
+                    onEvent?(.folderUnusable(path: folder.path, reason: FileStorageError.cause(of: error)))
                 }
             }
             return Entry(file: files.data, metadata: metadata, origin: .revalidated)
@@ -185,11 +185,11 @@ public struct DiskCache: Sendable {
     private func files(for key: String) throws -> Files {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard !key.isEmpty, !key.hasPrefix("."), key.allSatisfy(allowed.contains) else {
-            throw FileStorageError(path: directory.appendingPathComponent(key).path,
+            throw FileStorageError(path: folder.appendingPathComponent(key).path,
                                    reason: "invalid cache key '\(key)' (use letters, digits, '.', '_', '-')")
         }
-        return Files(data: directory.appendingPathComponent(key),
-                     metadata: directory.appendingPathComponent(key + ".meta.json"))
+        return Files(data: folder.appendingPathComponent(key),
+                     metadata: folder.appendingPathComponent(key + ".meta.json"))
     }
 
     private func discard(_ key: String, files: Files, reason: String) {

@@ -49,14 +49,14 @@ extension DiskCache {
         /// A cached file failed a check (or a caller found it unusable) and was removed; it is downloaded again.
         case discarded(key: String, reason: String)
         /// The cache folder cannot hold files; the download goes to a temporary folder and is not kept.
-        case directoryUnusable(path: String, reason: String)
+        case folderUnusable(path: String, reason: String)
 
         /// One line for a log: `the cached stations_list-default.json was damaged (…); downloading it again`.
         public var description: String {
             switch self {
             case .discarded(let key, let reason):
                 "the cached \(key) was damaged (\(reason)); downloading it again"
-            case .directoryUnusable(let path, let reason):
+            case .folderUnusable(let path, let reason):
                 "cannot keep files in the cache folder \(path) (\(reason)); working without the cache"
             }
         }

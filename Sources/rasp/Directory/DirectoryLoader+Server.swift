@@ -22,12 +22,12 @@ extension DirectoryLoader {
         var client = context.client
         client.core.transport = ProgressTransport(base: client.core.transport, progress: progress.download)
         let context = self.context
-        let cache = StationsListCache(client: client, directory: folder, maxAge: Self.maxAge, onEvent: { event in
+        let cache = StationsListCache(client: client, folder: folder, maxAge: Self.maxAge, onEvent: { event in
             switch event {
             case .discarded(let key, let reason):
                 let file = folder.appendingPathComponent(key).path
                 context.warn("rasp: the cached station directory \(file) is damaged (\(reason)); downloading it again")
-            case .directoryUnusable(let path, let reason):
+            case .folderUnusable(let path, let reason):
                 context.warn("rasp: cannot use the cache folder \(path) (\(reason)); working without a cache")
             }
         })

@@ -31,7 +31,7 @@ struct DiskCacheCorruptionTests {
                                          timeouts: TimeoutPolicy(defaultTimeout: .seconds(10)),
                                          serverURL: url, transport: URLSessionTransport(defaultTimeout: .seconds(10)))
         let events = Events()
-        let cache = StationsListCache(client: client, directory: folder, now: { Self.now }, onEvent: events.append)
+        let cache = StationsListCache(client: client, folder: folder, now: { Self.now }, onEvent: events.append)
         do {
             try await body(cache, server, folder, events)
             await server.stop()
@@ -117,7 +117,7 @@ struct DiskCacheCorruptionTests {
         let folder = temporaryFolder("cache")
         let offline = try RaspClient.live(apiKey: testKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:9")!,
                                           transport: URLSessionTransport(defaultTimeout: .seconds(5)))
-        let cache = StationsListCache(client: offline, directory: folder, now: { Self.now })
+        let cache = StationsListCache(client: offline, folder: folder, now: { Self.now })
         try Data("{\"key\":".utf8).write(to: folder.appendingPathComponent(cache.key + ".meta.json"))
         try Data("[]".utf8).write(to: folder.appendingPathComponent(cache.key))
         do {

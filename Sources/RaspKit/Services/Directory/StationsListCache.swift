@@ -17,7 +17,7 @@ import RaspServices
 /// policy, with a snapshot beside the file) and also discards, once, a cached document that does not parse.
 ///
 /// ```swift
-/// let cache = StationsListCache(client: client, directory: cachesFolder.appendingPathComponent("rasp"))
+/// let cache = StationsListCache(client: client, folder: cachesFolder.appendingPathComponent("rasp"))
 /// let entry = try await cache.file()          // downloads once a day at most
 /// let directory = try StationDirectory.load(from: entry.file)
 /// ```
@@ -31,23 +31,23 @@ public struct StationsListCache: Sendable {
     /// Creates a cache that downloads through `client`.
     /// - Parameters:
     ///   - client: The client (its authentication and middlewares apply).
-    ///   - directory: The folder for the file and its metadata.
+    ///   - folder: The folder for the file and its metadata.
     ///   - maxAge: How long the file is used without asking the server (default 24 h).
     ///   - lang: The response language, nil for the API's default (`ru_RU`).
     ///   - logger: Where repairs of the cache are logged (warnings); nil logs nothing.
     ///   - now: The clock.
     ///   - onEvent: Told about each repair of the cache too.
-    public init(client: RaspClient, directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
+    public init(client: RaspClient, folder: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
                 logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
                 onEvent: (@Sendable (DiskCache.Event) -> Void)? = nil) {
         let core = client.core
-        self.init(directory: directory, maxAge: maxAge, lang: lang, redactor: core.redactor, logger: logger, now: now,
+        self.init(folder: folder, maxAge: maxAge, lang: lang, redactor: core.redactor, logger: logger, now: now,
                   onEvent: onEvent, download: { request, file in try await core.download(request, to: file) })
     }
 
     /// Creates a cache with any downloader (tests, other transports).
     /// - Parameters:
-    ///   - directory: The folder for the file and its metadata.
+    ///   - folder: The folder for the file and its metadata.
     ///   - maxAge: How long the file is used without asking the server.
     ///   - lang: The response language.
     ///   - redactor: Masks secrets in errors.
@@ -55,7 +55,7 @@ public struct StationsListCache: Sendable {
     ///   - now: The clock.
     ///   - onEvent: Told about each repair of the cache too.
     ///   - download: Sends a request and writes its body to a file.
-    public init(directory: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
+    public init(folder: URL, maxAge: Duration = .seconds(24 * 3600), lang: String? = nil,
                 redactor: Redactor = .standard,
                 logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
                 onEvent: (@Sendable (DiskCache.Event) -> Void)? = nil, download: @escaping DiskCache.Downloader) {
@@ -63,7 +63,7 @@ public struct StationsListCache: Sendable {
             logger?.warning("Rasp stations_list cache: \(event)")
             onEvent?(event)
         }
-        self.cache = DiskCache(directory: directory, maxAge: maxAge, redactor: redactor, now: now, onEvent: report)
+        self.cache = DiskCache(folder: folder, maxAge: maxAge, redactor: redactor, now: now, onEvent: report)
         self.lang = lang
         self.download = download
     }
