@@ -10,6 +10,9 @@ struct ModuleUse: Equatable {
     /// Whether a `RaspRuntime` type that can appear in a public declaration is named.
     var runtime = false
 
+    /// Whether both modules are known to be used (nothing more to look for).
+    var isComplete: Bool { foundation && runtime }
+
     /// Adds what another declaration uses.
     mutating func formUnion(_ other: ModuleUse) {
         foundation = foundation || other.foundation
@@ -17,20 +20,32 @@ struct ModuleUse: Equatable {
     }
 
     /// Adds the modules of a type name (a generated type's nested name, `Outer.Inner`, is read part by part).
-    mutating func add(_ name: Substring) {
-        for part in name.split(separator: ".") {
-            if SwiftRenderer.foundationTypeNames.contains(String(part)) {
-                foundation = true
-            } else if SwiftRenderer.publicRuntimeTypeNames.contains(String(part)) {
-                runtime = true
+    mutating func add(_ name: String) {
+        var name = name
+        name.withUTF8 { bytes in
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes.firstOffset(of: UInt8(ascii: "."), from: start) ?? bytes.count
+                add(part: bytes[start..<end])
+                start = end + 1
             }
+        }
+    }
+
+    /// Adds the module of one part of a type name, compared with the few known names of its length.
+    private mutating func add(part: Slice<UnsafeBufferPointer<UInt8>>) {
+        let table = SwiftRenderer.moduleTypeNamesByLength
+        guard part.count < table.count else { return }
+        for candidate in table[part.count] where part.elementsEqual(candidate.name) {
+            if candidate.isFoundation { foundation = true } else { runtime = true }
+            return
         }
     }
 
     /// Adds the modules a type names.
     mutating func add(_ type: SwiftType) {
         switch type {
-        case .named(let name): add(name[...])
+        case .named(let name): add(name)
         case .array(let element), .dictionary(let element): add(element)
         }
     }
@@ -115,4 +130,12 @@ extension SwiftRenderer {
     static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
     /// The Foundation types generated code names.
     static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
+    /// The type names that decide the imports, by length in bytes, each with whether it is Foundation's: a name is
+    /// compared with the few of its length, with no string made or hashed for it.
+    static let moduleTypeNamesByLength: [[(name: [UInt8], isFoundation: Bool)]] = {
+        let names = foundationTypeNames.map { ($0, true) } + publicRuntimeTypeNames.map { ($0, false) }
+        var table = [[(name: [UInt8], isFoundation: Bool)]](repeating: [], count: names.map(\.0.utf8.count).max()! + 1)
+        for (name, isFoundation) in names { table[name.utf8.count].append((Array(name.utf8), isFoundation)) }
+        return table
+    }()
 }

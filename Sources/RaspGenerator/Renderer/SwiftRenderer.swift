@@ -16,8 +16,10 @@ struct SwiftRenderer {
     /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
     private struct Group {
         var wrapper: String?
-        /// Each declaration's text and the modules its public surface names, which decide the imports' access.
-        var items: [(text: String, use: ModuleUse)]
+        var items: [String]
+        /// The modules the public surface of the item at an index names, which decide the imports' access (read
+        /// only until a file is known to need both).
+        var use: (Int) -> ModuleUse
     }
 
     func render() -> [GeneratedFile] {
@@ -31,45 +33,44 @@ struct SwiftRenderer {
         }
         let methods = self.methods
         let groups = [
-            Group(wrapper: nil, items: api.types.map { declaration in
-                (chunk { render(declaration, &$0); $0.line() }, ModuleUse(declaration))
-            }),
+            Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
+                  use: { ModuleUse(api.types[$0]) }),
             Group(wrapper: "extension Operations", items: api.operations.map { operation in
-                (chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }, ModuleUse(input: operation))
-            }),
+                chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
+            }, use: { ModuleUse(input: api.operations[$0]) }),
             Group(wrapper: "extension \(protocolName)", items: methods.map { method in
-                (chunk(level: 1) { renderFlattenedMethods(method, &$0) }, ModuleUse(flattened: method))
-            }),
+                chunk(level: 1) { renderFlattenedMethods(method, &$0) }
+            }, use: { ModuleUse(flattened: methods[$0]) }),
             Group(wrapper: "extension \(api.clientName)", items: methods.map { method in
-                (chunk(level: 1) { renderClientMethod(method, &$0) }, ModuleUse(returning: method.success))
-            }),
+                chunk(level: 1) { renderClientMethod(method, &$0) }
+            }, use: { ModuleUse(returning: methods[$0].success) }),
             Group(wrapper: "extension \(mockName)", items: methods.map { method in
-                (chunk(level: 1) { renderMockMethod(method, &$0) }, ModuleUse(returning: method.success))
-            }),
+                chunk(level: 1) { renderMockMethod(method, &$0) }
+            }, use: { ModuleUse(returning: methods[$0].success) }),
         ]
-        let shares = FileLayout.assign(groups.map { $0.items.map { FileLayout.weight($0.text) } })
+        let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
             // This file's share of each group.
             let shares = zip(groups, shares).map { group, ranges in (group: group, items: group.items[ranges[index]]) }
             // The imports first: what the file's public declarations name.
             var used = index == 0 ? ModuleUse.clientDeclarations : ModuleUse()
             for share in shares {
-                for item in share.items { used.formUnion(item.use) }
+                for item in share.items.indices where !used.isComplete { used.formUnion(share.group.use(item)) }
             }
             var w = CodeWriter()
             w.reserveCapacity((index == 0 ? heads.utf8.count : 0)
-                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.text.utf8.count } })
+                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.utf8.count } })
             writeHeader(&w, imports: used)
             if index == 0 { w.append(heads) }
             for share in shares where !share.items.isEmpty {
                 if let wrapper = share.group.wrapper {
                     w.line(wrapper + " {")
-                    for item in share.items { w.append(item.text) }
+                    for item in share.items { w.append(item) }
                     w.trimBlankLine()
                     w.line("}")
                     w.line()
                 } else {
-                    for item in share.items { w.append(item.text) }
+                    for item in share.items { w.append(item) }
                 }
             }
             w.trimBlankLine()
