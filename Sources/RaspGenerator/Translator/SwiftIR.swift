@@ -9,11 +9,12 @@ struct TranslatedAPI {
     var clientName: String
 }
 
-/// A Swift type as it is spelled at a use site.
-indirect enum SwiftType: Hashable {
+/// A Swift type as it is spelled at a use site. Only the collection cases are boxed: a named type, by far the most
+/// common, is held inline (no allocation to make one, no box to read through).
+enum SwiftType: Hashable {
     case named(String)
-    case array(SwiftType)
-    case dictionary(SwiftType)
+    indirect case array(SwiftType)
+    indirect case dictionary(SwiftType)
 
     var spelling: String {
         switch self {
@@ -38,8 +39,8 @@ indirect enum SwiftType: Hashable {
     }
 }
 
-/// A value the generated code writes as a literal: a schema default.
-indirect enum LiteralValue: Hashable {
+/// A value the generated code writes as a literal: a schema default. Only the case that holds another value is boxed.
+enum LiteralValue: Hashable {
     case bool(Bool)
     case integer(Int)
     case double(Double)
@@ -47,7 +48,7 @@ indirect enum LiteralValue: Hashable {
     case emptyArray
     case emptyDictionary
     /// A value of a generated open enum, built from its raw value.
-    case enumValue(LiteralValue)
+    indirect case enumValue(LiteralValue)
 
     /// How Swift spells the value.
     var spelling: String {
