@@ -62,26 +62,28 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         /// A mapping's entries.
         var entries: [YAMLMapping.Entry] = []
-        /// A mapping's key whose value comes next.
-        var pendingKey: YAMLScalar?
+        /// A mapping's key whose value comes next, and where it starts.
+        var pendingKey: (text: String, mark: Mark)?
         /// A mapping's key positions, once it has ``YAMLMapping/indexedCount`` entries (fewer are compared one by
         /// one to find a duplicate).
         var keyIndex: [CodePointKey: Int]?
 
-        /// Makes `key` the mapping's key whose value comes next, unless the mapping already has it (then false).
-        mutating func expectValue(for key: YAMLScalar) -> Bool {
-            let isDuplicate = if let keyIndex {
-                keyIndex[CodePointKey(text: key.value)] != nil
-            } else {
-                entries.contains { $0.key.hasSameCodePoints(as: key.value) }
+        /// Makes `key` the mapping's key whose value comes next, unless the mapping already has it (then false). A
+        /// key of an indexed mapping is indexed here, with the position its entry will take.
+        mutating func expectValue(for key: String, at mark: Mark) -> Bool {
+            if keyIndex != nil {
+                // One hash of the key both records it and finds a duplicate (which ends the parse, so the position it
+                // overwrites is never read).
+                if keyIndex!.updateValue(entries.count, forKey: CodePointKey(text: key)) != nil { return false }
+            } else if entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) {
+                return false
             }
-            if !isDuplicate { pendingKey = key }
-            return !isDuplicate
+            pendingKey = (key, mark)
+            return true
         }
 
         /// Adds a mapping entry, indexing the keys once there are enough of them.
         mutating func append(_ entry: consuming YAMLMapping.Entry) {
-            if keyIndex != nil { keyIndex?[CodePointKey(text: entry.key)] = entries.count }
             entries.append(entry)
             if keyIndex == nil, entries.count == YAMLMapping.indexedCount {
                 var index: [CodePointKey: Int] = [:]
@@ -194,13 +196,13 @@ private struct TreeBuilder {
             return
         }
         if let key = stack[top].pendingKey.take() {
-            stack[top].append(YAMLMapping.Entry(key: key.value, keyMark: key.mark, value: node))
+            stack[top].append(YAMLMapping.Entry(key: key.text, keyMark: key.mark, value: node))
             return
         }
         guard case .scalar(let key) = node else {
             throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
         }
-        guard stack[top].expectValue(for: key) else {
+        guard stack[top].expectValue(for: key.value, at: key.mark) else {
             throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
         }
     }
