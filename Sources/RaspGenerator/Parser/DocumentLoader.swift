@@ -60,10 +60,30 @@ final class DocumentLoader {
     /// into one file repeat its relative path, which is then joined and normalized once.
     private var fileByReference: [Reference: Int] = [:]
 
-    /// A reference as written, and the file it is written in (relative paths start there).
+    /// A reference as written, and the file it is written in (relative paths start there). The text is compared by
+    /// code points, as mapping keys are. The hash is computed once, when the reference is made: the caches keyed by
+    /// references rehash every key each time they grow, and a stored hash spares reading each key's text again.
     struct Reference: Hashable {
-        var file: Int
-        var text: String
+        let file: Int
+        let text: String
+        private let hash: Int
+
+        init(file: Int, text: String) {
+            self.file = file
+            self.text = text
+            var hasher = Hasher()
+            hasher.combine(file)
+            hasher.combine(CodePointKey(text: text))
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Reference, rhs: Reference) -> Bool {
+            lhs.hash == rhs.hash && lhs.file == rhs.file && lhs.text.hasSameCodePoints(as: rhs.text)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     /// Parses the root document.
@@ -87,18 +107,25 @@ final class DocumentLoader {
     ///   - mark: Where the reference is written (its file is the one relative paths start from).
     /// - Throws: ``Diagnostic`` at `mark` when the file cannot be read or the pointer reaches nothing.
     func resolve(_ ref: String, at mark: Mark) throws -> Target {
-        let cacheKey = Reference(file: mark.file, text: ref)
-        if let cached = cache[cacheKey] { return cached }
-        var visiting: Set<Reference> = []
-        let target = try resolve(ref, at: mark, visiting: &visiting)
-        cache[cacheKey] = target
+        try resolve(Reference(file: mark.file, text: ref), at: mark)
+    }
+
+    /// ``resolve(_:at:)`` for a reference already made (its file is `mark`'s).
+    func resolve(_ reference: Reference, at mark: Mark) throws -> Target {
+        if let cached = cache[reference] { return cached }
+        // The references on the way, to find a cycle: nearly always one or two, so a list, not a set.
+        var visiting: [Reference] = []
+        let target = try resolve(reference, at: mark, visiting: &visiting)
+        cache[reference] = target
         return target
     }
 
-    private func resolve(_ ref: String, at mark: Mark, visiting: inout Set<Reference>) throws -> Target {
-        guard visiting.insert(Reference(file: mark.file, text: ref)).inserted, visiting.count < 64 else {
+    private func resolve(_ reference: Reference, at mark: Mark, visiting: inout [Reference]) throws -> Target {
+        let ref = reference.text
+        guard !visiting.contains(reference), visiting.count < 63 else {
             throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: mark)
         }
+        visiting.append(reference)
         let hash = ref.utf8.firstIndex(of: UInt8(ascii: "#"))
         let filePart = String(ref[..<(hash ?? ref.endIndex)])
         let pointer = hash.map { String(ref[ref.utf8.index(after: $0)...]) } ?? ""
@@ -112,7 +139,8 @@ final class DocumentLoader {
             // A reference on the way is followed before stepping into it.
             if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"],
                case .scalar(let inner) = refNode {
-                target = try resolve(inner.value, at: refNode.mark, visiting: &visiting)
+                let innerReference = Reference(file: refNode.mark.file, text: inner.value)
+                target = try resolve(innerReference, at: refNode.mark, visiting: &visiting)
             }
             switch target.node {
             case .mapping(let map):

@@ -254,7 +254,7 @@ extension DocumentParser {
         if let index = schemaIndexByReference[reference] {
             return SchemaReference(text: ref, target: index, mark: mark)
         }
-        let target = try loader.resolve(ref, at: mark)
+        let target = try loader.resolve(reference, at: mark)
         let key = target.key
         var index = schemaIndexByKey[key]
         if index == nil {
