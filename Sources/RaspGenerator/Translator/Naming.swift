@@ -90,7 +90,7 @@ enum Naming {
     static func typeName(_ raw: String) -> String {
         var name = asciiCamelCase(raw, lowerFirst: false) ?? unicodeWords(raw).map(capitalized).joined()
         if name.isEmpty { name = "Value" }
-        if name.first!.isNumber { name = "_" + name }
+        if startsWithNumber(name) { name = "_" + name }
         if reservedTypes.contains(name) { name += "Schema" }
         return name
     }
@@ -106,7 +106,7 @@ enum Naming {
             guard let first = parts.first else { return "_empty" }
             name = lowerFirstWord(first) + parts.dropFirst().map(capitalized).joined()
         }
-        if name.first!.isNumber { name = "_" + name }
+        if startsWithNumber(name) { name = "_" + name }
         if reservedMembers.contains(name) { return name + "_" }
         if keywords.contains(name) { return "`\(name)`" }
         return name
@@ -158,6 +158,16 @@ enum Naming {
             emit(bytes[start..<bytes.count])
             return String(decoding: output, as: UTF8.self)
         }
+    }
+
+    /// Whether a non-empty name starts with a number, which an identifier cannot. An ASCII byte that no other
+    /// scalar follows in the same character (a letter or digit of a camel-cased name) is checked as a byte.
+    private static func startsWithNumber(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        if let head = bytes.next(), head < 0x80, bytes.next().map({ $0 < 0x80 && $0 != 0x0A }) ?? true {
+            return head.isASCIIDigit
+        }
+        return name.first!.isNumber
     }
 
     /// A member name without backticks, for building other names from it.
