@@ -5,7 +5,7 @@ extension TypeTranslator {
         var memberScope = NameScope()
         var result: [PropertyDecl] = []
         for property in properties {
-            let name = memberScope.unique(Naming.memberName(property.name))
+            let name = memberScope.unique(memberName(ofProperty: property.name))
             if required.contains(property.name), let constant = Self.constant(property.schema) {
                 // A tag with one possible value: no enum of one case, and callers need not pass it.
                 var doc = Self.doc(property.schema)

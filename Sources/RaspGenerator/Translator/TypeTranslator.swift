@@ -27,6 +27,18 @@ struct TypeTranslator {
     /// Inline enums already declared, by raw type and values → qualified name. A later inline enum with the same
     /// values becomes a type alias of the first (Twilio repeats a `GET`/`POST` enum a hundred times).
     private var inlineEnums: [[String]: String] = [:]
+    /// The member name made from each property name so far (the same names recur across a spec's schemas). Keyed
+    /// by code points: canonically equivalent names may make different member names.
+    private var propertyMemberNames: [CodePointKey: String] = [:]
+
+    /// ``Naming/memberName(_:)`` of a property name, made once per name.
+    mutating func memberName(ofProperty raw: String) -> String {
+        let key = CodePointKey(text: raw)
+        if let name = propertyMemberNames[key] { return name }
+        let name = Naming.memberName(raw)
+        propertyMemberNames[key] = name
+        return name
+    }
 
     /// Names the generated code declares or uses besides the schemas' types: the client, its protocol and mock,
     /// the namespaces, and the runtime's and Foundation's types. A schema with one of these names gets a `Schema`
