@@ -56,8 +56,12 @@ final class DocumentLoader {
     private var indexByPath: [String: Int]
     private let source: DocumentSource
     private var cache: [Reference: Target] = [:]
-    /// The file index of each file part of a reference already loaded, by the file it is written in: references
-    /// into one file repeat its relative path, which is then joined and normalized once.
+    /// The folder of each file, by file index: a number per distinct folder (``folderByPath``).
+    private var folderOfFile: [Int]
+    private var folderByPath: [String: Int]
+    /// The file index of each file part of a reference already loaded, by the folder of the file it is written in
+    /// (the reference's `file` is that folder's number): a relative path names the same file from every file of a
+    /// folder, and the files of one folder repeat the same paths, which are then joined and normalized once.
     private var fileByReference: [Reference: Int] = [:]
 
     /// A reference as written, and the file it is written in (relative paths start there). The text is compared by
@@ -93,6 +97,8 @@ final class DocumentLoader {
         paths = [path]
         roots = [try YAMLParser().parse(bytes, file: 0)]
         indexByPath = [path: 0]
+        folderOfFile = [0]
+        folderByPath = [Self.folder(of: path): 0]
         self.source = source
     }
 
@@ -166,14 +172,14 @@ final class DocumentLoader {
 
     /// The index of the file a reference names, parsing it the first time.
     private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
-        let reference = Reference(file: mark.file, text: relative)
+        let reference = Reference(file: folderOfFile[mark.file], text: relative)
         if let index = fileByReference[reference] { return index }
         let index = try loadFile(relative, ref: ref, at: mark)
         fileByReference[reference] = index
         return index
     }
 
-    /// ``load(_:ref:at:)`` the first time a file names a relative path.
+    /// ``load(_:ref:at:)`` the first time a folder's files name a relative path.
     private func loadFile(_ relative: String, ref: String, at mark: Mark) throws -> Int {
         if relative.containsBytes(of: "://") {
             throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
@@ -194,6 +200,11 @@ final class DocumentLoader {
         let index = paths.count
         paths.append(path)
         indexByPath[path] = index
+        // The folder's number, or the next one for a folder no file read so far is in.
+        let folder = Self.folder(of: path)
+        let folderNumber = folderByPath[folder, default: folderByPath.count]
+        folderByPath[folder] = folderNumber
+        folderOfFile.append(folderNumber)
         roots.append(try YAMLParser().parse(bytes, file: index))
         return index
     }
