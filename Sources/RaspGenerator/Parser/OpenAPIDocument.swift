@@ -152,7 +152,12 @@ public struct Response: Sendable {
 /// One entry of a `content` map.
 public struct MediaType: Sendable {
     /// The media type key as written (`application/json`, `text/html; charset=utf-8`…).
-    public var type: String
+    public var type: String {
+        didSet { baseType = Self.baseType(of: type) }
+    }
+    /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`
+    /// (made once, with ``type``: the translator asks for it several times per media type).
+    public private(set) var baseType: String
     /// The schema, if any.
     public var schema: Schema?
     /// `encoding`: how properties of a form or multipart body are written, by property name, in document order.
@@ -174,6 +179,7 @@ public struct MediaType: Sendable {
     public init(type: String, schema: Schema?) {
         self.type = type
         self.schema = schema
+        baseType = Self.baseType(of: type)
     }
 
     /// Whether the body is JSON (`application/json`, `+json` suffixes, `*/*`).
@@ -182,8 +188,8 @@ public struct MediaType: Sendable {
         return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
     }
 
-    /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`.
-    public var baseType: String {
+    /// ``baseType`` of a media type key.
+    private static func baseType(of type: String) -> String {
         guard type.isASCII else {
             return type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         }
