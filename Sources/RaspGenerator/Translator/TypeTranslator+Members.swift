@@ -184,30 +184,61 @@ extension TypeTranslator {
         guard schema.ref == nil else { return [] }  // the referenced declaration says it
         let facts = schema.facts
         if facts.isEmpty && schema.format == nil { return [] }
-        var sentences: [String] = []
-        // 3.0 makes a bound exclusive with `exclusiveMinimum: true`; 3.1 gives the exclusive bound itself.
-        let lower = facts.exclusiveMinimum == "true" ? facts.minimum.map { ("greater than", $0) }
-            : facts.exclusiveMinimum.flatMap { $0 == "false" ? nil : ("greater than", $0) }
-                ?? facts.minimum.map { ("at least", $0) }
-        let upper = facts.exclusiveMaximum == "true" ? facts.maximum.map { ("less than", $0) }
-            : facts.exclusiveMaximum.flatMap { $0 == "false" ? nil : ("less than", $0) }
-                ?? facts.maximum.map { ("at most", $0) }
-        let bounds = [lower, upper].compactMap { $0.map { "\($0.0) \($0.1)" } }
-        if !bounds.isEmpty { sentences.append(capitalized(bounds.joined(separator: ", ")) + ".") }
-        if let multiple = facts.multipleOf { sentences.append("A multiple of \(multiple).") }
-        let length = [facts.minLength.map { "at least \($0)" }, facts.maxLength.map { "at most \($0)" }]
-            .compactMap { $0 }
-        if !length.isEmpty { sentences.append("Length: \(length.joined(separator: ", ")).") }
-        let count = [facts.minItems.map { "at least \($0)" }, facts.maxItems.map { "at most \($0)" }].compactMap { $0 }
-        if !count.isEmpty { sentences.append("Items: \(count.joined(separator: ", ")).") }
-        if let pattern = facts.pattern { sentences.append("Pattern: \(codeSpan(pattern)).") }
-        if let format = schema.format { sentences.append("Format: \(codeSpan(format)).") }
-        let examples = facts.examples.prefix(3).map { codeSpan(shortened($0)) }
-        if !examples.isEmpty {
-            sentences.append((examples.count == 1 ? "Example: " : "Examples: ")
-                             + examples.joined(separator: ", ") + ".")
+        // The sentences are written straight into one paragraph, each after a space.
+        var paragraph = ""
+        func startSentence() {
+            if !paragraph.isEmpty { paragraph += " " }
         }
-        return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
+        // 3.0 makes a bound exclusive with `exclusiveMinimum: true`; 3.1 gives the exclusive bound itself.
+        let lower = facts.exclusiveMinimum == "true" ? facts.minimum.map { ("Greater than ", $0) }
+            : facts.exclusiveMinimum.flatMap { $0 == "false" ? nil : ("Greater than ", $0) }
+                ?? facts.minimum.map { ("At least ", $0) }
+        let upper = facts.exclusiveMaximum == "true" ? facts.maximum.map { ("less than ", $0) }
+            : facts.exclusiveMaximum.flatMap { $0 == "false" ? nil : ("less than ", $0) }
+                ?? facts.maximum.map { ("at most ", $0) }
+        // "Greater than 1, at most 5.": the first bound written starts the sentence with a capital.
+        if let lower {
+            paragraph += lower.0 + lower.1
+            if let upper { paragraph += ", " + upper.0 + upper.1 }
+            paragraph += "."
+        } else if let upper {
+            paragraph += capitalized(upper.0) + upper.1 + "."
+        }
+        if let multiple = facts.multipleOf {
+            startSentence()
+            paragraph += "A multiple of " + multiple + "."
+        }
+        appendRange(facts.minLength, facts.maxLength, named: "Length: ", to: &paragraph)
+        appendRange(facts.minItems, facts.maxItems, named: "Items: ", to: &paragraph)
+        if let pattern = facts.pattern {
+            startSentence()
+            paragraph += "Pattern: " + codeSpan(pattern) + "."
+        }
+        if let format = schema.format {
+            startSentence()
+            paragraph += "Format: " + codeSpan(format) + "."
+        }
+        if !facts.examples.isEmpty {
+            startSentence()
+            paragraph += facts.examples.count == 1 ? "Example: " : "Examples: "
+            for (index, example) in facts.examples.prefix(3).enumerated() {
+                if index > 0 { paragraph += ", " }
+                paragraph += codeSpan(shortened(example))
+            }
+            paragraph += "."
+        }
+        return paragraph.isEmpty ? [] : [paragraph]
+    }
+
+    /// Appends `Length: at least 1, at most 5.` (a sentence of its own) when either bound is given.
+    private static func appendRange(_ minimum: String?, _ maximum: String?, named name: String,
+                                    to paragraph: inout String) {
+        guard minimum != nil || maximum != nil else { return }
+        if !paragraph.isEmpty { paragraph += " " }
+        paragraph += name
+        if let minimum { paragraph += "at least " + minimum }
+        if let maximum { paragraph += (minimum == nil ? "at most " : ", at most ") + maximum }
+        paragraph += "."
     }
 
     /// An example of more than 100 characters cut to 99 and an ellipsis. Only the first 101 characters are looked
@@ -226,20 +257,35 @@ extension TypeTranslator {
         let hasBreaks = text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
         let flat = hasBreaks ? text.replacingText("\r", with: " ").replacingText("\n", with: " ") : text
         var longest = 0, run = 0
+        let startsWithBacktick: Bool
+        let endsWithBacktick: Bool
         if flat.isASCII {
+            // Each byte is a character of its own.
             for byte in flat.utf8 {
                 run = byte == UInt8(ascii: "`") ? run + 1 : 0
                 longest = max(longest, run)
             }
+            startsWithBacktick = flat.utf8.first == UInt8(ascii: "`")
+            endsWithBacktick = flat.utf8.last == UInt8(ascii: "`")
         } else {
             for character in flat {
                 run = character == "`" ? run + 1 : 0
                 longest = max(longest, run)
             }
+            startsWithBacktick = flat.hasPrefix("`")
+            endsWithBacktick = flat.hasSuffix("`")
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let pad = longest > 0 || flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return fence + pad + flat + pad + fence
+        let isPadded = longest > 0 || startsWithBacktick || endsWithBacktick
+        // Written into one buffer of the final size.
+        var span = ""
+        span.reserveCapacity(flat.utf8.count + 2 * fence.utf8.count + (isPadded ? 2 : 0))
+        span += fence
+        if isPadded { span += " " }
+        span += flat
+        if isPadded { span += " " }
+        span += fence
+        return span
     }
 
     /// Enum cases named after their values, unique.
