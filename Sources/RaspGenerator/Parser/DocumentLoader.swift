@@ -132,7 +132,10 @@ final class DocumentLoader {
             throw Diagnostic(.error, "$ref cycle: '\(ref)' refers back to itself", at: mark)
         }
         visiting.append(reference)
-        let hash = ref.utf8.firstIndex(of: UInt8(ascii: "#"))
+        // The `#` found with `memchr` on the UTF-8 buffer (a search of the UTF-8 view steps through it by index).
+        var text = ref
+        let hashOffset = text.withUTF8 { $0.firstOffset(of: UInt8(ascii: "#"), from: 0) }
+        let hash = hashOffset.map { ref.utf8.index(ref.utf8.startIndex, offsetBy: $0) }
         let filePart = String(ref[..<(hash ?? ref.endIndex)])
         let pointer = hash.map { String(ref[ref.utf8.index(after: $0)...]) } ?? ""
         let file = filePart.isEmpty ? mark.file : try load(filePart, ref: ref, at: mark)
