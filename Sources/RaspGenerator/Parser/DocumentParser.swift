@@ -386,16 +386,26 @@ final class DocumentParser {
 
     /// `Pet` for `models/Pet.v2.yaml`.
     static func baseName(_ path: String) -> String {
-        // The last part between slashes, then its first part between dots (empty parts skipped), found on bytes.
-        let bytes = path.utf8
-        let slash = UInt8(ascii: "/")
-        let dot = UInt8(ascii: ".")
-        guard let end = bytes.lastIndex(where: { $0 != slash }) else { return path }
-        let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
-        let file = bytes[start...end]
-        guard let first = file.firstIndex(where: { $0 != dot }) else { return String(Substring(file)) }
-        let last = file[first...].firstIndex(of: dot) ?? file.endIndex
-        return String(Substring(file[first..<last]))
+        // The last part between slashes, then its first part between dots (empty parts skipped), found as byte
+        // offsets in the UTF-8 buffer (both separators are ASCII, so every offset is a character boundary).
+        var text = path
+        let range: Range<Int>? = text.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            guard end > 0 else { return nil }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            var first = start
+            while first < end, bytes[first] == dot { first += 1 }
+            guard first < end else { return start..<end }
+            var last = first
+            while last < end, bytes[last] != dot { last += 1 }
+            return first..<last
+        }
+        guard let range else { return path }
+        return String(path.substring(bytes: range))
     }
 
     /// The `$ref` text of a Reference Object.
