@@ -145,4 +145,13 @@ struct ReferenceTests {
         #expect(DocumentLoader.normalized("/root/a/../b.yaml") == "/root/b.yaml")
         #expect(DocumentLoader.folder(of: "spec.yaml") == "")
     }
+
+    @Test func fileBaseNamesNameComponents() {
+        #expect(DocumentParser.baseName("models/Pet.v2.yaml") == "Pet")
+        #expect(DocumentParser.baseName("a/b/") == "b")
+        #expect(DocumentParser.baseName(".hidden.yaml") == "hidden")
+        #expect(DocumentParser.baseName("a/...") == "...")
+        #expect(DocumentParser.baseName("///") == "///")
+        #expect(DocumentParser.baseName("caf\u{E9}/\u{C9}t\u{E9}.yaml") == "\u{C9}t\u{E9}")
+    }
 }

@@ -63,6 +63,17 @@ struct YAMLParserTests {
         #expect(throws: Diagnostic.self) { try YAMLParser(limits: limits).parse(text) }
     }
 
+    @Test func findsDuplicateKeysInBigMappings() throws {
+        // Past ``YAMLMapping/indexedCount`` keys a mapping finds duplicates through its key index.
+        let keys = (0..<20).map { "k\($0): \($0)\n" }.joined()
+        let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(keys + "k3: again\n") }
+        #expect(error.message == "duplicate key 'k3' in a mapping")
+        #expect(error.mark == Mark(line: 21, column: 1))
+        let map = try #require(try YAMLParser().parse(keys + "k20: 20\n").mapping)
+        #expect(map["k20"]?.scalar?.value == "20")
+        #expect(map["k7"]?.mark == Mark(line: 8, column: 5))
+    }
+
     @Test func stopsDeepNesting() throws {
         let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(text) }
