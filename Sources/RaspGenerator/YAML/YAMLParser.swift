@@ -51,51 +51,34 @@ public struct YAMLParser: Sendable {
 }
 
 /// Turns libyaml events into nodes with an explicit stack (no recursion, so deep input cannot overflow).
+///
+/// The children of the open collections wait on two stacks shared by all of them (``items`` and ``entries``): a
+/// collection's children are the top of its stack when it ends, and move from there into an array of exactly their
+/// count (no array grows child by child, and no child is copied).
 private struct TreeBuilder {
-    /// An open mapping or sequence: its children so far.
+    /// An open mapping or sequence.
     struct Frame {
         var isMapping: Bool
         var mark: Mark
         var anchor: String?
         var nodeCountAtStart: Int
-        /// A sequence's items.
-        var items: [YAMLNode] = []
-        /// A mapping's entries.
-        var entries: [YAMLMapping.Entry] = []
+        /// Where the collection's children start on ``TreeBuilder/items`` (a sequence) or ``TreeBuilder/entries``
+        /// (a mapping).
+        var start: Int
         /// A mapping's key whose value comes next, and where it starts.
         var pendingKey: (text: String, mark: Mark)?
-        /// A mapping's key positions, once it has ``YAMLMapping/indexedCount`` entries (fewer are compared one by
-        /// one to find a duplicate).
+        /// A mapping's key positions (counted from its first entry), once it has ``YAMLMapping/indexedCount``
+        /// entries (fewer are compared one by one to find a duplicate).
         var keyIndex: [CodePointKey: Int]?
-
-        /// Makes `key` the mapping's key whose value comes next, unless the mapping already has it (then false). A
-        /// key of an indexed mapping is indexed here, with the position its entry will take.
-        mutating func expectValue(for key: String, at mark: Mark) -> Bool {
-            if keyIndex != nil {
-                // One hash of the key both records it and finds a duplicate (which ends the parse, so the position it
-                // overwrites is never read).
-                if keyIndex!.updateValue(entries.count, forKey: CodePointKey(text: key)) != nil { return false }
-            } else if entries.contains(where: { $0.key.hasSameCodePoints(as: key) }) {
-                return false
-            }
-            pendingKey = (key, mark)
-            return true
-        }
-
-        /// Adds a mapping entry, indexing the keys once there are enough of them.
-        mutating func append(_ entry: consuming YAMLMapping.Entry) {
-            entries.append(entry)
-            if keyIndex == nil, entries.count == YAMLMapping.indexedCount {
-                var index: [CodePointKey: Int] = [:]
-                for (position, entry) in entries.enumerated() { index[CodePointKey(text: entry.key)] = position }
-                keyIndex = index
-            }
-        }
     }
 
     let limits: YAMLParser.Limits
     let file: Int
     var stack: [Frame] = []
+    /// The items of the open sequences, innermost last.
+    let items = ChildStack<YAMLNode>()
+    /// The entries of the open mappings, innermost last.
+    let entries = ChildStack<YAMLMapping.Entry>()
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var nodeCount = 0
     var root: YAMLNode?
@@ -122,27 +105,33 @@ private struct TreeBuilder {
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
                 let value = Self.string(data.value, Int(data.length))
+                let anchor = data.anchor.map { String(cString: $0) }
+                // A mapping key without an anchor is only ever read as its text and mark: no scalar is made for it.
+                if anchor == nil, let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
+                    try addKey(value, at: mark)
+                    continue
+                }
                 let style: YAMLScalar.Style = switch data.style {
                 case YAML_PLAIN_SCALAR_STYLE: .plain
                 case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: .block
                 default: .quoted
                 }
                 let tag = data.tag.map { String(cString: $0) }
-                let scalar = YAMLScalar(value: value, style: style, tag: tag, mark: mark)
-                try add(.scalar(scalar), anchor: data.anchor.map { String(cString: $0) }, size: 1)
+                try add(.scalar(YAMLScalar(value: value, style: style, tag: tag, mark: mark)), anchor: anchor, size: 1)
             case YAML_MAPPING_START_EVENT:
                 try push(Frame(isMapping: true, mark: mark,
                                anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
-                               nodeCountAtStart: nodeCount))
+                               nodeCountAtStart: nodeCount, start: entries.count))
             case YAML_SEQUENCE_START_EVENT:
                 try push(Frame(isMapping: false, mark: mark,
                                anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
-                               nodeCountAtStart: nodeCount))
+                               nodeCountAtStart: nodeCount, start: items.count))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 let frame = stack.removeLast()
                 let node: YAMLNode = frame.isMapping
-                    ? .mapping(YAMLMapping(entries: frame.entries, mark: frame.mark, keyIndex: frame.keyIndex))
-                    : .sequence(YAMLSequence(items: frame.items, mark: frame.mark))
+                    ? .mapping(YAMLMapping(entries: entries.removeArray(from: frame.start), mark: frame.mark,
+                                           keyIndex: frame.keyIndex))
+                    : .sequence(YAMLSequence(items: items.removeArray(from: frame.start), mark: frame.mark))
                 try add(node, anchor: frame.anchor, size: 1 + nodeCount - frame.nodeCountAtStart, counted: true)
             case YAML_ALIAS_EVENT:
                 let name = String(cString: event.data.alias.anchor)
@@ -192,19 +181,49 @@ private struct TreeBuilder {
             return
         }
         guard stack[top].isMapping else {
-            stack[top].items.append(node)
+            items.append(node)
             return
         }
         if let key = stack[top].pendingKey.take() {
-            stack[top].append(YAMLMapping.Entry(key: key.text, keyMark: key.mark, value: node))
+            entries.append(YAMLMapping.Entry(key: key.text, keyMark: key.mark, value: node))
+            if stack[top].keyIndex == nil, entries.count - stack[top].start == YAMLMapping.indexedCount {
+                stack[top].keyIndex = entries.keyIndex(from: stack[top].start)
+            }
             return
         }
         guard case .scalar(let key) = node else {
             throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
         }
-        guard stack[top].expectValue(for: key.value, at: key.mark) else {
-            throw Diagnostic(.error, "duplicate key '\(key.value)' in a mapping", at: key.mark)
+        try expectValue(for: key.value, at: key.mark)
+    }
+
+    /// Adds a key (a scalar without an anchor) to the innermost open mapping, which has no key waiting for its value.
+    private mutating func addKey(_ key: String, at mark: Mark) throws {
+        nodeCount += 1
+        guard nodeCount <= limits.maxNodes else {
+            throw Diagnostic(.error, "the document expands to more than \(limits.maxNodes) nodes (alias bomb?)",
+                             at: mark)
         }
+        try expectValue(for: key, at: mark)
+    }
+
+    /// Makes `key` the innermost mapping's key whose value comes next; a key the mapping already has is an error. A
+    /// key of an indexed mapping is indexed here, with the position its entry will take.
+    private mutating func expectValue(for key: String, at mark: Mark) throws {
+        let top = stack.count - 1
+        let isDuplicate: Bool
+        if stack[top].keyIndex != nil {
+            // One hash of the key both records it and finds a duplicate (which ends the parse, so the position it
+            // overwrites is never read).
+            let position = entries.count - stack[top].start
+            isDuplicate = stack[top].keyIndex!.updateValue(position, forKey: CodePointKey(text: key)) != nil
+        } else {
+            isDuplicate = entries.containsKey(key, from: stack[top].start)
+        }
+        guard !isDuplicate else {
+            throw Diagnostic(.error, "duplicate key '\(key)' in a mapping", at: mark)
+        }
+        stack[top].pendingKey = (key, mark)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
@@ -241,5 +260,71 @@ private struct TreeBuilder {
         default:
             return Diagnostic(.error, message, at: mark)
         }
+    }
+}
+
+/// A stack of values whose top values leave it as one array: they are moved into an array of exactly their count,
+/// with no copy (so no reference counting) and no array grown value by value.
+///
+/// Positions `0..<count` of the storage hold values; the rest is uninitialized.
+private final class ChildStack<Element> {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// How many values the stack holds.
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    /// Pushes a value.
+    func append(_ element: consuming Element) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes the values from position `start` on and returns them, in order.
+    func removeArray(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count)
+        let moved = count - start
+        guard moved > 0 else { return [] }
+        // Reserved here, the array's storage is made by code specialized for the element type (the generic
+        // `init(unsafeUninitializedCapacity:)` looks the storage type up at run time on every call).
+        var array: [Element] = []
+        array.reserveCapacity(moved)
+        for position in start..<count { array.append((storage + position).move()) }
+        count = start
+        return array
+    }
+}
+
+extension ChildStack where Element == YAMLMapping.Entry {
+    /// Whether an entry from position `start` on has the key (compared by code points). The entries are read in
+    /// place.
+    func containsKey(_ key: String, from start: Int) -> Bool {
+        precondition(start >= 0 && start <= count)
+        for position in start..<count where storage[position].key.hasSameCodePoints(as: key) { return true }
+        return false
+    }
+
+    /// The positions of the keys of the entries from `start` on, counted from `start`.
+    func keyIndex(from start: Int) -> [CodePointKey: Int] {
+        precondition(start >= 0 && start <= count)
+        var index: [CodePointKey: Int] = [:]
+        for position in start..<count { index[CodePointKey(text: storage[position].key)] = position - start }
+        return index
     }
 }
