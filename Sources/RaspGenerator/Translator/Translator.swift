@@ -52,31 +52,79 @@ extension Translator {
     ]
 }
 
-/// What the passes after ``DuplicateTypes`` read of every declaration, by qualified name, gathered in one walk.
+/// What the passes after ``DuplicateTypes`` read of every declaration, on integer ids: each qualified name (of a
+/// declaration, or named by a member's type) gets one, and each declaration is known by its position in the order
+/// of ``TranslatedAPI/updateDeclarations(_:)`` (a type, then the declarations nested in it). Like a table keyed by
+/// name, a later declaration of a name replaces what an earlier one recorded.
 struct DeclarationGraph {
-    /// The named types a struct's properties or a union's cases hold directly (not inside a collection).
-    var edges: [String: [String]] = [:]
-    /// The named type each type alias names directly.
-    var aliases: [String: String] = [:]
-    /// The named types inside a struct's properties, a union's cases or an alias (inside collections too).
-    var contained: [String: [String]] = [:]
+    /// Each qualified name's id.
+    private(set) var ids: [String: Int] = [:]
+    /// The id of each declaration's qualified name, by position.
+    private(set) var idOfPosition: [Int] = []
+    /// The ids of the named types a struct's properties or a union's cases hold directly (not inside a
+    /// collection), by id; nil for a name of no struct or union.
+    private(set) var edges: [[Int]?] = []
+    /// The id of the named type each type alias names directly, by id.
+    private(set) var aliases: [Int?] = []
+    /// The ids of the named types inside a struct's properties, a union's cases or an alias (inside collections
+    /// too), by id.
+    private(set) var contained: [[Int]?] = []
 
     init(_ api: TranslatedAPI) {
-        api.visitDeclarations { declaration, name in
+        // First every declaration's name (so that a member can name a type declared after it), then what each
+        // declaration refers to.
+        api.visitDeclarations { _, name in
+            let id = id(of: name)
+            idOfPosition.append(id)
+        }
+        var position = 0
+        api.visitDeclarations { declaration, _ in
+            let id = idOfPosition[position]
+            position += 1
             switch declaration {
             case .structType(let decl):
-                edges[name] = decl.properties.compactMap(\.type.namedType)
-                contained[name] = decl.properties.map(\.type.elementName)
+                var direct: [Int] = []
+                var inside: [Int] = []
+                inside.reserveCapacity(decl.properties.count)
+                for index in decl.properties.indices {
+                    add(decl.properties[index].type, direct: &direct, inside: &inside)
+                }
+                edges[id] = direct
+                contained[id] = inside
             case .oneOf(let decl):
-                edges[name] = decl.cases.compactMap(\.type.namedType)
-                contained[name] = decl.cases.map(\.type.elementName)
+                var direct: [Int] = []
+                var inside: [Int] = []
+                inside.reserveCapacity(decl.cases.count)
+                for index in decl.cases.indices { add(decl.cases[index].type, direct: &direct, inside: &inside) }
+                edges[id] = direct
+                contained[id] = inside
             case .typeAlias(_, let type, _):
-                if let target = type.namedType { aliases[name] = target }
-                contained[name] = [type.elementName]
+                if let target = type.namedType { aliases[id] = self.id(of: target) }
+                contained[id] = [self.id(of: type.elementName)]
             case .enumType:
                 break
             }
         }
+    }
+
+    /// Records a member's type: the named type inside it, and the type itself when it is that named type (not a
+    /// collection of it).
+    private mutating func add(_ type: SwiftType, direct: inout [Int], inside: inout [Int]) {
+        // A named type is its own element: one lookup serves both lists.
+        let element = id(of: type.elementName)
+        if case .named = type { direct.append(element) }
+        inside.append(element)
+    }
+
+    /// The id of a name, given the next one (and room in the tables) the first time.
+    private mutating func id(of name: String) -> Int {
+        if let id = ids[name] { return id }
+        let id = ids.count
+        ids[name] = id
+        edges.append(nil)
+        aliases.append(nil)
+        contained.append(nil)
+        return id
     }
 }
 
@@ -88,9 +136,13 @@ extension TranslatedAPI {
         let graph = DeclarationGraph(self)
         let cycles = RecursionBreaker(graph: graph)
         let sent = SentTypes(graph: graph, operations: operations)
-        updateDeclarations { declaration, name in
-            cycles.update(&declaration, name: name)
-            sent.update(&declaration, name: name)
+        // The same order as the graph's positions: neither change adds or removes a declaration.
+        var position = 0
+        updateDeclarations(namingThem: false) { declaration, _ in
+            let id = graph.idOfPosition[position]
+            position += 1
+            cycles.update(&declaration, id: id)
+            sent.update(&declaration, id: id)
         }
     }
 }
@@ -98,25 +150,34 @@ extension TranslatedAPI {
 /// Finds the structs a request can send (request bodies, parameters, and every type they contain) and makes the
 /// properties of all other structs, which are only ever received, `let`.
 struct SentTypes {
-    /// The qualified names of the types a request can send.
-    private var sent: Set<String> = []
+    /// Whether a request can send the type of each id.
+    private var sent: [Bool]
 
     init(graph: DeclarationGraph, operations: [OperationDecl]) {
-        var work = operations.flatMap { operation in
-            operation.parameters.map(\.type.elementName) + (operation.body.map { body in
-                [body.type.elementName] + body.representations.map(\.type.elementName)
-            } ?? [])
+        sent = Array(repeating: false, count: graph.contained.count)
+        var work: [Int] = []
+        // A type no declaration has contains nothing: it needs no id.
+        let add = { (name: String, work: inout [Int]) in
+            if let id = graph.ids[name] { work.append(id) }
         }
-        while let name = work.popLast() {
-            guard sent.insert(name).inserted else { continue }
-            work += graph.contained[name] ?? []
+        for operation in operations {
+            for parameter in operation.parameters { add(parameter.type.elementName, &work) }
+            if let body = operation.body {
+                add(body.type.elementName, &work)
+                for representation in body.representations { add(representation.type.elementName, &work) }
+            }
+        }
+        while let id = work.popLast() {
+            guard !sent[id] else { continue }
+            sent[id] = true
+            work += graph.contained[id] ?? []
         }
     }
 
     /// Makes a struct's properties `var` when a request can send it, `let` otherwise.
-    func update(_ declaration: inout Declaration, name: String) {
+    func update(_ declaration: inout Declaration, id: Int) {
         guard case .structType(var decl) = declaration else { return }
-        let isMutable = sent.contains(name)
+        let isMutable = sent[id]
         // Rebuilt only when it changes (a new declaration costs a box).
         guard decl.isMutable != isMutable else { return }
         decl.isMutable = isMutable
@@ -127,36 +188,41 @@ struct SentTypes {
 /// Finds types that contain themselves (directly or through other types, not through arrays or dictionaries) and
 /// boxes the properties, or marks the enums `indirect`, that close each cycle.
 struct RecursionBreaker {
-    private let aliases: [String: String]
-    /// The cycle each type in one is in (types in no cycle are not here).
-    private let component: [String: Int]
+    private let ids: [String: Int]
+    private let aliases: [Int?]
+    /// The cycle each type in one is in, by id (nil for types in none).
+    private let component: [Int?]
 
     init(graph: DeclarationGraph) {
+        ids = graph.ids
         let aliases = graph.aliases
         self.aliases = aliases
-        let resolve = { (name: String) in Self.resolve(name, aliases: aliases) }
-        component = StronglyConnected(edges: graph.edges.mapValues { $0.map(resolve) }).componentIndex
+        let edges = graph.edges.map { targets in
+            targets.map { $0.map { Self.resolve($0, aliases: aliases) } }
+        }
+        component = StronglyConnected(edges: edges).componentIndex
     }
 
-    /// The type an alias (or a chain of them) names; any other name as it is.
-    private static func resolve(_ name: String, aliases: [String: String]) -> String {
-        var current = name
+    /// The type an alias (or a chain of them) names; any other type as it is.
+    private static func resolve(_ id: Int, aliases: [Int?]) -> Int {
+        var current = id
         var hops = 0
         while let next = aliases[current], hops < 32 { current = next; hops += 1 }
         return current
     }
 
-    /// Whether `to` is in the cycle component number `from`.
+    /// Whether the type named `to` is in the cycle component number `from`.
     private func inCycle(_ from: Int, _ to: String) -> Bool {
-        component[Self.resolve(to, aliases: aliases)] == from
+        guard let id = ids[to] else { return false }
+        return component[Self.resolve(id, aliases: aliases)] == from
     }
 
     /// Boxes the properties of a struct, or marks a union `indirect`, where they close a cycle. A declaration in no
     /// cycle has no member that closes one (most are in none), and only declarations that change are rebuilt.
-    func update(_ declaration: inout Declaration, name: String) {
+    func update(_ declaration: inout Declaration, id: Int) {
         switch declaration {
         case .structType(var decl):
-            guard let from = component[name] else { return }
+            guard let from = component[id] else { return }
             let closing = decl.properties.indices.filter { index in
                 decl.properties[index].type.namedType.map { inCycle(from, $0) } ?? false
             }
@@ -164,7 +230,7 @@ struct RecursionBreaker {
             for index in closing { decl.properties[index].boxed = true }
             declaration = .structType(decl)
         case .oneOf(var decl):
-            let from = component[name]
+            let from = component[id]
             let isIndirect = from.map { from in
                 decl.cases.contains { $0.type.namedType.map { inCycle(from, $0) } ?? false }
             } ?? false
@@ -182,7 +248,7 @@ extension TranslatedAPI {
     /// `Operations.Search.Output`).
     func visitDeclarations(_ body: (Declaration, String) -> Void) {
         func visit(_ declaration: Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            let name = Self.qualifiedName(declaration.name, in: prefix)
             body(declaration, name)
             switch declaration {
             case .structType(let decl): decl.nested.forEach { visit($0, prefix: name) }
@@ -198,19 +264,22 @@ extension TranslatedAPI {
 
     /// Lets `body` change every declaration, given its qualified name; nested declarations are changed after their
     /// parent.
-    mutating func updateDeclarations(_ body: (inout Declaration, String) -> Void) {
+    /// - Parameter namingThem: Whether `body` reads the names; when false it gets empty ones, and only the names of
+    ///   declarations with nested ones are made (as their prefix).
+    mutating func updateDeclarations(namingThem: Bool = true, _ body: (inout Declaration, String) -> Void) {
         func update(_ declaration: inout Declaration, prefix: String) {
-            let name = prefix.isEmpty ? declaration.name : "\(prefix).\(declaration.name)"
+            let name = namingThem ? Self.qualifiedName(declaration.name, in: prefix) : ""
             body(&declaration, name)
             // A declaration without nested ones is left as it is. One with them is consumed, so that (when nothing
             // else holds it) its fields have one owner and the nested declarations change in place, not in a copy.
             guard declaration.hasNested else { return }
+            let nestedPrefix = namingThem ? name : Self.qualifiedName(declaration.name, in: prefix)
             switch consume declaration {
             case .structType(var decl):
-                for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
+                for index in decl.nested.indices { update(&decl.nested[index], prefix: nestedPrefix) }
                 declaration = .structType(decl)
             case .oneOf(var decl):
-                for index in decl.nested.indices { update(&decl.nested[index], prefix: name) }
+                for index in decl.nested.indices { update(&decl.nested[index], prefix: nestedPrefix) }
                 declaration = .oneOf(decl)
             case let other:
                 declaration = other
@@ -221,6 +290,17 @@ extension TranslatedAPI {
             let prefix = "Operations.\(operations[index].inputName)"
             for nested in operations[index].nested.indices { update(&operations[index].nested[nested], prefix: prefix) }
         }
+    }
+
+    /// `prefix.name`, or `name` at the top level (an empty prefix).
+    private static func qualifiedName(_ name: String, in prefix: String) -> String {
+        guard !prefix.isEmpty else { return name }
+        var qualified = ""
+        qualified.reserveCapacity(prefix.utf8.count + 1 + name.utf8.count)
+        qualified += prefix
+        qualified += "."
+        qualified += name
+        return qualified
     }
 }
 
@@ -238,25 +318,21 @@ extension Declaration {
 /// Tarjan's strongly connected components, iterative. A node with a self-edge counts as a cycle; a lone node
 /// without one gets no component.
 struct StronglyConnected {
-    let componentIndex: [String: Int]
+    /// The component of each node in a cycle, by node (nil for the others and for ids that are no node).
+    let componentIndex: [Int?]
 
-    init(edges: [String: [String]]) {
-        // On integer ids: arrays instead of string-keyed dictionaries and sets. The ids' order does not matter (the
-        // components are the same from any start; only their numbers, which are compared for equality, change).
-        let names = Array(edges.keys)
-        var ids: [String: Int] = [:]
-        ids.reserveCapacity(names.count)
-        for (id, name) in names.enumerated() { ids[name] = id }
-        // Edges to names that are not nodes lead nowhere.
-        let successors = names.map { name in edges[name]!.compactMap { ids[$0] } }
-        var index = [Int](repeating: -1, count: names.count)
-        var lowLink = [Int](repeating: 0, count: names.count)
-        var onStack = [Bool](repeating: false, count: names.count)
+    /// - Parameter edges: Each node's successors, by id; nil for an id that is no node (edges to it lead nowhere).
+    init(edges: [[Int]?]) {
+        let count = edges.count
+        let successors = edges.map { targets in (targets ?? []).filter { edges[$0] != nil } }
+        var index = [Int](repeating: -1, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var counter = 0
-        var result: [String: Int] = [:]
+        var result = [Int?](repeating: nil, count: count)
         var componentCounter = 0
-        for start in names.indices where index[start] < 0 {
+        for start in 0..<count where edges[start] != nil && index[start] < 0 {
             var work: [(node: Int, next: Int)] = [(start, 0)]
             index[start] = counter; lowLink[start] = counter; counter += 1
             stack.append(start); onStack[start] = true
@@ -283,7 +359,7 @@ struct StronglyConnected {
                     if member == node { break }
                 }
                 if members.count > 1 || successors[node].contains(node) {
-                    for member in members { result[names[member]] = componentCounter }
+                    for member in members { result[member] = componentCounter }
                     componentCounter += 1
                 }
             }
