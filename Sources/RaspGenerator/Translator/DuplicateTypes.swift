@@ -12,34 +12,52 @@ struct DuplicateTypes {
 
     func apply(to api: inout TranslatedAPI) {
         // Only declarations whose shape key another declaration shares can be identical to one: the others need no
-        // fingerprint (which spells every member type).
+        // fingerprint (which spells every member type). Each declaration's key is found once, in the order of
+        // `updateDeclarations` (a type, then the declarations nested in it), with how many declarations are nested
+        // in it at any depth: the walk below skips those of a declaration that becomes an alias.
         var shapeCounts: [Int: Int] = [:]
-        func count(_ declaration: Declaration) {
+        var shapeKeys: [Int] = []
+        var nestedCounts: [Int] = []
+        func record(_ declaration: Declaration) {
+            let position = shapeKeys.count
+            shapeKeys.append(0)
+            nestedCounts.append(0)
             switch declaration {
-            case .structType(let decl): decl.nested.forEach(count)
-            case .oneOf(let decl): decl.nested.forEach(count)
+            case .structType(let decl): decl.nested.forEach(record)
+            case .oneOf(let decl): decl.nested.forEach(record)
             case .enumType: break
             case .typeAlias: return
             }
-            shapeCounts[Self.shapeKey(declaration), default: 0] += 1
+            let key = Self.shapeKey(declaration)
+            shapeKeys[position] = key
+            nestedCounts[position] = shapeKeys.count - position - 1
+            shapeCounts[key, default: 0] += 1
         }
-        api.types.forEach(count)
-        for operation in api.operations { operation.nested.forEach(count) }
-        let mayRepeat = { (declaration: Declaration) in shapeCounts[Self.shapeKey(declaration), default: 0] > 1 }
+        api.types.forEach(record)
+        for operation in api.operations { operation.nested.forEach(record) }
+        let mayRepeat = { (position: Int) in shapeCounts[shapeKeys[position], default: 0] > 1 }
         // The first declarations of each fingerprint (their docs are only read when a copy becomes an alias).
         var firsts: [Fingerprint: [First]] = [:]
         firsts.reserveCapacity(api.types.count)
         // Component schemas first, wherever they are in the document: a nested copy aliases the component.
+        var position = 0
         for declaration in api.types {
+            let current = position
+            position += 1 + nestedCounts[current]
             if case .typeAlias = declaration { continue }
-            guard mayRepeat(declaration) else { continue }
+            guard mayRepeat(current) else { continue }
             let key = Self.fingerprint(declaration, qualifiedName: declaration.name)
             firsts[key, default: []].append((declaration.name, Self.direction(of: declaration), declaration))
         }
-        api.updateDeclarations { declaration, qualifiedName in
-            guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return }
+        position = 0
+        api.updateDeclarations { declaration, parent in
+            let current = position
+            position += 1
+            // Top-level declarations are components (their names hold no dot).
+            guard !parent.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) else { return }
             if case .typeAlias = declaration { return }
-            guard mayRepeat(declaration) else { return }
+            guard mayRepeat(current) else { return }
+            let qualifiedName = TranslatedAPI.qualifiedName(declaration.name, in: parent)
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             // One lookup of the (long) fingerprint finds the first to alias, or records this declaration.
             let candidate = (qualifiedName, Self.direction(of: declaration), declaration)
@@ -47,6 +65,8 @@ struct DuplicateTypes {
             var doc = Self.aliasDoc(for: declaration, besides: Self.docs(of: first.declaration))
             if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
             declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
+            // An alias nests nothing: the walk does not visit what the declaration nested.
+            position += nestedCounts[current]
         }
     }
 

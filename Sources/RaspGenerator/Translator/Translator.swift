@@ -138,7 +138,7 @@ extension TranslatedAPI {
         let sent = SentTypes(graph: graph, operations: operations)
         // The same order as the graph's positions: neither change adds or removes a declaration.
         var position = 0
-        updateDeclarations(namingThem: false) { declaration, _ in
+        updateDeclarations { declaration, _ in
             let id = graph.idOfPosition[position]
             position += 1
             cycles.update(&declaration, id: id)
@@ -262,42 +262,39 @@ extension TranslatedAPI {
         }
     }
 
-    /// Lets `body` change every declaration, given its qualified name; nested declarations are changed after their
-    /// parent.
-    /// - Parameter namingThem: Whether `body` reads the names; when false it gets empty ones, and only the names of
-    ///   declarations with nested ones are made (as their prefix).
-    mutating func updateDeclarations(namingThem: Bool = true, _ body: (inout Declaration, String) -> Void) {
-        func update(_ declaration: inout Declaration, prefix: String) {
-            let name = namingThem ? Self.qualifiedName(declaration.name, in: prefix) : ""
-            body(&declaration, name)
+    /// Lets `body` change every declaration, given the qualified name of the declaration it is nested in (empty for a
+    /// top-level one; ``qualifiedName(_:in:)`` makes its own); nested declarations are changed after their parent.
+    mutating func updateDeclarations(_ body: (inout Declaration, _ parent: String) -> Void) {
+        func update(_ declaration: inout Declaration, parent: String) {
+            body(&declaration, parent)
             // A declaration without nested ones is left as it is. One with them is consumed, so that (when nothing
             // else holds it) its fields have one owner and the nested declarations change in place, not in a copy.
             guard declaration.hasNested else { return }
-            let nestedPrefix = namingThem ? name : Self.qualifiedName(declaration.name, in: prefix)
+            let name = Self.qualifiedName(declaration.name, in: parent)
             switch consume declaration {
             case .structType(var decl):
-                for index in decl.nested.indices { update(&decl.nested[index], prefix: nestedPrefix) }
+                for index in decl.nested.indices { update(&decl.nested[index], parent: name) }
                 declaration = .structType(decl)
             case .oneOf(var decl):
-                for index in decl.nested.indices { update(&decl.nested[index], prefix: nestedPrefix) }
+                for index in decl.nested.indices { update(&decl.nested[index], parent: name) }
                 declaration = .oneOf(decl)
             case let other:
                 declaration = other
             }
         }
-        for index in types.indices { update(&types[index], prefix: "") }
+        for index in types.indices { update(&types[index], parent: "") }
         for index in operations.indices {
-            let prefix = "Operations.\(operations[index].inputName)"
-            for nested in operations[index].nested.indices { update(&operations[index].nested[nested], prefix: prefix) }
+            let parent = "Operations.\(operations[index].inputName)"
+            for nested in operations[index].nested.indices { update(&operations[index].nested[nested], parent: parent) }
         }
     }
 
-    /// `prefix.name`, or `name` at the top level (an empty prefix).
-    private static func qualifiedName(_ name: String, in prefix: String) -> String {
-        guard !prefix.isEmpty else { return name }
+    /// `parent.name`, or `name` at the top level (an empty parent).
+    static func qualifiedName(_ name: String, in parent: String) -> String {
+        guard !parent.isEmpty else { return name }
         var qualified = ""
-        qualified.reserveCapacity(prefix.utf8.count + 1 + name.utf8.count)
-        qualified += prefix
+        qualified.reserveCapacity(parent.utf8.count + 1 + name.utf8.count)
+        qualified += parent
         qualified += "."
         qualified += name
         return qualified
