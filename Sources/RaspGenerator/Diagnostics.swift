@@ -48,9 +48,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - source: The document text, for the snippet; pass nil to leave the snippet out.
     /// - Returns: One or three lines of text, no trailing newline.
     public func rendered(fileName: String, source: String?) -> String {
+        rendered(fileName: fileName, lines: source.map(DiagnosticSource.init))
+    }
+
+    /// ``rendered(fileName:source:)`` with the document's lines found once, for rendering many diagnostics in one
+    /// document.
+    /// - Parameters:
+    ///   - fileName: The name to print for the document.
+    ///   - lines: The document, for the snippet; nil leaves the snippet out.
+    public func rendered(fileName: String, lines: DiagnosticSource?) -> String {
         guard let mark else { return "\(fileName): \(severity.rawValue): \(message)" }
         var text = "\(fileName):\(mark.line):\(mark.column): \(severity.rawValue): \(message)"
-        if let source, let line = Self.line(mark.line, in: source) {
+        if let lines, let line = lines.line(mark.line) {
             // At most `window` characters either side of the column, so a minified or huge line stays readable.
             let window = 60
             let start = max(0, mark.column - 1 - window)
@@ -69,32 +78,49 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
+}
 
-    /// The text of a 1-based line, found by scanning bytes (documents can be megabytes on one line).
-    private static func line(_ number: Int, in source: String) -> Substring? {
-        var text = source
-        // The line's byte offsets, found in the contiguous UTF-8 storage (no index arithmetic per byte).
-        let found: Range<Int>? = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return number == 1 ? 0..<0 : nil }
-            var current = 1
-            var start = 0
-            // `memchr` jumps from one line break to the next.
-            while let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
-                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if current == number { return start..<offset }
-                current += 1
-                start = offset + 1
-            }
-            return current == number ? start..<bytes.count : nil
-        }
-        guard let found else { return nil }
-        let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
-        return trimmingCarriageReturn(source[start..<utf8.index(start, offsetBy: found.count)])
+/// A document and where each of its lines starts, found once: a diagnostic rendered with it finds its line without
+/// scanning the document (documents can be megabytes, on one line or on many), and only that line is decoded.
+public struct DiagnosticSource: Sendable {
+    /// The document's bytes, read as UTF-8.
+    private let bytes: [UInt8]
+    /// The offset at which each line starts; a line ends at the next line feed or at the end of the document.
+    private let lineStarts: [Int]
+
+    /// Finds the lines of a document given as text.
+    public init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
     }
 
-    private static func trimmingCarriageReturn(_ line: Substring) -> Substring {
-        line.hasSuffix("\r") ? line.dropLast() : line
+    /// Finds the lines of a document given as its bytes (UTF-8; invalid sequences are shown as U+FFFD).
+    public init(bytes: [UInt8]) {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            // `memchr` jumps from one line break to the next.
+            while let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(start)
+            }
+        }
+        self.bytes = bytes
+        lineStarts = starts
+    }
+
+    /// The text of a 1-based line without its line break (a carriage return before the line feed is dropped too),
+    /// or nil past the last line.
+    func line(_ number: Int) -> Substring? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        let isLast = number == lineStarts.count
+        // Decoded with its line feed, then cut before it (a line feed never falls inside a UTF-8 sequence, so the
+        // line alone decodes to the same text as it does within the whole document).
+        let end = isLast ? bytes.count : lineStarts[number]
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        let line = text[..<(isLast ? text.endIndex : text.utf8.index(before: text.utf8.endIndex))]
+        return line.hasSuffix("\r") ? line.dropLast() : line
     }
 }
 

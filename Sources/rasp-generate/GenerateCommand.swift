@@ -71,11 +71,15 @@ struct GenerateCommand: ParsableCommand {
             return
         }
         if !quiet {
-            var sources: [String: String] = [spec: String(decoding: bytes, as: UTF8.self)]
+            // Each file's lines are found once, for all the warnings in it.
+            var sources: [String: DiagnosticSource] = [:]
             for warning in result.warnings {
                 let file = warning.file ?? spec
-                if sources[file] == nil { sources[file] = Self.bytes(file).map { String(decoding: $0, as: UTF8.self) } }
-                printError(warning.rendered(fileName: file, source: sources[file]))
+                if sources[file] == nil {
+                    let fileBytes = file == spec ? bytes : Self.bytes(file)
+                    sources[file] = fileBytes.map { DiagnosticSource(bytes: $0) }
+                }
+                printError(warning.rendered(fileName: file, lines: sources[file]))
             }
         }
         if let report {
@@ -110,7 +114,7 @@ struct GenerateCommand: ParsableCommand {
 
     /// Prints the diagnostic with its source line and ends the run with status 1.
     private func fail(_ diagnostic: Diagnostic, file: String, bytes: [UInt8]) throws -> Never {
-        printError(diagnostic.rendered(fileName: file, source: String(decoding: bytes, as: UTF8.self)))
+        printError(diagnostic.rendered(fileName: file, lines: DiagnosticSource(bytes: bytes)))
         throw ExitCode(1)
     }
 }

@@ -90,4 +90,19 @@ struct YAMLParserTests {
             ^
             """)
     }
+
+    /// One `DiagnosticSource` serves every diagnostic of a document: line breaks (CR LF too) are cut off, an invalid
+    /// byte shows as U+FFFD, the last line needs no line feed, and a line past the end gives no snippet.
+    @Test func rendersManyDiagnosticsFromOneSource() {
+        let lines = DiagnosticSource(bytes: Array("a: 1\r\nb: \u{E9}\r\n".utf8) + [0x63, 0xFF, 0x0D])
+        let render = { (line: Int, column: Int) in
+            Diagnostic(.warning, "w", at: Mark(line: line, column: column)).rendered(fileName: "x", lines: lines)
+        }
+        #expect(render(1, 4) == "x:1:4: warning: w\na: 1\n   ^")
+        #expect(render(2, 4) == "x:2:4: warning: w\nb: \u{E9}\n   ^")
+        #expect(render(3, 2) == "x:3:2: warning: w\nc\u{FFFD}\n ^")
+        #expect(render(4, 1) == "x:4:1: warning: w")
+        #expect(Diagnostic(.warning, "w", at: Mark(line: 2, column: 1)).rendered(fileName: "x", source: "a\nb")
+            == "x:2:1: warning: w\nb\n^")
+    }
 }
