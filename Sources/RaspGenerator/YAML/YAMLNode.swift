@@ -105,20 +105,37 @@ public struct YAMLScalar: Sendable {
         case block
     }
 
+    // The stored properties are ordered so that the scalar (every node and mapping entry holds room for one) packs
+    // into 40 bytes: the rare tag is a reference to its text (8 bytes, not a 16-byte optional string), and the
+    // one-byte style comes last.
     /// The scalar's text as written (after unescaping).
     public var value: String
-    /// The scalar's style.
-    public var style: Style
-    /// An explicit tag such as `!!str`, if any.
-    public var tag: String?
+    private var tagText: TagText?
     /// Where the scalar starts.
     public var mark: Mark
+    /// The scalar's style.
+    public var style: Style
+
+    /// An explicit tag such as `!!str`, if any.
+    public var tag: String? {
+        get { tagText?.text }
+        set { tagText = newValue.map(TagText.init) }
+    }
+
+    /// A tag's text, held by reference.
+    private final class TagText: Sendable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+    }
 
     /// Creates a scalar.
     public init(value: String, style: Style = .plain, tag: String? = nil, mark: Mark) {
         self.value = value
         self.style = style
-        self.tag = tag
+        tagText = tag.map(TagText.init)
         self.mark = mark
     }
 
