@@ -116,5 +116,11 @@ public enum AccessModifier: String, Sendable, CaseIterable {
     case `internal`
 
     /// The keyword and a space, written before a declaration; empty for `internal`, Swift's default level.
-    var prefix: String { self == .internal ? "" : rawValue + " " }
+    var prefix: String {
+        switch self {
+        case .public: "public "
+        case .package: "package "
+        case .internal: ""
+        }
+    }
 }

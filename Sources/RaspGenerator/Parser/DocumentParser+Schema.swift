@@ -355,9 +355,10 @@ extension DocumentParser {
         try map[key].map { try bool($0, key) }
     }
 
-    static func mapping(_ node: YAMLNode, _ what: String) throws -> YAMLMapping {
+    /// - Parameter what: What the mapping is, for the error (made only when there is one).
+    static func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws -> YAMLMapping {
         guard case .mapping(let map) = node else {
-            throw Diagnostic(.error, "expected a mapping for \(what), found \(node.kindDescription)", at: node.mark)
+            throw Diagnostic(.error, "expected a mapping for \(what()), found \(node.kindDescription)", at: node.mark)
         }
         return map
     }
