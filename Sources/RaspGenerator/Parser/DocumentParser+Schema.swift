@@ -156,44 +156,62 @@ extension DocumentParser {
 
     /// An example on one line: a scalar as written, a mapping or sequence as compact JSON.
     static func exampleText(_ node: YAMLNode) -> String {
+        if case .scalar(let scalar) = node { return scalar.value }
+        // Written into one string (examples can be big documents).
+        var text = ""
+        appendJSON(node, to: &text)
+        return text
+    }
+
+    /// Appends a node as compact JSON: strings quoted, null as `null`, other scalars as written.
+    private static func appendJSON(_ node: YAMLNode, to text: inout String) {
         switch node {
         case .scalar(let scalar):
-            return scalar.value
+            switch scalar.resolved {
+            case .string: appendJSONString(scalar.value, to: &text)
+            case .null: text += "null"
+            default: text += scalar.value
+            }
         case .sequence(let sequence):
-            return "[" + sequence.items.map(jsonText).joined(separator: ", ") + "]"
+            text += "["
+            for index in sequence.items.indices {
+                if index > 0 { text += ", " }
+                appendJSON(sequence.items[index], to: &text)
+            }
+            text += "]"
         case .mapping(let mapping):
-            return "{"
-                + mapping.entries.map { "\(jsonString($0.key)): \(jsonText($0.value))" }.joined(separator: ", ")
-                + "}"
+            text += "{"
+            for index in mapping.entries.indices {
+                if index > 0 { text += ", " }
+                appendJSONString(mapping.entries[index].key, to: &text)
+                text += ": "
+                appendJSON(mapping.entries[index].value, to: &text)
+            }
+            text += "}"
         }
     }
 
-    private static func jsonText(_ node: YAMLNode) -> String {
-        guard case .scalar(let scalar) = node else { return exampleText(node) }
-        switch scalar.resolved {
-        case .string: return jsonString(scalar.value)
-        case .null: return "null"
-        default: return scalar.value
-        }
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        // Text with nothing to escape (most of it) is only quoted. The three bytes are never part of a longer
+    /// Appends a JSON string literal: the text in quotes, with quotes, backslashes and line feeds escaped.
+    private static func appendJSONString(_ string: String, to text: inout String) {
+        text += "\""
+        // Text with nothing to escape (most of it) is appended whole. The three bytes are never part of a longer
         // UTF-8 sequence, so finding none of them means the text holds none of the three characters.
-        let needsEscape = text.utf8.contains { byte in
+        let needsEscape = string.utf8.contains { byte in
             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\n")
         }
-        if !needsEscape { return "\"" + text + "\"" }
-        var out = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(character)
+        if needsEscape {
+            for character in string.unicodeScalars {
+                switch character {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                default: text.unicodeScalars.append(character)
+                }
             }
+        } else {
+            text += string
         }
-        return out + "\""
+        text += "\""
     }
 
     private func parseSchemaList(_ node: YAMLNode, _ key: String) throws -> [Schema] {
