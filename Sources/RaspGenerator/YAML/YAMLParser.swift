@@ -273,6 +273,7 @@ private final class ChildStack<Element> {
     /// How many values the stack holds.
     private(set) var count = 0
 
+    /// An empty stack, with room for 64 values before it grows.
     init() {
         capacity = 64
         storage = .allocate(capacity: capacity)
