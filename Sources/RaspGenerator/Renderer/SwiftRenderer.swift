@@ -161,23 +161,8 @@ struct SwiftRenderer {
                 renderProperty(property, mutable: decl.isMutable, &w)
             }
             renderMemberwiseInit(decl.properties, &w)
-            let needsDecoder = decl.direction != .encode
-                && decl.properties.contains { $0.defaultValue != nil && !$0.isOptional }
-            let needsKeys = needsDecoder
-                || decl.properties.contains { Naming.bare($0.name) != $0.wireName || $0.hasStorage }
-            if needsKeys {
-                w.block("enum CodingKeys: String, CodingKey") { w in
-                    w.caseLines(decl.properties.map { property in
-                        let stored = Self.storage(property)
-                        return Naming.bare(stored) == property.wireName
-                            ? stored
-                            : "\(stored) = \(Naming.literal(property.wireName))"
-                    })
-                }
-            }
-            if needsDecoder {
-                renderDecoder(decl.properties, &w)
-            }
+            if decl.direction != .encode { renderDecoder(decl.properties, &w) }
+            if decl.direction != .decode { renderEncoder(decl.properties, &w) }
             for nested in decl.nested {
                 w.line()
                 render(nested, &w)
@@ -245,22 +230,46 @@ struct SwiftRenderer {
         }
     }
 
-    /// `init(from:)` for structs whose schema defaults apply when a key is missing.
+    /// A struct's `init(from:)`: one line per property, keyed by its wire name (``FieldKey``). Written out rather
+    /// than synthesized: a synthesized coder needs a `CodingKeys` enum per type and resolves the containers'
+    /// overloaded methods per property, which costs more to compile than these calls to methods without overloads.
+    /// A schema default applies when the key is missing.
     private func renderDecoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
-            w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            guard !properties.isEmpty else {
+                w.line("_ = try decoder.container(keyedBy: FieldKey.self)")
+                return
+            }
+            w.line("let container = try decoder.container(keyedBy: FieldKey.self)")
             for property in properties {
                 let stored = Naming.bare(Self.storage(property))
                 let type = property.boxed ? "Indirect<\(property.type.spelling)>" : property.type.spelling
-                let key = property.hasStorage ? stored : property.name
+                let key = Naming.literal(property.wireName)
                 if property.isOptional {
-                    w.line("self.\(stored) = try container.decodeIfPresent(\(type).self, forKey: .\(key))")
+                    w.line("self.\(stored) = try container.optionalField(\(type).self, \(key))")
                 } else if let defaultValue = property.defaultValue {
                     let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
-                    w.line("self.\(stored) = try container.decodeIfPresent(\(type).self, forKey: .\(key)) ?? \(value)")
+                    w.line("self.\(stored) = try container.field(\(type).self, \(key), default: \(value))")
                 } else {
-                    w.line("self.\(stored) = try container.decode(\(type).self, forKey: .\(key))")
+                    w.line("self.\(stored) = try container.field(\(type).self, \(key))")
                 }
+            }
+        }
+    }
+
+    /// A struct's `encode(to:)`: one line per property, in declaration order (the order of the keys on the wire);
+    /// a nil optional writes no key.
+    private func renderEncoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
+        w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
+            guard !properties.isEmpty else {
+                w.line("_ = encoder.container(keyedBy: FieldKey.self)")
+                return
+            }
+            w.line("var container = encoder.container(keyedBy: FieldKey.self)")
+            for property in properties {
+                let method = property.isOptional ? "encodeOptionalField" : "encodeField"
+                w.line("try container.\(method)(self.\(Naming.bare(Self.storage(property))), "
+                       + "\(Naming.literal(property.wireName)))")
             }
         }
     }
