@@ -10,9 +10,12 @@ public struct FieldKey: CodingKey, Sendable {
     /// Always nil: generated structs are JSON objects, never arrays.
     public var intValue: Int? { nil }
 
-    /// A key with this wire name.
+    /// A key with this wire name (generated code passes literals; a `StaticString` costs a caller no conversion
+    /// call and no release).
     @inlinable
-    public init(_ name: String) { stringValue = name }
+    public init(_ name: StaticString) {
+        stringValue = name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// A key with this wire name.
     @inlinable
@@ -26,19 +29,19 @@ public struct FieldKey: CodingKey, Sendable {
 extension KeyedDecodingContainer where Key == FieldKey {
     /// The value of a required property: fails when the key is missing or its value is `null`.
     @inlinable
-    public func field<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> Value {
+    public func field<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value {
         try decode(type, forKey: FieldKey(name))
     }
 
     /// The value of an optional property: nil when the key is missing or its value is `null`.
     @inlinable
-    public func optionalField<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> Value? {
+    public func optionalField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value? {
         try decodeIfPresent(type, forKey: FieldKey(name))
     }
 
     /// The value of a property with a default: `defaultValue` when the key is missing or its value is `null`.
     @inlinable
-    public func field<Value: Decodable>(_ type: Value.Type, _ name: String, default defaultValue: Value) throws
+    public func field<Value: Decodable>(_ type: Value.Type, _ name: StaticString, default defaultValue: Value) throws
         -> Value {
         try decodeIfPresent(type, forKey: FieldKey(name)) ?? defaultValue
     }
@@ -47,13 +50,13 @@ extension KeyedDecodingContainer where Key == FieldKey {
 extension KeyedEncodingContainer where Key == FieldKey {
     /// Writes a property's value under its wire name.
     @inlinable
-    public mutating func encodeField<Value: Encodable>(_ value: Value, _ name: String) throws {
+    public mutating func encodeField<Value: Encodable>(_ value: Value, _ name: StaticString) throws {
         try encode(value, forKey: FieldKey(name))
     }
 
     /// Writes an optional property's value under its wire name; a nil value writes no key.
     @inlinable
-    public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: String) throws {
+    public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         try encodeIfPresent(value, forKey: FieldKey(name))
     }
 }
