@@ -86,33 +86,24 @@ public struct RaspClient: RaspClientProtocol {
 /// Operations without a handler throw `MockClientError.notImplemented`.
 public struct MockRaspClient: RaspClientProtocol {
     /// Answers ``RaspClient/search(_:)``.
-    public var searchHandler: @Sendable (Operations.Search) async throws -> SearchResponse
+    public var searchHandler: @Sendable (Operations.Search) async throws -> SearchResponse = { _ in throw MockClientError.notImplemented(operationID: "search") }
     /// Answers ``RaspClient/schedule(_:)``.
-    public var scheduleHandler: @Sendable (Operations.Schedule) async throws -> ScheduleResponse
+    public var scheduleHandler: @Sendable (Operations.Schedule) async throws -> ScheduleResponse = { _ in throw MockClientError.notImplemented(operationID: "schedule") }
     /// Answers ``RaspClient/thread(_:)``.
-    public var threadHandler: @Sendable (Operations.Thread) async throws -> ThreadResponse
+    public var threadHandler: @Sendable (Operations.Thread) async throws -> ThreadResponse = { _ in throw MockClientError.notImplemented(operationID: "thread") }
     /// Answers ``RaspClient/nearestStations(_:)``.
-    public var nearestStationsHandler: @Sendable (Operations.NearestStations) async throws -> NearestStationsResponse
+    public var nearestStationsHandler: @Sendable (Operations.NearestStations) async throws -> NearestStationsResponse = { _ in throw MockClientError.notImplemented(operationID: "nearestStations") }
     /// Answers ``RaspClient/nearestSettlement(_:)``.
-    public var nearestSettlementHandler: @Sendable (Operations.NearestSettlement) async throws -> NearestSettlementResponse
+    public var nearestSettlementHandler: @Sendable (Operations.NearestSettlement) async throws -> NearestSettlementResponse = { _ in throw MockClientError.notImplemented(operationID: "nearestSettlement") }
     /// Answers ``RaspClient/carrier(_:)``.
-    public var carrierHandler: @Sendable (Operations.CarrierInput) async throws -> CarrierResponse
+    public var carrierHandler: @Sendable (Operations.CarrierInput) async throws -> CarrierResponse = { _ in throw MockClientError.notImplemented(operationID: "carrier") }
     /// Answers ``RaspClient/stationsList(_:)``.
-    public var stationsListHandler: @Sendable (Operations.StationsList) async throws -> StationsListResponse
+    public var stationsListHandler: @Sendable (Operations.StationsList) async throws -> StationsListResponse = { _ in throw MockClientError.notImplemented(operationID: "stationsList") }
     /// Answers ``RaspClient/copyright(_:)``.
-    public var copyrightHandler: @Sendable (Operations.CopyrightInput) async throws -> CopyrightResponse
+    public var copyrightHandler: @Sendable (Operations.CopyrightInput) async throws -> CopyrightResponse = { _ in throw MockClientError.notImplemented(operationID: "copyright") }
 
     /// Creates a mock whose operations all throw until given a handler.
-    public init() {
-        searchHandler = { _ in throw MockClientError.notImplemented(operationID: "search") }
-        scheduleHandler = { _ in throw MockClientError.notImplemented(operationID: "schedule") }
-        threadHandler = { _ in throw MockClientError.notImplemented(operationID: "thread") }
-        nearestStationsHandler = { _ in throw MockClientError.notImplemented(operationID: "nearestStations") }
-        nearestSettlementHandler = { _ in throw MockClientError.notImplemented(operationID: "nearestSettlement") }
-        carrierHandler = { _ in throw MockClientError.notImplemented(operationID: "carrier") }
-        stationsListHandler = { _ in throw MockClientError.notImplemented(operationID: "stationsList") }
-        copyrightHandler = { _ in throw MockClientError.notImplemented(operationID: "copyright") }
-    }
+    public init() {}
 }
 
 /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
@@ -166,6 +157,22 @@ public enum TransportType: OpenEnum {
         case .bus: "bus"
         case .water: "water"
         case .helicopter: "helicopter"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// Kind of a point in responses.
+public enum PointType: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case station, settlement
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.station, .settlement]
+    public var rawValue: String {
+        switch self {
+        case .station: "station"
+        case .settlement: "settlement"
         case .unknown(let value): value
         }
     }

@@ -2,23 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
-
-/// Kind of a point in responses.
-public enum PointType: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case station, settlement
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.station, .settlement]
-    public var rawValue: String {
-        switch self {
-        case .station: "station"
-        case .settlement: "settlement"
-        case .unknown(let value): value
-        }
-    }
-}
+internal import RaspRuntime
 
 /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
@@ -56,8 +40,57 @@ public struct Point: Codable, Hashable, Sendable {
         self.transportType = transportType
         self.codes = codes
     }
-    enum CodingKeys: String, CodingKey {
-        case type, code, title, shortTitle = "short_title", popularTitle = "popular_title", stationType = "station_type"
-        case stationTypeName = "station_type_name", transportType = "transport_type", codes
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(PointType.self, "type")
+        self.code = try container.field(String.self, "code")
+        self.title = try container.field(String.self, "title")
+        self.shortTitle = try container.optionalField(String.self, "short_title")
+        self.popularTitle = try container.optionalField(String.self, "popular_title")
+        self.stationType = try container.optionalField(StationType.self, "station_type")
+        self.stationTypeName = try container.optionalField(String.self, "station_type_name")
+        self.transportType = try container.optionalField(TransportType.self, "transport_type")
+        self.codes = try container.optionalField(StationCodes.self, "codes")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
+        try container.encodeOptionalField(self.shortTitle, "short_title")
+        try container.encodeOptionalField(self.popularTitle, "popular_title")
+        try container.encodeOptionalField(self.stationType, "station_type")
+        try container.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try container.encodeOptionalField(self.transportType, "transport_type")
+        try container.encodeOptionalField(self.codes, "codes")
+    }
+}
+
+/// Codes of a station in other coding systems (present on thread stops, and with `show_systems`). Any key
+/// may be missing.
+public struct StationCodes: Codable, Hashable, Sendable {
+    /// Yandex code, e.g. `s9600216`.
+    public let yandex: String?
+    /// ESR (Russian railway) code, e.g. `193114`.
+    public let esr: String?
+    /// Express-3 (Russian railway booking system) code.
+    public let express: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(yandex: String? = nil, esr: String? = nil, express: String? = nil) {
+        self.yandex = yandex
+        self.esr = esr
+        self.express = express
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.yandex = try container.optionalField(String.self, "yandex")
+        self.esr = try container.optionalField(String.self, "esr")
+        self.express = try container.optionalField(String.self, "express")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.yandex, "yandex")
+        try container.encodeOptionalField(self.esr, "esr")
+        try container.encodeOptionalField(self.express, "express")
     }
 }

@@ -4,23 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Codes of a station in other coding systems (present on thread stops, and with `show_systems`). Any key
-/// may be missing.
-public struct StationCodes: Codable, Hashable, Sendable {
-    /// Yandex code, e.g. `s9600216`.
-    public let yandex: String?
-    /// ESR (Russian railway) code, e.g. `193114`.
-    public let esr: String?
-    /// Express-3 (Russian railway booking system) code.
-    public let express: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(yandex: String? = nil, esr: String? = nil, express: String? = nil) {
-        self.yandex = yandex
-        self.esr = esr
-        self.express = express
-    }
-}
-
 /// Codes of a carrier in external systems; each is `null` when unknown.
 public struct CarrierCodes: Codable, Hashable, Sendable {
     /// Sirena code (often Cyrillic, e.g. "СУ").
@@ -34,6 +17,18 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
         self.sirena = sirena
         self.iata = iata
         self.icao = icao
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.sirena = try container.optionalField(String.self, "sirena")
+        self.iata = try container.optionalField(String.self, "iata")
+        self.icao = try container.optionalField(String.self, "icao")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.sirena, "sirena")
+        try container.encodeOptionalField(self.iata, "iata")
+        try container.encodeOptionalField(self.icao, "icao")
     }
 }
 
@@ -79,8 +74,33 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.logoSvg = logoSvg
         self.offices = offices
     }
-    enum CodingKeys: String, CodingKey {
-        case code, title, codes, address, url, email, contacts, phone, logo, logoSvg = "logo_svg", offices
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.code = try container.field(Int.self, "code")
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(CarrierCodes.self, "codes")
+        self.address = try container.optionalField(String.self, "address")
+        self.url = try container.optionalField(String.self, "url")
+        self.email = try container.optionalField(String.self, "email")
+        self.contacts = try container.optionalField(String.self, "contacts")
+        self.phone = try container.optionalField(String.self, "phone")
+        self.logo = try container.optionalField(String.self, "logo")
+        self.logoSvg = try container.optionalField(String.self, "logo_svg")
+        self.offices = try container.optionalField([Office].self, "offices")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeOptionalField(self.address, "address")
+        try container.encodeOptionalField(self.url, "url")
+        try container.encodeOptionalField(self.email, "email")
+        try container.encodeOptionalField(self.contacts, "contacts")
+        try container.encodeOptionalField(self.phone, "phone")
+        try container.encodeOptionalField(self.logo, "logo")
+        try container.encodeOptionalField(self.logoSvg, "logo_svg")
+        try container.encodeOptionalField(self.offices, "offices")
     }
 }
 

@@ -21,6 +21,18 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
         self.code = code
         self.color = color
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.optionalField(String.self, "title")
+        self.code = try container.optionalField(TransportSubtype.Code.self, "code")
+        self.color = try container.optionalField(String.self, "color")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.title, "title")
+        try container.encodeOptionalField(self.code, "code")
+        try container.encodeOptionalField(self.color, "color")
+    }
 
     /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
     public enum Code: OpenEnum {
@@ -41,5 +53,38 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
+public struct Interval: Codable, Hashable, Sendable {
+    /// Human-readable frequency, e.g. "автобус раз в 10-15 минут".
+    public let density: String
+    /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
+    /// when a `date` was requested, `HH:MM` otherwise.
+    ///
+    /// Example: `2024-03-05T06:00:00`.
+    public let beginTime: String
+    /// End of the service window; same forms as `begin_time`.
+    ///
+    /// Example: `2024-03-05T22:30:00`.
+    public let endTime: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(density: String, beginTime: String, endTime: String) {
+        self.density = density
+        self.beginTime = beginTime
+        self.endTime = endTime
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.density = try container.field(String.self, "density")
+        self.beginTime = try container.field(String.self, "begin_time")
+        self.endTime = try container.field(String.self, "end_time")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.density, "density")
+        try container.encodeField(self.beginTime, "begin_time")
+        try container.encodeField(self.endTime, "end_time")
     }
 }

@@ -4,30 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
-public struct Interval: Codable, Hashable, Sendable {
-    /// Human-readable frequency, e.g. "автобус раз в 10-15 минут".
-    public let density: String
-    /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
-    /// when a `date` was requested, `HH:MM` otherwise.
-    ///
-    /// Example: `2024-03-05T06:00:00`.
-    public let beginTime: String
-    /// End of the service window; same forms as `begin_time`.
-    ///
-    /// Example: `2024-03-05T22:30:00`.
-    public let endTime: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(density: String, beginTime: String, endTime: String) {
-        self.density = density
-        self.beginTime = beginTime
-        self.endTime = endTime
-    }
-    enum CodingKeys: String, CodingKey {
-        case density, beginTime = "begin_time", endTime = "end_time"
-    }
-}
-
 /// A thread (one run of a route) as embedded in segments and schedule items.
 public struct RaspThread: Codable, Hashable, Sendable {
     /// Thread id for `/v3.0/thread/`. Not stable over time.
@@ -70,10 +46,33 @@ public struct RaspThread: Codable, Hashable, Sendable {
         self.expressType = expressType
         self.interval = interval
     }
-    enum CodingKeys: String, CodingKey {
-        case uid, title, shortTitle = "short_title", number, threadMethodLink = "thread_method_link", carrier
-        case transportType = "transport_type", vehicle, transportSubtype = "transport_subtype"
-        case expressType = "express_type", interval
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.uid = try container.field(String.self, "uid")
+        self.title = try container.field(String.self, "title")
+        self.shortTitle = try container.field(String.self, "short_title")
+        self.number = try container.field(String.self, "number")
+        self.threadMethodLink = try container.optionalField(String.self, "thread_method_link")
+        self.carrier = try container.optionalField(Carrier.self, "carrier")
+        self.transportType = try container.field(TransportType.self, "transport_type")
+        self.vehicle = try container.optionalField(String.self, "vehicle")
+        self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
+        self.expressType = try container.optionalField(RaspThread.ExpressType.self, "express_type")
+        self.interval = try container.optionalField(Interval.self, "interval")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.uid, "uid")
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.shortTitle, "short_title")
+        try container.encodeField(self.number, "number")
+        try container.encodeOptionalField(self.threadMethodLink, "thread_method_link")
+        try container.encodeOptionalField(self.carrier, "carrier")
+        try container.encodeField(self.transportType, "transport_type")
+        try container.encodeOptionalField(self.vehicle, "vehicle")
+        try container.encodeField(self.transportSubtype, "transport_subtype")
+        try container.encodeOptionalField(self.expressType, "express_type")
+        try container.encodeOptionalField(self.interval, "interval")
     }
 
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for

@@ -15,6 +15,16 @@ public struct Price: Codable, Hashable, Sendable {
         self.whole = whole
         self.cents = cents
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.whole = try container.field(Int.self, "whole")
+        self.cents = try container.field(Int.self, "cents")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.whole, "whole")
+        try container.encodeField(self.cents, "cents")
+    }
 }
 
 /// A fare class with its price.
@@ -31,6 +41,18 @@ public struct Place: Codable, Hashable, Sendable {
         self.price = price
         self.name = name
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.currency = try container.field(String.self, "currency")
+        self.price = try container.field(Price.self, "price")
+        self.name = try container.optionalField(String.self, "name")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.currency, "currency")
+        try container.encodeField(self.price, "price")
+        try container.encodeOptionalField(self.name, "name")
+    }
 }
 
 /// Ticket availability and prices (one-day searches only).
@@ -44,8 +66,15 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
         self.etMarker = etMarker
         self.places = places
     }
-    enum CodingKeys: String, CodingKey {
-        case etMarker = "et_marker", places
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.etMarker = try container.field(Bool.self, "et_marker")
+        self.places = try container.field([Place].self, "places")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.etMarker, "et_marker")
+        try container.encodeField(self.places, "places")
     }
 }
 

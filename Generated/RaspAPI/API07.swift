@@ -18,6 +18,18 @@ public struct Pagination: Codable, Hashable, Sendable {
         self.limit = limit
         self.offset = offset
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.total = try container.field(Int.self, "total")
+        self.limit = try container.field(Int.self, "limit")
+        self.offset = try container.field(Int.self, "offset")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.total, "total")
+        try container.encodeField(self.limit, "limit")
+        try container.encodeField(self.offset, "offset")
+    }
 }
 
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
@@ -37,6 +49,18 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
         self.year = year
         self.month = month
         self.days = days
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.year = try container.field(String.self, "year")
+        self.month = try container.field(String.self, "month")
+        self.days = try container.field([Int].self, "days")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.year, "year")
+        try container.encodeField(self.month, "month")
+        try container.encodeField(self.days, "days")
     }
 }
 
@@ -59,8 +83,19 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         self.intervalSegments = intervalSegments
         self.pagination = pagination
     }
-    enum CodingKeys: String, CodingKey {
-        case search, segments, intervalSegments = "interval_segments", pagination
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.search = try container.field(SearchInfo.self, "search")
+        self.segments = try container.field([SearchResponse.SegmentsItem].self, "segments")
+        self.intervalSegments = try container.optionalField([IntervalSegment].self, "interval_segments")
+        self.pagination = try container.field(Pagination.self, "pagination")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.search, "search")
+        try container.encodeField(self.segments, "segments")
+        try container.encodeOptionalField(self.intervalSegments, "interval_segments")
+        try container.encodeField(self.pagination, "pagination")
     }
 
     /// The `SegmentsItem` schema of the API.

@@ -20,6 +20,18 @@ public struct SearchInfo: Codable, Hashable, Sendable {
         self.to = to
         self.date = date
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.from = try container.field(Point.self, "from")
+        self.to = try container.field(Point.self, "to")
+        self.date = try container.optionalField(LocalDate.self, "date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.from, "from")
+        try container.encodeField(self.to, "to")
+        try container.encodeOptionalField(self.date, "date")
+    }
 }
 
 extension Operations {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A route with transfers (returned with `transfers=true`). It has no top-level `thread`, `from`, `to`,
 /// `duration`, `start_date` or `tickets_info`; the legs are in `details`.
@@ -34,9 +34,27 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         self.transfers = transfers
         self.details = details
     }
-    enum CodingKeys: String, CodingKey {
-        case hasTransfers = "has_transfers", departureFrom = "departure_from", arrivalTo = "arrival_to", departure
-        case arrival, transportTypes = "transport_types", transfers, details
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.hasTransfers = try container.field(Bool.self, "has_transfers")
+        self.departureFrom = try container.field(Point.self, "departure_from")
+        self.arrivalTo = try container.field(Point.self, "arrival_to")
+        self.departure = try container.optionalField(String.self, "departure")
+        self.arrival = try container.optionalField(String.self, "arrival")
+        self.transportTypes = try container.optionalField([TransportType].self, "transport_types")
+        self.transfers = try container.optionalField([Point].self, "transfers")
+        self.details = try container.field([TransferSegment.DetailsItem].self, "details")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.hasTransfers, "has_transfers")
+        try container.encodeField(self.departureFrom, "departure_from")
+        try container.encodeField(self.arrivalTo, "arrival_to")
+        try container.encodeOptionalField(self.departure, "departure")
+        try container.encodeOptionalField(self.arrival, "arrival")
+        try container.encodeOptionalField(self.transportTypes, "transport_types")
+        try container.encodeOptionalField(self.transfers, "transfers")
+        try container.encodeField(self.details, "details")
     }
 
     /// The `DetailsItem` schema of the API.
@@ -57,5 +75,81 @@ public struct TransferSegment: Codable, Hashable, Sendable {
             case .transfer(let value): try value.encode(to: encoder)
             }
         }
+    }
+}
+
+/// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
+/// may be settlements (`c…`), and its carrier is the short form.
+public struct TransferLeg: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
+    public let thread: RaspThread
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+    public let from: Point?
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+    public let to: Point?
+    /// Departure time; same forms as `Segment.departure`.
+    public let departure: String?
+    /// Arrival time; same forms as `Segment.arrival`.
+    public let arrival: String?
+    /// Departure platform; `""` when unknown.
+    public let departurePlatform: String?
+    /// Arrival platform; `""` when unknown.
+    public let arrivalPlatform: String?
+    /// Departure terminal; `""` or `null` when unknown.
+    public let departureTerminal: String?
+    /// Arrival terminal; `""` or `null` when unknown.
+    public let arrivalTerminal: String?
+    /// Free-text stop information (see `Segment.stops`).
+    public let stops: String?
+    /// Travel time in seconds (integer or float).
+    public let duration: Double?
+    /// Departure date of the thread from its first station.
+    ///
+    /// Format: `date`.
+    public let startDate: LocalDate?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
+        self.thread = thread
+        self.from = from
+        self.to = to
+        self.departure = departure
+        self.arrival = arrival
+        self.departurePlatform = departurePlatform
+        self.arrivalPlatform = arrivalPlatform
+        self.departureTerminal = departureTerminal
+        self.arrivalTerminal = arrivalTerminal
+        self.stops = stops
+        self.duration = duration
+        self.startDate = startDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.thread = try container.field(RaspThread.self, "thread")
+        self.from = try container.optionalField(Point.self, "from")
+        self.to = try container.optionalField(Point.self, "to")
+        self.departure = try container.optionalField(String.self, "departure")
+        self.arrival = try container.optionalField(String.self, "arrival")
+        self.departurePlatform = try container.optionalField(String.self, "departure_platform")
+        self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
+        self.departureTerminal = try container.optionalField(String.self, "departure_terminal")
+        self.arrivalTerminal = try container.optionalField(String.self, "arrival_terminal")
+        self.stops = try container.optionalField(String.self, "stops")
+        self.duration = try container.optionalField(Double.self, "duration")
+        self.startDate = try container.optionalField(LocalDate.self, "start_date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.thread, "thread")
+        try container.encodeOptionalField(self.from, "from")
+        try container.encodeOptionalField(self.to, "to")
+        try container.encodeOptionalField(self.departure, "departure")
+        try container.encodeOptionalField(self.arrival, "arrival")
+        try container.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try container.encodeOptionalField(self.departureTerminal, "departure_terminal")
+        try container.encodeOptionalField(self.arrivalTerminal, "arrival_terminal")
+        try container.encodeOptionalField(self.stops, "stops")
+        try container.encodeOptionalField(self.duration, "duration")
+        try container.encodeOptionalField(self.startDate, "start_date")
     }
 }

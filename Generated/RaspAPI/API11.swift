@@ -2,58 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
-
-/// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
-/// may be settlements (`c…`), and its carrier is the short form.
-public struct TransferLeg: Codable, Hashable, Sendable {
-    /// A thread (one run of a route) as embedded in segments and schedule items.
-    public let thread: RaspThread
-    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
-    public let from: Point?
-    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
-    public let to: Point?
-    /// Departure time; same forms as `Segment.departure`.
-    public let departure: String?
-    /// Arrival time; same forms as `Segment.arrival`.
-    public let arrival: String?
-    /// Departure platform; `""` when unknown.
-    public let departurePlatform: String?
-    /// Arrival platform; `""` when unknown.
-    public let arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
-    public let departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
-    public let arrivalTerminal: String?
-    /// Free-text stop information (see `Segment.stops`).
-    public let stops: String?
-    /// Travel time in seconds (integer or float).
-    public let duration: Double?
-    /// Departure date of the thread from its first station.
-    ///
-    /// Format: `date`.
-    public let startDate: LocalDate?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(thread: RaspThread, from: Point? = nil, to: Point? = nil, departure: String? = nil, arrival: String? = nil, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil) {
-        self.thread = thread
-        self.from = from
-        self.to = to
-        self.departure = departure
-        self.arrival = arrival
-        self.departurePlatform = departurePlatform
-        self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
-        self.stops = stops
-        self.duration = duration
-        self.startDate = startDate
-    }
-    enum CodingKeys: String, CodingKey {
-        case thread, from, to, departure, arrival, departurePlatform = "departure_platform"
-        case arrivalPlatform = "arrival_platform", departureTerminal = "departure_terminal"
-        case arrivalTerminal = "arrival_terminal", stops, duration, startDate = "start_date"
-    }
-}
+internal import RaspRuntime
 
 /// A change between two legs of a transfer route.
 public struct Transfer: Codable, Hashable, Sendable {
@@ -75,9 +24,21 @@ public struct Transfer: Codable, Hashable, Sendable {
         self.transferFrom = transferFrom
         self.transferTo = transferTo
     }
-    enum CodingKeys: String, CodingKey {
-        case isTransfer = "is_transfer", duration, transferPoint = "transfer_point", transferFrom = "transfer_from"
-        case transferTo = "transfer_to"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.isTransfer = try container.field(Bool.self, "is_transfer")
+        self.duration = try container.optionalField(Double.self, "duration")
+        self.transferPoint = try container.field(Point.self, "transfer_point")
+        self.transferFrom = try container.optionalField(Point.self, "transfer_from")
+        self.transferTo = try container.optionalField(Point.self, "transfer_to")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.isTransfer, "is_transfer")
+        try container.encodeOptionalField(self.duration, "duration")
+        try container.encodeField(self.transferPoint, "transfer_point")
+        try container.encodeOptionalField(self.transferFrom, "transfer_from")
+        try container.encodeOptionalField(self.transferTo, "transfer_to")
     }
 }
 

@@ -54,11 +54,39 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.days = days
         self.exceptDays = exceptDays
     }
-    enum CodingKeys: String, CodingKey {
-        case thread, from, to, departurePlatform = "departure_platform", arrivalPlatform = "arrival_platform"
-        case departureTerminal = "departure_terminal", arrivalTerminal = "arrival_terminal", stops, duration
-        case startDate = "start_date", hasTransfers = "has_transfers", ticketsInfo = "tickets_info", days
-        case exceptDays = "except_days"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.thread = try container.field(RaspThread.self, "thread")
+        self.from = try container.field(Point.self, "from")
+        self.to = try container.field(Point.self, "to")
+        self.departurePlatform = try container.optionalField(String.self, "departure_platform")
+        self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
+        self.departureTerminal = try container.optionalField(String.self, "departure_terminal")
+        self.arrivalTerminal = try container.optionalField(String.self, "arrival_terminal")
+        self.stops = try container.optionalField(String.self, "stops")
+        self.duration = try container.optionalField(Double.self, "duration")
+        self.startDate = try container.optionalField(LocalDate.self, "start_date")
+        self.hasTransfers = try container.optionalField(Bool.self, "has_transfers")
+        self.ticketsInfo = try container.optionalField(TicketsInfo.self, "tickets_info")
+        self.days = try container.optionalField(String.self, "days")
+        self.exceptDays = try container.optionalField(String.self, "except_days")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.thread, "thread")
+        try container.encodeField(self.from, "from")
+        try container.encodeField(self.to, "to")
+        try container.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try container.encodeOptionalField(self.departureTerminal, "departure_terminal")
+        try container.encodeOptionalField(self.arrivalTerminal, "arrival_terminal")
+        try container.encodeOptionalField(self.stops, "stops")
+        try container.encodeOptionalField(self.duration, "duration")
+        try container.encodeOptionalField(self.startDate, "start_date")
+        try container.encodeOptionalField(self.hasTransfers, "has_transfers")
+        try container.encodeOptionalField(self.ticketsInfo, "tickets_info")
+        try container.encodeOptionalField(self.days, "days")
+        try container.encodeOptionalField(self.exceptDays, "except_days")
     }
 }
 

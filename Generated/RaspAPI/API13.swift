@@ -35,9 +35,27 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
         self.directions = directions
         self.scheduleDirection = scheduleDirection
     }
-    enum CodingKeys: String, CodingKey {
-        case date, station, event, pagination, schedule, intervalSchedule = "interval_schedule", directions
-        case scheduleDirection = "schedule_direction"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.date = try container.optionalField(LocalDate.self, "date")
+        self.station = try container.field(Point.self, "station")
+        self.event = try container.optionalField(ScheduleResponse.Event.self, "event")
+        self.pagination = try container.field(Pagination.self, "pagination")
+        self.schedule = try container.field([ScheduleItem].self, "schedule")
+        self.intervalSchedule = try container.optionalField([IntervalScheduleItem].self, "interval_schedule")
+        self.directions = try container.optionalField([Direction].self, "directions")
+        self.scheduleDirection = try container.optionalField(Direction.self, "schedule_direction")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.date, "date")
+        try container.encodeField(self.station, "station")
+        try container.encodeOptionalField(self.event, "event")
+        try container.encodeField(self.pagination, "pagination")
+        try container.encodeField(self.schedule, "schedule")
+        try container.encodeOptionalField(self.intervalSchedule, "interval_schedule")
+        try container.encodeOptionalField(self.directions, "directions")
+        try container.encodeOptionalField(self.scheduleDirection, "schedule_direction")
     }
 
     /// Echo of the `event` parameter (not present in older responses).
@@ -68,5 +86,15 @@ public struct Direction: Codable, Hashable, Sendable {
     public init(code: String, title: String) {
         self.code = code
         self.title = title
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.code = try container.field(String.self, "code")
+        self.title = try container.field(String.self, "title")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
     }
 }

@@ -49,42 +49,36 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
         self.direction = direction
         self.tablo = tablo
     }
-    enum CodingKeys: String, CodingKey {
-        case thread, departure, arrival, departureTime = "departure_time", arrivalTime = "arrival_time", days
-        case exceptDays = "except_days", isFuzzy = "is_fuzzy", stops, platform, terminal, direction, tablo
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.thread = try container.field(RaspThread.self, "thread")
+        self.departure = try container.optionalField(String.self, "departure")
+        self.arrival = try container.optionalField(String.self, "arrival")
+        self.departureTime = try container.optionalField(String.self, "departure_time")
+        self.arrivalTime = try container.optionalField(String.self, "arrival_time")
+        self.days = try container.field(String.self, "days")
+        self.exceptDays = try container.optionalField(String.self, "except_days")
+        self.isFuzzy = try container.field(Bool.self, "is_fuzzy")
+        self.stops = try container.optionalField(String.self, "stops")
+        self.platform = try container.optionalField(String.self, "platform")
+        self.terminal = try container.optionalField(String.self, "terminal")
+        self.direction = try container.optionalField(String.self, "direction")
+        self.tablo = try container.optionalField(Tablo.self, "tablo")
     }
-}
-
-/// An interval thread serving the station (see `thread.interval` for the service window).
-public struct IntervalScheduleItem: Codable, Hashable, Sendable {
-    /// A thread (one run of a route) as embedded in segments and schedule items.
-    public let thread: RaspThread
-    /// Human-readable running days.
-    public let days: String?
-    /// Human-readable days on which the thread does not run.
-    public let exceptDays: String?
-    /// True if the times are approximate.
-    public let isFuzzy: Bool?
-    /// Free-text stop information.
-    public let stops: String?
-    /// Platform; `""` when unknown.
-    public let platform: String?
-    /// Terminal; `null` when unknown.
-    public let terminal: String?
-    /// Suburban stations only — the item's direction code.
-    public let direction: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
-        self.thread = thread
-        self.days = days
-        self.exceptDays = exceptDays
-        self.isFuzzy = isFuzzy
-        self.stops = stops
-        self.platform = platform
-        self.terminal = terminal
-        self.direction = direction
-    }
-    enum CodingKeys: String, CodingKey {
-        case thread, days, exceptDays = "except_days", isFuzzy = "is_fuzzy", stops, platform, terminal, direction
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.thread, "thread")
+        try container.encodeOptionalField(self.departure, "departure")
+        try container.encodeOptionalField(self.arrival, "arrival")
+        try container.encodeOptionalField(self.departureTime, "departure_time")
+        try container.encodeOptionalField(self.arrivalTime, "arrival_time")
+        try container.encodeField(self.days, "days")
+        try container.encodeOptionalField(self.exceptDays, "except_days")
+        try container.encodeField(self.isFuzzy, "is_fuzzy")
+        try container.encodeOptionalField(self.stops, "stops")
+        try container.encodeOptionalField(self.platform, "platform")
+        try container.encodeOptionalField(self.terminal, "terminal")
+        try container.encodeOptionalField(self.direction, "direction")
+        try container.encodeOptionalField(self.tablo, "tablo")
     }
 }

@@ -4,90 +4,62 @@
 internal import Foundation
 public import RaspRuntime
 
+/// An interval thread serving the station (see `thread.interval` for the service window).
+public struct IntervalScheduleItem: Codable, Hashable, Sendable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
+    public let thread: RaspThread
+    /// Human-readable running days.
+    public let days: String?
+    /// Human-readable days on which the thread does not run.
+    public let exceptDays: String?
+    /// True if the times are approximate.
+    public let isFuzzy: Bool?
+    /// Free-text stop information.
+    public let stops: String?
+    /// Platform; `""` when unknown.
+    public let platform: String?
+    /// Terminal; `null` when unknown.
+    public let terminal: String?
+    /// Suburban stations only — the item's direction code.
+    public let direction: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
+        self.thread = thread
+        self.days = days
+        self.exceptDays = exceptDays
+        self.isFuzzy = isFuzzy
+        self.stops = stops
+        self.platform = platform
+        self.terminal = terminal
+        self.direction = direction
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.thread = try container.field(RaspThread.self, "thread")
+        self.days = try container.optionalField(String.self, "days")
+        self.exceptDays = try container.optionalField(String.self, "except_days")
+        self.isFuzzy = try container.optionalField(Bool.self, "is_fuzzy")
+        self.stops = try container.optionalField(String.self, "stops")
+        self.platform = try container.optionalField(String.self, "platform")
+        self.terminal = try container.optionalField(String.self, "terminal")
+        self.direction = try container.optionalField(String.self, "direction")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.thread, "thread")
+        try container.encodeOptionalField(self.days, "days")
+        try container.encodeOptionalField(self.exceptDays, "except_days")
+        try container.encodeOptionalField(self.isFuzzy, "is_fuzzy")
+        try container.encodeOptionalField(self.stops, "stops")
+        try container.encodeOptionalField(self.platform, "platform")
+        try container.encodeOptionalField(self.terminal, "terminal")
+        try container.encodeOptionalField(self.direction, "direction")
+    }
+}
+
 /// UNDOCUMENTED live departure-board data, returned only with `tablo=true` (airports). Known keys include
 /// `departure`, `real_departure` and `terminal`; their types are not documented, so the object is left open.
 public typealias Tablo = [String: JSONValue]
-
-/// Response of `/v3.0/thread/`.
-public struct ThreadResponse: Codable, Hashable, Sendable {
-    /// Thread id.
-    public let uid: String
-    /// Route title "A — B".
-    public let title: String
-    /// Short route title.
-    public let shortTitle: String
-    /// Trip number.
-    public let number: String
-    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
-    public let transportType: TransportType
-    /// Vehicle model; `null` when unknown.
-    public let vehicle: String?
-    /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
-    public let expressType: ThreadResponse.ExpressType?
-    /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
-    public let transportSubtype: TransportSubtype
-    /// The carrier (may include `offices`); `null` is common for buses.
-    public let carrier: Carrier?
-    /// Human-readable running days.
-    public let days: String
-    /// Human-readable days on which the thread does not run; `""` when none.
-    public let exceptDays: String?
-    /// Departure date from the first station, local to it (or to `result_timezone`).
-    ///
-    /// Format: `date`.
-    public let startDate: LocalDate
-    /// Departure time from the first station as `HH:MM`.
-    ///
-    /// Example: `07:00`.
-    public let startTime: String
-    /// Echo of the `from` parameter; `null` when it was not given.
-    public let from: Point?
-    /// Echo of the `to` parameter; `null` when it was not given.
-    public let to: Point?
-    /// Departure date from `from`; `null` unless `from` was given.
-    ///
-    /// Format: `date`.
-    public let departureDate: LocalDate?
-    /// Arrival date at `to`; `null` unless `to` was given.
-    ///
-    /// Format: `date`.
-    public let arrivalDate: LocalDate?
-    /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
-    public let interval: Interval?
-    /// Stations where the thread stops (stations it passes without stopping are not listed).
-    public let stops: [ThreadStop]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(uid: String, title: String, shortTitle: String, number: String, transportType: TransportType, vehicle: String? = nil, expressType: ThreadResponse.ExpressType? = nil, transportSubtype: TransportSubtype, carrier: Carrier? = nil, days: String, exceptDays: String? = nil, startDate: LocalDate, startTime: String, from: Point? = nil, to: Point? = nil, departureDate: LocalDate? = nil, arrivalDate: LocalDate? = nil, interval: Interval? = nil, stops: [ThreadStop]) {
-        self.uid = uid
-        self.title = title
-        self.shortTitle = shortTitle
-        self.number = number
-        self.transportType = transportType
-        self.vehicle = vehicle
-        self.expressType = expressType
-        self.transportSubtype = transportSubtype
-        self.carrier = carrier
-        self.days = days
-        self.exceptDays = exceptDays
-        self.startDate = startDate
-        self.startTime = startTime
-        self.from = from
-        self.to = to
-        self.departureDate = departureDate
-        self.arrivalDate = arrivalDate
-        self.interval = interval
-        self.stops = stops
-    }
-    enum CodingKeys: String, CodingKey {
-        case uid, title, shortTitle = "short_title", number, transportType = "transport_type", vehicle
-        case expressType = "express_type", transportSubtype = "transport_subtype", carrier, days
-        case exceptDays = "except_days", startDate = "start_date", startTime = "start_time", from, to
-        case departureDate = "departure_date", arrivalDate = "arrival_date", interval, stops
-    }
-
-    /// The same values as `RaspThread.ExpressType`.
-    public typealias ExpressType = RaspThread.ExpressType
-}
 
 extension RaspClientProtocol {
     /// Nearest settlement

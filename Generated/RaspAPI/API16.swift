@@ -2,42 +2,125 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-/// One stop of a thread.
-public struct ThreadStop: Codable, Hashable, Sendable {
-    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
-    public let station: Point
-    /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
-    /// stop.
+/// Response of `/v3.0/thread/`.
+public struct ThreadResponse: Codable, Hashable, Sendable {
+    /// Thread id.
+    public let uid: String
+    /// Route title "A — B".
+    public let title: String
+    /// Short route title.
+    public let shortTitle: String
+    /// Trip number.
+    public let number: String
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
+    public let transportType: TransportType
+    /// Vehicle model; `null` when unknown.
+    public let vehicle: String?
+    /// Express kind (OPEN enum, see `Thread.express_type`); `null` for ordinary threads.
+    public let expressType: ThreadResponse.ExpressType?
+    /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
+    public let transportSubtype: TransportSubtype
+    /// The carrier (may include `offices`); `null` is common for buses.
+    public let carrier: Carrier?
+    /// Human-readable running days.
+    public let days: String
+    /// Human-readable days on which the thread does not run; `""` when none.
+    public let exceptDays: String?
+    /// Departure date from the first station, local to it (or to `result_timezone`).
     ///
-    /// Example: `2022-06-23 07:58:00`.
-    public let arrival: String?
-    /// Departure time as `YYYY-MM-DD HH:MM:SS` (no offset); `null` at the last stop.
+    /// Format: `date`.
+    public let startDate: LocalDate
+    /// Departure time from the first station as `HH:MM`.
     ///
-    /// Example: `2022-06-23 07:59:00`.
-    public let departure: String?
-    /// Seconds since departure from the first stop (integer or float, e.g. `0.0`).
-    public let duration: Double
-    /// Dwell time in seconds; `null` at the first and last stops.
-    public let stopTime: Int?
-    /// Platform; `""` when unknown.
-    public let platform: String?
-    /// Terminal; `null` when unknown.
-    public let terminal: String?
+    /// Example: `07:00`.
+    public let startTime: String
+    /// Echo of the `from` parameter; `null` when it was not given.
+    public let from: Point?
+    /// Echo of the `to` parameter; `null` when it was not given.
+    public let to: Point?
+    /// Departure date from `from`; `null` unless `from` was given.
+    ///
+    /// Format: `date`.
+    public let departureDate: LocalDate?
+    /// Arrival date at `to`; `null` unless `to` was given.
+    ///
+    /// Format: `date`.
+    public let arrivalDate: LocalDate?
+    /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
+    public let interval: Interval?
+    /// Stations where the thread stops (stations it passes without stopping are not listed).
+    public let stops: [ThreadStop]
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
-        self.station = station
-        self.arrival = arrival
-        self.departure = departure
-        self.duration = duration
-        self.stopTime = stopTime
-        self.platform = platform
-        self.terminal = terminal
+    public init(uid: String, title: String, shortTitle: String, number: String, transportType: TransportType, vehicle: String? = nil, expressType: ThreadResponse.ExpressType? = nil, transportSubtype: TransportSubtype, carrier: Carrier? = nil, days: String, exceptDays: String? = nil, startDate: LocalDate, startTime: String, from: Point? = nil, to: Point? = nil, departureDate: LocalDate? = nil, arrivalDate: LocalDate? = nil, interval: Interval? = nil, stops: [ThreadStop]) {
+        self.uid = uid
+        self.title = title
+        self.shortTitle = shortTitle
+        self.number = number
+        self.transportType = transportType
+        self.vehicle = vehicle
+        self.expressType = expressType
+        self.transportSubtype = transportSubtype
+        self.carrier = carrier
+        self.days = days
+        self.exceptDays = exceptDays
+        self.startDate = startDate
+        self.startTime = startTime
+        self.from = from
+        self.to = to
+        self.departureDate = departureDate
+        self.arrivalDate = arrivalDate
+        self.interval = interval
+        self.stops = stops
     }
-    enum CodingKeys: String, CodingKey {
-        case station, arrival, departure, duration, stopTime = "stop_time", platform, terminal
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.uid = try container.field(String.self, "uid")
+        self.title = try container.field(String.self, "title")
+        self.shortTitle = try container.field(String.self, "short_title")
+        self.number = try container.field(String.self, "number")
+        self.transportType = try container.field(TransportType.self, "transport_type")
+        self.vehicle = try container.optionalField(String.self, "vehicle")
+        self.expressType = try container.optionalField(ThreadResponse.ExpressType.self, "express_type")
+        self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
+        self.carrier = try container.optionalField(Carrier.self, "carrier")
+        self.days = try container.field(String.self, "days")
+        self.exceptDays = try container.optionalField(String.self, "except_days")
+        self.startDate = try container.field(LocalDate.self, "start_date")
+        self.startTime = try container.field(String.self, "start_time")
+        self.from = try container.optionalField(Point.self, "from")
+        self.to = try container.optionalField(Point.self, "to")
+        self.departureDate = try container.optionalField(LocalDate.self, "departure_date")
+        self.arrivalDate = try container.optionalField(LocalDate.self, "arrival_date")
+        self.interval = try container.optionalField(Interval.self, "interval")
+        self.stops = try container.field([ThreadStop].self, "stops")
     }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.uid, "uid")
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.shortTitle, "short_title")
+        try container.encodeField(self.number, "number")
+        try container.encodeField(self.transportType, "transport_type")
+        try container.encodeOptionalField(self.vehicle, "vehicle")
+        try container.encodeOptionalField(self.expressType, "express_type")
+        try container.encodeField(self.transportSubtype, "transport_subtype")
+        try container.encodeOptionalField(self.carrier, "carrier")
+        try container.encodeField(self.days, "days")
+        try container.encodeOptionalField(self.exceptDays, "except_days")
+        try container.encodeField(self.startDate, "start_date")
+        try container.encodeField(self.startTime, "start_time")
+        try container.encodeOptionalField(self.from, "from")
+        try container.encodeOptionalField(self.to, "to")
+        try container.encodeOptionalField(self.departureDate, "departure_date")
+        try container.encodeOptionalField(self.arrivalDate, "arrival_date")
+        try container.encodeOptionalField(self.interval, "interval")
+        try container.encodeField(self.stops, "stops")
+    }
+
+    /// The same values as `RaspThread.ExpressType`.
+    public typealias ExpressType = RaspThread.ExpressType
 }
 
 extension Operations {

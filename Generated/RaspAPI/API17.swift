@@ -4,6 +4,59 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// One stop of a thread.
+public struct ThreadStop: Codable, Hashable, Sendable {
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+    public let station: Point
+    /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
+    /// stop.
+    ///
+    /// Example: `2022-06-23 07:58:00`.
+    public let arrival: String?
+    /// Departure time as `YYYY-MM-DD HH:MM:SS` (no offset); `null` at the last stop.
+    ///
+    /// Example: `2022-06-23 07:59:00`.
+    public let departure: String?
+    /// Seconds since departure from the first stop (integer or float, e.g. `0.0`).
+    public let duration: Double
+    /// Dwell time in seconds; `null` at the first and last stops.
+    public let stopTime: Int?
+    /// Platform; `""` when unknown.
+    public let platform: String?
+    /// Terminal; `null` when unknown.
+    public let terminal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
+        self.station = station
+        self.arrival = arrival
+        self.departure = departure
+        self.duration = duration
+        self.stopTime = stopTime
+        self.platform = platform
+        self.terminal = terminal
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.station = try container.field(Point.self, "station")
+        self.arrival = try container.optionalField(String.self, "arrival")
+        self.departure = try container.optionalField(String.self, "departure")
+        self.duration = try container.field(Double.self, "duration")
+        self.stopTime = try container.optionalField(Int.self, "stop_time")
+        self.platform = try container.optionalField(String.self, "platform")
+        self.terminal = try container.optionalField(String.self, "terminal")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.station, "station")
+        try container.encodeOptionalField(self.arrival, "arrival")
+        try container.encodeOptionalField(self.departure, "departure")
+        try container.encodeField(self.duration, "duration")
+        try container.encodeOptionalField(self.stopTime, "stop_time")
+        try container.encodeOptionalField(self.platform, "platform")
+        try container.encodeOptionalField(self.terminal, "terminal")
+    }
+}
+
 /// Response of `/v3.0/nearest_stations/`.
 public struct NearestStationsResponse: Codable, Hashable, Sendable {
     /// Pagination of a list result.
@@ -15,56 +68,14 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable {
         self.pagination = pagination
         self.stations = stations
     }
-}
-
-/// A station near the requested coordinate.
-public struct NearestStation: Codable, Hashable, Sendable {
-    /// Kind of a point in responses.
-    public let type: PointType
-    /// Yandex station code (`s…`).
-    public let code: String
-    /// Station name.
-    public let title: String
-    /// Colloquial name; `""` or `null` when none.
-    public let popularTitle: String?
-    /// Short name; `""` or `null` when none.
-    public let shortTitle: String?
-    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
-    public let stationType: StationType
-    /// Localized station type name (missing in older data).
-    public let stationTypeName: String?
-    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
-    public let transportType: TransportType
-    /// Latitude of the station.
-    public let lat: Double
-    /// Longitude of the station.
-    public let lng: Double
-    /// Distance from the requested point in kilometres (float).
-    public let distance: Double
-    /// Importance rank of the station (1 = most important).
-    public let majority: Int?
-    /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
-    /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
-    public let typeChoices: [String: TypeChoice]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
-        self.type = type
-        self.code = code
-        self.title = title
-        self.popularTitle = popularTitle
-        self.shortTitle = shortTitle
-        self.stationType = stationType
-        self.stationTypeName = stationTypeName
-        self.transportType = transportType
-        self.lat = lat
-        self.lng = lng
-        self.distance = distance
-        self.majority = majority
-        self.typeChoices = typeChoices
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.pagination = try container.field(Pagination.self, "pagination")
+        self.stations = try container.field([NearestStation].self, "stations")
     }
-    enum CodingKeys: String, CodingKey {
-        case type, code, title, popularTitle = "popular_title", shortTitle = "short_title", stationType = "station_type"
-        case stationTypeName = "station_type_name", transportType = "transport_type", lat, lng, distance, majority
-        case typeChoices = "type_choices"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.pagination, "pagination")
+        try container.encodeField(self.stations, "stations")
     }
 }

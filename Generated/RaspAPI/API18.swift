@@ -4,6 +4,85 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// A station near the requested coordinate.
+public struct NearestStation: Codable, Hashable, Sendable {
+    /// Kind of a point in responses.
+    public let type: PointType
+    /// Yandex station code (`s…`).
+    public let code: String
+    /// Station name.
+    public let title: String
+    /// Colloquial name; `""` or `null` when none.
+    public let popularTitle: String?
+    /// Short name; `""` or `null` when none.
+    public let shortTitle: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
+    public let stationType: StationType
+    /// Localized station type name (missing in older data).
+    public let stationTypeName: String?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
+    public let transportType: TransportType
+    /// Latitude of the station.
+    public let lat: Double
+    /// Longitude of the station.
+    public let lng: Double
+    /// Distance from the requested point in kilometres (float).
+    public let distance: Double
+    /// Importance rank of the station (1 = most important).
+    public let majority: Int?
+    /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
+    /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
+    public let typeChoices: [String: TypeChoice]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
+        self.type = type
+        self.code = code
+        self.title = title
+        self.popularTitle = popularTitle
+        self.shortTitle = shortTitle
+        self.stationType = stationType
+        self.stationTypeName = stationTypeName
+        self.transportType = transportType
+        self.lat = lat
+        self.lng = lng
+        self.distance = distance
+        self.majority = majority
+        self.typeChoices = typeChoices
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(PointType.self, "type")
+        self.code = try container.field(String.self, "code")
+        self.title = try container.field(String.self, "title")
+        self.popularTitle = try container.optionalField(String.self, "popular_title")
+        self.shortTitle = try container.optionalField(String.self, "short_title")
+        self.stationType = try container.field(StationType.self, "station_type")
+        self.stationTypeName = try container.optionalField(String.self, "station_type_name")
+        self.transportType = try container.field(TransportType.self, "transport_type")
+        self.lat = try container.field(Double.self, "lat")
+        self.lng = try container.field(Double.self, "lng")
+        self.distance = try container.field(Double.self, "distance")
+        self.majority = try container.optionalField(Int.self, "majority")
+        self.typeChoices = try container.field([String: TypeChoice].self, "type_choices")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
+        try container.encodeOptionalField(self.popularTitle, "popular_title")
+        try container.encodeOptionalField(self.shortTitle, "short_title")
+        try container.encodeField(self.stationType, "station_type")
+        try container.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try container.encodeField(self.transportType, "transport_type")
+        try container.encodeField(self.lat, "lat")
+        try container.encodeField(self.lng, "lng")
+        try container.encodeField(self.distance, "distance")
+        try container.encodeOptionalField(self.majority, "majority")
+        try container.encodeField(self.typeChoices, "type_choices")
+    }
+}
+
 /// Links to a station page on Yandex Rasp.
 public struct TypeChoice: Codable, Hashable, Sendable {
     /// Desktop page URL.
@@ -15,56 +94,15 @@ public struct TypeChoice: Codable, Hashable, Sendable {
         self.desktopUrl = desktopUrl
         self.touchUrl = touchUrl
     }
-    enum CodingKeys: String, CodingKey {
-        case desktopUrl = "desktop_url", touchUrl = "touch_url"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.desktopUrl = try container.field(String.self, "desktop_url")
+        self.touchUrl = try container.field(String.self, "touch_url")
     }
-}
-
-/// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
-public struct NearestSettlementResponse: Codable, Hashable, Sendable {
-    /// Kind of a point in responses.
-    public let type: PointType
-    /// Yandex settlement code (`c…`).
-    public let code: String
-    /// Settlement name.
-    public let title: String
-    /// Short name; `""` or `null` when none.
-    public let shortTitle: String?
-    /// Colloquial name; `""` or `null` when none.
-    public let popularTitle: String?
-    /// Latitude of the settlement.
-    public let lat: Double
-    /// Longitude of the settlement.
-    public let lng: Double
-    /// Distance from the requested point in kilometres (float).
-    public let distance: Double
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, lat: Double, lng: Double, distance: Double) {
-        self.type = type
-        self.code = code
-        self.title = title
-        self.shortTitle = shortTitle
-        self.popularTitle = popularTitle
-        self.lat = lat
-        self.lng = lng
-        self.distance = distance
-    }
-    enum CodingKeys: String, CodingKey {
-        case type, code, title, shortTitle = "short_title", popularTitle = "popular_title", lat, lng, distance
-    }
-}
-
-/// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match,
-/// `carriers` when the code matches several carriers (typical for IATA codes). Both are optional here.
-public struct CarrierResponse: Codable, Hashable, Sendable {
-    /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
-    public let carrier: Carrier?
-    /// All carriers matching an ambiguous code.
-    public let carriers: [Carrier]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(carrier: Carrier? = nil, carriers: [Carrier]? = nil) {
-        self.carrier = carrier
-        self.carriers = carriers
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.desktopUrl, "desktop_url")
+        try container.encodeField(self.touchUrl, "touch_url")
     }
 }
 

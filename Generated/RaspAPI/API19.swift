@@ -4,6 +4,83 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
+public struct NearestSettlementResponse: Codable, Hashable, Sendable {
+    /// Kind of a point in responses.
+    public let type: PointType
+    /// Yandex settlement code (`c…`).
+    public let code: String
+    /// Settlement name.
+    public let title: String
+    /// Short name; `""` or `null` when none.
+    public let shortTitle: String?
+    /// Colloquial name; `""` or `null` when none.
+    public let popularTitle: String?
+    /// Latitude of the settlement.
+    public let lat: Double
+    /// Longitude of the settlement.
+    public let lng: Double
+    /// Distance from the requested point in kilometres (float).
+    public let distance: Double
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, lat: Double, lng: Double, distance: Double) {
+        self.type = type
+        self.code = code
+        self.title = title
+        self.shortTitle = shortTitle
+        self.popularTitle = popularTitle
+        self.lat = lat
+        self.lng = lng
+        self.distance = distance
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(PointType.self, "type")
+        self.code = try container.field(String.self, "code")
+        self.title = try container.field(String.self, "title")
+        self.shortTitle = try container.optionalField(String.self, "short_title")
+        self.popularTitle = try container.optionalField(String.self, "popular_title")
+        self.lat = try container.field(Double.self, "lat")
+        self.lng = try container.field(Double.self, "lng")
+        self.distance = try container.field(Double.self, "distance")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
+        try container.encodeOptionalField(self.shortTitle, "short_title")
+        try container.encodeOptionalField(self.popularTitle, "popular_title")
+        try container.encodeField(self.lat, "lat")
+        try container.encodeField(self.lng, "lng")
+        try container.encodeField(self.distance, "distance")
+    }
+}
+
+/// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match,
+/// `carriers` when the code matches several carriers (typical for IATA codes). Both are optional here.
+public struct CarrierResponse: Codable, Hashable, Sendable {
+    /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
+    public let carrier: Carrier?
+    /// All carriers matching an ambiguous code.
+    public let carriers: [Carrier]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(carrier: Carrier? = nil, carriers: [Carrier]? = nil) {
+        self.carrier = carrier
+        self.carriers = carriers
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.carrier = try container.optionalField(Carrier.self, "carrier")
+        self.carriers = try container.optionalField([Carrier].self, "carriers")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.carrier, "carrier")
+        try container.encodeOptionalField(self.carriers, "carriers")
+    }
+}
+
 /// Response of `/v3.0/stations_list/` (about 40 MB, served as `text/html`): countries → regions →
 /// settlements → stations.
 public struct StationsListResponse: Codable, Hashable, Sendable {
@@ -13,53 +90,13 @@ public struct StationsListResponse: Codable, Hashable, Sendable {
     public init(countries: [Country]) {
         self.countries = countries
     }
-}
-
-/// Codes of a directory entry; may be `{}`.
-public struct DirectoryCodes: Codable, Hashable, Sendable {
-    /// Yandex code (`l…` country, `r…` region, `c…` settlement, `s…` station).
-    public let yandexCode: String?
-    /// ESR (Russian railway) code, stations only.
-    public let esrCode: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(yandexCode: String? = nil, esrCode: String? = nil) {
-        self.yandexCode = yandexCode
-        self.esrCode = esrCode
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.countries = try container.field([Country].self, "countries")
     }
-    enum CodingKeys: String, CodingKey {
-        case yandexCode = "yandex_code", esrCode = "esr_code"
-    }
-}
-
-/// A country in the station directory.
-public struct Country: Codable, Hashable, Sendable {
-    /// Country name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Regions of the country.
-    public let regions: [Region]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, regions: [Region]) {
-        self.title = title
-        self.codes = codes
-        self.regions = regions
-    }
-}
-
-/// A region in the station directory.
-public struct Region: Codable, Hashable, Sendable {
-    /// Region name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Settlements of the region.
-    public let settlements: [Settlement]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
-        self.title = title
-        self.codes = codes
-        self.settlements = settlements
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.countries, "countries")
     }
 }
 

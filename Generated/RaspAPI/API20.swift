@@ -4,6 +4,85 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// Codes of a directory entry; may be `{}`.
+public struct DirectoryCodes: Codable, Hashable, Sendable {
+    /// Yandex code (`l…` country, `r…` region, `c…` settlement, `s…` station).
+    public let yandexCode: String?
+    /// ESR (Russian railway) code, stations only.
+    public let esrCode: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(yandexCode: String? = nil, esrCode: String? = nil) {
+        self.yandexCode = yandexCode
+        self.esrCode = esrCode
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.yandexCode = try container.optionalField(String.self, "yandex_code")
+        self.esrCode = try container.optionalField(String.self, "esr_code")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.yandexCode, "yandex_code")
+        try container.encodeOptionalField(self.esrCode, "esr_code")
+    }
+}
+
+/// A country in the station directory.
+public struct Country: Codable, Hashable, Sendable {
+    /// Country name (may be `""`).
+    public let title: String
+    /// Codes of a directory entry; may be `{}`.
+    public let codes: DirectoryCodes
+    /// Regions of the country.
+    public let regions: [Region]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String, codes: DirectoryCodes, regions: [Region]) {
+        self.title = title
+        self.codes = codes
+        self.regions = regions
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(DirectoryCodes.self, "codes")
+        self.regions = try container.field([Region].self, "regions")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeField(self.regions, "regions")
+    }
+}
+
+/// A region in the station directory.
+public struct Region: Codable, Hashable, Sendable {
+    /// Region name (may be `""`).
+    public let title: String
+    /// Codes of a directory entry; may be `{}`.
+    public let codes: DirectoryCodes
+    /// Settlements of the region.
+    public let settlements: [Settlement]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
+        self.title = title
+        self.codes = codes
+        self.settlements = settlements
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(DirectoryCodes.self, "codes")
+        self.settlements = try container.field([Settlement].self, "settlements")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeField(self.settlements, "settlements")
+    }
+}
+
 /// A settlement in the station directory.
 public struct Settlement: Codable, Hashable, Sendable {
     /// Settlement name (may be `""`).
@@ -18,61 +97,18 @@ public struct Settlement: Codable, Hashable, Sendable {
         self.codes = codes
         self.stations = stations
     }
-}
-
-/// A station in the station directory.
-public struct Station: Codable, Hashable, Sendable {
-    /// Station name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Railway direction name; `""` for non-rail stations.
-    public let direction: String?
-    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
-    public let stationType: StationType?
-    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
-    public let transportType: TransportType?
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public let latitude: Station.Latitude?
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public let longitude: Station.Longitude?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
-        self.title = title
-        self.codes = codes
-        self.direction = direction
-        self.stationType = stationType
-        self.transportType = transportType
-        self.latitude = latitude
-        self.longitude = longitude
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(DirectoryCodes.self, "codes")
+        self.stations = try container.field([Station].self, "stations")
     }
-    enum CodingKeys: String, CodingKey {
-        case title, codes, direction, stationType = "station_type", transportType = "transport_type", latitude
-        case longitude
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeField(self.stations, "stations")
     }
-
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Latitude: Codable, Hashable, Sendable {
-        /// The value as a `Double`.
-        case double(Double)
-        /// The value as a `String`.
-        case string(String)
-        public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
-            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("Latitude", errors: errors, in: decoder)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .double(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public typealias Longitude = Station.Latitude
 }
 
 extension RaspClient {

@@ -4,50 +4,75 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// Response of `/v3.0/copyright/`.
-public struct CopyrightResponse: Codable, Hashable, Sendable {
-    /// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
-    public let copyright: Copyright
+/// A station in the station directory.
+public struct Station: Codable, Hashable, Sendable {
+    /// Station name (may be `""`).
+    public let title: String
+    /// Codes of a directory entry; may be `{}`.
+    public let codes: DirectoryCodes
+    /// Railway direction name; `""` for non-rail stations.
+    public let direction: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
+    public let stationType: StationType?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
+    public let transportType: TransportType?
+    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public let latitude: Station.Latitude?
+    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public let longitude: Station.Longitude?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(copyright: Copyright) {
-        self.copyright = copyright
+    public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
+        self.title = title
+        self.codes = codes
+        self.direction = direction
+        self.stationType = stationType
+        self.transportType = transportType
+        self.latitude = latitude
+        self.longitude = longitude
     }
-}
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(DirectoryCodes.self, "codes")
+        self.direction = try container.optionalField(String.self, "direction")
+        self.stationType = try container.optionalField(StationType.self, "station_type")
+        self.transportType = try container.optionalField(TransportType.self, "transport_type")
+        self.latitude = try container.optionalField(Station.Latitude.self, "latitude")
+        self.longitude = try container.optionalField(Station.Longitude.self, "longitude")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeOptionalField(self.direction, "direction")
+        try container.encodeOptionalField(self.stationType, "station_type")
+        try container.encodeOptionalField(self.transportType, "transport_type")
+        try container.encodeOptionalField(self.latitude, "latitude")
+        try container.encodeOptionalField(self.longitude, "longitude")
+    }
 
-/// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
-/// (v = vertical, h = horizontal; m = mono, d = dark, y = yellow/colour).
-public struct Copyright: Codable, Hashable, Sendable {
-    /// Link to Yandex Rasp to attach to the attribution.
-    public let url: String
-    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
-    public let text: String
-    /// Vertical monochrome banner (`<iframe>` HTML snippet).
-    public let logoVm: String?
-    /// Vertical dark banner (`<iframe>` HTML snippet).
-    public let logoVd: String?
-    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
-    public let logoVy: String?
-    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
-    public let logoHm: String?
-    /// Horizontal dark banner (`<iframe>` HTML snippet).
-    public let logoHd: String?
-    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
-    public let logoHy: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
-        self.url = url
-        self.text = text
-        self.logoVm = logoVm
-        self.logoVd = logoVd
-        self.logoVy = logoVy
-        self.logoHm = logoHm
-        self.logoHd = logoHd
-        self.logoHy = logoHy
+    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public enum Latitude: Codable, Hashable, Sendable {
+        /// The value as a `Double`.
+        case double(Double)
+        /// The value as a `String`.
+        case string(String)
+        public init(from decoder: any Decoder) throws {
+            var errors: [any Error] = []
+            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
+            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
+            throw OneOfDecoding.noMatch("Latitude", errors: errors, in: decoder)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .double(let value): try value.encode(to: encoder)
+            case .string(let value): try value.encode(to: encoder)
+            }
+        }
     }
-    enum CodingKeys: String, CodingKey {
-        case url, text, logoVm = "logo_vm", logoVd = "logo_vd", logoVy = "logo_vy", logoHm = "logo_hm"
-        case logoHd = "logo_hd", logoHy = "logo_hy"
-    }
+
+    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public typealias Longitude = Station.Latitude
 }
 
 extension Operations {

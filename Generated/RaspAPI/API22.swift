@@ -2,7 +2,79 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
+
+/// Response of `/v3.0/copyright/`.
+public struct CopyrightResponse: Codable, Hashable, Sendable {
+    /// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
+    public let copyright: Copyright
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(copyright: Copyright) {
+        self.copyright = copyright
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.copyright = try container.field(Copyright.self, "copyright")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.copyright, "copyright")
+    }
+}
+
+/// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
+/// (v = vertical, h = horizontal; m = mono, d = dark, y = yellow/colour).
+public struct Copyright: Codable, Hashable, Sendable {
+    /// Link to Yandex Rasp to attach to the attribution.
+    public let url: String
+    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
+    public let text: String
+    /// Vertical monochrome banner (`<iframe>` HTML snippet).
+    public let logoVm: String?
+    /// Vertical dark banner (`<iframe>` HTML snippet).
+    public let logoVd: String?
+    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoVy: String?
+    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
+    public let logoHm: String?
+    /// Horizontal dark banner (`<iframe>` HTML snippet).
+    public let logoHd: String?
+    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoHy: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
+        self.url = url
+        self.text = text
+        self.logoVm = logoVm
+        self.logoVd = logoVd
+        self.logoVy = logoVy
+        self.logoHm = logoHm
+        self.logoHd = logoHd
+        self.logoHy = logoHy
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.url = try container.field(String.self, "url")
+        self.text = try container.field(String.self, "text")
+        self.logoVm = try container.optionalField(String.self, "logo_vm")
+        self.logoVd = try container.optionalField(String.self, "logo_vd")
+        self.logoVy = try container.optionalField(String.self, "logo_vy")
+        self.logoHm = try container.optionalField(String.self, "logo_hm")
+        self.logoHd = try container.optionalField(String.self, "logo_hd")
+        self.logoHy = try container.optionalField(String.self, "logo_hy")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.url, "url")
+        try container.encodeField(self.text, "text")
+        try container.encodeOptionalField(self.logoVm, "logo_vm")
+        try container.encodeOptionalField(self.logoVd, "logo_vd")
+        try container.encodeOptionalField(self.logoVy, "logo_vy")
+        try container.encodeOptionalField(self.logoHm, "logo_hm")
+        try container.encodeOptionalField(self.logoHd, "logo_hd")
+        try container.encodeOptionalField(self.logoHy, "logo_hy")
+    }
+}
 
 /// Error body returned with 4xx statuses (in the requested format).
 public struct ErrorResponse: Codable, Hashable, Sendable {
@@ -12,47 +84,13 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     public init(error: ErrorDetails) {
         self.error = error
     }
-}
-
-/// Error details.
-public struct ErrorDetails: Codable, Hashable, Sendable {
-    /// Human-readable message (localized), e.g. "Точка отправления не должна совпадать с точкой прибытия.".
-    public let text: String
-    /// HTTP status code, e.g. 400.
-    public let httpCode: Int?
-    /// Opaque server build tag, e.g. "v3.0_stable-57-1.8996410.1168813578_31".
-    public let errorCode: String?
-    /// Echo of the request URL — INCLUDING the apikey; scrub it before logging.
-    public let request: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(text: String, httpCode: Int? = nil, errorCode: String? = nil, request: String? = nil) {
-        self.text = text
-        self.httpCode = httpCode
-        self.errorCode = errorCode
-        self.request = request
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.error = try container.field(ErrorDetails.self, "error")
     }
-    enum CodingKeys: String, CodingKey {
-        case text, httpCode = "http_code", errorCode = "error_code", request
-    }
-}
-
-/// The `TransportTypes` schema of the API.
-public enum TransportTypes: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case plane, train, suburban, bus, water, helicopter
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-    public var rawValue: String {
-        switch self {
-        case .plane: "plane"
-        case .train: "train"
-        case .suburban: "suburban"
-        case .bus: "bus"
-        case .water: "water"
-        case .helicopter: "helicopter"
-        case .unknown(let value): value
-        }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.error, "error")
     }
 }
 

@@ -4,6 +4,59 @@
 internal import Foundation
 public import RaspRuntime
 
+/// Error details.
+public struct ErrorDetails: Codable, Hashable, Sendable {
+    /// Human-readable message (localized), e.g. "Точка отправления не должна совпадать с точкой прибытия.".
+    public let text: String
+    /// HTTP status code, e.g. 400.
+    public let httpCode: Int?
+    /// Opaque server build tag, e.g. "v3.0_stable-57-1.8996410.1168813578_31".
+    public let errorCode: String?
+    /// Echo of the request URL — INCLUDING the apikey; scrub it before logging.
+    public let request: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(text: String, httpCode: Int? = nil, errorCode: String? = nil, request: String? = nil) {
+        self.text = text
+        self.httpCode = httpCode
+        self.errorCode = errorCode
+        self.request = request
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.text = try container.field(String.self, "text")
+        self.httpCode = try container.optionalField(Int.self, "http_code")
+        self.errorCode = try container.optionalField(String.self, "error_code")
+        self.request = try container.optionalField(String.self, "request")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.text, "text")
+        try container.encodeOptionalField(self.httpCode, "http_code")
+        try container.encodeOptionalField(self.errorCode, "error_code")
+        try container.encodeOptionalField(self.request, "request")
+    }
+}
+
+/// The `TransportTypes` schema of the API.
+public enum TransportTypes: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case plane, train, suburban, bus, water, helicopter
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
+    public var rawValue: String {
+        switch self {
+        case .plane: "plane"
+        case .train: "train"
+        case .suburban: "suburban"
+        case .bus: "bus"
+        case .water: "water"
+        case .helicopter: "helicopter"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// The `System` schema of the API.
 public enum System: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.
@@ -22,42 +75,6 @@ public enum System: OpenEnum {
         }
     }
 }
-
-/// The `ShowSystems` schema of the API.
-public enum ShowSystems: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case yandex, esr, all
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.yandex, .esr, .all]
-    public var rawValue: String {
-        switch self {
-        case .yandex: "yandex"
-        case .esr: "esr"
-        case .all: "all"
-        case .unknown(let value): value
-        }
-    }
-}
-
-/// The `Format` schema of the API.
-public enum Format: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case json, xml
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.json, .xml]
-    public var rawValue: String {
-        switch self {
-        case .json: "json"
-        case .xml: "xml"
-        case .unknown(let value): value
-        }
-    }
-}
-
-/// The same values as `ScheduleResponse.Event`.
-public typealias Event = ScheduleResponse.Event
 
 extension Operations {
     /// The input of ``RaspClient/stationsList(_:)``.

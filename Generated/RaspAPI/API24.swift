@@ -4,6 +4,42 @@
 internal import Foundation
 public import RaspRuntime
 
+/// The `ShowSystems` schema of the API.
+public enum ShowSystems: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case yandex, esr, all
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.yandex, .esr, .all]
+    public var rawValue: String {
+        switch self {
+        case .yandex: "yandex"
+        case .esr: "esr"
+        case .all: "all"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// The `Format` schema of the API.
+public enum Format: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case json, xml
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.json, .xml]
+    public var rawValue: String {
+        switch self {
+        case .json: "json"
+        case .xml: "xml"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// The same values as `ScheduleResponse.Event`.
+public typealias Event = ScheduleResponse.Event
+
 /// The `StationTypesItem` schema of the API.
 public enum StationTypesItem: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.

@@ -83,57 +83,40 @@ public struct Client: ClientProtocol {
 /// Operations without a handler throw `MockClientError.notImplemented`.
 public struct MockClient: ClientProtocol {
     /// Answers ``Client/search(_:)``.
-    public var searchHandler: @Sendable (Operations.Search) async throws -> ClientSchema
+    public var searchHandler: @Sendable (Operations.Search) async throws -> ClientSchema = { _ in throw MockClientError.notImplemented(operationID: "search") }
     /// Answers ``Client/getMessage(_:)``.
-    public var getMessageHandler: @Sendable (Operations.GetMessage) async throws -> Message?
+    public var getMessageHandler: @Sendable (Operations.GetMessage) async throws -> Message? = { _ in throw MockClientError.notImplemented(operationID: "getMessage") }
     /// Answers ``Client/styles(_:)``.
-    public var stylesHandler: @Sendable (Operations.Styles) async throws -> Point?
+    public var stylesHandler: @Sendable (Operations.Styles) async throws -> Point? = { _ in throw MockClientError.notImplemented(operationID: "styles") }
     /// Answers ``Client/fallback(_:)``.
-    public var fallbackHandler: @Sendable (Operations.Fallback) async throws -> Point
+    public var fallbackHandler: @Sendable (Operations.Fallback) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "fallback") }
     /// Answers ``Client/echoForm(_:)``.
-    public var echoFormHandler: @Sendable (Operations.EchoForm) async throws -> Echo
+    public var echoFormHandler: @Sendable (Operations.EchoForm) async throws -> Echo = { _ in throw MockClientError.notImplemented(operationID: "echoForm") }
     /// Answers ``Client/echoMultipart(_:)``.
-    public var echoMultipartHandler: @Sendable (Operations.EchoMultipart) async throws -> Echo
+    public var echoMultipartHandler: @Sendable (Operations.EchoMultipart) async throws -> Echo = { _ in throw MockClientError.notImplemented(operationID: "echoMultipart") }
     /// Answers ``Client/echoUpload(_:)``.
-    public var echoUploadHandler: @Sendable (Operations.EchoUpload) async throws -> Echo
+    public var echoUploadHandler: @Sendable (Operations.EchoUpload) async throws -> Echo = { _ in throw MockClientError.notImplemented(operationID: "echoUpload") }
     /// Answers ``Client/echoEither(_:)``.
-    public var echoEitherHandler: @Sendable (Operations.EchoEither) async throws -> Echo
+    public var echoEitherHandler: @Sendable (Operations.EchoEither) async throws -> Echo = { _ in throw MockClientError.notImplemented(operationID: "echoEither") }
     /// Answers ``Client/uploadFile(_:)``.
-    public var uploadFileHandler: @Sendable (Operations.UploadFile) async throws -> UploadReceipt
+    public var uploadFileHandler: @Sendable (Operations.UploadFile) async throws -> UploadReceipt = { _ in throw MockClientError.notImplemented(operationID: "uploadFile") }
     /// Answers ``Client/uploadParts(_:)``.
-    public var uploadPartsHandler: @Sendable (Operations.UploadParts) async throws -> UploadReceipt
+    public var uploadPartsHandler: @Sendable (Operations.UploadParts) async throws -> UploadReceipt = { _ in throw MockClientError.notImplemented(operationID: "uploadParts") }
     /// Answers ``Client/streamEvents(_:)``.
-    public var streamEventsHandler: @Sendable (Operations.StreamEvents) async throws -> EventStream<StreamItem>
+    public var streamEventsHandler: @Sendable (Operations.StreamEvents) async throws -> EventStream<StreamItem> = { _ in throw MockClientError.notImplemented(operationID: "streamEvents") }
     /// Answers ``Client/streamLines(_:)``.
-    public var streamLinesHandler: @Sendable (Operations.StreamLines) async throws -> JSONLinesStream<StreamItem>
+    public var streamLinesHandler: @Sendable (Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> = { _ in throw MockClientError.notImplemented(operationID: "streamLines") }
     /// Answers ``Client/download(_:)``.
-    public var downloadHandler: @Sendable (Operations.Download) async throws -> Data
+    public var downloadHandler: @Sendable (Operations.Download) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "download") }
     /// Answers ``Client/downloadStream(_:)``.
-    public var downloadStreamHandler: @Sendable (Operations.Download) async throws -> ResponseBody
+    public var downloadStreamHandler: @Sendable (Operations.Download) async throws -> ResponseBody = { _ in throw MockClientError.notImplemented(operationID: "download") }
     /// Answers ``Client/listPets(_:)``.
-    public var listPetsHandler: @Sendable (Operations.ListPets) async throws -> [Pet]
+    public var listPetsHandler: @Sendable (Operations.ListPets) async throws -> [Pet] = { _ in throw MockClientError.notImplemented(operationID: "listPets") }
     /// Answers ``Client/getPet(_:)``.
-    public var getPetHandler: @Sendable (Operations.GetPet) async throws -> Pet
+    public var getPetHandler: @Sendable (Operations.GetPet) async throws -> Pet = { _ in throw MockClientError.notImplemented(operationID: "getPet") }
 
     /// Creates a mock whose operations all throw until given a handler.
-    public init() {
-        searchHandler = { _ in throw MockClientError.notImplemented(operationID: "search") }
-        getMessageHandler = { _ in throw MockClientError.notImplemented(operationID: "getMessage") }
-        stylesHandler = { _ in throw MockClientError.notImplemented(operationID: "styles") }
-        fallbackHandler = { _ in throw MockClientError.notImplemented(operationID: "fallback") }
-        echoFormHandler = { _ in throw MockClientError.notImplemented(operationID: "echoForm") }
-        echoMultipartHandler = { _ in throw MockClientError.notImplemented(operationID: "echoMultipart") }
-        echoUploadHandler = { _ in throw MockClientError.notImplemented(operationID: "echoUpload") }
-        echoEitherHandler = { _ in throw MockClientError.notImplemented(operationID: "echoEither") }
-        uploadFileHandler = { _ in throw MockClientError.notImplemented(operationID: "uploadFile") }
-        uploadPartsHandler = { _ in throw MockClientError.notImplemented(operationID: "uploadParts") }
-        streamEventsHandler = { _ in throw MockClientError.notImplemented(operationID: "streamEvents") }
-        streamLinesHandler = { _ in throw MockClientError.notImplemented(operationID: "streamLines") }
-        downloadHandler = { _ in throw MockClientError.notImplemented(operationID: "download") }
-        downloadStreamHandler = { _ in throw MockClientError.notImplemented(operationID: "download") }
-        listPetsHandler = { _ in throw MockClientError.notImplemented(operationID: "listPets") }
-        getPetHandler = { _ in throw MockClientError.notImplemented(operationID: "getPet") }
-    }
+    public init() {}
 }
 
 /// A schema named like the generated client.
@@ -142,6 +125,14 @@ public struct ClientSchema: Codable, Hashable, Sendable {
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
         self.name = name
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
     }
 }
 

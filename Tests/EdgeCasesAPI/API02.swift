@@ -11,6 +11,14 @@ public struct OperationsSchema: Codable, Hashable, Sendable {
     public init(count: Int? = nil) {
         self.count = count
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.count = try container.optionalField(Int.self, "count")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.count, "count")
+    }
 }
 
 /// Pattern: `^(0|[1-9][0-9]*)$`.

@@ -13,6 +13,16 @@ public struct Point: Codable, Hashable, Sendable {
         self.x = x
         self.y = y
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.x = try container.field(Int.self, "x")
+        self.y = try container.field(Int.self, "y")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.x, "x")
+        try container.encodeField(self.y, "y")
+    }
 }
 
 extension ClientProtocol {

@@ -13,6 +13,16 @@ public struct Filter: Codable, Hashable, Sendable {
         self.q = q
         self.tags = tags
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.q = try container.optionalField(String.self, "q")
+        self.tags = try container.optionalField([String].self, "tags")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.q, "q")
+        try container.encodeOptionalField(self.tags, "tags")
+    }
 }
 
 extension Operations {

@@ -17,8 +17,17 @@ public struct Message: Codable, Hashable, Sendable {
         self.café = café
         self.café2 = café2
     }
-    enum CodingKeys: String, CodingKey {
-        case id, café, café2 = "café"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.id = try container.field(SnowflakeType.self, "id")
+        self.café = try container.optionalField(String.self, "café")
+        self.café2 = try container.optionalField(String.self, "café")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.id, "id")
+        try container.encodeOptionalField(self.café, "café")
+        try container.encodeOptionalField(self.café2, "café")
     }
 }
 

@@ -32,8 +32,25 @@ public struct Pet: Codable, Hashable, Sendable {
         self.code = code
         self.weight = weight
     }
-    enum CodingKeys: String, CodingKey {
-        case id, name, owner, tag, _nickname = "nickname", code, weight
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.id = try container.field(Int.self, "id")
+        self.name = try container.field(String.self, "name")
+        self.owner = try container.optionalField(Owner.self, "owner")
+        self.tag = try container.optionalField(Tag.self, "tag")
+        self._nickname = try container.optionalField(String.self, "nickname")
+        self.code = try container.optionalField(String.self, "code")
+        self.weight = try container.optionalField(Double.self, "weight")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.id, "id")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.owner, "owner")
+        try container.encodeOptionalField(self.tag, "tag")
+        try container.encodeOptionalField(self._nickname, "nickname")
+        try container.encodeOptionalField(self.code, "code")
+        try container.encodeOptionalField(self.weight, "weight")
     }
 }
 

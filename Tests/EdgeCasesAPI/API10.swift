@@ -21,6 +21,24 @@ public struct PaymentForm: Codable, Hashable, Sendable {
         self.expand = expand
         self.ids = ids
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.field(String.self, "name")
+        self.tags = try container.optionalField([String].self, "tags")
+        self.card = try container.optionalField(PaymentForm.Card.self, "card")
+        self.metadata = try container.optionalField([String: String].self, "metadata")
+        self.expand = try container.optionalField([String].self, "expand")
+        self.ids = try container.optionalField([Int].self, "ids")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.tags, "tags")
+        try container.encodeOptionalField(self.card, "card")
+        try container.encodeOptionalField(self.metadata, "metadata")
+        try container.encodeOptionalField(self.expand, "expand")
+        try container.encodeOptionalField(self.ids, "ids")
+    }
 
     /// The `Card` schema of the API.
     public struct Card: Codable, Hashable, Sendable {
@@ -30,6 +48,16 @@ public struct PaymentForm: Codable, Hashable, Sendable {
         public init(number: String? = nil, exp: PaymentForm.Card.Exp? = nil) {
             self.number = number
             self.exp = exp
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.number = try container.optionalField(String.self, "number")
+            self.exp = try container.optionalField(PaymentForm.Card.Exp.self, "exp")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.number, "number")
+            try container.encodeOptionalField(self.exp, "exp")
         }
 
         /// The `Exp` schema of the API.
@@ -41,6 +69,16 @@ public struct PaymentForm: Codable, Hashable, Sendable {
                 self.month = month
                 self.year = year
             }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.month = try container.optionalField(Int.self, "month")
+                self.year = try container.optionalField(Int.self, "year")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.month, "month")
+                try container.encodeOptionalField(self.year, "year")
+            }
         }
     }
 }
@@ -50,6 +88,16 @@ extension Operations {
     public struct Fallback: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
+        }
+    }
+
+    /// The input of ``Client/echoForm(_:)``.
+    public struct EchoForm: Sendable {
+        /// The request body (`application/x-www-form-urlencoded`).
+        public var body: PaymentForm
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: PaymentForm) {
+            self.body = body
         }
     }
 }

@@ -5,16 +5,6 @@ internal import Foundation
 internal import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/echoForm(_:)``.
-    public struct EchoForm: Sendable {
-        /// The request body (`application/x-www-form-urlencoded`).
-        public var body: PaymentForm
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: PaymentForm) {
-            self.body = body
-        }
-    }
-
     /// The input of ``Client/echoMultipart(_:)``.
     public struct EchoMultipart: Sendable {
         /// The request body (`multipart/form-data`).

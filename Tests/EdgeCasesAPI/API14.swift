@@ -25,8 +25,25 @@ public struct Upload: Codable, Hashable, Sendable {
         self.note = note
         self.avatar = avatar
     }
-    enum CodingKeys: String, CodingKey {
-        case file, purpose, labels, options, linkData = "link_data", note, avatar
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.file = try container.field(BinaryFile.self, "file")
+        self.purpose = try container.optionalField(String.self, "purpose")
+        self.labels = try container.optionalField([String].self, "labels")
+        self.options = try container.optionalField(Upload.Options.self, "options")
+        self.linkData = try container.optionalField(Upload.LinkData.self, "link_data")
+        self.note = try container.optionalField(String.self, "note")
+        self.avatar = try container.optionalField(BinaryFile.self, "avatar")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.file, "file")
+        try container.encodeOptionalField(self.purpose, "purpose")
+        try container.encodeOptionalField(self.labels, "labels")
+        try container.encodeOptionalField(self.options, "options")
+        try container.encodeOptionalField(self.linkData, "link_data")
+        try container.encodeOptionalField(self.note, "note")
+        try container.encodeOptionalField(self.avatar, "avatar")
     }
 
     /// The `Options` schema of the API.
@@ -36,6 +53,14 @@ public struct Upload: Codable, Hashable, Sendable {
         public init(a: Int? = nil) {
             self.a = a
         }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.a = try container.optionalField(Int.self, "a")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.a, "a")
+        }
     }
 
     /// The `LinkData` schema of the API.
@@ -44,6 +69,14 @@ public struct Upload: Codable, Hashable, Sendable {
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(create: Bool? = nil) {
             self.create = create
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.create = try container.optionalField(Bool.self, "create")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.create, "create")
         }
     }
 }
@@ -67,6 +100,11 @@ extension Operations {
             public init(image: BinaryFile, prompt: String? = nil) {
                 self.image = image
                 self.prompt = prompt
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.image, "image")
+                try container.encodeOptionalField(self.prompt, "prompt")
             }
         }
 

@@ -13,6 +13,16 @@ public struct StreamItem: Codable, Hashable, Sendable {
         self.index = index
         self.text = text
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.index = try container.field(Int.self, "index")
+        self.text = try container.optionalField(String.self, "text")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.index, "index")
+        try container.encodeOptionalField(self.text, "text")
+    }
 }
 
 extension Operations {

@@ -24,6 +24,11 @@ extension Operations {
                 self.file = file
                 self.title = title
             }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.file, "file")
+                try container.encodeOptionalField(self.title, "title")
+            }
         }
     }
 }

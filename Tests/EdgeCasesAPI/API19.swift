@@ -20,6 +20,22 @@ public struct Echo: Codable, Hashable, Sendable {
         self.fields = fields
         self.body = body
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.method = try container.field(String.self, "method")
+        self.path = try container.field(String.self, "path")
+        self.contentType = try container.optionalField(String.self, "contentType")
+        self.fields = try container.field([Echo.FieldsItem].self, "fields")
+        self.body = try container.field(Data.self, "body")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.method, "method")
+        try container.encodeField(self.path, "path")
+        try container.encodeOptionalField(self.contentType, "contentType")
+        try container.encodeField(self.fields, "fields")
+        try container.encodeField(self.body, "body")
+    }
 
     /// The `FieldsItem` schema of the API.
     public struct FieldsItem: Codable, Hashable, Sendable {
@@ -36,6 +52,22 @@ public struct Echo: Codable, Hashable, Sendable {
             self.base64 = base64
             self.filename = filename
             self.contentType = contentType
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.name = try container.field(String.self, "name")
+            self.value = try container.optionalField(String.self, "value")
+            self.base64 = try container.field(Data.self, "base64")
+            self.filename = try container.optionalField(String.self, "filename")
+            self.contentType = try container.optionalField(String.self, "contentType")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.name, "name")
+            try container.encodeOptionalField(self.value, "value")
+            try container.encodeField(self.base64, "base64")
+            try container.encodeOptionalField(self.filename, "filename")
+            try container.encodeOptionalField(self.contentType, "contentType")
         }
     }
 }

@@ -20,6 +20,20 @@ public struct UploadReceipt: Codable, Hashable, Sendable {
         self.chunked = chunked
         self.contentType = contentType
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.size = try container.field(Int.self, "size")
+        self.checksum = try container.field(String.self, "checksum")
+        self.chunked = try container.field(Bool.self, "chunked")
+        self.contentType = try container.optionalField(String.self, "contentType")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.size, "size")
+        try container.encodeField(self.checksum, "checksum")
+        try container.encodeField(self.chunked, "chunked")
+        try container.encodeOptionalField(self.contentType, "contentType")
+    }
 }
 
 extension MockClient {

@@ -13,6 +13,16 @@ public struct Owner: Codable, Hashable, Sendable {
         self.name = name
         self.pets = pets
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.pets = try container.optionalField([Pet].self, "pets")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.pets, "pets")
+    }
 }
 
 extension Operations {
@@ -22,17 +32,6 @@ extension Operations {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init(count: Int? = nil) {
             self.count = count
-        }
-    }
-
-    /// The input of ``Client/download(_:)``.
-    public struct Download: Sendable {
-        public var size: Int?
-        public var chunk: Int?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(size: Int? = nil, chunk: Int? = nil) {
-            self.size = size
-            self.chunk = chunk
         }
     }
 }

@@ -21,6 +21,17 @@ public enum Tag: OpenEnum {
 }
 
 extension Operations {
+    /// The input of ``Client/download(_:)``.
+    public struct Download: Sendable {
+        public var size: Int?
+        public var chunk: Int?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(size: Int? = nil, chunk: Int? = nil) {
+            self.size = size
+            self.chunk = chunk
+        }
+    }
+
     /// The input of ``Client/listPets(_:)``.
     public struct ListPets: Sendable {
         public var tag: Tag?

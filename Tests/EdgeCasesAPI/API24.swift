@@ -11,6 +11,14 @@ public struct ErrorSchema: Codable, Hashable, Sendable {
     public init(message: String? = nil) {
         self.message = message
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.message = try container.optionalField(String.self, "message")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.message, "message")
+    }
 }
 
 extension Operations {

@@ -94,8 +94,8 @@ struct TranslatorTests {
                     lang: {type: string, default: ru_RU}
             """)
         #expect(out.types.contains("public let limit: Int\n"))
-        #expect(out.types.contains("self.limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 100"))
-        #expect(out.types.contains(#"?? "ru_RU""#))
+        #expect(out.types.contains(#"self.limit = try container.field(Int.self, "limit", default: 100)"#))
+        #expect(out.types.contains(#"self.lang = try container.field(String.self, "lang", default: "ru_RU")"#))
         #expect(out.types.contains("public init(limit: Int = 100, lang: String = \"ru_RU\")"))
     }
 
