@@ -25,7 +25,8 @@ struct TranslatorTests {
             """)
         #expect(out.types.contains("public let code: Int\n"))
         #expect(out.types.contains("    /// Logo URL.\n    public let logoSvg: String?\n"))
-        #expect(out.types.contains(#"case code, logoSvg = "logo_svg""#))
+        #expect(out.types.contains(#"self.logoSvg = try container.optionalField(String.self, "logo_svg")"#))
+        #expect(out.types.contains(#"try container.encodeOptionalField(self.logoSvg, "logo_svg")"#))
     }
 
     @Test func enumsKeepUnknownValues() throws {
@@ -334,7 +335,7 @@ struct TranslatorTests {
         #expect(out.types.contains("private let _parent: Indirect<Node>?"))
         #expect(out.types.contains("public var parent: Node? { _parent?.value }"))
         #expect(out.types.contains("public let children: [Node]?"))
-        #expect(out.types.contains(#"case _parent = "parent""#))
+        #expect(out.types.contains(#"self._parent = try container.optionalField(Indirect<Node>.self, "parent")"#))
     }
 
     @Test func mutuallyRecursiveOneOfIsIndirect() throws {

@@ -115,16 +115,16 @@ extension SwiftRenderer {
     static let runtimeTypeNames: Set<String> = [
         "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
-        "EventStream", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate", "MockClientError",
-        "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ResponseBody",
-        "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
+        "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate",
+        "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue",
+        "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
         "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.
     static let bodyOnlyRuntimeTypeNames: Set<String> = [
-        "BodyPartEncoding", "ClientCore", "ClientRequest", "Indirect", "MockClientError", "OneOfDecoding",
-        "ParameterStyle",
+        "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
+        "OneOfDecoding", "ParameterStyle",
     ]
     /// The runtime types that make a file's `import RaspRuntime` public when a declaration names them.
     static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
