@@ -63,7 +63,7 @@ private final class ServerLoadProgress: DirectoryLoadProgress {
         { [downloadReport] in downloadReport.withLock { $0 } }
     }
 
-    /// The file whose parse failed last, if one did.
+    /// The file whose parse failed, if the load's last step was a failed parse.
     var unparsedFile: URL? { failedParse.withLock { $0 } }
 
     private static func pending(_ context: RaspContext) -> PendingProgress {
@@ -71,6 +71,8 @@ private final class ServerLoadProgress: DirectoryLoadProgress {
     }
 
     func fetchWillStart() {
+        // A parse that failed before this fetch (a cached copy, discarded) is not what a later error is about.
+        failedParse.withLock { $0 = nil }
         downloadReport.withLock { $0 = Self.pending(loader.context) }
     }
 
