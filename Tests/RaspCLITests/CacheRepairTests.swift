@@ -81,6 +81,31 @@ import Testing
         }
     }
 
+    @Test func anUnparsableCacheWithTheServerGoneEndsAsNoConnection() async throws {
+        try await RepairRig.with { rig in
+            let first = try await rig.search()
+            #expect(first.answered, "\(first)")
+            await rig.server.stop()
+            // A copy from before checksums that does not parse, written after the snapshot.
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: rig.metadata))
+            var metadata = try #require(object as? [String: Any])
+            metadata["checksum"] = nil
+            try JSONSerialization.data(withJSONObject: metadata).write(to: rig.metadata)
+            try Data(repeating: UInt8(ascii: " "), count: try Data(contentsOf: rig.json).count).write(to: rig.json)
+            let snapshotDate = try #require(try FileManager.default.attributesOfItem(atPath: rig.snapshot.path)[
+                .modificationDate] as? Date)
+            try FileManager.default.setAttributes([.modificationDate: snapshotDate.addingTimeInterval(1)],
+                                                  ofItemAtPath: rig.json.path)
+
+            let run = try await rig.search()
+            // The copy is discarded with its warning; the download that should replace it fails on the connection,
+            // and that is what the run reports, not the parse before it.
+            #expect(run.status == 4, "\(run)")
+            #expect(run.stderr.contains("does not read as a stations_list document"), "\(run)")
+            #expect(!run.stderr.contains("cannot read \(rig.json.path)"), "\(run)")
+        }
+    }
+
     @Test("A damaged snapshot is rebuilt from the JSON, with no download", arguments: ["junk", "truncated"])
     func damagedSnapshot(kind: String) async throws {
         let warning = ["rasp: the station directory index ", "is damaged (", "); rebuilding it"]
