@@ -108,7 +108,7 @@ extension StationsListCache {
     }
 
     /// A directory or file error in one phrase.
-    static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error) -> String {
         (error as? StationDirectoryError)?.description ?? FileStorageError.cause(of: error)
     }
 }

@@ -18,8 +18,8 @@ import RaspServices
 ///
 /// ```swift
 /// let cache = StationsListCache(client: client, folder: cachesFolder.appendingPathComponent("rasp"))
-/// let entry = try await cache.file()          // downloads once a day at most
-/// let directory = try StationDirectory.load(from: entry.file)
+/// let entry = try await cache.file()              // downloads once a day at most
+/// let directory = try await cache.loadDirectory()  // the same file, parsed once, then from its snapshot
 /// ```
 public struct StationsListCache: Sendable {
     /// The disk cache the file lives in.
