@@ -70,7 +70,7 @@ extension DocumentParser {
         case "required":
             // `required: true` on a property is a common 2.0-ism; warn and ignore it.
             if case .scalar = value {
-                diagnostics.warn("'required' must be a list of property names; ignored", at: value.mark)
+                warn("'required' must be a list of property names; ignored", at: value.mark)
             } else {
                 schema.required = try Self.sequence(value, "required").items.map { item in
                     try Self.string(item, "required")
@@ -78,7 +78,7 @@ extension DocumentParser {
             }
         case "items":
             if case .sequence(let tuple) = value {  // 2019-09 tuple form: use the first item type
-                diagnostics.warn("tuple 'items' are not supported; using the first item's schema", at: value.mark)
+                warn("tuple 'items' are not supported; using the first item's schema", at: value.mark)
                 schema.items = try tuple.items.first.map { n in try parseSchema(n) } ?? Schema(mark: value.mark)
             } else {
                 schema.items = try parseSchema(value)
@@ -95,11 +95,11 @@ extension DocumentParser {
         case "enum":
             schema.enumValues = try Self.sequence(value, "enum").items.map { item in
                 guard case .scalar(let scalar) = item else {
-                    diagnostics.warn("non-scalar enum value ignored", at: item.mark)
+                    warn("non-scalar enum value ignored", at: item.mark)
                     return .null
                 }
                 if case .bigInt(let text) = scalar.resolved {
-                    diagnostics.warn("integer \(text) does not fit in 64 bits; kept as text", at: item.mark)
+                    warn("integer \(text) does not fit in 64 bits; kept as text", at: item.mark)
                 }
                 return scalar.resolved
             }
@@ -121,7 +121,7 @@ extension DocumentParser {
                                                         mapping: mapping)
         case "minimum", "maximum", "multipleOf":
             if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
-                diagnostics.warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
+                warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
             }
             let text = value.scalar?.value
             switch entry.key {
@@ -307,7 +307,7 @@ extension DocumentParser {
         do {
             return try schemaReference(ref, at: mark).target
         } catch let diagnostic as Diagnostic where diagnostic.message.contains("does not point to anything") {
-            diagnostics.warn("discriminator mapping '\(value)' names no schema; ignored", at: mark)
+            warn("discriminator mapping '\(value)' names no schema; ignored", at: mark)
             return nil
         }
     }

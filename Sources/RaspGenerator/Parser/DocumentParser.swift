@@ -16,6 +16,17 @@ final class DocumentParser {
     var schemaIndexByKey: [String: Int] = [:]
     var schemaIndexByReference: [DocumentLoader.Reference: Int] = [:]
     var parsedSchemaCount = 0
+    /// The responses read from a `$ref`, by their target's key (``DocumentLoader/Target/key``), with the warnings
+    /// reading them gave: a response shared by many operations (an error response) is read once.
+    private var responsesByTarget: [String: (response: Response, warnings: [Warning])] = [:]
+    /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
+    private var recordedWarnings: [Warning]?
+
+    /// A warning as ``warn(_:at:)`` gives it.
+    struct Warning {
+        var message: String
+        var mark: Mark?
+    }
 
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
@@ -197,8 +208,8 @@ final class DocumentParser {
         // Path parameters used in the template but not declared: sloppy, but common. Assume strings.
         for name in Self.templateVariables(path)
         where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
-            diagnostics.warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string",
-                             at: map.mark)
+            warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string",
+                 at: map.mark)
             var schema = Schema(mark: map.mark)
             schema.types = ["string"]
             parameters.append(Parameter(name: name, location: "path", required: true, schema: schema, description: nil,
@@ -289,6 +300,25 @@ final class DocumentParser {
 
     private func parseResponse(_ node: YAMLNode, status: String) throws -> Response {
         let (resolved, target, _) = try follow(node, kind: "response")
+        guard let target else { return try parseResponse(resolved, status: status, target: nil) }
+        // A response read before is the same again, and gives the same warnings (counted as further uses).
+        let key = target.key
+        if let (response, warnings) = responsesByTarget[key] {
+            for warning in warnings { warn(warning.message, at: warning.mark) }
+            var copy = response
+            copy.status = status
+            return copy
+        }
+        let (response, warnings) = try recordingWarnings {
+            try parseResponse(resolved, status: status, target: target)
+        }
+        responsesByTarget[key] = (response, warnings)
+        return response
+    }
+
+    /// Reads a response object (`node` is no reference), found at `target` when a reference led to it.
+    private func parseResponse(_ resolved: YAMLNode, status: String, target: DocumentLoader.Target?) throws
+        -> Response {
         let map = try Self.mapping(resolved, "a response")
         return Response(
             status: status,
@@ -306,7 +336,7 @@ final class DocumentParser {
             guard entry.key.containsText("/") else {
                 let message = "'\(entry.key)' in 'content' is not a media type "
                     + "(expected e.g. application/json); ignored"
-                diagnostics.warn(message, at: entry.keyMark)
+                warn(message, at: entry.keyMark)
                 continue
             }
             let mediaMap = try Self.mapping(entry.value, "a media type")
@@ -325,6 +355,26 @@ final class DocumentParser {
             result.append(media)
         }
         return result
+    }
+
+    // MARK: Warnings
+
+    /// Records a warning (see ``DiagnosticCollector/warn(_:at:)``).
+    func warn(_ message: String, at mark: Mark?) {
+        diagnostics.warn(message, at: mark)
+        recordedWarnings?.append(Warning(message: message, mark: mark))
+    }
+
+    /// Runs `body` and returns, with its result, the warnings it gave (which are also given as usual).
+    private func recordingWarnings<T>(_ body: () throws -> T) rethrows -> (T, [Warning]) {
+        let outer = recordedWarnings
+        recordedWarnings = []
+        defer {
+            // An enclosing recording keeps the warnings too.
+            if let outer { recordedWarnings = outer + (recordedWarnings ?? []) } else { recordedWarnings = nil }
+        }
+        let result = try body()
+        return (result, recordedWarnings ?? [])
     }
 
     // MARK: References to objects other than schemas
