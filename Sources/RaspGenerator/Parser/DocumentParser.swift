@@ -19,6 +19,8 @@ final class DocumentParser {
     /// The responses read from a `$ref`, by their target's key (``DocumentLoader/Target/key``), with the warnings
     /// reading them gave: a response shared by many operations (an error response) is read once.
     private var responsesByTarget: [String: (response: Response, warnings: [Warning])] = [:]
+    /// The parameters read from a `$ref`, as ``responsesByTarget`` keeps responses.
+    private var parametersByTarget: [String: (parameter: Parameter, warnings: [Warning])] = [:]
     /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
     private var recordedWarnings: [Warning]?
 
@@ -245,48 +247,70 @@ final class DocumentParser {
         var result: [Parameter] = []
         for item in try Self.sequence(node, "parameters").items {
             let (resolved, target, refMark) = try follow(item, kind: "parameter")
-            let map = try Self.mapping(resolved, "a parameter")
-            if let refMark, let ref = Self.referenceText(item), map["name"] == nil || map["in"] == nil {
-                let message = "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'"
-                throw Diagnostic(.error, message, at: refMark)
+            guard let target else {
+                result.append(try parseParameter(resolved, item: item, target: nil, refMark: refMark))
+                continue
             }
-            guard let nameNode = map["name"] else {
-                throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
+            // A parameter read before is the same again, and gives the same warnings (counted as further uses).
+            let key = target.key
+            if let (parameter, warnings) = parametersByTarget[key] {
+                for warning in warnings { warn(warning.message, at: warning.mark) }
+                result.append(parameter)
+                continue
             }
-            guard let inNode = map["in"] else {
-                let name = (try? Self.string(nameNode, "name")) ?? "?"
-                throw Diagnostic(.error, "parameter '\(name)' needs 'in'", at: map.mark)
+            let (parameter, warnings) = try recordingWarnings {
+                try parseParameter(resolved, item: item, target: target, refMark: refMark)
             }
-            let location = try Self.string(inNode, "in")
-            guard ["query", "path", "header", "cookie"].contains(location) else {
-                let message = "unknown parameter location '\(location)'; expected query, path, header or cookie"
-                throw Diagnostic(.error, message, at: inNode.mark)
-            }
-            var schema = try map["schema"].map { n in try parseSchema(n) }
-            var contentType: String?
-            if schema == nil, let content = try Self.optionalMapping(map, "content"),
-               let first = content.entries.first {
-                contentType = first.key
-                schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
-            }
-            let style = try Self.optionalString(map, "style")
-                ?? (location == "query" || location == "cookie" ? "form" : "simple")
-            result.append(Parameter(
-                name: try Self.string(nameNode, "name"),
-                location: location,
-                required: try Self.optionalBool(map, "required") ?? (location == "path"),
-                schema: schema ?? Schema(mark: map.mark),
-                description: try Self.optionalString(map, "description"),
-                style: style,
-                explode: try Self.optionalBool(map, "explode") ?? (style == "form"),
-                contentType: contentType,
-                deprecated: try Self.optionalBool(map, "deprecated") ?? false,
-                componentName: target.flatMap { componentName(of: $0) },
-                componentKey: target?.key,
-                mark: map.mark
-            ))
+            parametersByTarget[key] = (parameter, warnings)
+            result.append(parameter)
         }
         return result
+    }
+
+    /// Reads a parameter object: `resolved`, which `item` is or refers to (found at `target`; the first `$ref` is at
+    /// `refMark`).
+    private func parseParameter(_ resolved: YAMLNode, item: YAMLNode, target: DocumentLoader.Target?,
+                                refMark: Mark?) throws -> Parameter {
+        let map = try Self.mapping(resolved, "a parameter")
+        if let refMark, let ref = Self.referenceText(item), map["name"] == nil || map["in"] == nil {
+            let message = "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'"
+            throw Diagnostic(.error, message, at: refMark)
+        }
+        guard let nameNode = map["name"] else {
+            throw Diagnostic(.error, "a parameter needs a 'name'", at: map.mark)
+        }
+        guard let inNode = map["in"] else {
+            let name = (try? Self.string(nameNode, "name")) ?? "?"
+            throw Diagnostic(.error, "parameter '\(name)' needs 'in'", at: map.mark)
+        }
+        let location = try Self.string(inNode, "in")
+        guard ["query", "path", "header", "cookie"].contains(location) else {
+            let message = "unknown parameter location '\(location)'; expected query, path, header or cookie"
+            throw Diagnostic(.error, message, at: inNode.mark)
+        }
+        var schema = try map["schema"].map { n in try parseSchema(n) }
+        var contentType: String?
+        if schema == nil, let content = try Self.optionalMapping(map, "content"),
+           let first = content.entries.first {
+            contentType = first.key
+            schema = try Self.mapping(first.value, "a media type")["schema"].map { n in try parseSchema(n) }
+        }
+        let style = try Self.optionalString(map, "style")
+            ?? (location == "query" || location == "cookie" ? "form" : "simple")
+        return Parameter(
+            name: try Self.string(nameNode, "name"),
+            location: location,
+            required: try Self.optionalBool(map, "required") ?? (location == "path"),
+            schema: schema ?? Schema(mark: map.mark),
+            description: try Self.optionalString(map, "description"),
+            style: style,
+            explode: try Self.optionalBool(map, "explode") ?? (style == "form"),
+            contentType: contentType,
+            deprecated: try Self.optionalBool(map, "deprecated") ?? false,
+            componentName: target.flatMap { componentName(of: $0) },
+            componentKey: target?.key,
+            mark: map.mark
+        )
     }
 
     private func parseRequestBody(_ node: YAMLNode) throws -> RequestBody {
