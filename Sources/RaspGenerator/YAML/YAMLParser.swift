@@ -70,6 +70,9 @@ private struct TreeBuilder {
         /// A mapping's key positions (counted from its first entry), once it has ``YAMLMapping/indexedCount``
         /// entries (fewer are compared one by one to find a duplicate).
         var keyIndex: [CodePointKey: Int]?
+        /// One bit per ``TreeBuilder/keyBit(_:)`` of the keys of a mapping not indexed yet: a key whose bit is
+        /// clear is no duplicate, without comparing it to the others.
+        var keyBits: UInt64 = 0
     }
 
     let limits: YAMLParser.Limits
@@ -86,6 +89,8 @@ private struct TreeBuilder {
     init(limits: YAMLParser.Limits, file: Int) {
         self.limits = limits
         self.file = file
+        // Room for the nesting of most documents, so the stack rarely grows.
+        stack.reserveCapacity(min(limits.maxDepth, 32))
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> YAMLNode {
@@ -108,7 +113,9 @@ private struct TreeBuilder {
                 let anchor = data.anchor.map { String(cString: $0) }
                 // A mapping key without an anchor is only ever read as its text and mark: no scalar is made for it.
                 if anchor == nil, let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
-                    try addKey(value, at: mark)
+                    // libyaml's reader rejects invalid UTF-8, so the key's text has exactly the event's bytes.
+                    let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
+                    try addKey(value, bit: Self.keyBit(bytes), at: mark)
                     continue
                 }
                 let style: YAMLScalar.Style = switch data.style {
@@ -194,22 +201,23 @@ private struct TreeBuilder {
         guard case .scalar(let key) = node else {
             throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
         }
-        try expectValue(for: key.value, at: key.mark)
+        var text = key.value
+        try expectValue(for: key.value, bit: text.withUTF8 { Self.keyBit($0) }, at: key.mark)
     }
 
     /// Adds a key (a scalar without an anchor) to the innermost open mapping, which has no key waiting for its value.
-    private mutating func addKey(_ key: String, at mark: Mark) throws {
+    private mutating func addKey(_ key: String, bit: UInt64, at mark: Mark) throws {
         nodeCount += 1
         guard nodeCount <= limits.maxNodes else {
             throw Diagnostic(.error, "the document expands to more than \(limits.maxNodes) nodes (alias bomb?)",
                              at: mark)
         }
-        try expectValue(for: key, at: mark)
+        try expectValue(for: key, bit: bit, at: mark)
     }
 
     /// Makes `key` the innermost mapping's key whose value comes next; a key the mapping already has is an error. A
     /// key of an indexed mapping is indexed here, with the position its entry will take.
-    private mutating func expectValue(for key: String, at mark: Mark) throws {
+    private mutating func expectValue(for key: String, bit: UInt64, at mark: Mark) throws {
         let top = stack.count - 1
         let isDuplicate: Bool
         if stack[top].keyIndex != nil {
@@ -217,6 +225,10 @@ private struct TreeBuilder {
             // overwrites is never read).
             let position = entries.count - stack[top].start
             isDuplicate = stack[top].keyIndex!.updateValue(position, forKey: CodePointKey(text: key)) != nil
+        } else if stack[top].keyBits & bit == 0 {
+            // No key before this one has its bit: none can be the same.
+            stack[top].keyBits |= bit
+            isDuplicate = false
         } else {
             isDuplicate = entries.containsKey(key, from: stack[top].start)
         }
@@ -224,6 +236,13 @@ private struct TreeBuilder {
             throw Diagnostic(.error, "duplicate key '\(key)' in a mapping", at: mark)
         }
         stack[top].pendingKey = (key, mark)
+    }
+
+    /// A key's bit among 64, from its length and its first and last bytes (equal keys have the same bit).
+    private static func keyBit(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = bytes.first, let last = bytes.last else { return 1 }
+        let mixed = UInt64(bytes.count) &* 0x9E37_79B9 &+ UInt64(first) &* 0x85EB_CA6B &+ UInt64(last) &* 0xC2B2_AE35
+        return 1 << ((mixed >> 16) & 63)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, _ length: Int) -> String {
