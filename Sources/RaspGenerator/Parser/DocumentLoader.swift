@@ -59,6 +59,8 @@ final class DocumentLoader {
     /// The folder of each file, by file index: a number per distinct folder (``folderByPath``).
     private var folderOfFile: [Int]
     private var folderByPath: [String: Int]
+    /// Each folder, by number: the path a relative reference made in one of its files starts with.
+    private var folders: [String]
     /// The file index of each file part of a reference already loaded, by the folder of the file it is written in
     /// (the reference's `file` is that folder's number): a relative path names the same file from every file of a
     /// folder, and the files of one folder repeat the same paths, which are then joined and normalized once.
@@ -98,7 +100,8 @@ final class DocumentLoader {
         roots = [try YAMLParser().parse(bytes, file: 0)]
         indexByPath = [path: 0]
         folderOfFile = [0]
-        folderByPath = [Self.folder(of: path): 0]
+        folders = [Self.folder(of: path)]
+        folderByPath = [folders[0]: 0]
         self.source = source
     }
 
@@ -191,8 +194,7 @@ final class DocumentLoader {
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
         let isEncoded = relative.containsBytes(of: "%")
         let decoded = isEncoded ? relative.removingPercentEncoding ?? relative : relative
-        let base = paths[mark.file]
-        let joined = decoded.hasPrefix("/") ? decoded : Self.folder(of: base) + decoded
+        let joined = decoded.hasPrefix("/") ? decoded : folders[folderOfFile[mark.file]] + decoded
         let path = Self.normalized(joined)
         if let index = indexByPath[path] { return index }
         guard let bytes = source.read(path) else {
@@ -205,9 +207,13 @@ final class DocumentLoader {
         indexByPath[path] = index
         // The folder's number, or the next one for a folder no file read so far is in.
         let folder = Self.folder(of: path)
-        let folderNumber = folderByPath[folder, default: folderByPath.count]
-        folderByPath[folder] = folderNumber
-        folderOfFile.append(folderNumber)
+        if let folderNumber = folderByPath[folder] {
+            folderOfFile.append(folderNumber)
+        } else {
+            folderByPath[folder] = folders.count
+            folderOfFile.append(folders.count)
+            folders.append(folder)
+        }
         roots.append(try YAMLParser().parse(bytes, file: index))
         return index
     }
