@@ -145,9 +145,12 @@ final class DocumentLoader {
         var target = Target(node: roots[file], file: file, tokens: [])
         guard !pointer.isEmpty else { return target }
         guard pointer.hasPrefix("/") else { throw notFound(ref, in: file, at: mark) }
-        for token in pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map(Substring.init) {
-            let key = DocumentParser.unescapePointer(token)
+        // The tokens between slashes (empty ones included), cut one by one: no array of them is made.
+        let bytes = pointer.utf8
+        var tokenStart = bytes.index(after: bytes.startIndex)
+        while true {
+            let tokenEnd = bytes[tokenStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            let key = DocumentParser.unescapePointer(pointer[tokenStart..<tokenEnd])
             // A reference on the way is followed before stepping into it.
             if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"],
                case .scalar(let inner) = refNode {
@@ -167,6 +170,8 @@ final class DocumentLoader {
                 throw notFound(ref, in: file, at: mark)
             }
             target.tokens.append(key)
+            guard tokenEnd != bytes.endIndex else { break }
+            tokenStart = bytes.index(after: tokenEnd)
         }
         return target
     }
