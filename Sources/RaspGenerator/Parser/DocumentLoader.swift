@@ -145,12 +145,16 @@ final class DocumentLoader {
         var target = Target(node: roots[file], file: file, tokens: [])
         guard !pointer.isEmpty else { return target }
         guard pointer.hasPrefix("/") else { throw notFound(ref, in: file, at: mark) }
-        // The tokens between slashes (empty ones included), cut one by one: no array of them is made.
-        let bytes = pointer.utf8
-        var tokenStart = bytes.index(after: bytes.startIndex)
+        // The tokens between slashes (empty ones included), cut one by one from the UTF-8 buffer (as byte offsets,
+        // which are character boundaries next to an ASCII slash): no array of them is made.
+        var pointerText = pointer
+        let byteCount = pointerText.utf8.count
+        var tokenStart = 1
         while true {
-            let tokenEnd = bytes[tokenStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            let key = DocumentParser.unescapePointer(pointer[tokenStart..<tokenEnd])
+            let tokenEnd = pointerText.withUTF8 { $0.firstOffset(of: UInt8(ascii: "/"), from: tokenStart) } ?? byteCount
+            let key = pointerText.withUTF8 { bytes in
+                DocumentParser.unescapePointer(UnsafeBufferPointer(rebasing: bytes[tokenStart..<tokenEnd]))
+            }
             // A reference on the way is followed before stepping into it.
             if case .mapping(let map) = target.node, key != "$ref", let refNode = map["$ref"],
                case .scalar(let inner) = refNode {
@@ -170,8 +174,8 @@ final class DocumentLoader {
                 throw notFound(ref, in: file, at: mark)
             }
             target.tokens.append(key)
-            guard tokenEnd != bytes.endIndex else { break }
-            tokenStart = bytes.index(after: tokenEnd)
+            guard tokenEnd != byteCount else { break }
+            tokenStart = tokenEnd + 1
         }
         return target
     }

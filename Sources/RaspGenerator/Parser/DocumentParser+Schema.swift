@@ -312,6 +312,15 @@ extension DocumentParser {
         }
     }
 
+    /// ``unescapePointer(_:)`` for a token given as UTF-8 bytes.
+    static func unescapePointer(_ token: UnsafeBufferPointer<UInt8>) -> String {
+        // Nearly every token is a plain name: made straight from its bytes.
+        guard token.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else {
+            return String(decoding: token, as: UTF8.self)
+        }
+        return unescapePointer(Substring(String(decoding: token, as: UTF8.self)))
+    }
+
     static func unescapePointer(_ token: Substring) -> String {
         // Nearly every token is a plain name: skip Foundation's search-and-replace for those.
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }) else {
