@@ -37,16 +37,19 @@ final class DocumentLoader {
         /// `FILE#/a/b`: equal for two references exactly when they reach the same node.
         var key: String {
             var key = "\(file)#"
-            for token in tokens {
-                key += "/"
-                // Nearly every token is a plain name: escape only the rare one that needs it.
-                if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                    key += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-                } else {
-                    key += token
-                }
-            }
+            for token in tokens { Self.appendToken(token, to: &key) }
             return key
+        }
+
+        /// Appends `/token` to a ``key``: the key of the node at `token` in the node the key is for.
+        static func appendToken(_ token: String, to key: inout String) {
+            key += "/"
+            // Nearly every token is a plain name: escape only the rare one that needs it.
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                key += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                key += token
+            }
         }
     }
 

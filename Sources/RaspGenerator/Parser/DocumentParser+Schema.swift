@@ -233,8 +233,11 @@ extension DocumentParser {
         }
         if case .scalar(let scalar) = place.node, scalar.resolved == .null { return }
         let map = try Self.mapping(place.node, "'schemas'")
+        // Each entry's key is the mapping's with the entry's name appended.
+        let mapKey = place.key
         for entry in map.entries {
-            let key = DocumentLoader.Target(node: entry.value, file: place.file, tokens: place.tokens + [entry.key]).key
+            var key = mapKey
+            DocumentLoader.Target.appendToken(entry.key, to: &key)
             _ = addSchema(name: entry.key, node: entry.value, key: key, isComponent: true)
         }
         for index in schemaEntries.indices {
