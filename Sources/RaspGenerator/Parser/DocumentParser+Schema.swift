@@ -31,11 +31,14 @@ extension DocumentParser {
     }
 
     private func read(_ entry: YAMLMapping.Entry, into schema: inout Schema) throws {
+        guard let keyword = SchemaKeyword(entry.key) else {
+            return  // Other validation keywords and x- extensions: not needed to generate code.
+        }
         let value = entry.value
-        switch entry.key {
-        case "$ref":
+        switch keyword {
+        case .ref:
             schema.ref = try schemaReference(try Self.string(value, "$ref"), at: value.mark)
-        case "type":
+        case .type:
             let names: [(String, Mark)]
             switch value {
             case .sequence(let sequence):
@@ -51,14 +54,14 @@ extension DocumentParser {
                 }
                 if name == "null" { schema.nullable = true } else { schema.types.append(name) }
             }
-        case "nullable":
+        case .nullable:
             if try Self.bool(value, "nullable") { schema.nullable = true }
-        case "format": schema.format = try Self.string(value, "format")
-        case "title": schema.title = try Self.string(value, "title")
-        case "description": schema.description = try Self.string(value, "description")
-        case "deprecated": schema.deprecated = try Self.bool(value, "deprecated")
-        case "default": schema.defaultValue = value
-        case "properties":
+        case .format: schema.format = try Self.string(value, "format")
+        case .title: schema.title = try Self.string(value, "title")
+        case .description: schema.description = try Self.string(value, "description")
+        case .deprecated: schema.deprecated = try Self.bool(value, "deprecated")
+        case .default: schema.defaultValue = value
+        case .properties:
             var properties = value
             // Some publishers (DigitalOcean) write the whole properties map as a `$ref` to a map in another file.
             if let ref = Self.soleReference(value) {
@@ -67,7 +70,7 @@ extension DocumentParser {
             for property in try Self.mapping(properties, "'properties'").entries {
                 schema.properties.append(Schema.Property(name: property.key, schema: try parseSchema(property.value)))
             }
-        case "required":
+        case .required:
             // `required: true` on a property is a common 2.0-ism; warn and ignore it.
             if case .scalar = value {
                 warn("'required' must be a list of property names; ignored", at: value.mark)
@@ -76,23 +79,23 @@ extension DocumentParser {
                     try Self.string(item, "required")
                 }
             }
-        case "items":
+        case .items:
             if case .sequence(let tuple) = value {  // 2019-09 tuple form: use the first item type
                 warn("tuple 'items' are not supported; using the first item's schema", at: value.mark)
                 schema.items = try tuple.items.first.map { n in try parseSchema(n) } ?? Schema(mark: value.mark)
             } else {
                 schema.items = try parseSchema(value)
             }
-        case "additionalProperties":
+        case .additionalProperties:
             if case .scalar(let scalar) = value, case .bool(let allowed) = scalar.resolved {
                 schema.additionalProperties = .allowed(allowed)
             } else {
                 schema.additionalProperties = .schema([try parseSchema(value)])
             }
-        case "allOf": schema.allOf = try parseSchemaList(value, "allOf")
-        case "oneOf": schema.oneOf = try parseSchemaList(value, "oneOf")
-        case "anyOf": schema.anyOf = try parseSchemaList(value, "anyOf")
-        case "enum":
+        case .allOf: schema.allOf = try parseSchemaList(value, "allOf")
+        case .oneOf: schema.oneOf = try parseSchemaList(value, "oneOf")
+        case .anyOf: schema.anyOf = try parseSchemaList(value, "anyOf")
+        case .enum:
             schema.enumValues = try Self.sequence(value, "enum").items.map { item in
                 guard case .scalar(let scalar) = item else {
                     warn("non-scalar enum value ignored", at: item.mark)
@@ -103,9 +106,9 @@ extension DocumentParser {
                 }
                 return scalar.resolved
             }
-        case "const":
+        case .const:
             if case .scalar(let scalar) = value { schema.enumValues = [scalar.resolved] }
-        case "discriminator":
+        case .discriminator:
             let map = try Self.mapping(value, "discriminator")
             guard let nameNode = map["propertyName"] else {
                 throw Diagnostic(.error, "a discriminator needs a 'propertyName'", at: map.mark)
@@ -119,7 +122,7 @@ extension DocumentParser {
             }
             schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"),
                                                         mapping: mapping)
-        case "minimum", "maximum", "multipleOf":
+        case .minimum, .maximum, .multipleOf:
             if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
                 warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
             }
@@ -129,7 +132,7 @@ extension DocumentParser {
             case "maximum": schema.facts.maximum = text
             default: schema.facts.multipleOf = text
             }
-        case "exclusiveMinimum", "exclusiveMaximum":
+        case .exclusiveMinimum, .exclusiveMaximum:
             // 3.1 gives the bound; 3.0 says `true` to make `minimum`/`maximum` exclusive (resolved in `facts`).
             let isMinimum = entry.key == "exclusiveMinimum"
             if case .scalar(let scalar) = value, case .bool = scalar.resolved {
@@ -141,16 +144,14 @@ extension DocumentParser {
             } else if let text = value.scalar?.value {
                 if isMinimum { schema.facts.exclusiveMinimum = text } else { schema.facts.exclusiveMaximum = text }
             }
-        case "minLength": schema.facts.minLength = value.scalar?.value
-        case "maxLength": schema.facts.maxLength = value.scalar?.value
-        case "minItems": schema.facts.minItems = value.scalar?.value
-        case "maxItems": schema.facts.maxItems = value.scalar?.value
-        case "pattern": schema.facts.pattern = value.scalar?.value
-        case "example": schema.facts.examples.insert(Self.exampleText(value), at: 0)
-        case "examples":
+        case .minLength: schema.facts.minLength = value.scalar?.value
+        case .maxLength: schema.facts.maxLength = value.scalar?.value
+        case .minItems: schema.facts.minItems = value.scalar?.value
+        case .maxItems: schema.facts.maxItems = value.scalar?.value
+        case .pattern: schema.facts.pattern = value.scalar?.value
+        case .example: schema.facts.examples.insert(Self.exampleText(value), at: 0)
+        case .examples:
             if case .sequence(let items) = value { schema.facts.examples += items.items.map(Self.exampleText) }
-        default:
-            break  // Other validation keywords and x- extensions: not needed to generate code.
         }
     }
 
@@ -416,3 +417,40 @@ extension DocumentParser {
     }
 }
 
+/// The schema keywords ``DocumentParser`` reads (``DocumentParser/parseSchema(_:)``); other keys are skipped.
+private enum SchemaKeyword {
+    case ref, type, nullable, format, title, description, deprecated, `default`, properties, required, items
+    case additionalProperties, allOf, oneOf, anyOf, `enum`, const, discriminator
+    case minimum, maximum, multipleOf, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems
+    case pattern, example, examples
+
+    /// The keywords by the UTF-8 length of their names: a key is compared only with the keywords as long as it.
+    private static let byLength: [[(name: String, keyword: SchemaKeyword)]] = {
+        let all: [(String, SchemaKeyword)] = [
+            ("$ref", .ref), ("type", .type), ("nullable", .nullable), ("format", .format), ("title", .title),
+            ("description", .description), ("deprecated", .deprecated), ("default", .default),
+            ("properties", .properties), ("required", .required), ("items", .items),
+            ("additionalProperties", .additionalProperties), ("allOf", .allOf), ("oneOf", .oneOf),
+            ("anyOf", .anyOf), ("enum", .enum), ("const", .const), ("discriminator", .discriminator),
+            ("minimum", .minimum), ("maximum", .maximum), ("multipleOf", .multipleOf),
+            ("exclusiveMinimum", .exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum),
+            ("minLength", .minLength), ("maxLength", .maxLength), ("minItems", .minItems), ("maxItems", .maxItems),
+            ("pattern", .pattern), ("example", .example), ("examples", .examples),
+        ]
+        var byLength = Array(repeating: [(name: String, keyword: SchemaKeyword)](),
+                             count: all.map(\.0.utf8.count).max()! + 1)
+        for (name, keyword) in all { byLength[name.utf8.count].append((name, keyword)) }
+        return byLength
+    }()
+
+    /// The keyword a mapping key is, or nil.
+    init?(_ key: String) {
+        let length = key.utf8.count
+        guard length < Self.byLength.count else { return nil }
+        for candidate in Self.byLength[length] where candidate.name == key {
+            self = candidate.keyword
+            return
+        }
+        return nil
+    }
+}
