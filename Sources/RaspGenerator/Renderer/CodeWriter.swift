@@ -37,6 +37,16 @@ struct CodeWriter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Writes one line made of pieces, each copied straight into the buffer: no string is made for the whole line
+    /// (pieces that are all empty write an empty line).
+    mutating func line(_ pieces: String...) {
+        if pieces.contains(where: { !$0.isEmpty }) {
+            indent()
+            for piece in pieces { write(piece) }
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// Writes the current indentation.
     private mutating func indent() {
         write(indentation)

@@ -243,15 +243,18 @@ struct SwiftRenderer {
             w.line("let container = try decoder.container(keyedBy: FieldKey.self)")
             for property in properties {
                 let stored = Naming.bare(Self.storage(property))
-                let type = property.boxed ? "Indirect<\(property.type.spelling)>" : property.type.spelling
-                let key = Naming.literal(property.wireName)
+                let type = property.type.spelling
+                let (open, close) = property.boxed ? ("Indirect<", ">") : ("", "")
+                let key = Naming.escaped(property.wireName)
                 if property.isOptional {
-                    w.line("self.\(stored) = try container.optionalField(\(type).self, \(key))")
+                    w.line("self.", stored, " = try container.optionalField(", open, type, close, ".self, \"", key,
+                           "\")")
                 } else if let defaultValue = property.defaultValue {
                     let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
-                    w.line("self.\(stored) = try container.field(\(type).self, \(key), default: \(value))")
+                    w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key,
+                           "\", default: ", value, ")")
                 } else {
-                    w.line("self.\(stored) = try container.field(\(type).self, \(key))")
+                    w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key, "\")")
                 }
             }
         }
@@ -268,8 +271,8 @@ struct SwiftRenderer {
             w.line("var container = encoder.container(keyedBy: FieldKey.self)")
             for property in properties {
                 let method = property.isOptional ? "encodeOptionalField" : "encodeField"
-                w.line("try container.\(method)(self.\(Naming.bare(Self.storage(property))), "
-                       + "\(Naming.literal(property.wireName)))")
+                w.line("try container.", method, "(self.", Naming.bare(Self.storage(property)), ", \"",
+                       Naming.escaped(property.wireName), "\")")
             }
         }
     }
