@@ -47,13 +47,26 @@ struct CodeWriter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Writes one line whose content `content` writes with ``write(_:)`` (a list joined as it is written).
+    mutating func line(writing content: (inout CodeWriter) -> Void) {
+        indent()
+        content(&self)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// Writes the current indentation.
     private mutating func indent() {
         write(indentation)
     }
 
+    /// Appends pieces to the line being written (by the closure of ``line(writing:)`` or
+    /// ``block(writingHeader:_:)``).
+    mutating func write(_ pieces: String...) {
+        for piece in pieces { write(piece) }
+    }
+
     /// Appends a string's UTF-8 bytes, in one copy when the string stores them contiguously (nearly always).
-    private mutating func write(_ text: String) {
+    mutating func write(_ text: String) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
         if copied == nil { bytes.append(contentsOf: text.utf8) }
     }
@@ -68,11 +81,16 @@ struct CodeWriter {
         write(rendered)
     }
 
-    /// Writes `header {`, the body one level deeper, then `}`.
-    mutating func block(_ header: String, _ body: (inout CodeWriter) -> Void) {
-        // As `line(header + " {")`, without making that string.
+    /// Writes `header {` (the header's pieces one after another), the body one level deeper, then `}`.
+    mutating func block(_ header: String..., body: (inout CodeWriter) -> Void) {
+        block(writingHeader: { w in for piece in header { w.write(piece) } }, body)
+    }
+
+    /// Writes `header {`, with the header written by `header` through ``write(_:)``, the body one level deeper,
+    /// then `}`.
+    mutating func block(writingHeader header: (inout CodeWriter) -> Void, _ body: (inout CodeWriter) -> Void) {
         indent()
-        write(header)
+        header(&self)
         bytes.append(contentsOf: " {\n".utf8)
         level += 1
         body(&self)
@@ -119,18 +137,43 @@ struct CodeWriter {
         line("}")
     }
 
+    /// Writes a `///` doc comment line made of pieces (text with line breaks writes several lines).
+    mutating func doc(_ pieces: String...) {
+        if pieces.count == 1 {
+            doc(text: pieces[0])
+        } else if pieces.allSatisfy({ var piece = $0; return piece.withUTF8 { $0.isPrintableASCIIOrTab } }) {
+            // One line: the pieces are written straight after `/// `, and trailing blanks trimmed after.
+            indent()
+            bytes.append(contentsOf: "/// ".utf8)
+            let start = bytes.count
+            for piece in pieces { write(piece) }
+            while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ")
+                    || bytes[bytes.count - 1] == UInt8(ascii: "\t") {
+                bytes.removeLast()
+            }
+            // An empty line is `///` without the space.
+            if bytes.count == start { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+        } else {
+            doc(text: pieces.joined())
+        }
+    }
+
     /// Writes `///` doc comment lines.
     mutating func doc(_ lines: [String]) {
-        for text in lines {
-            // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
-            // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
-            var contiguous = text
-            if contiguous.withUTF8({ $0.isPrintableASCIIOrTab }) {
-                docLine(text)
-            } else {
-                for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                    docLine(String(line))
-                }
+        for text in lines { doc(text: text) }
+    }
+
+    /// Writes one text as `///` doc comment lines.
+    private mutating func doc(text: String) {
+        // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
+        // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
+        var contiguous = text
+        if contiguous.withUTF8({ $0.isPrintableASCIIOrTab }) {
+            docLine(text)
+        } else {
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                docLine(String(line))
             }
         }
     }

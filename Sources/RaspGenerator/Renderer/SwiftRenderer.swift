@@ -149,13 +149,13 @@ struct SwiftRenderer {
         case .oneOf(let decl): renderOneOf(decl, &w)
         case .typeAlias(let name, let type, let doc):
             w.doc(doc)
-            w.line("\(access)typealias \(name) = \(type.spelling)")
+            w.line(access, "typealias ", name, " = ", type.spelling)
         }
     }
 
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)struct \(decl.name): \(Self.conformances(decl.direction))") { w in
+        w.block(access, "struct ", decl.name, ": ", Self.conformances(decl.direction)) { w in
             for property in decl.properties {
                 w.doc(property.doc)
                 renderProperty(property, mutable: decl.isMutable, &w)
@@ -177,11 +177,12 @@ struct SwiftRenderer {
 
     /// A stored property, or a computed one over private storage (boxed or deprecated values).
     private func renderProperty(_ property: PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
-        let type = property.type.spelling + (property.isOptional ? "?" : "")
         guard property.hasStorage else {
-            w.line("\(access)\(mutable ? "var" : "let") \(property.name): \(type)")
+            w.line(access, mutable ? "var " : "let ", property.name, ": ", property.type.spelling,
+                   property.isOptional ? "?" : "")
             return
         }
+        let type = property.type.spelling + (property.isOptional ? "?" : "")
         if let message = property.deprecation {
             w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
         }
@@ -205,26 +206,34 @@ struct SwiftRenderer {
 
     private func renderMemberwiseInit(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
         guard !properties.isEmpty else {
-            w.doc(["Creates a value (the type has no properties)."])
-            w.line("\(access)init() {}")
+            w.doc("Creates a value (the type has no properties).")
+            w.line(access, "init() {}")
             return
         }
-        let parameters = properties.map { property -> String in
-            let type = property.type.spelling + (property.isOptional ? "?" : "")
-            let defaultValue = property.isOptional
-                ? " = nil"
-                : (property.defaultValue?.spelling ?? property.constant.map(Naming.literal)).map { " = \($0)" } ?? ""
-            return "\(property.name): \(type)\(defaultValue)"
-        }
-        w.doc(["Creates a value from its properties (optional ones default to `nil`)."])
-        w.block("\(access)init(\(parameters.joined(separator: ", ")))") { w in
+        w.doc("Creates a value from its properties (optional ones default to `nil`).")
+        w.block(writingHeader: { w in
+            // One parameter per property: optional ones default to nil, others to the schema default or constant.
+            w.write(access, "init(")
+            for (index, property) in properties.enumerated() {
+                if index > 0 { w.write(", ") }
+                w.write(property.name, ": ", property.type.spelling)
+                if property.isOptional {
+                    w.write("? = nil")
+                } else if let defaultValue = property.defaultValue {
+                    w.write(" = ", defaultValue.spelling)
+                } else if let constant = property.constant {
+                    w.write(" = \"", Naming.escaped(constant), "\"")
+                }
+            }
+            w.write(")")
+        }) { w in
             for property in properties {
                 if property.boxed {
                     let storage = Self.storage(property)
                     w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
                                                : "self.\(storage) = Indirect(\(property.name))")
                 } else {
-                    w.line("self.\(Naming.bare(Self.storage(property))) = \(property.name)")
+                    w.line("self.", Naming.bare(Self.storage(property)), " = ", property.name)
                 }
             }
         }
@@ -235,7 +244,7 @@ struct SwiftRenderer {
     /// overloaded methods per property, which costs more to compile than these calls to methods without overloads.
     /// A schema default applies when the key is missing.
     private func renderDecoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
-        w.block("\(access)init(from decoder: any Decoder) throws") { w in
+        w.block(access, "init(from decoder: any Decoder) throws") { w in
             guard !properties.isEmpty else {
                 w.line("_ = try decoder.container(keyedBy: FieldKey.self)")
                 return
@@ -263,7 +272,7 @@ struct SwiftRenderer {
     /// A struct's `encode(to:)`: one line per property, in declaration order (the order of the keys on the wire);
     /// a nil optional writes no key.
     private func renderEncoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
-        w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
+        w.block(access, "func encode(to encoder: any Encoder) throws") { w in
             guard !properties.isEmpty else {
                 w.line("_ = encoder.container(keyedBy: FieldKey.self)")
                 return
@@ -279,16 +288,25 @@ struct SwiftRenderer {
 
     private func renderEnum(_ decl: EnumDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block("\(access)enum \(decl.name): OpenEnum") { w in
+        w.block(access, "enum ", decl.name, ": OpenEnum") { w in
             w.caseLines(decl.cases.map(\.name), doc: "A value the API documents; ``rawValue`` is how it is sent.")
-            w.doc(["A value this client does not know yet, kept as it was sent."])
-            w.line("case unknown(\(decl.rawType))")
-            let knownCases = decl.cases.map { "." + $0.name }.joined(separator: ", ")
-            w.line("\(access)static let knownCases: [Self] = [\(knownCases)]")
-            let literal: (String) -> String = { decl.rawType == "String" ? Naming.literal($0) : $0 }
-            w.block("\(access)var rawValue: \(decl.rawType)") { w in
-                w.switchBlock("self", decl.cases.map { "case .\($0.name): \(literal($0.literal))" }
-                                          + ["case .unknown(let value): value"])
+            w.doc("A value this client does not know yet, kept as it was sent.")
+            w.line("case unknown(", decl.rawType, ")")
+            w.line { w in
+                w.write(access, "static let knownCases: [Self] = [")
+                for (index, item) in decl.cases.enumerated() { w.write(index == 0 ? "." : ", .", item.name) }
+                w.write("]")
+            }
+            // A string's raw value is a string literal, an integer's the number itself.
+            let quote = decl.rawType == "String" ? "\"" : ""
+            w.block(access, "var rawValue: ", decl.rawType) { w in
+                w.line("switch self {")
+                for item in decl.cases {
+                    w.line("case .", item.name, ": ", quote, quote.isEmpty ? item.literal : Naming.escaped(item.literal),
+                           quote)
+                }
+                w.line("case .unknown(let value): value")
+                w.line("}")
             }
         }
     }
