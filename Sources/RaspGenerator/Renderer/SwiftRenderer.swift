@@ -302,8 +302,8 @@ struct SwiftRenderer {
             w.block(access, "var rawValue: ", decl.rawType) { w in
                 w.line("switch self {")
                 for item in decl.cases {
-                    w.line("case .", item.name, ": ", quote, quote.isEmpty ? item.literal : Naming.escaped(item.literal),
-                           quote)
+                    let value = quote.isEmpty ? item.literal : Naming.escaped(item.literal)
+                    w.line("case .", item.name, ": ", quote, value, quote)
                 }
                 w.line("case .unknown(let value): value")
                 w.line("}")
