@@ -11,16 +11,20 @@ extension SwiftRenderer {
 
     /// The input struct of an operation, for a writer inside `extension Operations`.
     func renderOperationInput(_ operation: OperationDecl, _ w: inout CodeWriter) {
-        w.doc(["The input of ``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``."])
-        w.block("\(access)struct \(operation.inputName): Sendable") { w in
+        w.doc("The input of ``", api.clientName, "/", Naming.bare(operation.methodName), "(_:)``.")
+        w.block(access, "struct ", operation.inputName, ": Sendable") { w in
             let members = inputMembers(operation)
             for member in members {
                 w.doc(member.doc)
-                w.line("\(access)var \(member.name): \(member.type)")
+                w.line(access, "var ", member.name, ": ", member.type, member.isOptional ? "?" : "")
             }
-            w.doc(["Creates the input from its parameters (optional ones default to `nil`)."])
-            w.block("\(access)init(\(members.map(\.signature).joined(separator: ", ")))") { w in
-                for member in members { w.line("self.\(Naming.bare(member.name)) = \(member.name)") }
+            w.doc("Creates the input from its parameters (optional ones default to `nil`).")
+            w.block(writingHeader: { w in
+                w.write(access, "init(")
+                Self.writeParameters(members, &w)
+                w.write(")")
+            }) { w in
+                for member in members { w.line("self.", Naming.bare(member.name), " = ", member.name) }
             }
             for nested in operation.nested {
                 w.line()
@@ -31,24 +35,31 @@ extension SwiftRenderer {
 
     struct InputMember {
         var name: String
+        /// The type, without the `?` of an optional member.
         var type: String
-        var signature: String
+        /// Whether the member is optional (its parameter defaults to `nil`).
+        var isOptional: Bool
         var doc: [String]
     }
 
     func inputMembers(_ operation: OperationDecl) -> [InputMember] {
         var members = operation.parameters.map { parameter in
-            let type = parameter.type.spelling + (parameter.required ? "" : "?")
-            return InputMember(name: parameter.name, type: type,
-                               signature: "\(parameter.name): \(type)\(parameter.required ? "" : " = nil")",
-                               doc: parameter.doc)
+            InputMember(name: parameter.name, type: parameter.type.spelling, isOptional: !parameter.required,
+                        doc: parameter.doc)
         }
         if let body = operation.body {
-            let type = body.type.spelling + (body.required ? "" : "?")
-            members.append(InputMember(name: "body", type: type,
-                                       signature: "body: \(type)\(body.required ? "" : " = nil")", doc: body.doc))
+            members.append(InputMember(name: "body", type: body.type.spelling, isOptional: !body.required,
+                                       doc: body.doc))
         }
         return members
+    }
+
+    /// Writes the members as a parameter list, `name: Type, other: Other? = nil` (optional ones default to nil).
+    static func writeParameters(_ members: [InputMember], _ w: inout CodeWriter) {
+        for (index, member) in members.enumerated() {
+            if index > 0 { w.write(", ") }
+            w.write(member.name, ": ", member.type, member.isOptional ? "? = nil" : "")
+        }
     }
 
     // MARK: Client
@@ -78,9 +89,9 @@ extension SwiftRenderer {
         w.doc(["The operations of \(api.title). Conform to swap the client (``Mock\(api.clientName)`` does)."])
         w.block("\(access)protocol \(protocolName): Sendable") { w in
             for method in methods {
-                w.doc(methodDoc(method, flattened: false))
-                w.line("func \(method.name)(_ input: Operations.\(method.operation.inputName)) "
-                       + "async throws -> \(method.success.returnType)")
+                writeMethodDoc(method, flattened: false, &w)
+                w.line("func ", method.name, "(_ input: Operations.", method.operation.inputName,
+                       ") async throws -> ", method.success.returnType)
             }
         }
         w.line()
@@ -91,7 +102,7 @@ extension SwiftRenderer {
     func renderFlattenedMethods(_ method: Method, _ w: inout CodeWriter) {
         let operation = method.operation
         let members = inputMembers(operation)
-        w.doc(methodDoc(method, flattened: true))
+        writeMethodDoc(method, flattened: true, &w)
         if let message = operation.deprecation {
             w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
         }
@@ -104,8 +115,7 @@ extension SwiftRenderer {
                 w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
             }
             let bytes = members.map { member in
-                member.name == "body"
-                    ? InputMember(name: "body", type: "Data", signature: "body: Data", doc: member.doc)
+                member.name == "body" ? InputMember(name: "body", type: "Data", isOptional: false, doc: member.doc)
                     : member
             }
             renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
@@ -158,52 +168,77 @@ extension SwiftRenderer {
     /// takes the input; `argument` can pass a member as another expression than its name.
     private func renderFlattened(_ method: Method, members: [InputMember], _ w: inout CodeWriter,
                                  argument: (String) -> String? = { _ in nil }) {
-        let signature = members.map(\.signature).joined(separator: ", ")
-        w.block("\(access)func \(method.name)(\(signature)) async throws -> \(method.success.returnType)") { w in
-            let arguments = members.map { "\(Naming.bare($0.name)): \(argument($0.name) ?? $0.name)" }
-                .joined(separator: ", ")
+        w.block(writingHeader: { w in
+            w.write(access, "func ", method.name, "(")
+            Self.writeParameters(members, &w)
+            w.write(") async throws -> ", method.success.returnType)
+        }) { w in
             // A parameter named like the method would shadow it: call through `self` then.
-            let shadowed = members.contains { Naming.bare($0.name) == Naming.bare(method.name) }
-            let callee = (shadowed ? "self." : "") + method.name
-            w.line("try await \(callee)(Operations.\(method.operation.inputName)(\(arguments)))")
+            let methodName = Naming.bare(method.name)
+            let shadowed = members.contains { Naming.bare($0.name) == methodName }
+            w.line { w in
+                w.write("try await ", shadowed ? "self." : "", method.name, "(Operations.",
+                        method.operation.inputName, "(")
+                for (index, member) in members.enumerated() {
+                    if index > 0 { w.write(", ") }
+                    w.write(Naming.bare(member.name), ": ", argument(member.name) ?? member.name)
+                }
+                w.write("))")
+            }
         }
     }
 
     /// The full description goes on the flattened method people call; the protocol requirement keeps the summary
-    /// and where it was generated from.
-    private func methodDoc(_ method: Method, flattened: Bool) -> [String] {
+    /// and where it was generated from. Paragraphs are separated by a blank line.
+    private func writeMethodDoc(_ method: Method, flattened: Bool, _ w: inout CodeWriter) {
         let operation = method.operation
-        var lines = flattened ? operation.doc : Array(operation.doc.prefix { !$0.isEmpty })
+        // Whether a paragraph was written (the next one starts with a blank line).
+        var wrote = false
         if method.isStreamVariant {
-            let plain = "``\(api.clientName)/\(Naming.bare(operation.methodName))(_:)``"
-            lines = ["The response of \(plain) as it arrives (\(method.success.streamDescription))."]
-                + (lines.isEmpty ? [] : [""] + lines)
+            w.doc("The response of ``", api.clientName, "/", Naming.bare(operation.methodName),
+                  "(_:)`` as it arrives (", method.success.streamDescription, ").")
+            wrote = true
+        }
+        let doc = flattened ? operation.doc[...] : operation.doc.prefix { !$0.isEmpty }
+        if !doc.isEmpty {
+            if wrote { w.doc("") }
+            for line in doc { w.doc(line) }
+            wrote = true
         }
         if flattened {
             let members = inputMembers(operation)
             if !members.isEmpty {
-                if !lines.isEmpty { lines.append("") }
-                lines.append("- Parameters:")
+                if wrote { w.doc("") }
+                w.doc("- Parameters:")
                 for member in members {
                     // The whole description: continuation lines indented under the item (blank ones kept blank).
-                    let text = Array(member.doc.drop { $0.isEmpty })
-                    lines.append("  - \(Naming.bare(member.name)):\(text.first.map { " " + $0 } ?? "")")
-                    lines += text.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
+                    let text = member.doc.drop { $0.isEmpty }
+                    if let first = text.first {
+                        w.doc("  - ", Naming.bare(member.name), ": ", first)
+                    } else {
+                        w.doc("  - ", Naming.bare(member.name), ":")
+                    }
+                    for line in text.dropFirst() {
+                        if line.isEmpty { w.doc("") } else { w.doc("    ", line) }
+                    }
                 }
+                wrote = true
             }
         }
-        if !lines.isEmpty { lines.append("") }
-        let http = "- Remark: HTTP `\(operation.httpMethod) \(operation.path)`"
-        if flattened { return lines + [http + "."] }
+        if wrote { w.doc("") }
+        if flattened {
+            w.doc("- Remark: HTTP `", operation.httpMethod, " ", operation.path, "`.")
+            return
+        }
         let pointer = operation.path.replacingText("~", with: "~0").replacingText("/", with: "~1")
-        return lines + [http + ", generated from `#/paths/\(pointer)/\(operation.httpMethod.lowercased())` "
-                        + "(`\(operation.operationID)`)."]
+        w.doc("- Remark: HTTP `", operation.httpMethod, " ", operation.path, "`, generated from `#/paths/", pointer,
+              "/", operation.httpMethod.lowercased(), "` (`", operation.operationID, "`).")
     }
 
     /// A client method: builds the request from the input, sends it, returns `success`.
     private func renderMethod(_ operation: OperationDecl, name: String, success: SuccessDecl, _ w: inout CodeWriter) {
-        w.line("\(access)func \(name)(_ input: Operations.\(operation.inputName)) "
-               + "async throws -> \(success.returnType) {")
+        w.line(access, "func ", name, "(_ input: Operations.", operation.inputName, ") async throws -> ",
+               success.returnType, " {")
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
@@ -225,11 +260,11 @@ extension SwiftRenderer {
         let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
             || success.asksForEvents
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
-        w.line("    \(hasParts ? "var" : "let") request = ClientRequest(method: \"\(operation.httpMethod)\", "
-               + "path: \(initialPath), operationID: \(Naming.literal(operation.operationID))\(auth))")
-        if pathIsStyled { w.line("    request.path = \(pathLiteral)") }
+        w.line("    ", hasParts ? "var" : "let", " request = ClientRequest(method: \"", operation.httpMethod,
+               "\", path: ", initialPath, ", operationID: \"", Naming.escaped(operation.operationID), "\"", auth, ")")
+        if pathIsStyled { w.line("    request.path = ", pathLiteral) }
         for parameter in operation.parameters where parameter.location != "path" {
-            w.line("    " + Self.parameterCall(parameter))
+            w.line("    ", Self.parameterCall(parameter))
         }
         if let body = operation.body {
             let value = body.required ? "input.body" : "body"
@@ -260,13 +295,13 @@ extension SwiftRenderer {
             w.line("    return try core.decode(\(type.spelling).self, from: response, "
                    + "operationID: request.operationID)")
         case .json(let type, _):
-            w.line("    return try await core.perform(request, decoding: \(type.spelling).self\(errorBody))")
+            w.line("    return try await core.perform(request, decoding: ", type.spelling, ".self", errorBody, ")")
         case .text:
             w.line("    return String(decoding: try await core.performRaw(request\(errorBody)).body, as: UTF8.self)")
         case .data:
             w.line("    return try await core.performRaw(request\(errorBody)).body")
         case .none:
-            w.line("    _ = try await core.performRaw(request\(errorBody))")
+            w.line("    _ = try await core.performRaw(request", errorBody, ")")
         case .events(let type):
             w.line("    request.setHeader(\"Accept\", \"text/event-stream\")")
             w.line("    return EventStream<\(type.spelling)>(\(streamed), operationID: request.operationID)")
@@ -373,11 +408,12 @@ extension SwiftRenderer {
             // compiler's initialization check of an `init` that assigns every one of hundreds of stored properties
             // takes time that grows with the square of their number (15 s for 666 handlers).
             for method in methods {
-                w.doc(["Answers ``\(api.clientName)/\(Naming.bare(method.name))(_:)``."])
-                w.line("\(access)var \(Naming.bare(method.name))Handler: @Sendable "
-                       + "(Operations.\(method.operation.inputName)) async throws -> \(method.success.returnType) = "
-                       + "{ _ in throw MockClientError.notImplemented("
-                       + "operationID: \(Naming.literal(method.operation.operationID))) }")
+                let bare = Naming.bare(method.name)
+                w.doc("Answers ``", api.clientName, "/", bare, "(_:)``.")
+                w.line(access, "var ", bare, "Handler: @Sendable (Operations.", method.operation.inputName,
+                       ") async throws -> ", method.success.returnType,
+                       " = { _ in throw MockClientError.notImplemented(operationID: \"",
+                       Naming.escaped(method.operation.operationID), "\") }")
             }
             w.line()
             w.doc(["Creates a mock whose operations all throw until given a handler."])
@@ -388,7 +424,8 @@ extension SwiftRenderer {
 
     /// One method of the mock, which calls its handler (for a writer inside `extension Mock<Client>`).
     func renderMockMethod(_ method: Method, _ w: inout CodeWriter) {
-        w.line("\(access)func \(method.name)(_ input: Operations.\(method.operation.inputName)) "
-               + "async throws -> \(method.success.returnType) { try await \(Naming.bare(method.name))Handler(input) }")
+        w.line(access, "func ", method.name, "(_ input: Operations.", method.operation.inputName,
+               ") async throws -> ", method.success.returnType, " { try await ", Naming.bare(method.name),
+               "Handler(input) }")
     }
 }
