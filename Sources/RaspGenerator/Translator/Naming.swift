@@ -172,7 +172,8 @@ enum Naming {
 
     /// A member name without backticks, for building other names from it.
     static func bare(_ name: String) -> String {
-        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+        // Only ``memberName(_:)`` escapes, with a backtick before a keyword's first ASCII letter: one byte.
+        name.utf8.first == UInt8(ascii: "`") ? String(name.dropFirst().dropLast()) : name
     }
 
     private static func capitalized(_ word: String) -> String {
@@ -205,7 +206,10 @@ enum Naming {
         let needsEscape = { (byte: UInt8) in
             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
         }
-        guard text.utf8.contains(where: needsEscape) else { return text }
+        // Read from the contiguous bytes a native string has (nearly all), without the view's per-byte indexing.
+        let escapes = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
+            ?? text.utf8.contains(where: needsEscape)
+        guard escapes else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
