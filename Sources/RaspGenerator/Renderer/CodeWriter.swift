@@ -76,9 +76,9 @@ struct CodeWriter {
         bytes.reserveCapacity(bytes.count + count)
     }
 
-    /// Appends text another writer produced (whole lines, already indented).
-    mutating func append(_ rendered: String) {
-        write(rendered)
+    /// Appends the UTF-8 bytes of text another writer produced (``utf8``: whole lines, already indented).
+    mutating func append(bytes rendered: [UInt8]) {
+        bytes.append(contentsOf: rendered)
     }
 
     /// Writes `header {` (the header's pieces one after another), the body one level deeper, then `}`.

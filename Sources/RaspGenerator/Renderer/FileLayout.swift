@@ -54,6 +54,11 @@ struct FileLayout {
         return text.withUTF8(weight(of:))
     }
 
+    /// ``weight(_:)`` of text as UTF-8 bytes.
+    static func weight(_ utf8: [UInt8]) -> Int {
+        utf8.withUnsafeBufferPointer(weight(of:))
+    }
+
     private static func weight(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var lines = 0
         var start = 0

@@ -16,7 +16,8 @@ struct SwiftRenderer {
     /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
     private struct Group {
         var wrapper: String?
-        var items: [String]
+        /// Each declaration's text, as UTF-8 bytes.
+        var items: [[UInt8]]
         /// The modules the public surface of the item at an index names, which decide the imports' access (read
         /// only until a file is known to need both).
         var use: (Int) -> ModuleUse
@@ -58,19 +59,19 @@ struct SwiftRenderer {
                 for item in share.items.indices where !used.isComplete { used.formUnion(share.group.use(item)) }
             }
             var w = CodeWriter()
-            w.reserveCapacity((index == 0 ? heads.utf8.count : 0)
-                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.utf8.count } })
+            w.reserveCapacity((index == 0 ? heads.count : 0)
+                              + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.count } })
             writeHeader(&w, imports: used)
-            if index == 0 { w.append(heads) }
+            if index == 0 { w.append(bytes: heads) }
             for share in shares where !share.items.isEmpty {
                 if let wrapper = share.group.wrapper {
                     w.line(wrapper + " {")
-                    for item in share.items { w.append(item) }
+                    for item in share.items { w.append(bytes: item) }
                     w.trimBlankLine()
                     w.line("}")
                     w.line()
                 } else {
-                    for item in share.items { w.append(item) }
+                    for item in share.items { w.append(bytes: item) }
                 }
             }
             w.trimBlankLine()
@@ -78,11 +79,11 @@ struct SwiftRenderer {
         }
     }
 
-    /// The text a writer produces from the top level.
-    private func chunk(level: Int = 0, _ body: (inout CodeWriter) -> Void) -> String {
+    /// The text a writer produces from the top level, as UTF-8 bytes (copied into a file's writer as they are).
+    private func chunk(level: Int = 0, _ body: (inout CodeWriter) -> Void) -> [UInt8] {
         var writer = CodeWriter(level: level)
         body(&writer)
-        return writer.text
+        return writer.utf8
     }
 
     /// A file's start: the header, then the imports.
