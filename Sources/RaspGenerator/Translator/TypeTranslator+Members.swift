@@ -212,18 +212,22 @@ extension TypeTranslator {
         appendRange(facts.minItems, facts.maxItems, named: "Items: ", to: &paragraph)
         if let pattern = facts.pattern {
             startSentence()
-            paragraph += "Pattern: " + codeSpan(pattern) + "."
+            paragraph += "Pattern: "
+            appendCodeSpan(pattern, to: &paragraph)
+            paragraph += "."
         }
         if let format = schema.format {
             startSentence()
-            paragraph += "Format: " + codeSpan(format) + "."
+            paragraph += "Format: "
+            appendCodeSpan(format, to: &paragraph)
+            paragraph += "."
         }
         if !facts.examples.isEmpty {
             startSentence()
             paragraph += facts.examples.count == 1 ? "Example: " : "Examples: "
             for (index, example) in facts.examples.prefix(3).enumerated() {
                 if index > 0 { paragraph += ", " }
-                paragraph += codeSpan(shortened(example))
+                appendCodeSpan(shortened(example), to: &paragraph)
             }
             paragraph += "."
         }
@@ -254,38 +258,47 @@ extension TypeTranslator {
 
     /// Markdown code for any text: fenced with more backticks than it contains, on one line.
     static func codeSpan(_ text: String) -> String {
-        let hasBreaks = text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
-        let flat = hasBreaks ? text.replacingText("\r", with: " ").replacingText("\n", with: " ") : text
-        var longest = 0, run = 0
-        let startsWithBacktick: Bool
-        let endsWithBacktick: Bool
-        if flat.isASCII {
-            // Each byte is a character of its own.
-            for byte in flat.utf8 {
-                run = byte == UInt8(ascii: "`") ? run + 1 : 0
+        var span = ""
+        appendCodeSpan(text, to: &span)
+        return span
+    }
+
+    /// Appends ``codeSpan(_:)`` of a text to `output`, without making the span first.
+    static func appendCodeSpan(_ text: String, to output: inout String) {
+        let backtick = UInt8(ascii: "`")
+        var text = text
+        // One pass over the bytes: whether they are all ASCII, hold a line break, and the longest run of backticks
+        // (for ASCII text, each byte is a character of its own).
+        let (isASCII, hasBreaks, longestRun) = text.withUTF8 { bytes in
+            var isASCII = true, hasBreaks = false, longest = 0, run = 0
+            for byte in bytes {
+                if byte >= 0x80 { isASCII = false }
+                if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") { hasBreaks = true }
+                run = byte == backtick ? run + 1 : 0
                 longest = max(longest, run)
             }
-            startsWithBacktick = flat.utf8.first == UInt8(ascii: "`")
-            endsWithBacktick = flat.utf8.last == UInt8(ascii: "`")
-        } else {
+            return (isASCII, hasBreaks, longest)
+        }
+        let flat = hasBreaks ? text.replacingText("\r", with: " ").replacingText("\n", with: " ") : text
+        var longest = longestRun
+        // ASCII text starts or ends with a backtick only when it has one; other text is read by characters (a
+        // backtick byte may be part of a longer character).
+        var isPadded = longest > 0
+        if !isASCII {
+            longest = 0
+            var run = 0
             for character in flat {
                 run = character == "`" ? run + 1 : 0
                 longest = max(longest, run)
             }
-            startsWithBacktick = flat.hasPrefix("`")
-            endsWithBacktick = flat.hasSuffix("`")
+            isPadded = longest > 0 || flat.hasPrefix("`") || flat.hasSuffix("`")
         }
-        let fence = String(repeating: "`", count: longest + 1)
-        let isPadded = longest > 0 || startsWithBacktick || endsWithBacktick
-        // Written into one buffer of the final size.
-        var span = ""
-        span.reserveCapacity(flat.utf8.count + 2 * fence.utf8.count + (isPadded ? 2 : 0))
-        span += fence
-        if isPadded { span += " " }
-        span += flat
-        if isPadded { span += " " }
-        span += fence
-        return span
+        let fence = longest == 0 ? "`" : String(repeating: "`", count: longest + 1)
+        output += fence
+        if isPadded { output += " " }
+        output += flat
+        if isPadded { output += " " }
+        output += fence
     }
 
     /// Enum cases named after their values, unique.
