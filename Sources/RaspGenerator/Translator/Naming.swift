@@ -241,6 +241,12 @@ struct NameScope {
         self.outer = outer
     }
 
+    /// Makes room for `count` more names, so that a scope filled with a known number of names (a struct's
+    /// properties, an enum's cases) grows its set once.
+    mutating func reserveCapacity(_ count: Int) {
+        used.reserveCapacity(used.count + count)
+    }
+
     /// A scope nested in this one: it avoids this scope's names too.
     func nested() -> NameScope {
         NameScope(outer: used.isEmpty ? outer : outer + [used])

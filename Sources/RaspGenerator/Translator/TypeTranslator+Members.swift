@@ -3,10 +3,13 @@ extension TypeTranslator {
     mutating func structProperties(_ properties: [Schema.Property], required: Set<String>, owner: String,
                                    nested: inout [Declaration], scope: inout NameScope) throws -> [PropertyDecl] {
         var memberScope = NameScope()
+        memberScope.reserveCapacity(properties.count)
         var result: [PropertyDecl] = []
+        result.reserveCapacity(properties.count)
         for property in properties {
             let name = memberScope.unique(memberName(ofProperty: property.name))
-            if required.contains(property.name), let constant = Self.constant(property.schema) {
+            let isRequired = required.contains(property.name)
+            if isRequired, let constant = Self.constant(property.schema) {
                 // A tag with one possible value: no enum of one case, and callers need not pass it.
                 var doc = Self.doc(property.schema)
                 let code = "`\(constant)`"
@@ -19,7 +22,6 @@ extension TypeTranslator {
             // The type name hint is only made when a declaration needs it (most properties need none).
             let usage = try use(property.schema, hint: Naming.typeName(property.name), owner: owner, nested: &nested,
                                 scope: &scope)
-            let isRequired = required.contains(property.name)
             let defaultValue = property.schema.defaultValue.flatMap {
                 defaultLiteral($0, for: usage.type, schema: property.schema)
             }
@@ -304,8 +306,11 @@ extension TypeTranslator {
     /// Enum cases named after their values, unique.
     static func enumCases(_ values: [String]) -> [(name: String, literal: String)] {
         var scope = NameScope(reserved: ["unknown"])
+        scope.reserveCapacity(values.count)
         var seen: Set<String> = []
+        seen.reserveCapacity(values.count)
         var cases: [(String, String)] = []
+        cases.reserveCapacity(values.count)
         for value in values where seen.insert(value).inserted {
             let base = value.isEmpty ? "empty" : Naming.memberName(value)
             cases.append((scope.unique(base), value))
