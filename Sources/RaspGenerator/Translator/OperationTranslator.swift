@@ -85,7 +85,7 @@ struct OperationTranslator {
             + TypeTranslator.foldedDescriptions(parameter.schema)
         where !text.isEmpty && text != parameter.description?.trimmed {
             if !doc.isEmpty { doc.append("") }
-            doc += text.docLines
+            text.appendDocLines(to: &doc)
         }
         var facts = TypeTranslator.factLines(parameter.schema)
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
@@ -362,11 +362,11 @@ struct OperationTranslator {
         if let description = operation.description?.trimmed, !description.isEmpty,
            description != operation.summary?.trimmed {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: description.docLines)
+            description.appendDocLines(to: &lines)
         }
         if let shared = operation.pathDescription?.trimmed, !shared.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: shared.docLines)
+            shared.appendDocLines(to: &lines)
         }
         // A raw response (bytes, text, a stream) has no declaration to carry its schema's words.
         for response in operation.responses {

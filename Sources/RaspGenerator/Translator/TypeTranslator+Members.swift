@@ -102,11 +102,11 @@ extension TypeTranslator {
             title.isASCII ? !title.utf8.contains(where: \.isASCIIBlank) : !title.contains(where: \.isWhitespace)
         } ?? false
         if let title, !title.isEmpty, !(titleIsName && description?.isEmpty == false) {
-            lines.append(contentsOf: title.docLines)
+            title.appendDocLines(to: &lines)
         }
         if let description, !description.isEmpty, description != title {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: description.docLines)
+            description.appendDocLines(to: &lines)
         }
         // Descriptions of parts that get no declaration of their own (a single `anyOf` variant beside `null`, a single
         // or merged `allOf` part, primitive `items`) would otherwise be lost.
@@ -115,7 +115,7 @@ extension TypeTranslator {
             var seen: Set<String> = [description ?? "", title ?? ""]
             for text in folded where seen.insert(text).inserted {
                 if !lines.isEmpty { lines.append("") }
-                lines.append(contentsOf: text.docLines)
+                text.appendDocLines(to: &lines)
             }
         }
         let facts = factLines(schema)
@@ -339,6 +339,13 @@ extension TypeTranslator {
 extension String {
     /// The text split at "\n" characters (a CRLF pair is one character, so it stays; ``CodeWriter/doc(_:)`` splits it).
     var docLines: [String] {
+        var lines: [String] = []
+        appendDocLines(to: &lines)
+        return lines
+    }
+
+    /// Appends ``docLines`` to `lines` (a text without a line break, as most are, with no array made for it).
+    func appendDocLines(to lines: inout [String]) {
         // On bytes: "\n" is a character of its own unless a "\r" precedes it.
         var text = self
         let breaks: [Int] = text.withUTF8 { bytes in
@@ -351,16 +358,17 @@ extension String {
             }
             return breaks
         }
-        guard !breaks.isEmpty else { return [self] }
-        var lines: [String] = []
-        lines.reserveCapacity(breaks.count + 1)
+        guard !breaks.isEmpty else {
+            lines.append(self)
+            return
+        }
+        lines.reserveCapacity(lines.count + breaks.count + 1)
         var start = 0
         for end in breaks {
             lines.append(String(substring(bytes: start..<end)))
             start = end + 1
         }
         lines.append(String(substring(bytes: start..<utf8.count)))
-        return lines
     }
 
     var trimmed: String {
