@@ -1,10 +1,10 @@
 /// Accumulates Swift source with four-space indentation, `\n` line endings and no trailing spaces.
 ///
-/// The text is kept as UTF-8 bytes in one growing buffer: appending bytes costs a copy, where appending to a `String`
-/// also checks and updates the string's storage flags each time.
+/// The text is kept as UTF-8 bytes in one growing buffer (``ByteBuffer``): appending bytes costs a copy, where
+/// appending to a `String` also checks and updates the string's storage flags each time.
 struct CodeWriter {
     /// The UTF-8 bytes written so far.
-    private var bytes: [UInt8] = []
+    private var bytes = ByteBuffer()
     private var level: Int {
         didSet { indentation = String(repeating: "    ", count: level) }
     }
@@ -13,13 +13,18 @@ struct CodeWriter {
 
     /// The text written so far.
     var text: String {
-        String(decoding: bytes, as: UTF8.self)
+        String(decoding: utf8, as: UTF8.self)
     }
 
     /// The UTF-8 bytes written so far (valid UTF-8: every piece came from a `String`, and trimming only removes
     /// ASCII line breaks).
     var utf8: [UInt8] {
-        bytes
+        bytes.array
+    }
+
+    /// ``utf8``, without copying the bytes: the writer is left empty.
+    mutating func takeUTF8() -> [UInt8] {
+        bytes.take()
     }
 
     /// A writer whose lines start `level` indentation steps in (text that another writer wraps in a block).
@@ -67,18 +72,21 @@ struct CodeWriter {
 
     /// Appends a string's UTF-8 bytes, in one copy when the string stores them contiguously (nearly always).
     mutating func write(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: text.utf8) }
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append($0) }
+        if copied == nil {
+            var native = text
+            native.withUTF8 { bytes.append($0) }
+        }
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
     mutating func reserveCapacity(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+        bytes.reserveCapacity(count)
     }
 
     /// Appends the UTF-8 bytes of text another writer produced (``utf8``: whole lines, already indented).
     mutating func append(bytes rendered: [UInt8]) {
-        bytes.append(contentsOf: rendered)
+        rendered.withUnsafeBufferPointer { bytes.append($0) }
     }
 
     /// Writes `header {` (the header's pieces one after another), the body one level deeper, then `}`.
@@ -91,7 +99,7 @@ struct CodeWriter {
     mutating func block(writingHeader header: (inout CodeWriter) -> Void, _ body: (inout CodeWriter) -> Void) {
         indent()
         header(&self)
-        bytes.append(contentsOf: " {\n".utf8)
+        bytes.append(ascii: " {\n")
         level += 1
         body(&self)
         level -= 1
@@ -108,7 +116,7 @@ struct CodeWriter {
         func flush() {
             if let doc { line("/// " + doc) }
             indent()
-            bytes.append(contentsOf: current)
+            current.withUnsafeBufferPointer { bytes.append($0) }
             bytes.append(UInt8(ascii: "\n"))
         }
         func start(_ item: String) {
@@ -144,7 +152,7 @@ struct CodeWriter {
         } else if pieces.allSatisfy({ var piece = $0; return piece.withUTF8 { $0.isPrintableASCIIOrTab } }) {
             // One line: the pieces are written straight after `/// `, and trailing blanks trimmed after.
             indent()
-            bytes.append(contentsOf: "/// ".utf8)
+            bytes.append(ascii: "/// ")
             let start = bytes.count
             for piece in pieces { write(piece) }
             while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ")
@@ -191,10 +199,10 @@ struct CodeWriter {
                 end -= 1
             }
             if end == 0 {
-                bytes.append(contentsOf: "///\n".utf8)
+                bytes.append(ascii: "///\n")
             } else {
-                bytes.append(contentsOf: "/// ".utf8)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
+                bytes.append(ascii: "/// ")
+                bytes.append(UnsafeBufferPointer(rebasing: text[..<end]))
                 bytes.append(UInt8(ascii: "\n"))
             }
         }
@@ -210,6 +218,81 @@ struct CodeWriter {
         }
     }
 }
+
+/// A growing byte buffer whose append is one capacity check and one copy into room already there. The array's
+/// elements past ``count`` are that room: initialized (to zero) when the array grows, and overwritten in place.
+private struct ByteBuffer {
+    private var storage: [UInt8] = []
+    /// How many bytes are written.
+    private(set) var count = 0
+
+    /// The written bytes, copied.
+    var array: [UInt8] {
+        Array(storage[..<count])
+    }
+
+    /// The written bytes, without a copy; the buffer is left empty.
+    mutating func take() -> [UInt8] {
+        storage.removeLast(storage.count - count)
+        count = 0
+        var taken: [UInt8] = []
+        swap(&taken, &storage)
+        return taken
+    }
+
+    subscript(index: Int) -> UInt8 {
+        precondition(index < count)
+        return storage[index]
+    }
+
+    /// Makes room for `extra` more bytes.
+    mutating func reserveCapacity(_ extra: Int) {
+        if count + extra > storage.count { grow(to: count + extra) }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == storage.count { grow(to: count + 1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        let end = count + source.count
+        if end > storage.count { grow(to: end) }
+        let offset = count
+        storage.withUnsafeMutableBufferPointer { room in
+            (room.baseAddress! + offset).update(from: base, count: source.count)
+        }
+        count = end
+    }
+
+    /// Appends a literal's bytes (the writer's own ASCII punctuation).
+    mutating func append(ascii text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func removeLast() {
+        precondition(count > 0)
+        count -= 1
+    }
+
+    /// Reallocates the storage with room for at least `minimum` bytes (at least twice as many as before): the
+    /// written bytes are copied, the rest zeroed.
+    private mutating func grow(to minimum: Int) {
+        let capacity = Swift.max(minimum, storage.count * 2, 256)
+        let written = count
+        let old = storage
+        storage = [UInt8](unsafeUninitializedCapacity: capacity) { room, initialized in
+            old.withUnsafeBufferPointer { old in
+                if written > 0 { room.baseAddress!.initialize(from: old.baseAddress!, count: written) }
+            }
+            (room.baseAddress! + written).initialize(repeating: 0, count: capacity - written)
+            initialized = capacity
+        }
+    }
+}
+
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is printable ASCII (0x20 to 0x7E) or a tab, tested eight bytes at a time: a word none of

@@ -75,7 +75,7 @@ struct SwiftRenderer {
                 }
             }
             w.trimBlankLine()
-            return GeneratedFile(name: name, utf8: w.utf8)
+            return GeneratedFile(name: name, utf8: w.takeUTF8())
         }
     }
 
@@ -83,7 +83,7 @@ struct SwiftRenderer {
     private func chunk(level: Int = 0, _ body: (inout CodeWriter) -> Void) -> [UInt8] {
         var writer = CodeWriter(level: level)
         body(&writer)
-        return writer.utf8
+        return writer.takeUTF8()
     }
 
     /// A file's start: the header, then the imports.
