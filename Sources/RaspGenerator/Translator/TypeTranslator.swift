@@ -81,7 +81,8 @@ struct TypeTranslator {
             else { continue }
             let schema = entry.schema
             let unwrapped = Self.unwrap(schema)
-            if case .other = try shape(of: unwrapped) {
+            let shape = try shape(of: unwrapped)
+            if case .other = shape {
                 // An alias (to a primitive, a collection or another component). Declarations its items or values
                 // need go next to it at the top level: an alias cannot hold nested types.
                 var extra: [Declaration] = []
@@ -93,7 +94,8 @@ struct TypeTranslator {
                 aliases[swiftName] = usage.type
                 declarations += extra
             } else {
-                declarations.append(try declaration(named: swiftName, for: unwrapped, qualifiedName: swiftName))
+                declarations.append(try declaration(named: swiftName, for: unwrapped, shape: shape,
+                                                    qualifiedName: swiftName))
             }
         }
         return declarations
@@ -143,7 +145,10 @@ struct TypeTranslator {
     }
 
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
-    mutating func declaration(named name: String, for schema: Schema, qualifiedName: String) throws -> Declaration {
+    /// - Parameter shape: The schema's ``shape(of:)``, which the caller has already found (it decided that the
+    ///   schema needs a declaration).
+    mutating func declaration(named name: String, for schema: Schema, shape: Shape,
+                              qualifiedName: String) throws -> Declaration {
         var doc = Self.doc(schema)
         if doc.isEmpty {
             // Every declaration gets a line of documentation, even when the schema says nothing.
@@ -154,7 +159,7 @@ struct TypeTranslator {
             if !doc.isEmpty { doc.append("") }
             doc += lines
         }
-        switch try shape(of: schema) {
+        switch shape {
         case .object(let properties, let required):
             var nested: [Declaration] = []
             var scope = nestedScope()
@@ -297,7 +302,8 @@ struct TypeTranslator {
             usage.nullable = usage.nullable || schema.nullable
             return usage
         }
-        switch try shape(of: schema) {
+        let shape = try shape(of: schema)
+        switch shape {
         case .other:
             let type = try primitive(schema, hint: hint(), owner: owner, nested: &nested, scope: &scope)
             return Usage(type: type, nullable: nullable)
@@ -310,13 +316,13 @@ struct TypeTranslator {
                 nested.append(.typeAlias(name: name, type: .named(first), doc: ["The same values as `\(first)`."]))
             } else {
                 inlineEnums[key] = qualified
-                nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
+                nested.append(try declaration(named: name, for: schema, shape: shape, qualifiedName: qualified))
             }
             return Usage(type: .named(qualified), nullable: nullable)
         case .object, .union:
             let name = scope.unique(hint())
             let qualified = owner.isEmpty ? name : "\(owner).\(name)"
-            nested.append(try declaration(named: name, for: schema, qualifiedName: qualified))
+            nested.append(try declaration(named: name, for: schema, shape: shape, qualifiedName: qualified))
             return Usage(type: .named(qualified), nullable: nullable)
         }
     }
