@@ -113,51 +113,67 @@ enum Naming {
     }
 
     /// ``asciiWords(_:)`` joined as ``typeName(_:)`` and ``memberName(_:)`` join them (each word capitalized; the
-    /// first one lowered instead when `lowerFirst`), written straight into one buffer; nil when `raw` is not ASCII.
+    /// first one lowered instead when `lowerFirst`), written straight into the new string's storage (never longer
+    /// than `raw`: separators are dropped); nil when `raw` is not ASCII.
     private static func asciiCamelCase(_ raw: String, lowerFirst: Bool) -> String? {
         var raw = raw
         return raw.withUTF8 { bytes -> String? in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            func emit(_ word: Slice<UnsafeBufferPointer<UInt8>>) {
-                guard let head = word.first else { return }
-                if lowerFirst && output.isEmpty {
-                    // A word all in capitals (`URL`, `ID2`) is lowered whole, another one at its first letter.
-                    if word.allSatisfy({ $0.isASCIIUppercase || $0.isASCIIDigit }) {
-                        output += word.map { $0.isASCIIUppercase ? $0 + 32 : $0 }
-                        return
-                    }
-                    output.append(head.isASCIIUppercase ? head + 32 : head)
-                } else {
-                    output.append(head.isASCIILowercase ? head - 32 : head)
-                }
-                output += word.dropFirst()
+            guard bytes.isASCII else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                camelCase(bytes, lowerFirst: lowerFirst, into: output)
             }
-            // The same word breaks as `asciiWords`: separators, lower-to-upper, and `URLPath` → `URL`, `Path`.
-            var start = 0
-            var previous: UInt8 = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte >= 0x80 { return nil }
-                guard byte.isASCIILetter || byte.isASCIIDigit else {
-                    emit(bytes[start..<index])
-                    start = index + 1
-                    continue
-                }
-                if index > start {
-                    if (previous.isASCIILowercase || previous.isASCIIDigit) && byte.isASCIIUppercase {
-                        emit(bytes[start..<index])
-                        start = index
-                    } else if previous.isASCIIUppercase, byte.isASCIILowercase, index - start > 1 {
-                        emit(bytes[start..<(index - 1)])
-                        start = index - 1
-                    }
-                }
-                previous = byte
-            }
-            emit(bytes[start..<bytes.count])
-            return String(decoding: output, as: UTF8.self)
         }
+    }
+
+    /// Writes ``asciiCamelCase(_:lowerFirst:)`` of ASCII bytes into `output` (room for as many bytes); returns how
+    /// many it wrote.
+    private static func camelCase(_ bytes: UnsafeBufferPointer<UInt8>, lowerFirst: Bool,
+                                  into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        func emit(_ word: Slice<UnsafeBufferPointer<UInt8>>) {
+            guard let head = word.first else { return }
+            if lowerFirst && count == 0 {
+                // A word all in capitals (`URL`, `ID2`) is lowered whole, another one at its first letter.
+                if word.allSatisfy({ $0.isASCIIUppercase || $0.isASCIIDigit }) {
+                    for byte in word {
+                        output[count] = byte.isASCIIUppercase ? byte + 32 : byte
+                        count += 1
+                    }
+                    return
+                }
+                output[count] = head.isASCIIUppercase ? head + 32 : head
+            } else {
+                output[count] = head.isASCIILowercase ? head - 32 : head
+            }
+            count += 1
+            for byte in word.dropFirst() {
+                output[count] = byte
+                count += 1
+            }
+        }
+        // The same word breaks as `asciiWords`: separators, lower-to-upper, and `URLPath` → `URL`, `Path`.
+        var start = 0
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte.isASCIILetter || byte.isASCIIDigit else {
+                emit(bytes[start..<index])
+                start = index + 1
+                continue
+            }
+            if index > start {
+                if (previous.isASCIILowercase || previous.isASCIIDigit) && byte.isASCIIUppercase {
+                    emit(bytes[start..<index])
+                    start = index
+                } else if previous.isASCIIUppercase, byte.isASCIILowercase, index - start > 1 {
+                    emit(bytes[start..<(index - 1)])
+                    start = index - 1
+                }
+            }
+            previous = byte
+        }
+        emit(bytes[start..<bytes.count])
+        return count
     }
 
     /// Whether a non-empty name starts with a number, which an identifier cannot. An ASCII byte that no other
