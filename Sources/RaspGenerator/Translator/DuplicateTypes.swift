@@ -227,13 +227,27 @@ struct DuplicateTypes {
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .enumType(let decl):
-                text += "enum \(name): \(decl.rawType) {"
-                for item in decl.cases { text += "\(item.name)=\(item.literal);" }
+                text += "enum "
+                text += name
+                text += ": "
+                text += decl.rawType
+                text += " {"
+                for item in decl.cases {
+                    text += item.name
+                    text += "="
+                    text += item.literal
+                    text += ";"
+                }
                 text += "}"
             case .oneOf(let decl):
-                text += "oneOf \(name) \(decl.discriminatorProperty ?? "") {"
+                text += "oneOf "
+                text += name
+                text += " "
+                text += decl.discriminatorProperty ?? ""
+                text += " {"
                 for item in decl.cases {
-                    text += "\(item.name):"
+                    text += item.name
+                    text += ":"
                     spell(item.type)
                     // Each value as a literal: quotes inside are escaped, so the list reads back one way only.
                     text += "="
@@ -243,7 +257,9 @@ struct DuplicateTypes {
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .typeAlias(_, let type, _):
-                text += "alias \(name)="
+                text += "alias "
+                text += name
+                text += "="
                 spell(type)
                 text += ";"
             }

@@ -78,7 +78,7 @@ struct DeclarationGraph {
             idOfPosition.append(id)
         }
         var position = 0
-        api.visitDeclarations { declaration, _ in
+        api.forEachDeclaration { declaration in
             let id = idOfPosition[position]
             position += 1
             switch declaration {
@@ -260,6 +260,21 @@ extension TranslatedAPI {
         for operation in operations {
             operation.nested.forEach { visit($0, prefix: "Operations.\(operation.inputName)") }
         }
+    }
+
+    /// Calls `body` with every declaration in the order of ``visitDeclarations(_:)``, without making their
+    /// qualified names.
+    func forEachDeclaration(_ body: (Declaration) -> Void) {
+        func visit(_ declaration: Declaration) {
+            body(declaration)
+            switch declaration {
+            case .structType(let decl): decl.nested.forEach(visit)
+            case .oneOf(let decl): decl.nested.forEach(visit)
+            case .typeAlias, .enumType: break
+            }
+        }
+        types.forEach(visit)
+        for operation in operations { operation.nested.forEach(visit) }
     }
 
     /// Lets `body` change every declaration, given the qualified name of the declaration it is nested in (empty for a
