@@ -71,6 +71,15 @@ struct DeclarationGraph {
     private(set) var contained: [[Int]?] = []
 
     init(_ api: TranslatedAPI) {
+        // The tables hold about one entry per declaration (the names members use are mostly declared ones): sized
+        // up front, they are not rehashed as they grow.
+        var count = 0
+        api.forEachDeclaration { _ in count += 1 }
+        ids.reserveCapacity(count)
+        idOfPosition.reserveCapacity(count)
+        edges.reserveCapacity(count)
+        aliases.reserveCapacity(count)
+        contained.reserveCapacity(count)
         // First every declaration's name (so that a member can name a type declared after it), then what each
         // declaration refers to.
         api.visitDeclarations { _, name in

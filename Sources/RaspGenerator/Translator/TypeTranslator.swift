@@ -53,6 +53,8 @@ struct TypeTranslator {
         self.config = config
         self.diagnostics = diagnostics
         let generated = Self.generatedNames(clientName: config.clientName)
+        // Room for every name reserved here, so the set is not rehashed as it grows.
+        topLevelScope.reserveCapacity(generated.count + document.schemas.count)
         for name in generated.sorted() { _ = topLevelScope.unique(name) }
         for (index, entry) in document.schemas.enumerated() {
             guard let name = entry.name else { continue }
