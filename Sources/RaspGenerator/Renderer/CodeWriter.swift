@@ -176,35 +176,36 @@ struct CodeWriter {
     private mutating func doc(text: String) {
         // Texts from the spec may still hold line breaks (summaries, CRLF descriptions): split them here. A
         // printable ASCII text (most of them) has none, and skips the Unicode-aware split.
+        // The bytes are read once: checked, then written from the same buffer.
         var contiguous = text
-        if contiguous.withUTF8({ $0.isPrintableASCIIOrTab }) {
-            docLine(text)
-        } else {
-            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                docLine(String(line))
-            }
+        let written = contiguous.withUTF8 { bytes in
+            guard bytes.isPrintableASCIIOrTab else { return false }
+            docLine(bytes)
+            return true
+        }
+        guard !written else { return }
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var line = String(line)
+            line.withUTF8 { docLine($0) }
         }
     }
 
-    /// Writes one `///` line, without the text's trailing spaces, tabs and carriage returns.
-    private mutating func docLine(_ text: String) {
+    /// Writes one `///` line of UTF-8 text, without its trailing spaces, tabs and carriage returns.
+    private mutating func docLine(_ text: UnsafeBufferPointer<UInt8>) {
         indent()
-        var text = text
-        text.withUTF8 { text in
-            // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n"
-            // ends in "\n", which stops the loop).
-            var end = text.count
-            while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t")
-                    || text[end - 1] == UInt8(ascii: "\r") {
-                end -= 1
-            }
-            if end == 0 {
-                bytes.append(ascii: "///\n")
-            } else {
-                bytes.append(ascii: "/// ")
-                bytes.append(UnsafeBufferPointer(rebasing: text[..<end]))
-                bytes.append(UInt8(ascii: "\n"))
-            }
+        // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n"
+        // ends in "\n", which stops the loop).
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t")
+                || text[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        if end == 0 {
+            bytes.append(ascii: "///\n")
+        } else {
+            bytes.append(ascii: "/// ")
+            bytes.append(UnsafeBufferPointer(rebasing: text[..<end]))
+            bytes.append(UInt8(ascii: "\n"))
         }
     }
 
