@@ -157,9 +157,10 @@ struct SwiftRenderer {
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
         w.block(access, "struct ", decl.name, ": ", Self.conformances(decl.direction)) { w in
-            for property in decl.properties {
-                w.doc(property.doc)
-                renderProperty(property, mutable: decl.isMutable, &w)
+            // Properties are read in place by index (a for-in loop copies each one, retaining all of its fields).
+            for index in decl.properties.indices {
+                w.doc(decl.properties[index].doc)
+                renderProperty(decl.properties[index], mutable: decl.isMutable, &w)
             }
             renderMemberwiseInit(decl.properties, &w)
             if decl.direction != .encode { renderDecoder(decl.properties, &w) }
@@ -177,7 +178,7 @@ struct SwiftRenderer {
     }
 
     /// A stored property, or a computed one over private storage (boxed or deprecated values).
-    private func renderProperty(_ property: PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
+    private func renderProperty(_ property: borrowing PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
         guard property.hasStorage else {
             w.line(access, mutable ? "var " : "let ", property.name, ": ", property.type.spelling,
                    property.isOptional ? "?" : "")
@@ -215,28 +216,36 @@ struct SwiftRenderer {
         w.block(writingHeader: { w in
             // One parameter per property: optional ones default to nil, others to the schema default or constant.
             w.write(access, "init(")
-            for (index, property) in properties.enumerated() {
+            for index in properties.indices {
                 if index > 0 { w.write(", ") }
-                w.write(property.name, ": ", property.type.spelling)
-                if property.isOptional {
-                    w.write("? = nil")
-                } else if let defaultValue = property.defaultValue {
-                    w.write(" = ", defaultValue.spelling)
-                } else if let constant = property.constant {
-                    w.write(" = \"", Naming.escaped(constant), "\"")
-                }
+                writeInitParameter(properties[index], &w)
             }
             w.write(")")
         }) { w in
-            for property in properties {
-                if property.boxed {
-                    let storage = Self.storage(property)
-                    w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
-                                               : "self.\(storage) = Indirect(\(property.name))")
-                } else {
-                    w.line("self.", Naming.bare(Self.storage(property)), " = ", property.name)
-                }
-            }
+            for index in properties.indices { writeInitAssignment(properties[index], &w) }
+        }
+    }
+
+    /// A memberwise init parameter: optional ones default to nil, others to the schema default or constant.
+    private func writeInitParameter(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
+        w.write(property.name, ": ", property.type.spelling)
+        if property.isOptional {
+            w.write("? = nil")
+        } else if let defaultValue = property.defaultValue {
+            w.write(" = ", defaultValue.spelling)
+        } else if let constant = property.constant {
+            w.write(" = \"", Naming.escaped(constant), "\"")
+        }
+    }
+
+    /// The memberwise init's line that stores a parameter.
+    private func writeInitAssignment(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
+        if property.boxed {
+            let storage = Self.storage(property)
+            w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
+                                       : "self.\(storage) = Indirect(\(property.name))")
+        } else {
+            w.line("self.", Naming.bare(Self.storage(property)), " = ", property.name)
         }
     }
 
@@ -251,22 +260,24 @@ struct SwiftRenderer {
                 return
             }
             w.line("let container = try decoder.container(keyedBy: FieldKey.self)")
-            for property in properties {
-                let stored = Naming.bare(Self.storage(property))
-                let type = property.type.spelling
-                let (open, close) = property.boxed ? ("Indirect<", ">") : ("", "")
-                let key = Naming.escaped(property.wireName)
-                if property.isOptional {
-                    w.line("self.", stored, " = try container.optionalField(", open, type, close, ".self, \"", key,
-                           "\")")
-                } else if let defaultValue = property.defaultValue {
-                    let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
-                    w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key,
-                           "\", default: ", value, ")")
-                } else {
-                    w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key, "\")")
-                }
-            }
+            for index in properties.indices { writeDecoderLine(properties[index], &w) }
+        }
+    }
+
+    /// The `init(from:)` line that decodes one property.
+    private func writeDecoderLine(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
+        let stored = Naming.bare(Self.storage(property))
+        let type = property.type.spelling
+        let (open, close) = property.boxed ? ("Indirect<", ">") : ("", "")
+        let key = Naming.escaped(property.wireName)
+        if property.isOptional {
+            w.line("self.", stored, " = try container.optionalField(", open, type, close, ".self, \"", key, "\")")
+        } else if let defaultValue = property.defaultValue {
+            let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
+            w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key,
+                   "\", default: ", value, ")")
+        } else {
+            w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key, "\")")
         }
     }
 
@@ -279,10 +290,10 @@ struct SwiftRenderer {
                 return
             }
             w.line("var container = encoder.container(keyedBy: FieldKey.self)")
-            for property in properties {
-                let method = property.isOptional ? "encodeOptionalField" : "encodeField"
-                w.line("try container.", method, "(self.", Naming.bare(Self.storage(property)), ", \"",
-                       Naming.escaped(property.wireName), "\")")
+            for index in properties.indices {
+                let method = properties[index].isOptional ? "encodeOptionalField" : "encodeField"
+                w.line("try container.", method, "(self.", Naming.bare(Self.storage(properties[index])), ", \"",
+                       Naming.escaped(properties[index].wireName), "\")")
             }
         }
     }
