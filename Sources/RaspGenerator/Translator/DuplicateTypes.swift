@@ -147,12 +147,16 @@ struct DuplicateTypes {
     /// A hash of what a declaration's ``fingerprint(_:qualifiedName:)`` writes besides its member types (which
     /// depend on where it is declared): its kind, member names, wire names, optionality, case literals and how many
     /// declarations it nests. Identical declarations have equal shape keys.
+    ///
+    /// The key only groups declarations that may be identical (the fingerprints decide), so it is a plain FNV-1a
+    /// hash of the bytes: a collision costs a fingerprint, not a wrong result, and the short names it reads cost a
+    /// few instructions a byte instead of a seeded hasher's setup and finalization per name.
     static func shapeKey(_ declaration: Declaration) -> Int {
-        var hasher = Hasher()
+        var hasher = ShapeHasher()
         // Texts are hashed as their code points (the fingerprint compares bytes), each followed by its length.
         func add(_ text: String) {
             let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                for byte in bytes { hasher.combine(byte) }
             }
             if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
             hasher.combine(text.utf8.count)
@@ -185,7 +189,30 @@ struct DuplicateTypes {
         case .typeAlias:
             hasher.combine(3)
         }
-        return hasher.finalize()
+        return hasher.value
+    }
+
+    /// FNV-1a over bytes, integers and booleans (see ``shapeKey(_:)``).
+    private struct ShapeHasher {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        var value: Int { Int(truncatingIfNeeded: hash) }
+
+        mutating func combine(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+
+        mutating func combine(_ value: Int) {
+            var bits = UInt64(bitPattern: Int64(value))
+            for _ in 0..<8 {
+                combine(UInt8(truncatingIfNeeded: bits))
+                bits >>= 8
+            }
+        }
+
+        mutating func combine(_ value: Bool) {
+            combine(value ? 1 as UInt8 : 0)
+        }
     }
 
     /// A text that two declarations share exactly when they would compile to the same type: their own qualified
