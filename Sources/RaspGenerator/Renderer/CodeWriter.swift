@@ -72,11 +72,7 @@ struct CodeWriter {
 
     /// Appends a string's UTF-8 bytes, in one copy when the string stores them contiguously (nearly always).
     mutating func write(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append($0) }
-        if copied == nil {
-            var native = text
-            native.withUTF8 { bytes.append($0) }
-        }
+        bytes.append(text)
     }
 
     /// Makes room for about `count` more bytes of text (the writer of a whole file knows its size).
@@ -222,7 +218,8 @@ struct CodeWriter {
 
 /// A growing byte buffer whose append is one capacity check and one copy into room already there. The array's
 /// elements past ``count`` are that room: initialized (to zero) when the array grows, and overwritten in place.
-private struct ByteBuffer {
+/// (``CodeWriter`` writes into one, and so does ``Fingerprint``.)
+struct ByteBuffer {
     private var storage: [UInt8] = []
     /// How many bytes are written.
     private(set) var count = 0
@@ -239,6 +236,20 @@ private struct ByteBuffer {
         var taken: [UInt8] = []
         swap(&taken, &storage)
         return taken
+    }
+
+    /// Calls `body` with the written bytes.
+    func withWrittenBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    mutating func append(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+        if copied == nil {
+            var native = text
+            native.withUTF8 { append($0) }
+        }
     }
 
     subscript(index: Int) -> UInt8 {

@@ -299,15 +299,18 @@ struct DuplicateTypes {
 /// The text of a declaration's shape (``DuplicateTypes/fingerprint(_:qualifiedName:)``), kept as UTF-8 bytes: it is
 /// only appended to, hashed and compared, and code points are what make two declarations the same.
 struct Fingerprint: Hashable {
-    private var bytes: [UInt8] = []
+    /// A buffer whose appends of short texts (most pieces are names) cost one copy each.
+    private var bytes = ByteBuffer()
 
     static func += (fingerprint: inout Fingerprint, text: String) {
-        // A native string's bytes are copied in one piece; others are appended byte by byte.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { fingerprint.bytes.append(contentsOf: $0) }
-        if copied == nil { fingerprint.bytes.append(contentsOf: text.utf8) }
+        fingerprint.bytes.append(text)
+    }
+
+    static func == (lhs: Fingerprint, rhs: Fingerprint) -> Bool {
+        lhs.bytes.withWrittenBytes { left in rhs.bytes.withWrittenBytes { left.elementsEqual($0) } }
     }
 
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        bytes.withWrittenBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
