@@ -1,6 +1,6 @@
 extension TypeTranslator {
     /// Builds the properties of a struct, with defaults, optionality and nested declarations.
-    mutating func structProperties(_ properties: [Schema.Property], required: Set<String>, owner: String,
+    mutating func structProperties(_ properties: [Schema.Property], required: RequiredNames, owner: String,
                                    nested: inout [Declaration], scope: inout NameScope) throws -> [PropertyDecl] {
         var memberScope = NameScope()
         memberScope.reserveCapacity(properties.count)

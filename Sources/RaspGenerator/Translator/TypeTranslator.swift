@@ -384,7 +384,7 @@ struct TypeTranslator {
     // MARK: Shapes
 
     enum Shape {
-        case object(properties: [Schema.Property], required: Set<String>)
+        case object(properties: [Schema.Property], required: RequiredNames)
         case enumeration(rawType: String, values: [String])
         case union([Schema])
         case other
@@ -427,10 +427,10 @@ struct TypeTranslator {
             var properties: [Schema.Property] = []
             var required: Set<String> = []
             try collectObject(schema, properties: &properties, required: &required, mark: schema.mark)
-            return properties.isEmpty ? .other : .object(properties: properties, required: required)
+            return properties.isEmpty ? .other : .object(properties: properties, required: RequiredNames(required))
         }
         if !schema.properties.isEmpty {
-            return .object(properties: schema.properties, required: Set(schema.required))
+            return .object(properties: schema.properties, required: RequiredNames(schema.required))
         }
         return .other
     }
@@ -505,6 +505,33 @@ struct TypeTranslator {
             }
         }
         return sawEnum && !values.isEmpty ? values : nil
+    }
+
+    /// The required property names of an object shape: a schema's own short list as it is (a linear search of a
+    /// few names costs less than hashing them into a set, then hashing each property name to look it up), a
+    /// longer one or a merged `allOf` as a set.
+    struct RequiredNames {
+        private let list: [String]
+        private let set: Set<String>?
+
+        init(_ list: [String]) {
+            if list.count > 8 {
+                self.list = []
+                set = Set(list)
+            } else {
+                self.list = list
+                set = nil
+            }
+        }
+
+        init(_ set: Set<String>) {
+            list = []
+            self.set = set
+        }
+
+        func contains(_ name: String) -> Bool {
+            set?.contains(name) ?? list.contains(name)
+        }
     }
 
     /// A scope for declarations nested in a type: they must not shadow top-level names.
