@@ -153,38 +153,30 @@ struct DuplicateTypes {
     /// few instructions a byte instead of a seeded hasher's setup and finalization per name.
     static func shapeKey(_ declaration: Declaration) -> Int {
         var hasher = ShapeHasher()
-        // Texts are hashed as their code points (the fingerprint compares bytes), each followed by its length.
-        func add(_ text: String) {
-            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes { hasher.combine(byte) }
-            }
-            if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
-            hasher.combine(text.utf8.count)
-        }
         switch declaration {
         case .structType(let decl):
             hasher.combine(0)
             hasher.combine(decl.properties.count)
             for index in decl.properties.indices {
-                add(decl.properties[index].name)
-                add(decl.properties[index].wireName)
+                hasher.combine(decl.properties[index].name)
+                hasher.combine(decl.properties[index].wireName)
                 hasher.combine(decl.properties[index].isOptional)
                 hasher.combine(decl.properties[index].isRequired)
             }
             hasher.combine(decl.nested.count)
         case .enumType(let decl):
             hasher.combine(1)
-            add(decl.rawType)
+            hasher.combine(decl.rawType)
             hasher.combine(decl.cases.count)
             for item in decl.cases {
-                add(item.name)
-                add(item.literal)
+                hasher.combine(item.name)
+                hasher.combine(item.literal)
             }
         case .oneOf(let decl):
             hasher.combine(2)
-            add(decl.discriminatorProperty ?? "")
+            hasher.combine(decl.discriminatorProperty ?? "")
             hasher.combine(decl.cases.count)
-            for item in decl.cases { add(item.name) }
+            for item in decl.cases { hasher.combine(item.name) }
             hasher.combine(decl.nested.count)
         case .typeAlias:
             hasher.combine(3)
@@ -212,6 +204,15 @@ struct DuplicateTypes {
 
         mutating func combine(_ value: Bool) {
             combine(value ? 1 as UInt8 : 0)
+        }
+
+        /// A text as its code points (the fingerprint compares bytes), followed by its length.
+        mutating func combine(_ text: String) {
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes { combine(byte) }
+            }
+            if hashed == nil { for byte in text.utf8 { combine(byte) } }
+            combine(text.utf8.count)
         }
     }
 
