@@ -84,8 +84,8 @@ extension SwiftRenderer {
         }
     }
 
-    /// The protocol: one requirement per method.
-    func renderProtocol(_ w: inout CodeWriter) {
+    /// The protocol: one requirement per method (``methods``).
+    func renderProtocol(_ methods: [Method], _ w: inout CodeWriter) {
         w.doc(["The operations of \(api.title). Conform to swap the client (``Mock\(api.clientName)`` does)."])
         w.block("\(access)protocol \(protocolName): Sendable") { w in
             for method in methods {
@@ -397,8 +397,8 @@ extension SwiftRenderer {
     var mockName: String { "Mock" + api.clientName }
 
     /// The mock's declaration: one handler per method, all throwing until set (its methods are extensions, see
-    /// ``renderMockMethod(_:_:)``).
-    func renderMockDeclaration(_ w: inout CodeWriter) {
+    /// ``renderMockMethod(_:_:)``); `methods` are ``methods``.
+    func renderMockDeclaration(_ methods: [Method], _ w: inout CodeWriter) {
         w.doc([
             "A stand-in for ``\(api.clientName)`` in tests and previews: set a handler per operation.",
             "Operations without a handler throw `MockClientError.notImplemented`.",

@@ -24,15 +24,16 @@ struct SwiftRenderer {
     }
 
     func render() -> [GeneratedFile] {
+        // Made once: each method holds its operation's declaration.
+        let methods = self.methods
         let heads = chunk { w in
             renderServers(&w)
             renderAuthentication(&w)
             renderOperationsNamespace(&w)
-            renderProtocol(&w)
+            renderProtocol(methods, &w)
             renderClientDeclaration(&w)
-            renderMockDeclaration(&w)
+            renderMockDeclaration(methods, &w)
         }
-        let methods = self.methods
         let groups = [
             Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
                   use: { ModuleUse(api.types[$0]) }),
