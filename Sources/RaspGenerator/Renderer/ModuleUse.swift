@@ -60,7 +60,8 @@ extension ModuleUse {
     init(_ declaration: Declaration) {
         switch declaration {
         case .structType(let decl):
-            for property in decl.properties { add(property.type) }
+            // Read in place: a for-in loop would copy each property with all its fields.
+            for index in decl.properties.indices { add(decl.properties[index].type) }
             for nested in decl.nested { formUnion(ModuleUse(nested)) }
         case .enumType:
             runtime = true
