@@ -199,35 +199,67 @@ final class DocumentLoader {
 
     /// ``load(_:ref:at:)`` the first time a folder's files name a relative path.
     private func loadFile(_ relative: String, ref: String, at mark: Mark) throws -> Int {
-        if relative.containsBytes(of: "://") {
+        // One look at the bytes for both a URL's `://` and a `%` escape (each found with `memchr`).
+        var relativeText = relative
+        let (isRemote, isEncoded) = relativeText.withUTF8 { bytes in
+            var colon = bytes.firstOffset(of: UInt8(ascii: ":"), from: 0)
+            var isRemote = false
+            while let found = colon, !isRemote {
+                isRemote = found + 2 < bytes.count && bytes[found + 1] == UInt8(ascii: "/")
+                    && bytes[found + 2] == UInt8(ascii: "/")
+                colon = bytes.firstOffset(of: UInt8(ascii: ":"), from: found + 1)
+            }
+            return (isRemote, bytes.firstOffset(of: UInt8(ascii: "%"), from: 0) != nil)
+        }
+        if isRemote {
             throw Diagnostic(.error, "remote $ref '\(ref)' is not supported; expected a file path or a '#/' reference",
                              at: mark)
         }
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
-        let isEncoded = relative.containsBytes(of: "%")
         let decoded = isEncoded ? relative.removingPercentEncoding ?? relative : relative
-        let joined = decoded.hasPrefix("/") ? decoded : folders[folderOfFile[mark.file]] + decoded
-        let path = Self.normalized(joined)
-        if let index = indexByPath[path] { return index }
+        let referringFolder = folderOfFile[mark.file]
+        let folder = decoded.hasPrefix("/") ? "" : folders[referringFolder]
+        let (path, folderLength) = Self.normalized(folder, decoded)
+        // One hash both finds a file read before and records a new one (taken back if it cannot be read).
+        let index = Self.valueOrInsert(&indexByPath[path, default: paths.count])
+        guard index == paths.count else { return index }
         guard let bytes = source.read(path) else {
+            indexByPath[path] = nil
             let message = "$ref '\(ref)' names a file that cannot be read "
                 + "(paths are relative to the file the $ref is in)"
             throw Diagnostic(.error, message, at: mark)
         }
-        let index = paths.count
         paths.append(path)
-        indexByPath[path] = index
-        // The folder's number, or the next one for a folder no file read so far is in.
-        let folder = Self.folder(of: path)
-        if let folderNumber = folderByPath[folder] {
-            folderOfFile.append(folderNumber)
+        // The folder's number: the referring file's when the path starts with that folder and has no more, else
+        // the number recorded for the folder, or the next one for a folder no file read so far is in.
+        if !folder.isEmpty, folderLength == folder.utf8.count, Self.hasPrefix(path, folder) {
+            folderOfFile.append(referringFolder)
         } else {
-            folderByPath[folder] = folders.count
-            folderOfFile.append(folders.count)
-            folders.append(folder)
+            let fileFolder = String(path[..<path.utf8.index(path.utf8.startIndex, offsetBy: folderLength)])
+            let folderNumber = Self.valueOrInsert(&folderByPath[fileFolder, default: folders.count])
+            folderOfFile.append(folderNumber)
+            if folderNumber == folders.count { folders.append(fileFolder) }
         }
         roots.append(try YAMLParser().parse(bytes, file: index))
         return index
+    }
+
+    /// The value a dictionary's `subscript(_:default:)` holds, called with that subscript `inout` so that the default
+    /// is stored when the key was missing: one hash finds or inserts the key.
+    private static func valueOrInsert(_ value: inout Int) -> Int {
+        value
+    }
+
+    /// Whether `text`'s UTF-8 bytes start with `prefix`'s.
+    private static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        var text = text
+        var prefix = prefix
+        return text.withUTF8 { bytes in
+            prefix.withUTF8 { prefix in
+                prefix.count <= bytes.count
+                    && UnsafeBufferPointer(rebasing: bytes[..<prefix.count]).elementsEqual(prefix)
+            }
+        }
     }
 
     /// The folder part of a path, with its trailing `/` (empty for a bare file name).
@@ -245,51 +277,81 @@ final class DocumentLoader {
 
     /// `a/./b/../c` → `a/c`; leading `..` that cannot be resolved are kept, as is a leading `/`.
     static func normalized(_ path: String) -> String {
-        let isAbsolute = path.hasPrefix("/")
-        var path = path
-        return path.withUTF8 { bytes in
-            let slash = UInt8(ascii: "/")
-            let dot = UInt8(ascii: ".")
-            let isDot = { (part: Range<Int>) in part.count == 1 && bytes[part.lowerBound] == dot }
-            let isDotDot = { (part: Range<Int>) in
-                part.count == 2 && bytes[part.lowerBound] == dot && bytes[part.lowerBound + 1] == dot
-            }
-            // The parts between slashes (empty ones dropped), as byte ranges.
-            var parts: [Range<Int>] = []
-            parts.reserveCapacity(bytes.count / 2 + 1)
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != slash { end += 1 }
-                let part = start..<end
-                start = end + 1
-                if part.isEmpty || isDot(part) { continue }
-                if isDotDot(part), let last = parts.last, !isDotDot(last) {
-                    parts.removeLast()
-                } else {
-                    parts.append(part)
+        normalized("", path).path
+    }
+
+    /// `folder` followed by `relative`, normalized as ``normalized(_:)`` does, and the length in UTF-8 bytes of the
+    /// result's folder part (through its last `/`; 0 for a bare file name).
+    ///
+    /// The two are copied into the result's storage, which is then normalized in place: a part never moves right
+    /// (each `/` written stands for at least one `/` read), and no array of parts is made.
+    static func normalized(_ folder: String, _ relative: String) -> (path: String, folderLength: Int) {
+        var folder = folder
+        var relative = relative
+        var folderLength = 0
+        let path = folder.withUTF8 { head in
+            relative.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + tail.count) { bytes in
+                    let count = normalizeInPlace(bytes, head: head, tail: tail)
+                    var end = count
+                    while end > 0, bytes[end - 1] != UInt8(ascii: "/") { end -= 1 }
+                    folderLength = end
+                    return count
                 }
-            }
-            let length = (isAbsolute ? 1 : 0) + parts.reduce(0) { $0 + $1.count } + max(parts.count - 1, 0)
-            // The parts joined by single slashes, copied straight into the new string's storage.
-            return String(unsafeUninitializedCapacity: length) { joined in
-                var count = 0
-                if isAbsolute {
-                    joined[0] = slash
-                    count = 1
-                }
-                for (position, part) in parts.enumerated() {
-                    if position > 0 {
-                        joined[count] = slash
-                        count += 1
-                    }
-                    for offset in part {
-                        joined[count] = bytes[offset]
-                        count += 1
-                    }
-                }
-                return count
             }
         }
+        return (path, folderLength)
+    }
+
+    /// Copies `head` and `tail` into `bytes` and normalizes them there; returns the normalized length.
+    private static func normalizeInPlace(_ bytes: UnsafeMutableBufferPointer<UInt8>, head: UnsafeBufferPointer<UInt8>,
+                                         tail: UnsafeBufferPointer<UInt8>) -> Int {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        let total = head.count + tail.count
+        guard total > 0 else { return 0 }
+        guard let base = bytes.baseAddress else { return 0 }
+        if let start = head.baseAddress { base.initialize(from: start, count: head.count) }
+        if let start = tail.baseAddress { (base + head.count).initialize(from: start, count: tail.count) }
+        let written = UnsafeBufferPointer(bytes)
+        // Bytes `0..<root` are the leading `/` of an absolute path; the parts written follow, joined by one `/`.
+        let root = bytes[0] == slash ? 1 : 0
+        var count = root
+        var partCount = 0
+        var start = 0
+        while start <= total {
+            let end = written.firstOffset(of: slash, from: start) ?? total
+            let length = end - start
+            let partStart = start
+            start = end + 1
+            if length == 0 || (length == 1 && bytes[partStart] == dot) { continue }
+            if length == 2, bytes[partStart] == dot, bytes[partStart + 1] == dot, partCount > 0 {
+                // The last part written, unless it is a `..` itself, goes with this one.
+                let lastIsDotDot = count - root >= 2 && bytes[count - 1] == dot && bytes[count - 2] == dot
+                    && (count - 2 == root || bytes[count - 3] == slash)
+                if !lastIsDotDot {
+                    var cut = count
+                    while cut > root, bytes[cut - 1] != slash { cut -= 1 }
+                    count = cut > root ? cut - 1 : root
+                    partCount -= 1
+                    continue
+                }
+            }
+            if partCount > 0 {
+                bytes[count] = slash
+                count += 1
+            }
+            if count == partStart {
+                // Nothing removed so far: the part is in place already.
+                count = end
+            } else {
+                for offset in partStart..<end {
+                    bytes[count] = bytes[offset]
+                    count += 1
+                }
+            }
+            partCount += 1
+        }
+        return count
     }
 }
