@@ -77,7 +77,9 @@ private struct TreeBuilder {
 
     let limits: YAMLParser.Limits
     let file: Int
-    var stack: [Frame] = []
+    /// The open collections, innermost last (read and changed in place, with no copy-on-write check).
+    /// Room for the nesting of most documents, so the stack rarely grows.
+    let stack = ChildStack<Frame>(capacity: 32)
     /// The items of the open sequences, innermost last.
     let items = ChildStack<YAMLNode>()
     /// The entries of the open mappings, innermost last.
@@ -89,8 +91,6 @@ private struct TreeBuilder {
     init(limits: YAMLParser.Limits, file: Int) {
         self.limits = limits
         self.file = file
-        // Room for the nesting of most documents, so the stack rarely grows.
-        stack.reserveCapacity(min(limits.maxDepth, 32))
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> YAMLNode {
@@ -112,7 +112,7 @@ private struct TreeBuilder {
                 let value = Self.string(data.value, Int(data.length))
                 let anchor = data.anchor.map { String(cString: $0) }
                 // A mapping key without an anchor is only ever read as its text and mark: no scalar is made for it.
-                if anchor == nil, let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
+                if anchor == nil, stack.count > 0, stack.last.pointee.isMapping, stack.last.pointee.pendingKey == nil {
                     // libyaml's reader rejects invalid UTF-8, so the key's text has exactly the event's bytes.
                     let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
                     try addKey(value, bit: Self.keyBit(bytes), at: mark)
@@ -182,19 +182,19 @@ private struct TreeBuilder {
                              at: node.mark)
         }
         if let anchor { anchors[anchor] = (node, size) }
-        let top = stack.count - 1
-        guard top >= 0 else {
+        guard stack.count > 0 else {
             root = node
             return
         }
-        guard stack[top].isMapping else {
+        let top = stack.last
+        guard top.pointee.isMapping else {
             items.append(node)
             return
         }
-        if let key = stack[top].pendingKey.take() {
+        if let key = top.pointee.pendingKey.take() {
             entries.append(YAMLMapping.Entry(key: key.text, keyMark: key.mark, value: node))
-            if stack[top].keyIndex == nil, entries.count - stack[top].start == YAMLMapping.indexedCount {
-                stack[top].keyIndex = entries.keyIndex(from: stack[top].start)
+            if top.pointee.keyIndex == nil, entries.count - top.pointee.start == YAMLMapping.indexedCount {
+                top.pointee.keyIndex = entries.keyIndex(from: top.pointee.start)
             }
             return
         }
@@ -218,24 +218,24 @@ private struct TreeBuilder {
     /// Makes `key` the innermost mapping's key whose value comes next; a key the mapping already has is an error. A
     /// key of an indexed mapping is indexed here, with the position its entry will take.
     private mutating func expectValue(for key: String, bit: UInt64, at mark: Mark) throws {
-        let top = stack.count - 1
+        let top = stack.last
         let isDuplicate: Bool
-        if stack[top].keyIndex != nil {
+        if top.pointee.keyIndex != nil {
             // One hash of the key both records it and finds a duplicate (which ends the parse, so the position it
             // overwrites is never read).
-            let position = entries.count - stack[top].start
-            isDuplicate = stack[top].keyIndex!.updateValue(position, forKey: CodePointKey(text: key)) != nil
-        } else if stack[top].keyBits & bit == 0 {
+            let position = entries.count - top.pointee.start
+            isDuplicate = top.pointee.keyIndex!.updateValue(position, forKey: CodePointKey(text: key)) != nil
+        } else if top.pointee.keyBits & bit == 0 {
             // No key before this one has its bit: none can be the same.
-            stack[top].keyBits |= bit
+            top.pointee.keyBits |= bit
             isDuplicate = false
         } else {
-            isDuplicate = entries.containsKey(key, from: stack[top].start)
+            isDuplicate = entries.containsKey(key, from: top.pointee.start)
         }
         guard !isDuplicate else {
             throw Diagnostic(.error, "duplicate key '\(key)' in a mapping", at: mark)
         }
-        stack[top].pendingKey = (key, mark)
+        top.pointee.pendingKey = (key, mark)
     }
 
     /// A key's bit among 64, from its length and its first and last bytes (equal keys have the same bit).
@@ -292,10 +292,10 @@ private final class ChildStack<Element> {
     /// How many values the stack holds.
     private(set) var count = 0
 
-    /// An empty stack, with room for 64 values before it grows.
-    init() {
-        capacity = 64
-        storage = .allocate(capacity: capacity)
+    /// An empty stack, with room for `capacity` values before it grows.
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        storage = .allocate(capacity: self.capacity)
     }
 
     deinit {
@@ -314,6 +314,20 @@ private final class ChildStack<Element> {
         }
         (storage + count).initialize(to: element)
         count += 1
+    }
+
+    /// The top value, read and changed in place (the stack must not be empty; the pointer is valid until the next
+    /// push or pop).
+    var last: UnsafeMutablePointer<Element> {
+        precondition(count > 0)
+        return storage + (count - 1)
+    }
+
+    /// Removes the top value and returns it.
+    func removeLast() -> Element {
+        precondition(count > 0)
+        count -= 1
+        return (storage + count).move()
     }
 
     /// Removes the values from position `start` on and returns them, in order.
