@@ -114,3 +114,45 @@ extension Slice<UnsafeBufferPointer<UInt8>> {
         return false
     }
 }
+
+/// A fixed table of ASCII names, each with a value, where a name is compared only with the few names of its UTF-8
+/// length (no hash is computed for it). Names are compared by `String` equality (canonical equivalence), as a
+/// `switch` over the names or a `Set` of them would compare them: a name that is not ASCII, which may equal a name of
+/// another length, is also looked up by hash.
+struct NameTable<Value: Sendable>: Sendable {
+    /// The names with their values, by UTF-8 length.
+    private let byLength: [[(name: String, value: Value)]]
+    /// The same names, for a name that is not ASCII.
+    private let byName: [String: Value]
+
+    /// A table of the given names and values (the first of two equal names wins).
+    init(_ entries: [(name: String, value: Value)]) {
+        precondition(entries.allSatisfy(\.name.isASCII))
+        var table = [[(name: String, value: Value)]](repeating: [],
+                                                       count: (entries.map(\.name.utf8.count).max() ?? 0) + 1)
+        for entry in entries { table[entry.name.utf8.count].append(entry) }
+        byLength = table
+        byName = Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The value of `name`, or nil for a name the table does not hold.
+    subscript(name: String) -> Value? {
+        let length = name.utf8.count
+        if length < byLength.count {
+            for candidate in byLength[length] where candidate.name == name { return candidate.value }
+        }
+        return name.isASCII ? nil : byName[name]
+    }
+}
+
+extension NameTable where Value == Bool {
+    /// A table that holds each of `names` (sorted, so the table does not depend on the set's order).
+    init(_ names: Set<String>) {
+        self.init(names.sorted().map { ($0, true) })
+    }
+
+    /// Whether the table holds `name`.
+    func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+}

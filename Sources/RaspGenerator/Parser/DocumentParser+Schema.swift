@@ -424,33 +424,22 @@ private enum SchemaKeyword {
     case minimum, maximum, multipleOf, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems
     case pattern, example, examples
 
-    /// The keywords by the UTF-8 length of their names: a key is compared only with the keywords as long as it.
-    private static let byLength: [[(name: String, keyword: SchemaKeyword)]] = {
-        let all: [(String, SchemaKeyword)] = [
-            ("$ref", .ref), ("type", .type), ("nullable", .nullable), ("format", .format), ("title", .title),
-            ("description", .description), ("deprecated", .deprecated), ("default", .default),
-            ("properties", .properties), ("required", .required), ("items", .items),
-            ("additionalProperties", .additionalProperties), ("allOf", .allOf), ("oneOf", .oneOf),
-            ("anyOf", .anyOf), ("enum", .enum), ("const", .const), ("discriminator", .discriminator),
-            ("minimum", .minimum), ("maximum", .maximum), ("multipleOf", .multipleOf),
-            ("exclusiveMinimum", .exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum),
-            ("minLength", .minLength), ("maxLength", .maxLength), ("minItems", .minItems), ("maxItems", .maxItems),
-            ("pattern", .pattern), ("example", .example), ("examples", .examples),
-        ]
-        var byLength = Array(repeating: [(name: String, keyword: SchemaKeyword)](),
-                             count: all.map(\.0.utf8.count).max()! + 1)
-        for (name, keyword) in all { byLength[name.utf8.count].append((name, keyword)) }
-        return byLength
-    }()
+    /// The keywords by name.
+    private static let table = NameTable<SchemaKeyword>([
+        ("$ref", .ref), ("type", .type), ("nullable", .nullable), ("format", .format), ("title", .title),
+        ("description", .description), ("deprecated", .deprecated), ("default", .default),
+        ("properties", .properties), ("required", .required), ("items", .items),
+        ("additionalProperties", .additionalProperties), ("allOf", .allOf), ("oneOf", .oneOf),
+        ("anyOf", .anyOf), ("enum", .enum), ("const", .const), ("discriminator", .discriminator),
+        ("minimum", .minimum), ("maximum", .maximum), ("multipleOf", .multipleOf),
+        ("exclusiveMinimum", .exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum),
+        ("minLength", .minLength), ("maxLength", .maxLength), ("minItems", .minItems), ("maxItems", .maxItems),
+        ("pattern", .pattern), ("example", .example), ("examples", .examples),
+    ])
 
     /// The keyword a mapping key is, or nil.
     init?(_ key: String) {
-        let length = key.utf8.count
-        guard length < Self.byLength.count else { return nil }
-        for candidate in Self.byLength[length] where candidate.name == key {
-            self = candidate.keyword
-            return
-        }
-        return nil
+        guard let keyword = Self.table[key] else { return nil }
+        self = keyword
     }
 }

@@ -113,9 +113,9 @@ enum Naming {
     }
 
     /// The keywords, reserved member names and reserved type names as ``NameTable``s.
-    private static let keywordTable = NameTable(keywords)
-    private static let reservedMemberTable = NameTable(reservedMembers)
-    private static let reservedTypeTable = NameTable(reservedTypes)
+    private static let keywordTable = NameTable<Bool>(keywords)
+    private static let reservedMemberTable = NameTable<Bool>(reservedMembers)
+    private static let reservedTypeTable = NameTable<Bool>(reservedTypes)
 
     /// ``asciiWords(_:)`` joined as ``typeName(_:)`` and ``memberName(_:)`` join them (each word capitalized; the
     /// first one lowered instead when `lowerFirst`), written straight into the new string's storage (never longer
@@ -245,31 +245,6 @@ enum Naming {
             }
         }
         return result
-    }
-}
-
-/// A fixed set of ASCII names, looked up by comparing bytes with the few names of the same length: no hash is
-/// computed for the name looked up. A name that is not ASCII is looked up in the set (canonical equivalence).
-struct NameTable: Sendable {
-    private let names: Set<String>
-    /// The names' bytes, by length.
-    private let byLength: [[[UInt8]]]
-
-    init(_ names: Set<String>) {
-        precondition(names.allSatisfy(\.isASCII))
-        self.names = names
-        var table = [[[UInt8]]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
-        for name in names.sorted() { table[name.utf8.count].append(Array(name.utf8)) }
-        byLength = table
-    }
-
-    func contains(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            guard bytes.isASCII else { return names.contains(String(decoding: bytes, as: UTF8.self)) }
-            guard bytes.count < byLength.count else { return false }
-            return byLength[bytes.count].contains { $0.elementsEqual(bytes) }
-        }
     }
 }
 
