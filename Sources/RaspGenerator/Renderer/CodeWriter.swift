@@ -146,18 +146,10 @@ struct CodeWriter {
         if pieces.count == 1 {
             doc(text: pieces[0])
         } else if pieces.allSatisfy({ var piece = $0; return piece.withUTF8 { $0.isPrintableASCIIOrTab } }) {
-            // One line: the pieces are written straight after `/// `, and trailing blanks trimmed after.
-            indent()
-            bytes.append(ascii: "/// ")
-            let start = bytes.count
+            // One line: the pieces are written straight after `/// `.
+            let start = startDocLine()
             for piece in pieces { write(piece) }
-            while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ")
-                    || bytes[bytes.count - 1] == UInt8(ascii: "\t") {
-                bytes.removeLast()
-            }
-            // An empty line is `///` without the space.
-            if bytes.count == start { bytes.removeLast() }
-            bytes.append(UInt8(ascii: "\n"))
+            endDocLine(start)
         } else {
             doc(text: pieces.joined())
         }
@@ -188,21 +180,28 @@ struct CodeWriter {
 
     /// Writes one `///` line of UTF-8 text, without its trailing spaces, tabs and carriage returns.
     private mutating func docLine(_ text: UnsafeBufferPointer<UInt8>) {
+        let start = startDocLine()
+        bytes.append(text)
+        endDocLine(start)
+    }
+
+    /// Writes the indentation and `/// `; returns where the line's text starts.
+    private mutating func startDocLine() -> Int {
         indent()
-        // Bytes, not characters: a space, tab or CR byte at the end is always a character of its own ("\r\n"
-        // ends in "\n", which stops the loop).
-        var end = text.count
-        while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t")
-                || text[end - 1] == UInt8(ascii: "\r") {
-            end -= 1
+        bytes.append(ascii: "/// ")
+        return bytes.count
+    }
+
+    /// Ends a doc line whose text starts at `start`: its trailing spaces, tabs and carriage returns go (bytes, not
+    /// characters: such a byte at the end is always a character of its own, as "\r\n" ends in "\n"), an empty
+    /// line is `///` without the space, then the line break.
+    private mutating func endDocLine(_ start: Int) {
+        while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ")
+                || bytes[bytes.count - 1] == UInt8(ascii: "\t") || bytes[bytes.count - 1] == UInt8(ascii: "\r") {
+            bytes.removeLast()
         }
-        if end == 0 {
-            bytes.append(ascii: "///\n")
-        } else {
-            bytes.append(ascii: "/// ")
-            bytes.append(UnsafeBufferPointer(rebasing: text[..<end]))
-            bytes.append(UInt8(ascii: "\n"))
-        }
+        if bytes.count == start { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Removes blank lines written last (before the end of a file).
