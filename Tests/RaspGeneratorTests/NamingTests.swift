@@ -115,7 +115,7 @@ struct OutputLayoutTests {
 
     @Test("doc comment lines weigh nothing")
     func weight() {
-        #expect(FileLayout.weight("/// doc\n    /// more\nlet a = 1\n    // note\n}\n") == 2)
+        #expect(FileLayout.weight(Array("/// doc\n    /// more\nlet a = 1\n    // note\n}\n".utf8)) == 2)
     }
 
     @Test("every public type of RaspRuntime is known to the import check")

@@ -48,13 +48,8 @@ struct FileLayout {
         return ranges
     }
 
-    /// An estimate of a declaration's compile cost within its group: its lines that are not doc comments.
-    static func weight(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8(weight(of:))
-    }
-
-    /// ``weight(_:)`` of text as UTF-8 bytes.
+    /// An estimate of a declaration's compile cost within its group (its text as UTF-8 bytes): its lines that are
+    /// not doc comments.
     static func weight(_ utf8: [UInt8]) -> Int {
         utf8.withUnsafeBufferPointer(weight(of:))
     }
