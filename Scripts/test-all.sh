@@ -8,7 +8,10 @@
 #   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
 #      scanned the same way;
 #   5. the example packages (build plugin, command plugin, the SDK used from outside);
-#   6. every snippet of README.md (Swift type-checked, shell commands run).
+#   6. every snippet of README.md (Swift type-checked, shell commands run);
+#   7. the DocC documentation and its snippets;
+#   8. the whole package in release (`swift build -c release`): some concurrency checks (region isolation) run only
+#      on optimized code, and the README tells users to build the CLI this way.
 # Each step prints `test.<step>.time: N s`; the first failing step stops the run with its exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,4 +35,5 @@ step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
 step examples Scripts/test-examples.sh
 step readme Scripts/test-readme.sh
 step docs Scripts/build-docs.sh --snippets
+step release swift build -c release
 echo "test.total.time: $(( $(date +%s) - all_start )) s"

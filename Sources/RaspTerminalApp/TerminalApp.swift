@@ -194,7 +194,14 @@ public final class TerminalApp {
         where Object.ObjectWillChangePublisher == ObservableObjectPublisher {
             guard let object else { return }
             let id = ObjectIdentifier(object)
-            next[id] = watched.removeValue(forKey: id) ?? object.objectWillChange.sink { [continuation] _ in
+            // Not `existing ?? object.objectWillChange.sink …`: the right side of `??` is an autoclosure, which
+            // would capture the (non-Sendable) model in a closure isolated to the main actor.
+            if let existing = watched.removeValue(forKey: id) {
+                next[id] = existing
+                return
+            }
+            let publisher = object.objectWillChange
+            next[id] = publisher.sink { [continuation] _ in
                 continuation.yield(.modelChanged)
             }
         }
