@@ -171,6 +171,10 @@ let package = Package(
             name: "EdgeCasesAPITests",
             dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock", "RaspTestSupport"]
         ),
+        /// The client generated from `Tests/Fixtures/value-semantics`: one schema per way a value could be lost
+        /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
+        .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
+        .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]

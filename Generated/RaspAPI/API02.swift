@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
@@ -17,9 +17,11 @@ public struct Point: Codable, Hashable, Sendable {
     /// Full name of the point.
     public let title: String
     /// Short name; both `""` and `null` mean "none".
-    public let shortTitle: String?
+    /// - Note: `$shortTitle` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var shortTitle: String?
     /// Colloquial name (e.g. "Финляндский вокзал"); both `""` and `null` mean "none".
-    public let popularTitle: String?
+    /// - Note: `$popularTitle` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var popularTitle: String?
     /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType?
     /// Localized name of the station type (e.g. "автовокзал"). Missing in 2017-era data.
@@ -33,8 +35,8 @@ public struct Point: Codable, Hashable, Sendable {
         self.type = type
         self.code = code
         self.title = title
-        self.shortTitle = shortTitle
-        self.popularTitle = popularTitle
+        self._shortTitle = NullableField(wrappedValue: shortTitle)
+        self._popularTitle = NullableField(wrappedValue: popularTitle)
         self.stationType = stationType
         self.stationTypeName = stationTypeName
         self.transportType = transportType
@@ -45,8 +47,8 @@ public struct Point: Codable, Hashable, Sendable {
         self.type = try container.field(PointType.self, "type")
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
-        self.shortTitle = try container.optionalField(String.self, "short_title")
-        self.popularTitle = try container.optionalField(String.self, "popular_title")
+        self._shortTitle = NullableField(projectedValue: try container.nullableField(String.self, "short_title"))
+        self._popularTitle = NullableField(projectedValue: try container.nullableField(String.self, "popular_title"))
         self.stationType = try container.optionalField(StationType.self, "station_type")
         self.stationTypeName = try container.optionalField(String.self, "station_type_name")
         self.transportType = try container.optionalField(TransportType.self, "transport_type")
@@ -57,8 +59,8 @@ public struct Point: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
-        try container.encodeOptionalField(self.shortTitle, "short_title")
-        try container.encodeOptionalField(self.popularTitle, "popular_title")
+        try container.encodeNullableField(self._shortTitle.projectedValue, "short_title")
+        try container.encodeNullableField(self._popularTitle.projectedValue, "popular_title")
         try container.encodeOptionalField(self.stationType, "station_type")
         try container.encodeOptionalField(self.stationTypeName, "station_type_name")
         try container.encodeOptionalField(self.transportType, "transport_type")

@@ -26,9 +26,9 @@ public struct CarrierCodes: Codable, Hashable, Sendable {
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.sirena, "sirena")
-        try container.encodeOptionalField(self.iata, "iata")
-        try container.encodeOptionalField(self.icao, "icao")
+        try container.encodeFieldOrNull(self.sirena, "sirena")
+        try container.encodeFieldOrNull(self.iata, "iata")
+        try container.encodeFieldOrNull(self.icao, "icao")
     }
 }
 
@@ -45,19 +45,26 @@ public struct Carrier: Codable, Hashable, Sendable {
     /// Codes of a carrier in external systems; each is `null` when unknown.
     public let codes: CarrierCodes
     /// Postal address.
-    public let address: String?
+    /// - Note: `$address` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var address: String?
     /// Website URL (usually with a scheme, but not guaranteed).
-    public let url: String?
+    /// - Note: `$url` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var url: String?
     /// Contact e-mail; `""` or `null` when unknown.
-    public let email: String?
+    /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var email: String?
     /// Free-form contact text; may contain `\r\n` and HTML such as `<br>`.
-    public let contacts: String?
+    /// - Note: `$contacts` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var contacts: String?
     /// Phone number; `""` or `null` when unknown.
-    public let phone: String?
+    /// - Note: `$phone` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var phone: String?
     /// Raster logo URL; may be protocol-relative (`//yastatic.net/...`).
-    public let logo: String?
+    /// - Note: `$logo` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var logo: String?
     /// SVG logo URL; may be protocol-relative. Only present in search results.
-    public let logoSvg: String?
+    /// - Note: `$logoSvg` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
     public let offices: [Office]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -65,13 +72,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.code = code
         self.title = title
         self.codes = codes
-        self.address = address
-        self.url = url
-        self.email = email
-        self.contacts = contacts
-        self.phone = phone
-        self.logo = logo
-        self.logoSvg = logoSvg
+        self._address = NullableField(wrappedValue: address)
+        self._url = NullableField(wrappedValue: url)
+        self._email = NullableField(wrappedValue: email)
+        self._contacts = NullableField(wrappedValue: contacts)
+        self._phone = NullableField(wrappedValue: phone)
+        self._logo = NullableField(wrappedValue: logo)
+        self._logoSvg = NullableField(wrappedValue: logoSvg)
         self.offices = offices
     }
     public init(from decoder: any Decoder) throws {
@@ -79,13 +86,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.code = try container.field(Int.self, "code")
         self.title = try container.field(String.self, "title")
         self.codes = try container.field(CarrierCodes.self, "codes")
-        self.address = try container.optionalField(String.self, "address")
-        self.url = try container.optionalField(String.self, "url")
-        self.email = try container.optionalField(String.self, "email")
-        self.contacts = try container.optionalField(String.self, "contacts")
-        self.phone = try container.optionalField(String.self, "phone")
-        self.logo = try container.optionalField(String.self, "logo")
-        self.logoSvg = try container.optionalField(String.self, "logo_svg")
+        self._address = NullableField(projectedValue: try container.nullableField(String.self, "address"))
+        self._url = NullableField(projectedValue: try container.nullableField(String.self, "url"))
+        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
+        self._contacts = NullableField(projectedValue: try container.nullableField(String.self, "contacts"))
+        self._phone = NullableField(projectedValue: try container.nullableField(String.self, "phone"))
+        self._logo = NullableField(projectedValue: try container.nullableField(String.self, "logo"))
+        self._logoSvg = NullableField(projectedValue: try container.nullableField(String.self, "logo_svg"))
         self.offices = try container.optionalField([Office].self, "offices")
     }
     public func encode(to encoder: any Encoder) throws {
@@ -93,13 +100,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
         try container.encodeField(self.codes, "codes")
-        try container.encodeOptionalField(self.address, "address")
-        try container.encodeOptionalField(self.url, "url")
-        try container.encodeOptionalField(self.email, "email")
-        try container.encodeOptionalField(self.contacts, "contacts")
-        try container.encodeOptionalField(self.phone, "phone")
-        try container.encodeOptionalField(self.logo, "logo")
-        try container.encodeOptionalField(self.logoSvg, "logo_svg")
+        try container.encodeNullableField(self._address.projectedValue, "address")
+        try container.encodeNullableField(self._url.projectedValue, "url")
+        try container.encodeNullableField(self._email.projectedValue, "email")
+        try container.encodeNullableField(self._contacts.projectedValue, "contacts")
+        try container.encodeNullableField(self._phone.projectedValue, "phone")
+        try container.encodeNullableField(self._logo.projectedValue, "logo")
+        try container.encodeNullableField(self._logoSvg.projectedValue, "logo_svg")
         try container.encodeOptionalField(self.offices, "offices")
     }
 }

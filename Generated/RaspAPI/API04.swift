@@ -29,9 +29,9 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.code, "code")
-        try container.encodeOptionalField(self.color, "color")
+        try container.encodeFieldOrNull(self.title, "title")
+        try container.encodeFieldOrNull(self.code, "code")
+        try container.encodeFieldOrNull(self.color, "color")
     }
 
     /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.

@@ -67,11 +67,11 @@ public struct RaspThread: Codable, Hashable, Sendable {
         try container.encodeField(self.shortTitle, "short_title")
         try container.encodeField(self.number, "number")
         try container.encodeOptionalField(self.threadMethodLink, "thread_method_link")
-        try container.encodeOptionalField(self.carrier, "carrier")
+        try container.encodeFieldOrNull(self.carrier, "carrier")
         try container.encodeField(self.transportType, "transport_type")
-        try container.encodeOptionalField(self.vehicle, "vehicle")
+        try container.encodeFieldOrNull(self.vehicle, "vehicle")
         try container.encodeField(self.transportSubtype, "transport_subtype")
-        try container.encodeOptionalField(self.expressType, "express_type")
+        try container.encodeFieldOrNull(self.expressType, "express_type")
         try container.encodeOptionalField(self.interval, "interval")
     }
 

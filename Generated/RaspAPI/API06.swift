@@ -34,24 +34,25 @@ public struct Place: Codable, Hashable, Sendable {
     /// A price split into whole units and cents.
     public let price: Price
     /// Fare class name (e.g. "эконом"); often `null`.
-    public let name: String?
+    /// - Note: `$name` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var name: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(currency: String, price: Price, name: String? = nil) {
         self.currency = currency
         self.price = price
-        self.name = name
+        self._name = NullableField(wrappedValue: name)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.currency = try container.field(String.self, "currency")
         self.price = try container.field(Price.self, "price")
-        self.name = try container.optionalField(String.self, "name")
+        self._name = NullableField(projectedValue: try container.nullableField(String.self, "name"))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.currency, "currency")
         try container.encodeField(self.price, "price")
-        try container.encodeOptionalField(self.name, "name")
+        try container.encodeNullableField(self._name.projectedValue, "name")
     }
 }
 
@@ -75,6 +76,34 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.etMarker, "et_marker")
         try container.encodeField(self.places, "places")
+    }
+}
+
+/// Pagination of a list result.
+public struct Pagination: Codable, Hashable, Sendable {
+    /// Total number of results.
+    public let total: Int
+    /// Applied limit.
+    public let limit: Int
+    /// Applied offset.
+    public let offset: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(total: Int, limit: Int, offset: Int) {
+        self.total = total
+        self.limit = limit
+        self.offset = offset
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.total = try container.field(Int.self, "total")
+        self.limit = try container.field(Int.self, "limit")
+        self.offset = try container.field(Int.self, "offset")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.total, "total")
+        try container.encodeField(self.limit, "limit")
+        try container.encodeField(self.offset, "offset")
     }
 }
 

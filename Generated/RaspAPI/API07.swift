@@ -4,34 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// Pagination of a list result.
-public struct Pagination: Codable, Hashable, Sendable {
-    /// Total number of results.
-    public let total: Int
-    /// Applied limit.
-    public let limit: Int
-    /// Applied offset.
-    public let offset: Int
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(total: Int, limit: Int, offset: Int) {
-        self.total = total
-        self.limit = limit
-        self.offset = offset
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.total = try container.field(Int.self, "total")
-        self.limit = try container.field(Int.self, "limit")
-        self.offset = try container.field(Int.self, "offset")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.total, "total")
-        try container.encodeField(self.limit, "limit")
-        try container.encodeField(self.offset, "offset")
-    }
-}
-
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
 public struct MonthDaysMask: Codable, Hashable, Sendable {
     /// Year as a STRING, e.g. "2020".
@@ -105,10 +77,11 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         /// The value as a `TransferSegment`.
         case transferSegment(TransferSegment)
         public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .segment(try Segment(from: decoder)); return } catch { errors.append(error) }
-            do { self = .transferSegment(try TransferSegment(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("SegmentsItem", errors: errors, in: decoder)
+            let candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) },
+                .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) },
+            ]
+            self = try OneOfDecoding.bestMatch("SegmentsItem", in: decoder, candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

@@ -30,7 +30,7 @@ public struct SearchInfo: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.from, "from")
         try container.encodeField(self.to, "to")
-        try container.encodeOptionalField(self.date, "date")
+        try container.encodeFieldOrNull(self.date, "date")
     }
 }
 

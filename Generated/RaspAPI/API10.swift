@@ -64,10 +64,11 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         /// The value as a `Transfer`.
         case transfer(Transfer)
         public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .transferLeg(try TransferLeg(from: decoder)); return } catch { errors.append(error) }
-            do { self = .transfer(try Transfer(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("DetailsItem", errors: errors, in: decoder)
+            let candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) },
+                .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) },
+            ]
+            self = try OneOfDecoding.bestMatch("DetailsItem", in: decoder, candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {
@@ -96,9 +97,11 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
     /// Departure terminal; `""` or `null` when unknown.
-    public let departureTerminal: String?
+    /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var departureTerminal: String?
     /// Arrival terminal; `""` or `null` when unknown.
-    public let arrivalTerminal: String?
+    /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var arrivalTerminal: String?
     /// Free-text stop information (see `Segment.stops`).
     public let stops: String?
     /// Travel time in seconds (integer or float).
@@ -116,8 +119,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         self.arrival = arrival
         self.departurePlatform = departurePlatform
         self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
+        self._departureTerminal = NullableField(wrappedValue: departureTerminal)
+        self._arrivalTerminal = NullableField(wrappedValue: arrivalTerminal)
         self.stops = stops
         self.duration = duration
         self.startDate = startDate
@@ -131,8 +134,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         self.arrival = try container.optionalField(String.self, "arrival")
         self.departurePlatform = try container.optionalField(String.self, "departure_platform")
         self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self.departureTerminal = try container.optionalField(String.self, "departure_terminal")
-        self.arrivalTerminal = try container.optionalField(String.self, "arrival_terminal")
+        self._departureTerminal = NullableField(projectedValue: try container.nullableField(String.self, "departure_terminal"))
+        self._arrivalTerminal = NullableField(projectedValue: try container.nullableField(String.self, "arrival_terminal"))
         self.stops = try container.optionalField(String.self, "stops")
         self.duration = try container.optionalField(Double.self, "duration")
         self.startDate = try container.optionalField(LocalDate.self, "start_date")
@@ -146,8 +149,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.arrival, "arrival")
         try container.encodeOptionalField(self.departurePlatform, "departure_platform")
         try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeOptionalField(self.departureTerminal, "departure_terminal")
-        try container.encodeOptionalField(self.arrivalTerminal, "arrival_terminal")
+        try container.encodeNullableField(self._departureTerminal.projectedValue, "departure_terminal")
+        try container.encodeNullableField(self._arrivalTerminal.projectedValue, "arrival_terminal")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.duration, "duration")
         try container.encodeOptionalField(self.startDate, "start_date")

@@ -18,9 +18,11 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
     /// Departure terminal; `""` or `null` when unknown.
-    public let departureTerminal: String?
+    /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var departureTerminal: String?
     /// Arrival terminal; `""` or `null` when unknown.
-    public let arrivalTerminal: String?
+    /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var arrivalTerminal: String?
     /// Free-text stop information (see `Segment.stops`).
     public let stops: String?
     /// Travel time in seconds (integer or float).
@@ -32,11 +34,13 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     /// Always false here (one-day searches only).
     public let hasTransfers: Bool?
     /// Ticket information (one-day searches only).
-    public let ticketsInfo: TicketsInfo?
+    /// - Note: `$ticketsInfo` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var ticketsInfo: TicketsInfo?
     /// Human-readable running days (all-days searches only).
     public let days: String?
     /// Human-readable days on which the thread does not run (all-days searches only).
-    public let exceptDays: String?
+    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var exceptDays: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, from: Point, to: Point, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
@@ -44,15 +48,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.to = to
         self.departurePlatform = departurePlatform
         self.arrivalPlatform = arrivalPlatform
-        self.departureTerminal = departureTerminal
-        self.arrivalTerminal = arrivalTerminal
+        self._departureTerminal = NullableField(wrappedValue: departureTerminal)
+        self._arrivalTerminal = NullableField(wrappedValue: arrivalTerminal)
         self.stops = stops
         self.duration = duration
         self.startDate = startDate
         self.hasTransfers = hasTransfers
-        self.ticketsInfo = ticketsInfo
+        self._ticketsInfo = NullableField(wrappedValue: ticketsInfo)
         self.days = days
-        self.exceptDays = exceptDays
+        self._exceptDays = NullableField(wrappedValue: exceptDays)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -61,15 +65,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.to = try container.field(Point.self, "to")
         self.departurePlatform = try container.optionalField(String.self, "departure_platform")
         self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self.departureTerminal = try container.optionalField(String.self, "departure_terminal")
-        self.arrivalTerminal = try container.optionalField(String.self, "arrival_terminal")
+        self._departureTerminal = NullableField(projectedValue: try container.nullableField(String.self, "departure_terminal"))
+        self._arrivalTerminal = NullableField(projectedValue: try container.nullableField(String.self, "arrival_terminal"))
         self.stops = try container.optionalField(String.self, "stops")
         self.duration = try container.optionalField(Double.self, "duration")
         self.startDate = try container.optionalField(LocalDate.self, "start_date")
         self.hasTransfers = try container.optionalField(Bool.self, "has_transfers")
-        self.ticketsInfo = try container.optionalField(TicketsInfo.self, "tickets_info")
+        self._ticketsInfo = NullableField(projectedValue: try container.nullableField(TicketsInfo.self, "tickets_info"))
         self.days = try container.optionalField(String.self, "days")
-        self.exceptDays = try container.optionalField(String.self, "except_days")
+        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -78,15 +82,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         try container.encodeField(self.to, "to")
         try container.encodeOptionalField(self.departurePlatform, "departure_platform")
         try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeOptionalField(self.departureTerminal, "departure_terminal")
-        try container.encodeOptionalField(self.arrivalTerminal, "arrival_terminal")
+        try container.encodeNullableField(self._departureTerminal.projectedValue, "departure_terminal")
+        try container.encodeNullableField(self._arrivalTerminal.projectedValue, "arrival_terminal")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.duration, "duration")
         try container.encodeOptionalField(self.startDate, "start_date")
         try container.encodeOptionalField(self.hasTransfers, "has_transfers")
-        try container.encodeOptionalField(self.ticketsInfo, "tickets_info")
+        try container.encodeNullableField(self._ticketsInfo.projectedValue, "tickets_info")
         try container.encodeOptionalField(self.days, "days")
-        try container.encodeOptionalField(self.exceptDays, "except_days")
+        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
     }
 }
 

@@ -48,7 +48,7 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.date, "date")
+        try container.encodeFieldOrNull(self.date, "date")
         try container.encodeField(self.station, "station")
         try container.encodeOptionalField(self.event, "event")
         try container.encodeField(self.pagination, "pagination")

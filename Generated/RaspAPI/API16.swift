@@ -27,7 +27,8 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     /// Human-readable running days.
     public let days: String
     /// Human-readable days on which the thread does not run; `""` when none.
-    public let exceptDays: String?
+    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var exceptDays: String?
     /// Departure date from the first station, local to it (or to `result_timezone`).
     ///
     /// Format: `date`.
@@ -37,17 +38,21 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     /// Example: `07:00`.
     public let startTime: String
     /// Echo of the `from` parameter; `null` when it was not given.
-    public let from: Point?
+    /// - Note: `$from` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var from: Point?
     /// Echo of the `to` parameter; `null` when it was not given.
-    public let to: Point?
+    /// - Note: `$to` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var to: Point?
     /// Departure date from `from`; `null` unless `from` was given.
     ///
     /// Format: `date`.
-    public let departureDate: LocalDate?
+    /// - Note: `$departureDate` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var departureDate: LocalDate?
     /// Arrival date at `to`; `null` unless `to` was given.
     ///
     /// Format: `date`.
-    public let arrivalDate: LocalDate?
+    /// - Note: `$arrivalDate` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var arrivalDate: LocalDate?
     /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
     public let interval: Interval?
     /// Stations where the thread stops (stations it passes without stopping are not listed).
@@ -64,13 +69,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         self.transportSubtype = transportSubtype
         self.carrier = carrier
         self.days = days
-        self.exceptDays = exceptDays
+        self._exceptDays = NullableField(wrappedValue: exceptDays)
         self.startDate = startDate
         self.startTime = startTime
-        self.from = from
-        self.to = to
-        self.departureDate = departureDate
-        self.arrivalDate = arrivalDate
+        self._from = NullableField(wrappedValue: from)
+        self._to = NullableField(wrappedValue: to)
+        self._departureDate = NullableField(wrappedValue: departureDate)
+        self._arrivalDate = NullableField(wrappedValue: arrivalDate)
         self.interval = interval
         self.stops = stops
     }
@@ -86,13 +91,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
         self.carrier = try container.optionalField(Carrier.self, "carrier")
         self.days = try container.field(String.self, "days")
-        self.exceptDays = try container.optionalField(String.self, "except_days")
+        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
         self.startDate = try container.field(LocalDate.self, "start_date")
         self.startTime = try container.field(String.self, "start_time")
-        self.from = try container.optionalField(Point.self, "from")
-        self.to = try container.optionalField(Point.self, "to")
-        self.departureDate = try container.optionalField(LocalDate.self, "departure_date")
-        self.arrivalDate = try container.optionalField(LocalDate.self, "arrival_date")
+        self._from = NullableField(projectedValue: try container.nullableField(Point.self, "from"))
+        self._to = NullableField(projectedValue: try container.nullableField(Point.self, "to"))
+        self._departureDate = NullableField(projectedValue: try container.nullableField(LocalDate.self, "departure_date"))
+        self._arrivalDate = NullableField(projectedValue: try container.nullableField(LocalDate.self, "arrival_date"))
         self.interval = try container.optionalField(Interval.self, "interval")
         self.stops = try container.field([ThreadStop].self, "stops")
     }
@@ -103,18 +108,18 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.shortTitle, "short_title")
         try container.encodeField(self.number, "number")
         try container.encodeField(self.transportType, "transport_type")
-        try container.encodeOptionalField(self.vehicle, "vehicle")
-        try container.encodeOptionalField(self.expressType, "express_type")
+        try container.encodeFieldOrNull(self.vehicle, "vehicle")
+        try container.encodeFieldOrNull(self.expressType, "express_type")
         try container.encodeField(self.transportSubtype, "transport_subtype")
-        try container.encodeOptionalField(self.carrier, "carrier")
+        try container.encodeFieldOrNull(self.carrier, "carrier")
         try container.encodeField(self.days, "days")
-        try container.encodeOptionalField(self.exceptDays, "except_days")
+        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
         try container.encodeField(self.startDate, "start_date")
         try container.encodeField(self.startTime, "start_time")
-        try container.encodeOptionalField(self.from, "from")
-        try container.encodeOptionalField(self.to, "to")
-        try container.encodeOptionalField(self.departureDate, "departure_date")
-        try container.encodeOptionalField(self.arrivalDate, "arrival_date")
+        try container.encodeNullableField(self._from.projectedValue, "from")
+        try container.encodeNullableField(self._to.projectedValue, "to")
+        try container.encodeNullableField(self._departureDate.projectedValue, "departure_date")
+        try container.encodeNullableField(self._arrivalDate.projectedValue, "arrival_date")
         try container.encodeOptionalField(self.interval, "interval")
         try container.encodeField(self.stops, "stops")
     }

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// One stop of a thread.
 public struct ThreadStop: Codable, Hashable, Sendable {
@@ -24,7 +24,8 @@ public struct ThreadStop: Codable, Hashable, Sendable {
     /// Platform; `""` when unknown.
     public let platform: String?
     /// Terminal; `null` when unknown.
-    public let terminal: String?
+    /// - Note: `$terminal` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var terminal: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
         self.station = station
@@ -33,7 +34,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         self.duration = duration
         self.stopTime = stopTime
         self.platform = platform
-        self.terminal = terminal
+        self._terminal = NullableField(wrappedValue: terminal)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -43,17 +44,17 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         self.duration = try container.field(Double.self, "duration")
         self.stopTime = try container.optionalField(Int.self, "stop_time")
         self.platform = try container.optionalField(String.self, "platform")
-        self.terminal = try container.optionalField(String.self, "terminal")
+        self._terminal = NullableField(projectedValue: try container.nullableField(String.self, "terminal"))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.station, "station")
-        try container.encodeOptionalField(self.arrival, "arrival")
-        try container.encodeOptionalField(self.departure, "departure")
+        try container.encodeFieldOrNull(self.arrival, "arrival")
+        try container.encodeFieldOrNull(self.departure, "departure")
         try container.encodeField(self.duration, "duration")
-        try container.encodeOptionalField(self.stopTime, "stop_time")
+        try container.encodeFieldOrNull(self.stopTime, "stop_time")
         try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeOptionalField(self.terminal, "terminal")
+        try container.encodeNullableField(self._terminal.projectedValue, "terminal")
     }
 }
 

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
 public struct NearestSettlementResponse: Codable, Hashable, Sendable {
@@ -13,9 +13,11 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
     /// Settlement name.
     public let title: String
     /// Short name; `""` or `null` when none.
-    public let shortTitle: String?
+    /// - Note: `$shortTitle` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var shortTitle: String?
     /// Colloquial name; `""` or `null` when none.
-    public let popularTitle: String?
+    /// - Note: `$popularTitle` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var popularTitle: String?
     /// Latitude of the settlement.
     public let lat: Double
     /// Longitude of the settlement.
@@ -27,8 +29,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         self.type = type
         self.code = code
         self.title = title
-        self.shortTitle = shortTitle
-        self.popularTitle = popularTitle
+        self._shortTitle = NullableField(wrappedValue: shortTitle)
+        self._popularTitle = NullableField(wrappedValue: popularTitle)
         self.lat = lat
         self.lng = lng
         self.distance = distance
@@ -38,8 +40,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         self.type = try container.field(PointType.self, "type")
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
-        self.shortTitle = try container.optionalField(String.self, "short_title")
-        self.popularTitle = try container.optionalField(String.self, "popular_title")
+        self._shortTitle = NullableField(projectedValue: try container.nullableField(String.self, "short_title"))
+        self._popularTitle = NullableField(projectedValue: try container.nullableField(String.self, "popular_title"))
         self.lat = try container.field(Double.self, "lat")
         self.lng = try container.field(Double.self, "lng")
         self.distance = try container.field(Double.self, "distance")
@@ -49,8 +51,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
-        try container.encodeOptionalField(self.shortTitle, "short_title")
-        try container.encodeOptionalField(self.popularTitle, "popular_title")
+        try container.encodeNullableField(self._shortTitle.projectedValue, "short_title")
+        try container.encodeNullableField(self._popularTitle.projectedValue, "popular_title")
         try container.encodeField(self.lat, "lat")
         try container.encodeField(self.lng, "lng")
         try container.encodeField(self.distance, "distance")

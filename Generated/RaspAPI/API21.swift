@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A station in the station directory.
 public struct Station: Codable, Hashable, Sendable {
@@ -17,9 +17,11 @@ public struct Station: Codable, Hashable, Sendable {
     /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType?
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public let latitude: Station.Latitude?
+    /// - Note: `$latitude` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var latitude: Station.Latitude?
     /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public let longitude: Station.Longitude?
+    /// - Note: `$longitude` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var longitude: Station.Longitude?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
         self.title = title
@@ -27,8 +29,8 @@ public struct Station: Codable, Hashable, Sendable {
         self.direction = direction
         self.stationType = stationType
         self.transportType = transportType
-        self.latitude = latitude
-        self.longitude = longitude
+        self._latitude = NullableField(wrappedValue: latitude)
+        self._longitude = NullableField(wrappedValue: longitude)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -37,8 +39,8 @@ public struct Station: Codable, Hashable, Sendable {
         self.direction = try container.optionalField(String.self, "direction")
         self.stationType = try container.optionalField(StationType.self, "station_type")
         self.transportType = try container.optionalField(TransportType.self, "transport_type")
-        self.latitude = try container.optionalField(Station.Latitude.self, "latitude")
-        self.longitude = try container.optionalField(Station.Longitude.self, "longitude")
+        self._latitude = NullableField(projectedValue: try container.nullableField(Station.Latitude.self, "latitude"))
+        self._longitude = NullableField(projectedValue: try container.nullableField(Station.Longitude.self, "longitude"))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -47,8 +49,8 @@ public struct Station: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.direction, "direction")
         try container.encodeOptionalField(self.stationType, "station_type")
         try container.encodeOptionalField(self.transportType, "transport_type")
-        try container.encodeOptionalField(self.latitude, "latitude")
-        try container.encodeOptionalField(self.longitude, "longitude")
+        try container.encodeNullableField(self._latitude.projectedValue, "latitude")
+        try container.encodeNullableField(self._longitude.projectedValue, "longitude")
     }
 
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
@@ -58,10 +60,11 @@ public struct Station: Codable, Hashable, Sendable {
         /// The value as a `String`.
         case string(String)
         public init(from decoder: any Decoder) throws {
-            var errors: [any Error] = []
-            do { self = .double(try Double(from: decoder)); return } catch { errors.append(error) }
-            do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-            throw OneOfDecoding.noMatch("Latitude", errors: errors, in: decoder)
+            let candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil) { .double(try Double(from: $0)) },
+                .init(keys: nil) { .string(try String(from: $0)) },
+            ]
+            self = try OneOfDecoding.bestMatch("Latitude", in: decoder, candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

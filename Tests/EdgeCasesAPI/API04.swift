@@ -49,10 +49,11 @@ extension Operations {
             /// The value as a `String`.
             case string(String)
             public init(from decoder: any Decoder) throws {
-                var errors: [any Error] = []
-                do { self = .int(try Int(from: decoder)); return } catch { errors.append(error) }
-                do { self = .string(try String(from: decoder)); return } catch { errors.append(error) }
-                throw OneOfDecoding.noMatch("Limit", errors: errors, in: decoder)
+                let candidates: [OneOfDecoding.Candidate<Self>] = [
+                    .init(keys: nil) { .int(try Int(from: $0)) },
+                    .init(keys: nil) { .string(try String(from: $0)) },
+                ]
+                self = try OneOfDecoding.bestMatch("Limit", in: decoder, candidates)
             }
             public func encode(to encoder: any Encoder) throws {
                 switch self {

@@ -8,7 +8,8 @@ public import RaspRuntime
 public struct Echo: Codable, Hashable, Sendable {
     public let method: String
     public let path: String
-    public let contentType: String?
+    /// - Note: `$contentType` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public private(set) var contentType: String?
     public let fields: [Echo.FieldsItem]
     /// Format: `byte`.
     public let body: Data
@@ -16,7 +17,7 @@ public struct Echo: Codable, Hashable, Sendable {
     public init(method: String, path: String, contentType: String? = nil, fields: [Echo.FieldsItem], body: Data) {
         self.method = method
         self.path = path
-        self.contentType = contentType
+        self._contentType = NullableField(wrappedValue: contentType)
         self.fields = fields
         self.body = body
     }
@@ -24,7 +25,7 @@ public struct Echo: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.method = try container.field(String.self, "method")
         self.path = try container.field(String.self, "path")
-        self.contentType = try container.optionalField(String.self, "contentType")
+        self._contentType = NullableField(projectedValue: try container.nullableField(String.self, "contentType"))
         self.fields = try container.field([Echo.FieldsItem].self, "fields")
         self.body = try container.field(Data.self, "body")
     }
@@ -32,7 +33,7 @@ public struct Echo: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.method, "method")
         try container.encodeField(self.path, "path")
-        try container.encodeOptionalField(self.contentType, "contentType")
+        try container.encodeNullableField(self._contentType.projectedValue, "contentType")
         try container.encodeField(self.fields, "fields")
         try container.encodeField(self.body, "body")
     }
@@ -40,34 +41,37 @@ public struct Echo: Codable, Hashable, Sendable {
     /// The `FieldsItem` schema of the API.
     public struct FieldsItem: Codable, Hashable, Sendable {
         public let name: String
-        public let value: String?
+        /// - Note: `$value` tells a missing key (nil) from `null` (`.null`).
+        @NullableField public private(set) var value: String?
         /// Format: `byte`.
         public let base64: Data
-        public let filename: String?
-        public let contentType: String?
+        /// - Note: `$filename` tells a missing key (nil) from `null` (`.null`).
+        @NullableField public private(set) var filename: String?
+        /// - Note: `$contentType` tells a missing key (nil) from `null` (`.null`).
+        @NullableField public private(set) var contentType: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(name: String, value: String? = nil, base64: Data, filename: String? = nil, contentType: String? = nil) {
             self.name = name
-            self.value = value
+            self._value = NullableField(wrappedValue: value)
             self.base64 = base64
-            self.filename = filename
-            self.contentType = contentType
+            self._filename = NullableField(wrappedValue: filename)
+            self._contentType = NullableField(wrappedValue: contentType)
         }
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.name = try container.field(String.self, "name")
-            self.value = try container.optionalField(String.self, "value")
+            self._value = NullableField(projectedValue: try container.nullableField(String.self, "value"))
             self.base64 = try container.field(Data.self, "base64")
-            self.filename = try container.optionalField(String.self, "filename")
-            self.contentType = try container.optionalField(String.self, "contentType")
+            self._filename = NullableField(projectedValue: try container.nullableField(String.self, "filename"))
+            self._contentType = NullableField(projectedValue: try container.nullableField(String.self, "contentType"))
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.name, "name")
-            try container.encodeOptionalField(self.value, "value")
+            try container.encodeNullableField(self._value.projectedValue, "value")
             try container.encodeField(self.base64, "base64")
-            try container.encodeOptionalField(self.filename, "filename")
-            try container.encodeOptionalField(self.contentType, "contentType")
+            try container.encodeNullableField(self._filename.projectedValue, "filename")
+            try container.encodeNullableField(self._contentType.projectedValue, "contentType")
         }
     }
 }

@@ -50,6 +50,22 @@ struct GoldenTests {
         }
     }
 
+    /// The value-semantics document: its client is compiled with the package (target `ValueSemanticsAPI`) and its
+    /// values are round-tripped by `ValueSemanticsAPITests`.
+    @Test func checkedInValueSemanticsClientMatchesFreshOutput() throws {
+        let spec = Self.root.appendingPathComponent("Tests/Fixtures/value-semantics/openapi.yaml")
+        let result = try GeneratorPipeline().run([UInt8](try Data(contentsOf: spec)), sourceName: "openapi.yaml")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        let folder = Self.root.appendingPathComponent("Tests/ValueSemanticsAPI")
+        for file in result.files {
+            let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(checkedIn == file.contents, """
+                Tests/ValueSemanticsAPI/\(file.name) is stale: run \
+                `swift run rasp-generate Tests/Fixtures/value-semantics/openapi.yaml --output Tests/ValueSemanticsAPI`
+                """)
+        }
+    }
+
     @Test func generatingTwiceGivesIdenticalBytes() throws {
         let first = try Self.generate()
         let second = try Self.generate()

@@ -157,7 +157,7 @@ struct OutputLayoutTests {
             // next line; an enum's cases and a one-line body name no type of their own).
             var named: Set<String> = []
             for line in file.contents.split(separator: "\n") {
-                let code = line.drop { $0 == " " }
+                let code = line.drop { $0 == " " }.replacing(#/^@NullableField /#, with: "public NullableField ")
                 let isCase = code.wholeMatch(of: #/case [A-Za-z_`]+\(.*/#) != nil
                 guard code.hasPrefix("public ") || isCase else { continue }
                 let words = code.replacing(#/"(?:[^"\\]|\\.)*"/#, with: "").split { !$0.isLetter && !$0.isNumber }

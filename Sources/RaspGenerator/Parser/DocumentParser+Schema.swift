@@ -60,6 +60,8 @@ extension DocumentParser {
         case .title: schema.title = try Self.string(value, "title")
         case .description: schema.description = try Self.string(value, "description")
         case .deprecated: schema.deprecated = try Self.bool(value, "deprecated")
+        case .readOnly: schema.readOnly = try Self.bool(value, "readOnly")
+        case .writeOnly: schema.writeOnly = try Self.bool(value, "writeOnly")
         case .default: schema.defaultValue = value
         case .properties:
             var properties = value
@@ -419,7 +421,8 @@ extension DocumentParser {
 
 /// The schema keywords ``DocumentParser`` reads (``DocumentParser/parseSchema(_:)``); other keys are skipped.
 private enum SchemaKeyword {
-    case ref, type, nullable, format, title, description, deprecated, `default`, properties, required, items
+    case ref, type, nullable, format, title, description, deprecated, readOnly, writeOnly, `default`, properties
+    case required, items
     case additionalProperties, allOf, oneOf, anyOf, `enum`, const, discriminator
     case minimum, maximum, multipleOf, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems
     case pattern, example, examples
@@ -427,7 +430,8 @@ private enum SchemaKeyword {
     /// The keywords by name.
     private static let table = NameTable<SchemaKeyword>([
         ("$ref", .ref), ("type", .type), ("nullable", .nullable), ("format", .format), ("title", .title),
-        ("description", .description), ("deprecated", .deprecated), ("default", .default),
+        ("description", .description), ("deprecated", .deprecated), ("readOnly", .readOnly),
+        ("writeOnly", .writeOnly), ("default", .default),
         ("properties", .properties), ("required", .required), ("items", .items),
         ("additionalProperties", .additionalProperties), ("allOf", .allOf), ("oneOf", .oneOf),
         ("anyOf", .anyOf), ("enum", .enum), ("const", .const), ("discriminator", .discriminator),

@@ -47,6 +47,8 @@ public struct Schema: Sendable {
         var enumValues: [YAMLScalar.Resolved]?
         var defaultValue: YAMLNode?
         var deprecated = false
+        var readOnly = false
+        var writeOnly = false
         var facts = Facts()
         var itemsStorage: [Schema] = []
     }
@@ -143,6 +145,16 @@ public struct Schema: Sendable {
     public var deprecated: Bool {
         get { storage.fields.deprecated }
         _modify { yield &unique().fields.deprecated }
+    }
+    /// `readOnly`: sent by the server only (a request need not carry it).
+    public var readOnly: Bool {
+        get { storage.fields.readOnly }
+        _modify { yield &unique().fields.readOnly }
+    }
+    /// `writeOnly`: sent by the client only (a response need not carry it).
+    public var writeOnly: Bool {
+        get { storage.fields.writeOnly }
+        _modify { yield &unique().fields.writeOnly }
     }
     /// Validation keywords and examples, as written: documentation only.
     public var facts: Facts {

@@ -9,6 +9,36 @@ struct ModuleUse: Equatable {
     var foundation = false
     /// Whether a `RaspRuntime` type that can appear in a public declaration is named.
     var runtime = false
+    /// The modules that each top-level type alias of the API names (through other aliases too): a public signature
+    /// that names an alias declared in another file needs the imports of the aliased type (`JSONRawMessage` for
+    /// `JSONValue`, `NullTime` for `Date`).
+    var aliases: [String: ModuleUse] = [:]
+
+    static func == (lhs: ModuleUse, rhs: ModuleUse) -> Bool {
+        lhs.foundation == rhs.foundation && lhs.runtime == rhs.runtime
+    }
+
+    /// The modules each top-level alias among `types` names, following aliases of aliases.
+    static func aliasTable(_ types: [Declaration]) -> [String: ModuleUse] {
+        var targets: [String: SwiftType] = [:]
+        for case .typeAlias(let name, let type, _) in types { targets[name] = type }
+        guard !targets.isEmpty else { return [:] }
+        var table: [String: ModuleUse] = [:]
+        func resolve(_ name: String, depth: Int) -> ModuleUse {
+            if let known = table[name] { return known }
+            var use = ModuleUse()
+            guard let type = targets[name] else { return use }
+            use.add(type)
+            // An alias chain is acyclic (the translator refuses cycles); the depth bound only guards that.
+            if depth < 64, targets[type.elementName] != nil {
+                use.formUnion(resolve(type.elementName, depth: depth + 1))
+            }
+            table[name] = use
+            return use
+        }
+        for name in targets.keys { _ = resolve(name, depth: 0) }
+        return table
+    }
 
     /// Whether both modules are known to be used (nothing more to look for).
     var isComplete: Bool { foundation && runtime }
@@ -21,6 +51,7 @@ struct ModuleUse: Equatable {
 
     /// Adds the modules of a type name (a generated type's nested name, `Outer.Inner`, is read part by part).
     mutating func add(_ name: String) {
+        if !aliases.isEmpty, let aliased = aliases[name] { formUnion(aliased) }
         var name = name
         name.withUTF8 { bytes in
             var start = 0
@@ -46,7 +77,7 @@ struct ModuleUse: Equatable {
     mutating func add(_ type: SwiftType) {
         switch type {
         case .named(let name): add(name)
-        case .array(let element), .dictionary(let element): add(element)
+        case .array(let element), .dictionary(let element), .optional(let element): add(element)
         }
     }
 }
@@ -57,26 +88,42 @@ extension ModuleUse {
     static let clientDeclarations = ModuleUse(foundation: true, runtime: true)
 
     /// A type declaration: its properties, enum cases and nested types (an open enum conforms to `OpenEnum`).
-    init(_ declaration: Declaration) {
+    init(_ declaration: Declaration, aliases: [String: ModuleUse] = [:]) {
+        self.aliases = aliases
+        add(declaration)
+    }
+
+    /// Adds what a declaration and its nested declarations name.
+    private mutating func add(_ declaration: Declaration) {
         switch declaration {
         case .structType(let decl):
             // Read in place: a for-in loop would copy each property with all its fields.
-            for index in decl.properties.indices { add(decl.properties[index].type) }
-            for nested in decl.nested { formUnion(ModuleUse(nested)) }
+            for index in decl.properties.indices {
+                add(decl.properties[index].type)
+                // `@NullableField` and its `Nullable` projection.
+                if decl.properties[index].tracksNull { runtime = true }
+                // A public initializer's default argument `.init(rawValue:)` calls `OpenEnum`'s initializer.
+                if case .enumValue? = decl.properties[index].defaultValue { runtime = true }
+            }
+            if let variant = decl.variant { add(variant.type) }
+            if let additional = decl.additional { add(additional.valueType) }
+            for nested in decl.nested { add(nested) }
         case .enumType:
             runtime = true
         case .oneOf(let decl):
             for item in decl.cases { add(item.type) }
-            for nested in decl.nested { formUnion(ModuleUse(nested)) }
+            if let fallback = decl.fallback { add(fallback.type) }
+            for nested in decl.nested { add(nested) }
         case .typeAlias(_, let type, _):
             add(type)
         }
     }
 
     /// An operation's input struct: its parameters, its body and the types nested in it.
-    init(input operation: OperationDecl) {
+    init(input operation: OperationDecl, aliases: [String: ModuleUse] = [:]) {
+        self.aliases = aliases
         addMembers(of: operation)
-        for nested in operation.nested { formUnion(ModuleUse(nested)) }
+        for nested in operation.nested { add(nested) }
     }
 
     /// Adds the types of an operation's input members: its parameters and its body.
@@ -86,7 +133,8 @@ extension ModuleUse {
     }
 
     /// A method that takes an operation's input and returns `success`: the client's and the mock's.
-    init(returning success: SuccessDecl) {
+    init(returning success: SuccessDecl, aliases: [String: ModuleUse] = [:]) {
+        self.aliases = aliases
         switch success {
         case .json(let type, _): add(type)
         case .data: foundation = true
@@ -104,8 +152,8 @@ extension ModuleUse {
 
     /// The protocol extension's methods for one client method: the input's members as arguments, and `Data` for
     /// the overload that takes a binary body in memory.
-    init(flattened method: SwiftRenderer.Method) {
-        self.init(returning: method.success)
+    init(flattened method: SwiftRenderer.Method, aliases: [String: ModuleUse] = [:]) {
+        self.init(returning: method.success, aliases: aliases)
         addMembers(of: method.operation)
         if SwiftRenderer.hasInMemoryBodyOverload(method.operation) { foundation = true }
     }
@@ -117,7 +165,8 @@ extension SwiftRenderer {
         "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
         "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate",
-        "MockClientError", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence", "ParameterStyle", "QueryValue",
+        "MockClientError", "Nullable", "NullableField", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence",
+        "ParameterStyle", "QueryValue",
         "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
         "URLSessionTransport",
     ]

@@ -26,6 +26,9 @@ struct SwiftRenderer {
     func render() -> [GeneratedFile] {
         // Made once: each method holds its operation's declaration.
         let methods = self.methods
+        // Swift checks the module of an aliased type only in `public` declarations (`package` ones may name an
+        // alias of an internally imported type, and then warn that a `package import` is unused).
+        let aliases = config.accessModifier == .public ? ModuleUse.aliasTable(api.types) : [:]
         let heads = chunk { w in
             renderServers(&w)
             renderAuthentication(&w)
@@ -36,19 +39,19 @@ struct SwiftRenderer {
         }
         let groups = [
             Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
-                  use: { ModuleUse(api.types[$0]) }),
+                  use: { ModuleUse(api.types[$0], aliases: aliases) }),
             Group(wrapper: "extension Operations", items: api.operations.map { operation in
                 chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
-            }, use: { ModuleUse(input: api.operations[$0]) }),
+            }, use: { ModuleUse(input: api.operations[$0], aliases: aliases) }),
             Group(wrapper: "extension \(protocolName)", items: methods.map { method in
                 chunk(level: 1) { renderFlattenedMethods(method, &$0) }
-            }, use: { ModuleUse(flattened: methods[$0]) }),
+            }, use: { ModuleUse(flattened: methods[$0], aliases: aliases) }),
             Group(wrapper: "extension \(api.clientName)", items: methods.map { method in
                 chunk(level: 1) { renderClientMethod(method, &$0) }
-            }, use: { ModuleUse(returning: methods[$0].success) }),
+            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
             Group(wrapper: "extension \(mockName)", items: methods.map { method in
                 chunk(level: 1) { renderMockMethod(method, &$0) }
-            }, use: { ModuleUse(returning: methods[$0].success) }),
+            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
         ]
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
@@ -163,9 +166,18 @@ struct SwiftRenderer {
                 w.doc(decl.properties[index].doc)
                 renderProperty(decl.properties[index], mutable: decl.isMutable, &w)
             }
-            renderMemberwiseInit(decl.properties, &w)
-            if decl.direction != .encode { renderDecoder(decl.properties, &w) }
-            if decl.direction != .decode { renderEncoder(decl.properties, &w) }
+            let keyword = decl.isMutable ? "var " : "let "
+            if let variant = decl.variant {
+                w.doc(variant.doc)
+                w.line(access, keyword, variant.name, ": ", variant.type.spelling)
+            }
+            if let additional = decl.additional {
+                w.doc("The keys the schema does not declare, with their values (its `additionalProperties`).")
+                w.line(access, keyword, additional.name, ": [String: ", additional.valueType.spelling, "]")
+            }
+            renderMemberwiseInit(decl, &w)
+            if decl.direction != .encode { renderDecoder(decl, &w) }
+            if decl.direction != .decode { renderEncoder(decl, &w) }
             for nested in decl.nested {
                 w.line()
                 render(nested, &w)
@@ -178,8 +190,20 @@ struct SwiftRenderer {
         property.hasStorage ? "_" + Naming.bare(property.name) : property.name
     }
 
+    /// Whether a property keeps `null` apart from a missing key (boxed values do not).
+    private static func tracksNull(_ property: borrowing PropertyDecl) -> Bool {
+        property.tracksNull && !property.boxed
+    }
+
     /// A stored property, or a computed one over private storage (boxed or deprecated values).
     private func renderProperty(_ property: borrowing PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
+        let tracksNull = Self.tracksNull(property)
+        if tracksNull && !property.hasStorage {
+            // A wrapper needs a `var`; a type that is never sent keeps it read-only for callers.
+            w.line("@NullableField ", access, mutable ? "var " : "private(set) var ", property.name, ": ",
+                   property.type.spelling, "?")
+            return
+        }
         guard property.hasStorage else {
             w.line(access, mutable ? "var " : "let ", property.name, ": ", property.type.spelling,
                    property.isOptional ? "?" : "")
@@ -191,14 +215,15 @@ struct SwiftRenderer {
         }
         let storage = Self.storage(property)
         let optional = property.isOptional ? "?" : ""
-        let stored = property.boxed ? "Indirect<\(property.type.spelling)>\(optional)" : type
-        let read = property.boxed ? "\(storage)\(optional).value" : storage
+        let stored = property.boxed ? "Indirect<\(property.type.spelling)>\(optional)"
+            : tracksNull ? "Nullable<\(property.type.spelling)>?" : type
+        let read = property.boxed ? "\(storage)\(optional).value" : tracksNull ? "\(storage)?.value" : storage
         if !mutable {
             w.line("\(access)var \(property.name): \(type) { \(read) }")
             w.line("private let \(storage): \(stored)")
             return
         }
-        let write = !property.boxed ? "newValue"
+        let write = tracksNull ? "newValue.map(Nullable.value)" : !property.boxed ? "newValue"
             : property.isOptional ? "newValue.map(Indirect.init)" : "Indirect(newValue)"
         w.line("\(access)var \(property.name): \(type) {")
         w.line("    get { \(read) }")
@@ -207,8 +232,9 @@ struct SwiftRenderer {
         w.line("private var \(storage): \(stored)")
     }
 
-    private func renderMemberwiseInit(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
-        guard !properties.isEmpty else {
+    private func renderMemberwiseInit(_ decl: StructDecl, _ w: inout CodeWriter) {
+        let properties = decl.properties
+        guard !properties.isEmpty || decl.variant != nil || decl.additional != nil else {
             w.doc("Creates a value (the type has no properties).")
             w.line(access, "init() {}")
             return
@@ -221,9 +247,20 @@ struct SwiftRenderer {
                 if index > 0 { w.write(", ") }
                 writeInitParameter(properties[index], &w)
             }
+            if let variant = decl.variant {
+                w.write(properties.isEmpty ? "" : ", ", variant.name, ": ", variant.type.spelling)
+            }
+            if let additional = decl.additional {
+                w.write(properties.isEmpty && decl.variant == nil ? "" : ", ", additional.name, ": [String: ",
+                        additional.valueType.spelling, "] = [:]")
+            }
             w.write(")")
         }) { w in
             for index in properties.indices { writeInitAssignment(properties[index], &w) }
+            if let variant = decl.variant { w.line("self.", Naming.bare(variant.name), " = ", variant.name) }
+            if let additional = decl.additional {
+                w.line("self.", Naming.bare(additional.name), " = ", additional.name)
+            }
         }
     }
 
@@ -241,7 +278,11 @@ struct SwiftRenderer {
 
     /// The memberwise init's line that stores a parameter.
     private func writeInitAssignment(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
-        if property.boxed {
+        if Self.tracksNull(property) {
+            let storage = "self._" + Naming.bare(property.name)
+            w.line(property.hasStorage ? "\(storage) = \(property.name).map(Nullable.value)"
+                                       : "\(storage) = NullableField(wrappedValue: \(property.name))")
+        } else if property.boxed {
             let storage = Self.storage(property)
             w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
                                        : "self.\(storage) = Indirect(\(property.name))")
@@ -254,14 +295,26 @@ struct SwiftRenderer {
     /// than synthesized: a synthesized coder needs a `CodingKeys` enum per type and resolves the containers'
     /// overloaded methods per property, which costs more to compile than these calls to methods without overloads.
     /// A schema default applies when the key is missing.
-    private func renderDecoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
+    private func renderDecoder(_ decl: StructDecl, _ w: inout CodeWriter) {
+        let properties = decl.properties
         w.block(access, "init(from decoder: any Decoder) throws") { w in
-            guard !properties.isEmpty else {
+            guard !properties.isEmpty || decl.additional != nil else {
                 w.line("_ = try decoder.container(keyedBy: FieldKey.self)")
+                if let variant = decl.variant {
+                    w.line("self.", Naming.bare(variant.name), " = try ", variant.type.spelling, "(from: decoder)")
+                }
                 return
             }
             w.line("let container = try decoder.container(keyedBy: FieldKey.self)")
             for index in properties.indices { writeDecoderLine(properties[index], &w) }
+            if let variant = decl.variant {
+                w.line("self.", Naming.bare(variant.name), " = try ", variant.type.spelling, "(from: decoder)")
+            }
+            if let additional = decl.additional {
+                let declared = properties.map { Naming.literal($0.wireName) }.joined(separator: ", ")
+                w.line("self.", Naming.bare(additional.name), " = try container.additionalFields(",
+                       additional.valueType.spelling, ".self, declared: [", declared, "])")
+            }
         }
     }
 
@@ -271,8 +324,13 @@ struct SwiftRenderer {
         let type = property.type.spelling
         let (open, close) = property.boxed ? ("Indirect<", ">") : ("", "")
         let key = Naming.escaped(property.wireName)
-        if property.isOptional {
-            w.line("self.", stored, " = try container.optionalField(", open, type, close, ".self, \"", key, "\")")
+        if Self.tracksNull(property) {
+            let read = "try container.nullableField(\(type).self, \"\(key)\")"
+            w.line("self._", Naming.bare(property.name), " = ",
+                   property.hasStorage ? read : "NullableField(projectedValue: \(read))")
+        } else if property.isOptional {
+            let method = property.keepsNullValue ? "presentField(" : "optionalField("
+            w.line("self.", stored, " = try container.", method, open, type, close, ".self, \"", key, "\")")
         } else if let defaultValue = property.defaultValue {
             let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
             w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key,
@@ -284,18 +342,28 @@ struct SwiftRenderer {
 
     /// A struct's `encode(to:)`: one line per property, in declaration order (the order of the keys on the wire);
     /// a nil optional writes no key.
-    private func renderEncoder(_ properties: [PropertyDecl], _ w: inout CodeWriter) {
+    private func renderEncoder(_ decl: StructDecl, _ w: inout CodeWriter) {
+        let properties = decl.properties
         w.block(access, "func encode(to encoder: any Encoder) throws") { w in
-            guard !properties.isEmpty else {
+            if properties.isEmpty && decl.additional == nil {
                 w.line("_ = encoder.container(keyedBy: FieldKey.self)")
-                return
+            } else {
+                w.line("var container = encoder.container(keyedBy: FieldKey.self)")
             }
-            w.line("var container = encoder.container(keyedBy: FieldKey.self)")
             for index in properties.indices {
-                let method = properties[index].isOptional ? "encodeOptionalField" : "encodeField"
-                w.line("try container.", method, "(self.", Naming.bare(Self.storage(properties[index])), ", \"",
-                       Naming.escaped(properties[index].wireName), "\")")
+                let property = properties[index]
+                let tracksNull = Self.tracksNull(property)
+                let method = tracksNull ? "encodeNullableField" : property.encodesNull ? "encodeFieldOrNull"
+                    : property.isOptional ? "encodeOptionalField" : "encodeField"
+                let value = tracksNull && !property.hasStorage ? "_" + Naming.bare(property.name) + ".projectedValue"
+                    : Naming.bare(Self.storage(property))
+                w.line("try container.", method, "(self.", value, ", \"", Naming.escaped(property.wireName), "\")")
             }
+            if let additional = decl.additional {
+                w.line("try container.encodeAdditionalFields(self.", Naming.bare(additional.name), ")")
+            }
+            // The variant writes its keys into the same object.
+            if let variant = decl.variant { w.line("try self.", Naming.bare(variant.name), ".encode(to: encoder)") }
         }
     }
 
@@ -332,11 +400,16 @@ struct SwiftRenderer {
                 w.doc(["The value as a `\(item.type.spelling)`."])
                 w.line("case \(item.name)(\(item.type.spelling))")
             }
+            if let fallback = decl.fallback {
+                w.doc(["A value whose discriminator names no subtype this client knows: the base's own properties."])
+                w.line("case \(fallback.name)(\(fallback.type.spelling))")
+            }
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
-                    w.switchBlock("self",
-                                  decl.cases.map { "case .\($0.name)(let value): try value.encode(to: encoder)" })
+                    w.switchBlock("self", (decl.cases.map(\.name) + (decl.fallback.map { [$0.name] } ?? [])).map {
+                        "case .\($0)(let value): try value.encode(to: encoder)"
+                    })
                 }
             }
             for nested in decl.nested {
@@ -376,15 +449,20 @@ struct SwiftRenderer {
                                      + "[\(candidates.joined(separator: ", "))])")
                     }
                 }
+                let otherwise = decl.fallback.map { "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))" }
+                    ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
                 w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
-                              cases + ["case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"])
+                              cases + [otherwise])
             } else {
-                w.line("var errors: [any Error] = []")
-                for item in decl.cases {
-                    w.line("do { self = .\(item.name)(try \(item.type.spelling)(from: decoder)); return } "
-                           + "catch { errors.append(error) }")
+                // Every variant that accepts the value is a candidate; the one that keeps all of it wins.
+                w.line("let candidates: [OneOfDecoding.Candidate<Self>] = [")
+                for (index, item) in decl.cases.enumerated() {
+                    let keys = index < decl.caseKeys.count ? decl.caseKeys[index] : nil
+                    let set = keys.map { "[" + Set($0).sorted().map(Naming.literal).joined(separator: ", ") + "]" }
+                    w.line("    .init(keys: \(set ?? "nil")) { .\(item.name)(try \(item.type.spelling)(from: $0)) },")
                 }
-                w.line("throw OneOfDecoding.noMatch(\(Naming.literal(decl.name)), errors: errors, in: decoder)")
+                w.line("]")
+                w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, candidates)")
             }
         }
     }

@@ -61,13 +61,20 @@ struct DuplicateTypes {
             let key = Self.fingerprint(declaration, qualifiedName: qualifiedName)
             // One lookup of the (long) fingerprint finds the first to alias, or records this declaration.
             let candidate = (qualifiedName, Self.direction(of: declaration), declaration)
-            guard let first = Self.firstMatch(in: &firsts[key, default: []], recording: candidate) else { return }
+            guard let first = Self.firstMatch(in: &firsts[key, default: []], recording: candidate),
+                  !Self.shadows(declaration.name, first.name) else { return }
             var doc = Self.aliasDoc(for: declaration, besides: Self.docs(of: first.declaration))
             if doc.isEmpty { doc = ["The same type as `\(first.name)` (an identical schema)."] }
             declaration = .typeAlias(name: declaration.name, type: .named(first.name), doc: doc)
             // An alias nests nothing: the walk does not visit what the declaration nested.
             position += nestedCounts[current]
         }
+    }
+
+    /// Whether an alias named `name` (nested in some type) would shadow the start of the name it aliases: inside
+    /// the type, `typealias Item = Item` or `typealias Item = Item.Value` would name the alias itself.
+    private static func shadows(_ name: String, _ target: String) -> Bool {
+        target == name || target.hasPrefix(name + ".")
     }
 
     /// The first declaration of `firsts` that codes the candidate's directions, or nil after adding the candidate.
@@ -243,6 +250,9 @@ struct DuplicateTypes {
             text += "="
             if let constant = property.constant { text += Naming.literal(constant) }
             if let deprecation = property.deprecation { text += deprecation }
+            if property.encodesNull { text += "=null" }
+            if property.tracksNull { text += "=tracked" }
+            if property.keepsNullValue { text += "=keepsNull" }
             text += ";"
         }
         func add(_ declaration: Declaration, name: String) {
@@ -252,6 +262,20 @@ struct DuplicateTypes {
                 text += name
                 text += " {"
                 for index in decl.properties.indices { add(decl.properties[index]) }
+                if let variant = decl.variant {
+                    text += "variant "
+                    text += variant.name
+                    text += ":"
+                    spell(variant.type)
+                    text += ";"
+                }
+                if let additional = decl.additional {
+                    text += "additional "
+                    text += additional.name
+                    text += ":"
+                    spell(additional.valueType)
+                    text += ";"
+                }
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .enumType(let decl):
@@ -273,13 +297,25 @@ struct DuplicateTypes {
                 text += " "
                 text += decl.discriminatorProperty ?? ""
                 text += " {"
-                for item in decl.cases {
+                for (index, item) in decl.cases.enumerated() {
                     text += item.name
                     text += ":"
                     spell(item.type)
                     // Each value as a literal: quotes inside are escaped, so the list reads back one way only.
                     text += "="
                     for value in item.discriminatorValues { text += Naming.literal(value) }
+                    // The keys the decoder chooses by.
+                    if decl.caseKeys.indices.contains(index), let keys = decl.caseKeys[index] {
+                        text += "="
+                        for key in keys { text += Naming.literal(key) }
+                    }
+                    text += ";"
+                }
+                if let fallback = decl.fallback {
+                    text += "fallback "
+                    text += fallback.name
+                    text += ":"
+                    spell(fallback.type)
                     text += ";"
                 }
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }

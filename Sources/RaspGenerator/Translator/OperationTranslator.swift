@@ -129,7 +129,7 @@ struct OperationTranslator {
             return .structured
         case .array(let element):
             return wireKind(element, types: types, depth: depth + 1) == .scalar ? .scalarArray : .structured
-        case .dictionary:
+        case .dictionary, .optional:
             return .structured
         }
     }

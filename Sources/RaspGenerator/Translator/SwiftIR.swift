@@ -15,20 +15,23 @@ enum SwiftType: Hashable {
     case named(String)
     indirect case array(SwiftType)
     indirect case dictionary(SwiftType)
+    /// An item or map value that may be `null` (`[String?]`, `[String: Int?]`).
+    indirect case optional(SwiftType)
 
     var spelling: String {
         switch self {
         case .named(let name): name
         case .array(let element): "[\(element.spelling)]"
         case .dictionary(let value): "[String: \(value.spelling)]"
+        case .optional(let wrapped): wrapped.spelling + "?"
         }
     }
 
-    /// The named type inside any arrays and dictionaries.
+    /// The named type inside any arrays, dictionaries and optionals.
     var elementName: String {
         switch self {
         case .named(let name): name
-        case .array(let element), .dictionary(let element): element.elementName
+        case .array(let element), .dictionary(let element), .optional(let element): element.elementName
         }
     }
 
@@ -123,6 +126,24 @@ struct StructDecl {
     /// Whether the properties are `var`: only for types a request can send (``SentTypes``). A public stored `var`
     /// costs a setter and a `_modify` coroutine besides the getter, a third of a big client's build time.
     var isMutable = true
+    /// The keys no property declares, kept when the schema allows them (`additionalProperties` beside
+    /// `properties`).
+    var additional: AdditionalMember?
+    /// The `oneOf`/`anyOf` beside the properties: a union decoded from (and encoded into) the same object.
+    var variant: VariantMember?
+
+    /// The member that holds a schema's `additionalProperties`.
+    struct AdditionalMember {
+        var name: String
+        var valueType: SwiftType
+    }
+
+    /// The member that holds the union written beside a schema's properties.
+    struct VariantMember {
+        var name: String
+        var type: SwiftType
+        var doc: [String]
+    }
 }
 
 struct PropertyDecl {
@@ -143,6 +164,12 @@ struct PropertyDecl {
     var deprecation: String?
     /// Stored out of line to break a containment cycle.
     var boxed = false
+    /// Required and nullable: nil is sent as `null` (the key must be there).
+    var encodesNull = false
+    /// Optional and nullable: a missing key and `null` are kept apart (``NullableField`` in the runtime).
+    var tracksNull = false
+    /// Optional free-form JSON: `null` decodes as the value `.null`, not as a missing key.
+    var keepsNullValue = false
 
     /// Whether the value lives in a private `_name` behind a computed property: boxed values, and deprecated ones
     /// (the generated init and coding code use the storage, so only callers see the deprecation).
@@ -166,6 +193,12 @@ struct OneOfDecl {
     var nested: [Declaration]
     var isIndirect = false
     var direction = CodingDirection.both
+    /// For a union without a discriminator: the object keys each case keeps (nil: any key, or not an object), by
+    /// which the decoder chooses among the cases that accept a value.
+    var caseKeys: [[String]?] = []
+    /// For a base schema whose discriminator names its subtypes: the case that holds a value whose discriminator
+    /// names no known subtype, decoded as the base's own properties (open, like the enums).
+    var fallback: (name: String, type: SwiftType)?
 }
 
 struct OperationDecl {

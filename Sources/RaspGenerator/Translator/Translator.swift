@@ -98,6 +98,10 @@ struct DeclarationGraph {
                 for index in decl.properties.indices {
                     add(decl.properties[index].type, direct: &direct, inside: &inside)
                 }
+                if let variant = decl.variant { add(variant.type, direct: &direct, inside: &inside) }
+                if let additional = decl.additional {
+                    add(.dictionary(additional.valueType), direct: &direct, inside: &inside)
+                }
                 edges[id] = direct
                 contained[id] = inside
             case .oneOf(let decl):
@@ -105,6 +109,7 @@ struct DeclarationGraph {
                 var inside: [Int] = []
                 inside.reserveCapacity(decl.cases.count)
                 for index in decl.cases.indices { add(decl.cases[index].type, direct: &direct, inside: &inside) }
+                if let fallback = decl.fallback { add(fallback.type, direct: &direct, inside: &inside) }
                 edges[id] = direct
                 contained[id] = inside
             case .typeAlias(_, let type, _):
@@ -242,6 +247,7 @@ struct RecursionBreaker {
             let from = component[id]
             let isIndirect = from.map { from in
                 decl.cases.contains { $0.type.namedType.map { inCycle(from, $0) } ?? false }
+                    || decl.fallback?.type.namedType.map { inCycle(from, $0) } ?? false
             } ?? false
             guard decl.isIndirect != isIndirect else { return }
             decl.isIndirect = isIndirect

@@ -8,7 +8,10 @@ extension TypeTranslator {
         result.reserveCapacity(properties.count)
         for property in properties {
             let name = memberScope.unique(memberName(ofProperty: property.name))
-            let isRequired = required.contains(property.name)
+            // One type serves requests and responses: a `readOnly` value is absent from requests and a
+            // `writeOnly` one from responses, so neither is required in the type.
+            let direction = directionOnly(property.schema)
+            let isRequired = required.contains(property.name) && direction == nil
             if isRequired, let constant = Self.constant(property.schema) {
                 // A tag with one possible value: no enum of one case, and callers need not pass it.
                 var doc = Self.doc(property.schema)
@@ -31,12 +34,50 @@ extension TypeTranslator {
             if let defaultValue, !isRequired {
                 doc.append("- Note: Defaults to `\(defaultValue.spelling)` when missing.")
             }
-            result.append(PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
-                                       isRequired: isRequired && defaultValue == nil && !usage.nullable,
-                                       defaultValue: isRequired ? nil : defaultValue, doc: doc,
-                                       deprecation: Self.deprecation(property.schema)))
+            switch direction {
+            case .readOnly?: doc.append("- Note: Read-only: the server sets it; leave it nil in requests.")
+            case .writeOnly?: doc.append("- Note: Write-only: sent in requests, never in responses.")
+            case nil: break
+            }
+            var decl = PropertyDecl(name: name, wireName: property.name, type: usage.type, isOptional: isOptional,
+                                    isRequired: isRequired && defaultValue == nil && !usage.nullable,
+                                    defaultValue: isRequired ? nil : defaultValue, doc: doc,
+                                    deprecation: Self.deprecation(property.schema))
+            if isOptional && isFreeForm(property.schema) { decl.keepsNullValue = true }
+            // A nullable value: `null` when required; told apart from a missing key when optional (no default).
+            if usage.nullable && usage.type != .named("JSONValue") {
+                if isRequired {
+                    decl.encodesNull = true
+                } else if decl.defaultValue == nil {
+                    decl.tracksNull = true
+                    if decl.deprecation == nil {
+                        doc.append("- Note: `$\(Naming.bare(name))` tells a missing key (nil) from `null` (`.null`).")
+                        decl.doc = doc
+                    }
+                }
+            }
+            result.append(decl)
         }
         return result
+    }
+
+    /// Whether a schema (or the one its `$ref`s lead to) allows any JSON value, `null` included.
+    func isFreeForm(_ schema: Schema, depth: Int = 0) -> Bool {
+        if let ref = schema.ref {
+            return depth < 16 && isFreeForm(document.schemas[ref.target].schema, depth: depth + 1)
+        }
+        return schema.isUnconstrained
+    }
+
+    /// Which direction a property travels in only.
+    enum DirectionOnly { case readOnly, writeOnly }
+
+    /// `readOnly` or `writeOnly`, on the property's schema or on the schema its `$ref` names.
+    func directionOnly(_ schema: Schema) -> DirectionOnly? {
+        let target = schema.ref.map { document.schemas[$0.target].schema }
+        if schema.readOnly || target?.readOnly == true { return .readOnly }
+        if schema.writeOnly || target?.writeOnly == true { return .writeOnly }
+        return nil
     }
 
     /// For a bare `$ref` property: the first line of what the referenced schema says, so the property is documented.

@@ -83,6 +83,10 @@ struct TypeTranslator {
             else { continue }
             let schema = entry.schema
             let unwrapped = Self.unwrap(schema)
+            if let subtypes = polymorphicSubtypes(of: index, unwrapped) {
+                declarations.append(try polymorphicDeclaration(named: swiftName, for: unwrapped, subtypes: subtypes))
+                continue
+            }
             let shape = try shape(of: unwrapped)
             if case .other = shape {
                 // An alias (to a primitive, a collection or another component). Declarations its items or values
@@ -101,6 +105,68 @@ struct TypeTranslator {
             }
         }
         return declarations
+    }
+
+    /// The subtypes of a base schema that has a discriminator (and no `oneOf`/`anyOf` of its own): the components
+    /// its mapping names, then those that extend it with `allOf: [{$ref: base}, …]`, each with the discriminator
+    /// values that select it (the mapping's, else the component's name, as the OpenAPI specification says). Nil
+    /// when the schema is not such a base or nothing extends it.
+    private func polymorphicSubtypes(of index: Int, _ schema: Schema) -> [(target: Int, values: [String])]? {
+        guard let discriminator = schema.discriminator, schema.oneOf.isEmpty, schema.anyOf.isEmpty,
+              schema.ref == nil else { return nil }
+        var subtypes: [(target: Int, values: [String])] = []
+        func add(_ target: Int, value: String) {
+            guard target != index, componentNames[target] != nil else { return }
+            if let known = subtypes.firstIndex(where: { $0.target == target }) {
+                if !subtypes[known].values.contains(value) { subtypes[known].values.append(value) }
+            } else {
+                subtypes.append((target, [value]))
+            }
+        }
+        for mapping in discriminator.mapping {
+            if let target = mapping.target { add(target, value: mapping.value) }
+        }
+        let mapped = Set(discriminator.mapping.compactMap(\.target))
+        for (candidate, entry) in document.schemas.enumerated() where !mapped.contains(candidate) {
+            guard let name = entry.name, config.schemaTypeOverrides[name] == nil else { continue }
+            if Self.unwrap(entry.schema).allOf.contains(where: { $0.ref?.target == index }) {
+                add(candidate, value: name)
+            }
+        }
+        return subtypes.isEmpty ? nil : subtypes
+    }
+
+    /// A base schema with subtypes becomes a union of them, chosen by the discriminator, with a fallback case that
+    /// holds the base's own properties (nested as `Base`) for values whose discriminator names no subtype.
+    private mutating func polymorphicDeclaration(named name: String, for schema: Schema,
+                                                 subtypes: [(target: Int, values: [String])]) throws -> Declaration {
+        var doc = Self.doc(schema)
+        if doc.isEmpty { doc = ["The `\(name)` schema of the API."] }
+        doc += ["", "A base schema: a value is one of its subtypes, chosen by its discriminator."]
+        var caseScope = NameScope(reserved: ["unknown"])
+        var cases: [(String, SwiftType, [String])] = []
+        for subtype in subtypes {
+            guard let typeName = componentNames[subtype.target] else { continue }
+            cases.append((caseScope.unique(Naming.memberName(typeName)), .named(typeName), subtype.values))
+        }
+        var scope = nestedScope()
+        let baseName = scope.unique("Base")
+        let qualified = "\(name).\(baseName)"
+        var base = schema
+        base.discriminator = nil
+        base.description = "The base's own properties, for a subtype this client does not know."
+        base.title = nil
+        let shape = try shape(of: base)
+        var nested: [Declaration] = []
+        var fallbackType = SwiftType.named("JSONValue")
+        if case .object = shape {
+            nested.append(try declaration(named: baseName, for: base, shape: shape, qualifiedName: qualified))
+            fallbackType = .named(qualified)
+        }
+        var decl = OneOfDecl(name: name, doc: doc, cases: cases, discriminatorProperty: schema.discriminator?.propertyName,
+                             nested: nested)
+        decl.fallback = (caseScope.unique("base"), fallbackType)
+        return .oneOf(decl)
     }
 
     /// Components that are only a `$ref` to another component become type aliases; a chain of them that comes back
@@ -149,8 +215,10 @@ struct TypeTranslator {
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
     /// - Parameter shape: The schema's ``shape(of:)``, which the caller has already found (it decided that the
     ///   schema needs a declaration).
+    /// - Parameter extraKeys: For a union, the keys of the properties written beside it, which every variant
+    ///   keeps too.
     mutating func declaration(named name: String, for schema: Schema, shape: Shape,
-                              qualifiedName: String) throws -> Declaration {
+                              qualifiedName: String, extraKeys: [String] = []) throws -> Declaration {
         var doc = Self.doc(schema)
         if doc.isEmpty {
             // Every declaration gets a line of documentation, even when the schema says nothing.
@@ -162,12 +230,36 @@ struct TypeTranslator {
             doc += lines
         }
         switch shape {
-        case .object(let properties, let required):
+        case .object(let properties, let required, let additional, let variants):
             var nested: [Declaration] = []
             var scope = nestedScope()
             let props = try structProperties(properties, required: required, owner: qualifiedName, nested: &nested,
                                              scope: &scope)
-            return .structType(StructDecl(name: name, doc: doc, properties: props, nested: nested))
+            var decl = StructDecl(name: name, doc: doc, properties: props, nested: nested)
+            var memberScope = NameScope(reserved: Set(props.map { Naming.bare($0.name) }))
+            if !variants.isEmpty {
+                // The union beside the properties, decoded from the same object: its variants also keep the
+                // properties' keys.
+                var union = Schema(mark: schema.mark)
+                union.oneOf = schema.oneOf
+                union.anyOf = schema.anyOf
+                union.discriminator = schema.discriminator
+                let typeName = scope.unique("Variant")
+                let qualified = "\(qualifiedName).\(typeName)"
+                decl.nested.append(try declaration(named: typeName, for: union, shape: .union(variants),
+                                                   qualifiedName: qualified, extraKeys: properties.map(\.name)))
+                decl.variant = .init(name: memberScope.unique("variant"), type: .named(qualified),
+                                     doc: ["Which of the schema's variants the value also is (its `oneOf`/`anyOf`)."])
+            }
+            if let additional {
+                var valueType = SwiftType.named("JSONValue")
+                if let valueSchema = additional.schema {
+                    valueType = Self.element(try use(valueSchema, hint: "AdditionalProperty", owner: qualifiedName,
+                                                     nested: &decl.nested, scope: &scope))
+                }
+                decl.additional = .init(name: memberScope.unique("additionalProperties"), valueType: valueType)
+            }
+            return .structType(decl)
         case .enumeration(let rawType, let values):
             enumNames.insert(qualifiedName)
             let cases = Self.enumCases(values)
@@ -190,6 +282,7 @@ struct TypeTranslator {
             var scope = nestedScope()
             var caseScope = NameScope(reserved: ["unknown"])
             var cases: [(String, SwiftType, [String])] = []
+            var caseKeys: [[String]?] = []
             let inferred = schema.discriminator == nil ? try inferredDiscriminator(variants) : nil
             for (index, variant) in variants.enumerated() {
                 let caseName = caseScope.unique(Self.caseName(for: variant, index: index,
@@ -197,38 +290,83 @@ struct TypeTranslator {
                 let hint = Naming.typeName(Naming.bare(caseName))
                 let usage = try use(variant, hint: hint, owner: qualifiedName, nested: &nested, scope: &scope)
                 cases.append((caseName, usage.type,
-                              try inferred.map { [$0.values[index]] } ?? discriminatorValues(for: variant, in: schema)))
+                              try inferred.map { $0.values[index] } ?? discriminatorValues(for: variant, in: schema)))
+                caseKeys.append(try objectKeys(of: variant).map { extraKeys + $0 })
             }
             addVariantDocs(Self.variantDocs(variants, names: cases.map { "`\($0.0)`" }))
-            return .oneOf(OneOfDecl(name: name, doc: doc, cases: cases,
-                                    discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property,
-                                    nested: nested))
+            var decl = OneOfDecl(name: name, doc: doc, cases: cases,
+                                 discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property,
+                                 nested: nested)
+            decl.caseKeys = caseKeys
+            return .oneOf(decl)
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
         }
     }
 
-    /// The discriminator of a union that declares none: a property every variant requires with one constant value
-    /// each, all different (OpenAI tags each event variant with `type`). Decoding then reads the tag, where trying the
-    /// variants in turn would take the first one whose required keys happen to be present.
-    private mutating func inferredDiscriminator(_ variants: [Schema]) throws -> (property: String, values: [String])? {
-        var tags: [[(property: String, value: String)]] = []
+    /// The discriminator of a union that declares none: a property every variant requires with its own values,
+    /// no value shared by two variants — one constant each (OpenAI tags each event variant with `type`), or string
+    /// enums with disjoint values. Decoding then reads the tag, where trying the variants would let an open enum
+    /// accept another variant's value.
+    private mutating func inferredDiscriminator(_ variants: [Schema]) throws
+        -> (property: String, values: [[String]])? {
+        var tags: [[(property: String, values: [String])]] = []
         for variant in variants {
-            guard case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)) else {
+            guard case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)) else {
                 return nil
             }
             tags.append(properties.compactMap { property in
-                guard required.contains(property.name), let value = Self.constant(property.schema) else { return nil }
-                return (property.name, value)
+                guard required.contains(property.name), let values = tagValues(property.schema) else { return nil }
+                return (property.name, values)
             })
         }
         for candidate in tags.first ?? [] {
             let values = tags.compactMap { variantTags in
-                variantTags.first { $0.property == candidate.property }?.value
+                variantTags.first { $0.property == candidate.property }?.values
             }
-            if values.count == tags.count, Set(values).count == values.count { return (candidate.property, values) }
+            let all = values.joined()
+            if values.count == tags.count, Set(all).count == all.count { return (candidate.property, values) }
         }
         return nil
+    }
+
+    /// The string values a tag property allows: its constant, or its string enum (through a `$ref`), not null.
+    private func tagValues(_ schema: Schema) -> [String]? {
+        if let constant = Self.constant(schema) { return [constant] }
+        let target = schema.ref.map { Self.unwrap(document.schemas[$0.target].schema) } ?? schema
+        guard !target.nullable, target.types.allSatisfy({ $0 == "string" }), let values = target.enumValues,
+              !values.isEmpty else { return nil }
+        var strings: [String] = []
+        for value in values {
+            guard case .string(let text) = value else { return nil }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// The object keys a union variant keeps, for choosing among variants that accept a value: its properties (and
+    /// those of the variants beside them), or nil when it keeps any key or is not an object.
+    private mutating func objectKeys(of variant: Schema, depth: Int = 0) throws -> [String]? {
+        guard depth < 8 else { return nil }
+        switch try shape(of: try resolvedVariant(variant)) {
+        case .object(let properties, _, let additional, let variants):
+            if additional != nil { return nil }
+            var keys = properties.map(\.name)
+            for inner in variants {
+                guard let more = try objectKeys(of: inner, depth: depth + 1) else { return nil }
+                keys += more
+            }
+            return keys
+        case .union(let variants):
+            var keys: [String] = []
+            for inner in variants {
+                guard let more = try objectKeys(of: inner, depth: depth + 1) else { return nil }
+                keys += more
+            }
+            return keys
+        case .enumeration, .other:
+            return nil
+        }
     }
 
     /// The discriminator values that select a variant: the explicit mapping; else the one value the variant allows
@@ -240,7 +378,7 @@ struct TypeTranslator {
             let mapped = discriminator.mapping.filter { $0.target == ref.target }.map(\.value)
             if !mapped.isEmpty { return mapped }
         }
-        if case .object(let properties, let required) = try shape(of: try resolvedVariant(variant)),
+        if case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)),
            required.contains(discriminator.propertyName),
            let property = properties.first(where: { $0.name == discriminator.propertyName }),
            let value = Self.constant(property.schema) {
@@ -333,7 +471,7 @@ struct TypeTranslator {
                               nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         let target = document.schemas[ref.target].schema
         if let swiftName = componentNames[ref.target] {
-            return Usage(type: .named(swiftName), nullable: nullable || target.nullable || target.isNullOnly)
+            return Usage(type: .named(swiftName), nullable: nullable || allowsNull(ref.target))
         }
         // A schema written somewhere else (inside an operation, a property): translate it in place (bounded, as
         // such references can loop).
@@ -346,6 +484,25 @@ struct TypeTranslator {
         var usage = try use(target, hint: hint(), owner: owner, nested: &nested, scope: &scope)
         usage.nullable = usage.nullable || nullable
         return usage
+    }
+
+    /// Whether a schema entry allows `null`: itself, a `null` variant of its `oneOf`/`anyOf`, or the schema a
+    /// `$ref`-only alias (or a chain of them) names.
+    func allowsNull(_ index: Int, depth: Int = 0) -> Bool {
+        let schema = document.schemas[index].schema
+        if schema.nullable || schema.isNullOnly || (schema.oneOf + schema.anyOf).contains(where: \.isNullOnly) {
+            return true
+        }
+        let unwrapped = Self.unwrap(schema)
+        if unwrapped.nullable { return true }
+        guard depth < 16, let ref = unwrapped.ref, unwrapped.properties.isEmpty, unwrapped.allOf.isEmpty,
+              unwrapped.oneOf.isEmpty, unwrapped.anyOf.isEmpty else { return false }
+        return allowsNull(ref.target, depth: depth + 1)
+    }
+
+    /// A collection's item or value type: optional when the schema allows `null` (free-form JSON holds it already).
+    private static func element(_ usage: Usage) -> SwiftType {
+        usage.nullable && usage.type != .named("JSONValue") ? .optional(usage.type) : usage.type
     }
 
     private mutating func primitive(_ schema: Schema, hint: @autoclosure () -> String, owner: String,
@@ -369,11 +526,11 @@ struct TypeTranslator {
         case "array":
             guard let items = schema.items else { return .array(.named("JSONValue")) }
             let usage = try use(items, hint: hint() + "Item", owner: owner, nested: &nested, scope: &scope)
-            return .array(usage.type)
+            return .array(Self.element(usage))
         case "object":
             if let additional = schema.additionalProperties?.schema {
                 let usage = try use(additional, hint: hint() + "Value", owner: owner, nested: &nested, scope: &scope)
-                return .dictionary(usage.type)
+                return .dictionary(Self.element(usage))
             }
             return .dictionary(.named("JSONValue"))
         default:
@@ -384,7 +541,10 @@ struct TypeTranslator {
     // MARK: Shapes
 
     enum Shape {
-        case object(properties: [Schema.Property], required: RequiredNames)
+        /// A struct: its properties, the extra keys it keeps (`additionalProperties` true or a schema, beside the
+        /// properties) and the `oneOf`/`anyOf` variants written beside them.
+        case object(properties: [Schema.Property], required: RequiredNames, additional: Schema.AdditionalProperties?,
+                    variants: [Schema])
         case enumeration(rawType: String, values: [String])
         case union([Schema])
         case other
@@ -426,18 +586,56 @@ struct TypeTranslator {
         if !schema.allOf.isEmpty {
             var properties: [Schema.Property] = []
             var required: Set<String> = []
-            try collectObject(schema, properties: &properties, required: &required, mark: schema.mark)
-            return properties.isEmpty ? .other : .object(properties: properties, required: RequiredNames(required))
+            let beside = Self.structuralVariants(schema)
+            try collectObject(schema, properties: &properties, required: &required, mark: schema.mark,
+                              foldingOwnVariants: beside.isEmpty)
+            guard !properties.isEmpty || !beside.isEmpty else { return .other }
+            return .object(properties: properties, required: RequiredNames(required),
+                           additional: try keptAdditionalProperties(schema), variants: beside)
         }
         if !schema.properties.isEmpty {
-            return .object(properties: schema.properties, required: RequiredNames(schema.required))
+            return .object(properties: schema.properties, required: RequiredNames(schema.required),
+                           additional: try keptAdditionalProperties(schema), variants: Self.structuralVariants(schema))
         }
         return .other
     }
 
+    /// The `oneOf`/`anyOf` variants beside an object's properties that describe values (not only constraints such
+    /// as `{required: [email]}`, which say which properties must be present): they become a union member.
+    static func structuralVariants(_ schema: Schema) -> [Schema] {
+        let variants = (schema.oneOf + schema.anyOf).filter { !$0.isNullOnly }
+        let structural = variants.contains { variant in
+            variant.ref != nil || !variant.types.isEmpty || !variant.properties.isEmpty || !variant.allOf.isEmpty
+                || !variant.oneOf.isEmpty || !variant.anyOf.isEmpty || variant.enumValues != nil
+                || variant.additionalProperties != nil || !variant.itemsStorage.isEmpty
+        }
+        return structural ? variants : []
+    }
+
+    /// The `additionalProperties` an object keeps beside its properties: its own, or that of an `allOf` part
+    /// (through references), unless one of them says `false`; nil when none allows extra keys.
+    private func keptAdditionalProperties(_ schema: Schema, depth: Int = 0) throws -> Schema.AdditionalProperties? {
+        guard depth < 16 else { return nil }
+        if let ref = schema.ref {
+            return try keptAdditionalProperties(document.schemas[ref.target].schema, depth: depth + 1)
+        }
+        switch schema.additionalProperties {
+        case .allowed(false)?: return nil
+        case .allowed(true)?, .schema?: return schema.additionalProperties
+        case nil: break
+        }
+        for part in schema.allOf {
+            if let kept = try keptAdditionalProperties(part, depth: depth + 1) { return kept }
+        }
+        return nil
+    }
+
     /// Flattens `allOf` (through refs) into one property list; later parts override earlier ones.
+    /// - Parameter foldingOwnVariants: Whether the schema's own `oneOf`/`anyOf` variants add their properties (as
+    ///   optional ones); false when they become a union member instead. Parts always fold theirs.
     private mutating func collectObject(_ schema: Schema, properties: inout [Schema.Property],
-                                        required: inout Set<String>, mark: Mark) throws {
+                                        required: inout Set<String>, mark: Mark,
+                                        foldingOwnVariants: Bool = true) throws {
         if let ref = schema.ref {
             guard allOfInProgress.insert(ref.target).inserted else {
                 throw Diagnostic(.error, "allOf cycle: '\(ref.text)' includes itself", at: schema.mark)
@@ -450,7 +648,7 @@ struct TypeTranslator {
         for part in schema.allOf {
             try collectObject(part, properties: &properties, required: &required, mark: mark)
         }
-        for variant in schema.oneOf + schema.anyOf where !variant.isNullOnly {
+        for variant in schema.oneOf + schema.anyOf where foldingOwnVariants && !variant.isNullOnly {
             // allOf + oneOf (beside the allOf, or as one of its parts): keep the shared part; the variants' extra
             // properties become optional.
             var extra: [Schema.Property] = []

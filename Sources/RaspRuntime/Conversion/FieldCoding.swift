@@ -39,6 +39,35 @@ extension KeyedDecodingContainer where Key == FieldKey {
         try decodeIfPresent(type, forKey: FieldKey(name))
     }
 
+    /// The value of an optional property whose type holds `null` itself (free-form JSON): nil only when the key
+    /// is missing, so a `null` is kept and written back.
+    @inlinable
+    public func presentField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value? {
+        let key = FieldKey(name)
+        return contains(key) ? try decode(type, forKey: key) : nil
+    }
+
+    /// The value of an optional, nullable property in all three states: nil when the key is missing, `.null` for
+    /// an explicit `null`, else the value.
+    @inlinable
+    public func nullableField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws
+        -> Nullable<Value>? {
+        let key = FieldKey(name)
+        guard contains(key) else { return nil }
+        return try decodeNil(forKey: key) ? .null : .value(decode(type, forKey: key))
+    }
+
+    /// The keys that no declared property names, each decoded as `Value` (a schema's `additionalProperties`).
+    /// - Parameter declared: The wire names of the declared properties.
+    public func additionalFields<Value: Decodable>(_ type: Value.Type, declared: Set<String>) throws
+        -> [String: Value] {
+        var fields: [String: Value] = [:]
+        for key in allKeys where !declared.contains(key.stringValue) {
+            fields[key.stringValue] = try decode(type, forKey: key)
+        }
+        return fields
+    }
+
     /// The value of a property with a default: `defaultValue` when the key is missing or its value is `null`.
     @inlinable
     public func field<Value: Decodable>(_ type: Value.Type, _ name: StaticString, default defaultValue: Value) throws
@@ -58,5 +87,29 @@ extension KeyedEncodingContainer where Key == FieldKey {
     @inlinable
     public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         try encodeIfPresent(value, forKey: FieldKey(name))
+    }
+
+    /// Writes a required, nullable property: a nil value writes `null` (the key must be there).
+    @inlinable
+    public mutating func encodeFieldOrNull<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
+        if let value { try encode(value, forKey: FieldKey(name)) } else { try encodeNil(forKey: FieldKey(name)) }
+    }
+
+    /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
+    /// value.
+    @inlinable
+    public mutating func encodeNullableField<Value: Encodable>(_ value: Nullable<Value>?, _ name: StaticString)
+        throws {
+        switch value {
+        case nil: break
+        case .null?: try encodeNil(forKey: FieldKey(name))
+        case .value(let value)?: try encode(value, forKey: FieldKey(name))
+        }
+    }
+
+    /// Writes the keys of a schema's `additionalProperties`, after the declared ones.
+    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
+        // In key order, so the same value always encodes the same way.
+        for name in fields.keys.sorted() { try encode(fields[name]!, forKey: FieldKey(stringValue: name)) }
     }
 }

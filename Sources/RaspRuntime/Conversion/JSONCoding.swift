@@ -65,12 +65,17 @@ public enum ISO8601 {
                 second = s
                 if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {  // . or ,
                     index += 1
-                    var scale = 0.1
+                    // The digits as one integer (up to nanoseconds), divided once: summing scaled digits would add
+                    // a rounding error per digit.
+                    var digits = 0, scale = 1.0
                     while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                        fraction += Double(bytes[index] - 48) * scale
-                        scale /= 10
+                        if scale < 1e9 {
+                            digits = digits * 10 + Int(bytes[index] - 48)
+                            scale *= 10
+                        }
                         index += 1
                     }
+                    fraction = Double(digits) / scale
                 }
             }
         }
@@ -97,17 +102,24 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ` (with milliseconds when it has them).
+    /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds when it has them, or microseconds when it has
+    /// those (a `Date` holds about a microsecond's precision in this century, so nothing finer is written).
     public static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        let whole = Int(interval.rounded(.down))
-        let millis = Int(((interval - Double(whole)) * 1000).rounded())
+        var whole = Int(interval.rounded(.down))
+        var micros = Int(((interval - Double(whole)) * 1_000_000).rounded())
+        if micros == 1_000_000 {
+            whole += 1
+            micros = 0
+        }
         let (days, secondsOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
         let adjustedDays = secondsOfDay < 0 ? days - 1 : days
         let seconds = secondsOfDay < 0 ? secondsOfDay + 86_400 : secondsOfDay
         let civil = LocalDate(daysSince1970: adjustedDays)
         let time = "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
-        let fraction = millis > 0 ? "." + String(String(millis + 1000).dropFirst()) : ""
+        let fraction = micros == 0 ? ""
+            : micros % 1000 == 0 ? "." + String(String(micros / 1000 + 1000).dropFirst())
+            : "." + String(String(micros + 1_000_000).dropFirst())
         return "\(civil)T\(time)\(fraction)Z"
     }
 

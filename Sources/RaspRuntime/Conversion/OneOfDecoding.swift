@@ -29,6 +29,56 @@ public enum OneOfDecoding {
         throw noMatch(typeName, errors: errors, in: decoder)
     }
 
+    /// One variant of a union that has no discriminator: how to decode it, and which keys it keeps when the value
+    /// is a JSON object.
+    public struct Candidate<Value> {
+        /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
+        /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
+        public var keys: Set<String>?
+        /// Decodes the value as this variant.
+        public var decode: (any Decoder) throws -> Value
+
+        /// A variant that keeps `keys` (nil: every key).
+        public init(keys: Set<String>?, _ decode: @escaping (any Decoder) throws -> Value) {
+            self.keys = keys
+            self.decode = decode
+        }
+    }
+
+    /// Decodes a union without a discriminator as the variant that loses nothing of the value.
+    ///
+    /// Every variant that decodes the value is a candidate (with open enums and structs that skip unknown keys,
+    /// several often do). For a JSON object the rule is:
+    /// 1. the variant whose declared keys cover the most keys of the value (ideally all: it drops none);
+    /// 2. among those, the one that declares the fewest keys the value does not have (the tightest fit);
+    /// 3. then the first in the document's order.
+    /// Any other value (a string, a number, an array) takes the first variant that decodes it. A value that no
+    /// variant decodes is an error that lists each variant's reason.
+    public static func bestMatch<Value>(_ typeName: String, in decoder: any Decoder,
+                                        _ candidates: [Candidate<Value>]) throws -> Value {
+        let present: Set<String>? = (try? decoder.container(keyedBy: Key.self)).map { container in
+            Set(container.allKeys.map(\.stringValue))
+        }
+        var errors: [any Error] = []
+        var best: (value: Value, dropped: Int, unused: Int)?
+        for candidate in candidates {
+            let value: Value
+            do { value = try candidate.decode(decoder) } catch {
+                errors.append(error)
+                continue
+            }
+            guard let present else { return value }
+            let dropped = candidate.keys.map { present.subtracting($0).count } ?? 0
+            let unused = candidate.keys.map { $0.subtracting(present).count } ?? 0
+            if dropped == 0 && unused == 0 { return value }
+            if best.map({ (dropped, unused) < ($0.dropped, $0.unused) }) ?? true {
+                best = (value, dropped, unused)
+            }
+        }
+        if let best { return best.value }
+        throw noMatch(typeName, errors: errors, in: decoder)
+    }
+
     /// The error when no variant decodes; it keeps each variant's reason.
     public static func noMatch(_ typeName: String, errors: [any Error], in decoder: any Decoder) -> any Error {
         let reasons = errors.map { error -> String in

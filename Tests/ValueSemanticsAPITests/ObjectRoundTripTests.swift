@@ -1,0 +1,78 @@
+import Foundation
+import RaspRuntime
+import Testing
+import ValueSemanticsAPI
+
+/// Inheritance, read/write-only properties, extra properties and nulls.
+struct ObjectRoundTripTests {
+    /// The operations name the base; its discriminator chooses the subtype, and an unknown one keeps the base.
+    @Test func aBaseSchemaDecodesEverySubtype() throws {
+        let pets = try decode([Pet].self, """
+            [{"petType": "dog", "name": "Rex", "bark": "woof"}, {"petType": "cat", "name": "Tom", "indoor": true},
+             {"petType": "Bird", "name": "Kiwi", "wingspan": 0.3}, {"petType": "fish", "name": "Nemo"}]
+            """)
+        guard pets.count == 4, case .dog(let dog) = pets[0], case .cat(let cat) = pets[1],
+              case .bird(let bird) = pets[2], case .base(let other) = pets[3] else {
+            Issue.record("decoded as \(pets)")
+            return
+        }
+        #expect(dog.bark == "woof")
+        #expect(cat.indoor)
+        #expect(bird.wingspan == 0.3)
+        #expect(other.petType == "fish" && other.name == "Nemo")
+        try expectRoundTrip(Pet.self, #"{"petType": "dog", "name": "Rex", "bark": "woof"}"#)
+        try expectRoundTrip(Pet.self, #"{"petType": "fish", "name": "Nemo"}"#)
+    }
+
+    /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
+    @Test func readOnlyAndWriteOnlyPropertiesAreNotRequired() throws {
+        let request = Account(username: "ann", password: "secret")
+        #expect(try encoded(request) == .object(["username": .string("ann"), "password": .string("secret")]))
+        let response = try expectRoundTrip(
+            Account.self, #"{"id": "a1", "created": "2025-03-01T10:00:00Z", "username": "ann"}"#)
+        #expect(response.id == "a1" && response.password == nil)
+    }
+
+    @Test func extraPropertiesAreKept() throws {
+        let profile = try expectRoundTrip(
+            Profile.self, #"{"login": "ann", "email": "a@example.com", "shoeSize": 38, "tags": ["x", null]}"#)
+        #expect(profile.additionalProperties["shoeSize"] == .number(38))
+        let labels = try expectRoundTrip(Labels.self, #"{"team": "core", "tier": "gold", "region": null}"#)
+        let expected: [String: String?] = ["tier": "gold", "region": nil]
+        #expect(labels.additionalProperties == expected)
+    }
+
+    @Test func nullsSurviveInEveryPosition() throws {
+        let nulls = try expectRoundTrip(Nulls.self, """
+            {"requiredNullable": null, "requiredAlias": null, "optionalNullable": null, "optionalTime": null,
+             "values": {"a": "x", "b": null}, "items": [1, null, 3], "raw": null, "kind": "Custom"}
+            """)
+        #expect(nulls.requiredNullable == nil && nulls.$optionalNullable == .null)
+        #expect(nulls.items == [1, nil, 3])
+        #expect(nulls.raw == .null)
+        try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Builtin"}"#)
+    }
+
+    /// A required, nullable property is written as `null`: the key must be there.
+    @Test func aRequiredNullIsSent() throws {
+        let value = Nulls(kind: .builtin)
+        #expect(try encoded(value) == .object([
+            "requiredNullable": .null, "requiredAlias": .null, "kind": .string("Builtin"),
+        ]))
+    }
+
+    /// A PATCH body tells "clear it" (`null`) from "leave it" (no key).
+    @Test func optionalNullableTellsNullFromMissing() throws {
+        var patch = ProfilePatch()
+        #expect(try encoded(patch) == .object([:]))
+        patch.$nickname = .null
+        patch.email = "a@example.com"
+        #expect(try encoded(patch) == .object(["nickname": .null, "email": .string("a@example.com")]))
+        patch.$nickname = "Ann"
+        #expect(patch.nickname == "Ann")
+        patch.nickname = nil
+        #expect(try encoded(patch) == .object(["email": .string("a@example.com")]))
+        let decoded = try expectRoundTrip(ProfilePatch.self, #"{"nickname": null}"#)
+        #expect(decoded.$nickname == .null && decoded.$email == nil && decoded.nickname == nil)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import RaspRuntime
+import Testing
+import ValueSemanticsAPI
+
+/// Unions without a discriminator decode as the variant that keeps the whole value, not the first that accepts it.
+struct UnionRoundTripTests {
+    @Test func aColorWithAlphaIsRGBAThoughRGBComesFirst() throws {
+        let color = try expectRoundTrip(Color.self, #"{"r": 1, "g": 0.5, "b": 0, "a": 0.25}"#)
+        guard case .rgba(let rgba) = color else { Issue.record("decoded as \(color)"); return }
+        #expect(rgba.a == 0.25)
+    }
+
+    @Test func aColorWithoutAlphaIsRGB() throws {
+        let color = try expectRoundTrip(Color.self, #"{"r": 1, "g": 0.5, "b": 0}"#)
+        guard case .rgb = color else { Issue.record("decoded as \(color)"); return }
+    }
+
+    /// Each variant's `type` is an open enum, so either variant would accept the other's value: the disjoint
+    /// enum values act as a discriminator.
+    @Test func disjointEnumValuesChooseTheVariant() throws {
+        let directional = try expectRoundTrip(
+            Transition.self, #"{"type": "PUSH", "duration": 0.3, "direction": "LEFT", "matchLayers": true}"#)
+        guard case .directionalTransition(let value) = directional else {
+            Issue.record("decoded as \(directional)")
+            return
+        }
+        #expect(value.matchLayers == true)
+        let simple = try expectRoundTrip(Transition.self, #"{"type": "DISSOLVE", "duration": 1}"#)
+        guard case .simpleTransition = simple else { Issue.record("decoded as \(simple)"); return }
+    }
+
+    @Test func aValueOfNoVariantTypeIsAnErrorWithItsPath() throws {
+        #expect(throws: DecodingError.self) {
+            try decode(Transition.self, #"{"type": "FLY_AWAY", "duration": 1}"#)
+        }
+        do {
+            _ = try decode(Paint.self, #"{"color": {"r": "red"}}"#)
+            Issue.record("a color of text decoded")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["color"])
+        }
+    }
+
+    /// Every property of every variant is optional: each variant decodes any object, and the keys decide.
+    @Test func optionalOnlyVariantsAreChosenByTheirKeys() throws {
+        let results = try decode([SearchResult].self, """
+            [{"name": "Ann", "known_for": ["Film"]}, {"title": "Film", "release_date": "2020-01-01"},
+             {"name": "Show", "first_air_date": "2019-05-01"}]
+            """)
+        guard results.count == 3, case .person(let person) = results[0], case .movie = results[1],
+              case .tvShow = results[2] else {
+            Issue.record("decoded as \(results)")
+            return
+        }
+        #expect(person.knownFor == ["Film"])
+    }
+
+    @Test func primitiveVariantsDecodeByType() throws {
+        #expect(try expectRoundTrip(IdOrName.self, "42") == .int(42))
+        #expect(try expectRoundTrip(IdOrName.self, #""forty-two""#) == .string("forty-two"))
+    }
+
+    /// The properties beside a union and the union itself read and write the same object.
+    @Test func propertiesBesideAUnionKeepBoth() throws {
+        let source = try expectRoundTrip(IngestSource.self,
+                                         #"{"name": "payments", "type": "stripe", "config": {"key": "k", "live": true}}"#)
+        #expect(source.name == "payments")
+        guard case .stripe(let stripe) = source.variant else { Issue.record("decoded as \(source)"); return }
+        #expect(stripe.config.live == true)
+        let built = IngestSource(name: "repo", variant: .gitHub(.init(config: .init(secret: "s"))))
+        #expect(try encoded(built) == .object([
+            "name": .string("repo"), "type": .string("github"), "config": .object(["secret": .string("s")]),
+        ]))
+    }
+}
