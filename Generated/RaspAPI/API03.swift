@@ -46,7 +46,7 @@ public struct Carrier: Codable, Hashable, Sendable {
     public let codes: CarrierCodes
     /// Postal address.
     public let address: String?
-    /// Website URL (usually with a scheme, but not guaranteed).
+    /// Website URL (usually with a scheme, but not guaranteed); `""` or `null` when unknown.
     public let url: String?
     /// Contact e-mail; `""` or `null` when unknown.
     public let email: String?
@@ -54,9 +54,10 @@ public struct Carrier: Codable, Hashable, Sendable {
     public let contacts: String?
     /// Phone number; `""` or `null` when unknown.
     public let phone: String?
-    /// Raster logo URL; may be protocol-relative (`//yastatic.net/...`).
+    /// Raster logo URL: an absolute `https://` URL in 2023–2025 answers, protocol-relative
+    /// (`//yastatic.net/...`) in 2020 and older ones, so resolve a missing scheme as `https:`.
     public let logo: String?
-    /// SVG logo URL; may be protocol-relative. Only present in search results.
+    /// SVG logo URL, in the same forms as `logo`. Only present in search results.
     public let logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
     public let offices: [Office]?
@@ -133,7 +134,8 @@ extension Operations {
         /// Server default: `yandex`.
         public var system: System?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
-        /// (default), `esr`, or `all`.
+        /// (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+        /// included.
         ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
@@ -196,14 +198,18 @@ extension RaspClientProtocol {
     /// Returns the trips (thread segments) between two stations and/or settlements, optionally on one date.
     ///
     /// * With `date`, the result is a one-day timetable: `departure`/`arrival` are ISO-8601 datetimes with
-    ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`.
+    ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`. A search for day D
+    ///   also lists departures in the first hours of D+1 (seen up to 02:13), and the segments' `start_date`
+    ///   ranges from D-2 to D+1.
     /// * Without `date`, the result is an all-days timetable: times are `HH:MM:SS`, `search.date` is `null`, and
     ///   segments carry `days`/`except_days` text.
     /// * With `transfers=true`, `segments` may contain transfer variants (`TransferSegment`) alongside direct
     ///   segments (`Segment`).
     /// * Interval threads (e.g. "every 10–15 minutes") are returned separately in `interval_segments`.
     ///
-    /// `from == to` and dates outside the allowed window give 400; unknown codes give 404.
+    /// A missing `from` or `to` (the docs' example text: "Нужно указать from и to"), `from == to` and dates
+    /// outside the allowed window give 400; unknown codes give 404, and so does a code without its letter prefix
+    /// ("Не нашли объект по yandex коду 97429").
     ///
     /// - Parameters:
     ///   - from: Departure point: a station code (`s…`, e.g. `s9600213`) or a settlement code (`c…`, e.g. `c213`) in the
@@ -227,7 +233,8 @@ extension RaspClientProtocol {
     ///
     ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
-    ///     (default), `esr`, or `all`.
+    ///     (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+    ///     included.
     ///
     ///     Server default: `yandex`.
     ///   - offset: Number of results to skip (pagination). An offset past the end returns an empty list with the same

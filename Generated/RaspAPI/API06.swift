@@ -110,7 +110,8 @@ extension RaspClientProtocol {
     ///
     ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
-    ///     (default), `esr`, or `all`.
+    ///     (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+    ///     included.
     ///
     ///     Server default: `yandex`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time

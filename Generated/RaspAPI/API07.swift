@@ -8,7 +8,7 @@ internal import RaspRuntime
 public struct Pagination: Codable, Hashable, Sendable {
     /// Total number of results.
     public let total: Int
-    /// Applied limit.
+    /// Applied limit (100 by default, for `nearest_stations` too).
     public let limit: Int
     /// Applied offset.
     public let offset: Int

@@ -95,9 +95,9 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     public let departurePlatform: String?
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
+    /// Departure terminal; the same values as `Segment.departure_terminal` (`"NULL"` included).
     public let departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
+    /// Arrival terminal; the same values as `Segment.departure_terminal`.
     public let arrivalTerminal: String?
     /// Free-text stop information (see `Segment.stops`).
     public let stops: String?
