@@ -47,6 +47,8 @@ struct DemoSearchTests {
             #expect(flight.arrival.hasSuffix("+05:00"))
             #expect(flight.thread.transportType == .plane)
             #expect(flight.thread.transportSubtype == TransportSubtype())
+            // Real answers send the literal string "NULL" (and "0", "", null) where a terminal is unknown.
+            #expect(flight.arrivalTerminal == "NULL")
         }
         let converted = try search([("from", "c213"), ("to", "c54"), ("date", "2026-06-02"),
                                     ("transport_types", "plane"), ("result_timezone", "Europe/Moscow")])
