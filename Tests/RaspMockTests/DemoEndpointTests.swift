@@ -65,7 +65,13 @@ struct DemoEndpointTests {
         #expect(thread.from?.code == "s2006004" && thread.to?.code == "s9602494"
             && thread.departureDate == LocalDate("2026-06-02"))
         #expect(thread.startTime.count == 5 && thread.carrier?.offices != nil)
-        #expect(thread.stops.first?.station.codes?.yandex == "s2006004")
+        // Stations carry codes only when show_systems asks for them, the stops included.
+        #expect(thread.stops.allSatisfy { $0.station.codes == nil } && thread.from?.codes == nil)
+        let withCodes = try Fixture.decode(ThreadResponse.self, Fixture.get("/v3.0/thread/", [
+            ("uid", sapsan.thread.uid), ("date", "2026-06-02"), ("show_systems", "all"),
+        ]))
+        #expect(withCodes.stops.first?.station.codes?.yandex == "s2006004")
+        #expect(withCodes.stops.allSatisfy { $0.station.codes?.yandex == $0.station.code })
 
         let off = Fixture.get("/v3.0/thread/", [("uid", sapsan.thread.uid), ("from", "c54")])
         #expect(off.status == 400)
