@@ -199,8 +199,8 @@ extension RaspClientProtocol {
     ///
     /// * With `date`, the result is a one-day timetable: `departure`/`arrival` are ISO-8601 datetimes with
     ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`. A search for day D
-    ///   also lists departures in the first hours of D+1 (seen up to 02:13), and the segments' `start_date`
-    ///   ranges from D-2 to D+1.
+    ///   also lists departures in the first hours of D+1 (seen up to 02:13), and the segments' `start_date` was
+    ///   seen anywhere from D-2 to D+1.
     /// * Without `date`, the result is an all-days timetable: times are `HH:MM:SS`, `search.date` is `null`, and
     ///   segments carry `days`/`except_days` text.
     /// * With `transfers=true`, `segments` may contain transfer variants (`TransferSegment`) alongside direct
