@@ -16,7 +16,8 @@ public enum Servers {
 
 extension Authentication {
     /// API key (a UUID-like string from the Yandex developer cabinet) sent as the `apikey` query parameter.
-    /// Alternative to `apiKeyHeader`. Note that error bodies echo the request URL, key included.
+    /// Alternative to `apiKeyHeader`; when both are sent, this one wins. Note that error bodies echo the request
+    /// URL, key included.
     ///
     /// - Parameter key: The credential, sent as is.
     public static func apiKeyQuery(_ key: String) -> Authentication { .apiKey(key, in: .query("apikey")) }
@@ -108,7 +109,8 @@ public struct MockRaspClient: RaspClientProtocol {
 
 /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,
-/// `автобусная остановка`), empty strings, and codes added later. Decoders must accept any string.
+/// `автобусная остановка`), empty strings (a real station in `nearest_stations` has `station_type: ""`), and
+/// codes added later. Decoders must accept any string.
 public enum StationType: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.
     case station, platform, stop, checkpoint, post, crossing, overtakingPoint, trainStation, airport, busStation

@@ -28,7 +28,7 @@ public struct Point: Codable, Hashable, Sendable {
     public let stationTypeName: String?
     /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType?
-    /// Codes of a station in other coding systems (present on thread stops, and with `show_systems`). Any key
+    /// Codes of a station in other coding systems. Present only when the request sends `show_systems`; without
     public let codes: StationCodes?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, stationType: StationType? = nil, stationTypeName: String? = nil, transportType: TransportType? = nil, codes: StationCodes? = nil) {
@@ -68,8 +68,8 @@ public struct Point: Codable, Hashable, Sendable {
     }
 }
 
-/// Codes of a station in other coding systems (present on thread stops, and with `show_systems`). Any key
-/// may be missing.
+/// Codes of a station in other coding systems. Present only when the request sends `show_systems`; without
+/// it the key is absent everywhere, on the stops of `/thread/` too. Any key may be missing.
 public struct StationCodes: Codable, Hashable, Sendable {
     /// Yandex code, e.g. `s9600216`.
     public let yandex: String?

@@ -47,7 +47,7 @@ public struct Carrier: Codable, Hashable, Sendable {
     /// Postal address.
     /// - Note: `$address` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var address: String?
-    /// Website URL (usually with a scheme, but not guaranteed).
+    /// Website URL (usually with a scheme, but not guaranteed); `""` or `null` when unknown.
     /// - Note: `$url` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var url: String?
     /// Contact e-mail; `""` or `null` when unknown.
@@ -59,10 +59,11 @@ public struct Carrier: Codable, Hashable, Sendable {
     /// Phone number; `""` or `null` when unknown.
     /// - Note: `$phone` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var phone: String?
-    /// Raster logo URL; may be protocol-relative (`//yastatic.net/...`).
+    /// Raster logo URL: an absolute `https://` URL in 2023–2025 answers, protocol-relative
+    /// (`//yastatic.net/...`) in 2020 and older ones, so resolve a missing scheme as `https:`.
     /// - Note: `$logo` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var logo: String?
-    /// SVG logo URL; may be protocol-relative. Only present in search results.
+    /// SVG logo URL, in the same forms as `logo`. Only present in search results.
     /// - Note: `$logoSvg` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var logoSvg: String?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
@@ -140,7 +141,8 @@ extension Operations {
         /// Server default: `yandex`.
         public var system: System?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
-        /// (default), `esr`, or `all`.
+        /// (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+        /// included.
         ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
@@ -203,14 +205,18 @@ extension RaspClientProtocol {
     /// Returns the trips (thread segments) between two stations and/or settlements, optionally on one date.
     ///
     /// * With `date`, the result is a one-day timetable: `departure`/`arrival` are ISO-8601 datetimes with
-    ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`.
+    ///   offset, `search.date` is set, and segments carry `has_transfers` and `tickets_info`. A search for day D
+    ///   also lists departures in the first hours of D+1 (seen up to 02:13), and the segments' `start_date` was
+    ///   seen anywhere from D-2 to D+1.
     /// * Without `date`, the result is an all-days timetable: times are `HH:MM:SS`, `search.date` is `null`, and
     ///   segments carry `days`/`except_days` text.
     /// * With `transfers=true`, `segments` may contain transfer variants (`TransferSegment`) alongside direct
     ///   segments (`Segment`).
     /// * Interval threads (e.g. "every 10–15 minutes") are returned separately in `interval_segments`.
     ///
-    /// `from == to` and dates outside the allowed window give 400; unknown codes give 404.
+    /// A missing `from` or `to` (the docs' example text: "Нужно указать from и to"), `from == to` and dates
+    /// outside the allowed window give 400; unknown codes give 404, and so does a code without its letter prefix
+    /// ("Не нашли объект по yandex коду 97429").
     ///
     /// - Parameters:
     ///   - from: Departure point: a station code (`s…`, e.g. `s9600213`) or a settlement code (`c…`, e.g. `c213`) in the
@@ -234,7 +240,8 @@ extension RaspClientProtocol {
     ///
     ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
-    ///     (default), `esr`, or `all`.
+    ///     (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+    ///     included.
     ///
     ///     Server default: `yandex`.
     ///   - offset: Number of results to skip (pagination). An offset past the end returns an empty list with the same

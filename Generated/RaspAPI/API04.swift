@@ -11,7 +11,8 @@ public typealias Office = [String: JSONValue]
 public struct TransportSubtype: Codable, Hashable, Sendable {
     /// Localized subtype name, e.g. "Пригородный поезд".
     public let title: String?
-    /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
+    /// Subtype code. OPEN enum: the values listed are known (`lastdal` and `stdplus` were seen in 2020–2025
+    /// answers without being documented), and others occur. `null` when there is no subtype.
     public let code: TransportSubtype.Code?
     /// Display colour as `#RRGGBB`, e.g. "#FF7F44".
     public let color: String?
@@ -34,13 +35,14 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
         try container.encodeFieldOrNull(self.color, "color")
     }
 
-    /// Subtype code. OPEN enum: known values are listed, others occur. `null` when there is no subtype.
+    /// Subtype code. OPEN enum: the values listed are known (`lastdal` and `stdplus` were seen in 2020–2025
+    /// answers without being documented), and others occur. `null` when there is no subtype.
     public enum Code: OpenEnum {
         /// A value the API documents; ``rawValue`` is how it is sent.
-        case suburban, last, rex, sputnik, skiarrow, river, sea
+        case suburban, last, rex, sputnik, skiarrow, river, sea, lastdal, stdplus
         /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
-        public static let knownCases: [Self] = [.suburban, .last, .rex, .sputnik, .skiarrow, .river, .sea]
+        public static let knownCases: [Self] = [.suburban, .last, .rex, .sputnik, .skiarrow, .river, .sea, .lastdal, .stdplus]
         public var rawValue: String {
             switch self {
             case .suburban: "suburban"
@@ -50,6 +52,8 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
             case .skiarrow: "skiarrow"
             case .river: "river"
             case .sea: "sea"
+            case .lastdal: "lastdal"
+            case .stdplus: "stdplus"
             case .unknown(let value): value
             }
         }

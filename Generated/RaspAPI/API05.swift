@@ -6,18 +6,20 @@ public import RaspRuntime
 
 /// A thread (one run of a route) as embedded in segments and schedule items.
 public struct RaspThread: Codable, Hashable, Sendable {
-    /// Thread id for `/v3.0/thread/`. Not stable over time.
+    /// Thread id for `/v3.0/thread/`. Not stable over time (plane uids embed a date, as in
+    /// `SU-45_251222_c26_12`): never keep it as a lasting id.
     ///
-    /// Example: `SU-1627_0_c26_547`.
+    /// Example: `SU-45_251222_c26_12`.
     public let uid: String
     /// Route title "A — B" (with an em dash, U+2014).
     public let title: String
     /// Short route title.
     public let shortTitle: String
-    /// Trip number, e.g. "SU 1627", "859", "7273".
+    /// Trip number, e.g. "SU 1627", "859", "7273"; `""` when the thread has none (some buses).
     public let number: String
-    /// Ready-made link to the `/thread/` call for this thread, WITHOUT a scheme and with the `v3` prefix
-    /// (`api.rasp.yandex.net/v3/thread/?date=...&uid=...`). Absent in schedule items and transfer legs.
+    /// Ready-made link to the `/thread/` call for this thread, WITHOUT a scheme and with the `v3` prefix, on
+    /// the host the request was sent to (`api.rasp.yandex-net.ru/v3/thread/?date=...&uid=...`, or
+    /// `api.rasp.yandex.net/v3/thread/...` from the historic host). Absent in schedule items and transfer legs.
     public let threadMethodLink: String?
     /// The carrier; `null` is common (e.g. for buses).
     public let carrier: Carrier?

@@ -79,34 +79,6 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
     }
 }
 
-/// Pagination of a list result.
-public struct Pagination: Codable, Hashable, Sendable {
-    /// Total number of results.
-    public let total: Int
-    /// Applied limit.
-    public let limit: Int
-    /// Applied offset.
-    public let offset: Int
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(total: Int, limit: Int, offset: Int) {
-        self.total = total
-        self.limit = limit
-        self.offset = offset
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.total = try container.field(Int.self, "total")
-        self.limit = try container.field(Int.self, "limit")
-        self.offset = try container.field(Int.self, "offset")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.total, "total")
-        try container.encodeField(self.limit, "limit")
-        try container.encodeField(self.offset, "offset")
-    }
-}
-
 extension RaspClientProtocol {
     /// Timetable of a station
     ///
@@ -139,7 +111,8 @@ extension RaspClientProtocol {
     ///
     ///     Server default: `yandex`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
-    ///     (default), `esr`, or `all`.
+    ///     (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+    ///     included.
     ///
     ///     Server default: `yandex`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time

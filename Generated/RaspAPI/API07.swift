@@ -4,6 +4,34 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// Pagination of a list result.
+public struct Pagination: Codable, Hashable, Sendable {
+    /// Total number of results.
+    public let total: Int
+    /// Applied limit (100 by default, for `nearest_stations` too).
+    public let limit: Int
+    /// Applied offset.
+    public let offset: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(total: Int, limit: Int, offset: Int) {
+        self.total = total
+        self.limit = limit
+        self.offset = offset
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.total = try container.field(Int.self, "total")
+        self.limit = try container.field(Int.self, "limit")
+        self.offset = try container.field(Int.self, "offset")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.total, "total")
+        try container.encodeField(self.limit, "limit")
+        try container.encodeField(self.offset, "offset")
+    }
+}
+
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
 public struct MonthDaysMask: Codable, Hashable, Sendable {
     /// Year as a STRING, e.g. "2020".

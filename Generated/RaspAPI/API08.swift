@@ -64,7 +64,8 @@ extension Operations {
         /// Server default: `yandex`.
         public var system: System?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
-        /// (default), `esr`, or `all`.
+        /// (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+        /// included.
         ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?

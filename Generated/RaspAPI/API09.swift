@@ -27,10 +27,11 @@ public struct Segment: Codable, Hashable, Sendable {
     public let departurePlatform: String?
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
-    /// Departure terminal (airports); `""` or `null` when unknown.
+    /// Departure terminal (airports). Besides terminal names, `null`, `""`, `"0"` and the literal string
+    /// `"NULL"` occur; the last is not a terminal.
     /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var departureTerminal: String?
-    /// Arrival terminal (airports); `""` or `null` when unknown.
+    /// Arrival terminal (airports); the same values as `departure_terminal`.
     /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var arrivalTerminal: String?
     /// Free-text stop information: `""` = no stops, `"везде"` = every stop, otherwise a list of stops or
@@ -38,20 +39,22 @@ public struct Segment: Codable, Hashable, Sendable {
     public let stops: String?
     /// Travel time in seconds; sent as an integer (`8760`) or a float (`5700.0`).
     public let duration: Double
-    /// Departure date of the thread from its FIRST station (`YYYY-MM-DD`); can differ from the requested date.
+    /// Departure date of the thread from its FIRST station (`YYYY-MM-DD`); can differ from the requested date
+    /// D (seen from D-2 to D+1).
     ///
     /// Format: `date`.
     public let startDate: LocalDate?
     /// Always false for a direct segment (one-day searches only).
     public let hasTransfers: Bool?
-    /// Ticket information (one-day searches only); `null` in 2017-era data.
+    /// Ticket information (one-day searches only); `null` in 2017-era data and on some suburban and train
+    /// segments today. Buses carry prices too.
     /// - Note: `$ticketsInfo` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var ticketsInfo: TicketsInfo?
     /// Per-month running-day masks; only with `add_days_mask=true`.
     public let schedule: [MonthDaysMask]?
     /// Human-readable running days (all-days searches only), e.g. "ежедневно".
     public let days: String?
-    /// Human-readable days on which the thread does NOT run (all-days searches only).
+    /// Human-readable days on which the thread does NOT run (all-days searches only); `""` when none.
     /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var exceptDays: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -127,10 +130,11 @@ extension RaspClientProtocol {
     /// the server answers 404.
     ///
     /// - Parameters:
-    ///   - uid: Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
-    ///     fetch a fresh one before calling this endpoint.
+    ///   - uid: Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time
+    ///     (plane uids embed a date, as in `SU-45_251222_c26_12`): fetch a fresh one before calling this endpoint,
+    ///     and never keep one as a lasting id.
     ///
-    ///     Length: at least 1. Example: `SU-1627_0_c26_547`.
+    ///     Length: at least 1. Example: `SU-45_251222_c26_12`.
     ///   - from: Station (`s…`) or settlement (`c…`) code the thread must pass through as the departure point. Fills
     ///     `from` and `departure_date` in the response; a point not on the thread gives 400.
     ///   - to: Station (`s…`) or settlement (`c…`) code the thread must pass through as the arrival point. Fills `to`
@@ -143,7 +147,8 @@ extension RaspClientProtocol {
     ///
     ///     Format: `date`.
     ///   - showSystems: Which code systems to include in the `codes` object of stations in the response: `yandex` only
-    ///     (default), `esr`, or `all`.
+    ///     (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+    ///     included.
     ///
     ///     Server default: `yandex`.
     ///   - resultTimezone: tz-database time-zone id (e.g. `Europe/Moscow`) to convert all returned times to. Without it every time

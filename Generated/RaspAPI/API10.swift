@@ -96,10 +96,10 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     public let departurePlatform: String?
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
+    /// Departure terminal; the same values as `Segment.departure_terminal` (`"NULL"` included).
     /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
+    /// Arrival terminal; the same values as `Segment.departure_terminal`.
     /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var arrivalTerminal: String?
     /// Free-text stop information (see `Segment.stops`).

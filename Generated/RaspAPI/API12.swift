@@ -17,10 +17,10 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     public let departurePlatform: String?
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
-    /// Departure terminal; `""` or `null` when unknown.
+    /// Departure terminal; the same values as `Segment.departure_terminal` (`"NULL"` included).
     /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var departureTerminal: String?
-    /// Arrival terminal; `""` or `null` when unknown.
+    /// Arrival terminal; the same values as `Segment.departure_terminal`.
     /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var arrivalTerminal: String?
     /// Free-text stop information (see `Segment.stops`).
@@ -97,10 +97,11 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
 extension Operations {
     /// The input of ``RaspClient/thread(_:)``.
     public struct Thread: Sendable {
-        /// Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time:
-        /// fetch a fresh one before calling this endpoint.
+        /// Thread identifier taken from `thread.uid` of a search or schedule response. It is not stable over time
+        /// (plane uids embed a date, as in `SU-45_251222_c26_12`): fetch a fresh one before calling this endpoint,
+        /// and never keep one as a lasting id.
         ///
-        /// Length: at least 1. Example: `SU-1627_0_c26_547`.
+        /// Length: at least 1. Example: `SU-45_251222_c26_12`.
         public var uid: String
         /// Station (`s…`) or settlement (`c…`) code the thread must pass through as the departure point. Fills
         /// `from` and `departure_date` in the response; a point not on the thread gives 400.
@@ -117,7 +118,8 @@ extension Operations {
         /// Format: `date`.
         public var date: LocalDate?
         /// Which code systems to include in the `codes` object of stations in the response: `yandex` only
-        /// (default), `esr`, or `all`.
+        /// (default), `esr`, or `all`. Without it, stations have no `codes` object, the stops of `/thread/`
+        /// included.
         ///
         /// Server default: `yandex`.
         public var showSystems: ShowSystems?
@@ -156,7 +158,9 @@ extension RaspClientProtocol {
     /// Stations near a point
     ///
     /// Returns stations within `distance` kilometres of the given coordinate, nearest first, with links to
-    /// their Yandex Rasp pages (`type_choices`). The docs say at most 50 stations are returned.
+    /// their Yandex Rasp pages (`type_choices`). A page holds up to 100 stations (`pagination.limit: 100` by
+    /// default) and `pagination.total` can run into the thousands (2,684 seen): the "at most 50" of the docs is
+    /// the largest `distance` in kilometres, not a page size. Page with `offset`/`limit`.
     /// Coordinates outside [-90, 90] / [-180, 180] give 400.
     ///
     /// - Parameters:
@@ -166,8 +170,9 @@ extension RaspClientProtocol {
     ///   - lng: Longitude in decimal degrees (WGS 84). Values outside [-180, 180] give 400.
     ///
     ///     At least -180, at most 180. Example: `37.62`.
-    ///   - distance: Search radius in kilometres, at most 50. The docs mark it required; Yandex's own server tests call the
-    ///     endpoint without it and get 200, so the server may apply a default.
+    ///   - distance: Search radius in kilometres, at most 50 (the docs' "at most 50" is this radius; a page holds up to 100
+    ///     stations). The docs mark it required; Yandex's own server tests call the endpoint without it and get 200,
+    ///     so the server may apply a default.
     ///
     ///     At least 0, at most 50.
     ///   - stationTypes: Station types to include, as a comma-separated list (e.g. `station_types=airport,train_station`).

@@ -12,13 +12,14 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     public let date: LocalDate?
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let station: Point
-    /// Echo of the `event` parameter (not present in older responses).
+    /// Echo of the `event` parameter; always present in current answers, missing in 2017-era ones.
     public let event: ScheduleResponse.Event?
     /// Pagination of a list result.
     public let pagination: Pagination
     /// Departures/arrivals at fixed times.
     public let schedule: [ScheduleItem]
-    /// Interval threads serving the station; `[]` when none (missing in older responses).
+    /// Interval threads serving the station; current answers always have it, `[]` when there are none
+    /// (missing in 2017-era responses).
     public let intervalSchedule: [IntervalScheduleItem]?
     /// Suburban stations only — the available directions (an ARRAY), usable as `direction`.
     public let directions: [Direction]?
@@ -58,7 +59,7 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.scheduleDirection, "schedule_direction")
     }
 
-    /// Echo of the `event` parameter (not present in older responses).
+    /// Echo of the `event` parameter; always present in current answers, missing in 2017-era ones.
     public enum Event: OpenEnum {
         /// A value the API documents; ``rawValue`` is how it is sent.
         case departure, arrival

@@ -23,7 +23,7 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     @NullableField public private(set) var arrivalTime: String?
     /// Human-readable running days, e.g. "ежедневно", "5, 12, 19, 26 марта" (may contain NBSP).
     public let days: String
-    /// Human-readable days on which the thread does not run; `null` or `""` when none.
+    /// Human-readable days on which the thread does not run; `null` when none (all-days timetables too).
     /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
     @NullableField public private(set) var exceptDays: String?
     /// True if the times are approximate.

@@ -24,7 +24,8 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     public let transportSubtype: TransportSubtype
     /// The carrier (may include `offices`); `null` is common for buses.
     public let carrier: Carrier?
-    /// Human-readable running days.
+    /// Human-readable running days, e.g. "ежедневно"; a text can start with "только " and be cut short with
+    /// "…".
     public let days: String
     /// Human-readable days on which the thread does not run; `""` when none.
     /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
@@ -139,8 +140,9 @@ extension Operations {
         ///
         /// At least -180, at most 180. Example: `37.62`.
         public var lng: Double
-        /// Search radius in kilometres, at most 50. The docs mark it required; Yandex's own server tests call the
-        /// endpoint without it and get 200, so the server may apply a default.
+        /// Search radius in kilometres, at most 50 (the docs' "at most 50" is this radius; a page holds up to 100
+        /// stations). The docs mark it required; Yandex's own server tests call the endpoint without it and get 200,
+        /// so the server may apply a default.
         ///
         /// At least 0, at most 50.
         public var distance: Int

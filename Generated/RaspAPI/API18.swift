@@ -114,8 +114,10 @@ extension RaspClientProtocol {
     /// Returns a carrier by its code in the given coding `system`.
     ///
     /// The response shape depends on how many carriers match: a unique match comes back as
-    /// `{"carrier": {...}}`, while a code that matches several carriers (typical for IATA codes such as `TK`)
-    /// comes back as `{"carriers": [...]}`. Both keys are therefore optional; read whichever is present.
+    /// `{"carrier": {...}}`, while a code that matches several carriers comes back as `{"carriers": [...]}`.
+    /// The system does not decide it: `code=TK&system=iata` matches two carriers (`carriers`), while
+    /// `code=SU&system=iata` answers a single `carrier`. Both keys are therefore optional; read whichever is
+    /// present.
     ///
     /// - Parameters:
     ///   - code: Carrier code in the coding `system`. A string: Yandex codes are numeric (`680`), but IATA/ICAO/Sirena

@@ -59,8 +59,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
     }
 }
 
-/// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match,
-/// `carriers` when the code matches several carriers (typical for IATA codes). Both are optional here.
+/// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match (`SU` in
+/// `iata` too), `carriers` when the code matches several carriers (`TK` in `iata`). Both are optional here.
 public struct CarrierResponse: Codable, Hashable, Sendable {
     /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
     public let carrier: Carrier?

@@ -6,7 +6,7 @@ internal import RaspRuntime
 
 /// Response of `/v3.0/copyright/`.
 public struct CopyrightResponse: Codable, Hashable, Sendable {
-    /// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
+    /// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
     public let copyright: Copyright
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(copyright: Copyright) {
@@ -22,8 +22,9 @@ public struct CopyrightResponse: Codable, Hashable, Sendable {
     }
 }
 
-/// Attribution that must be displayed with Rasp data. `logo_*` are HTML `<iframe>` snippets
-/// (v = vertical, h = horizontal; m = mono, d = dark, y = yellow/colour).
+/// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
+/// HTML `<iframe>` snippets with a protocol-relative `src` (v = vertical, h = horizontal; m = mono, d = dark,
+/// y = yellow/colour).
 public struct Copyright: Codable, Hashable, Sendable {
     /// Link to Yandex Rasp to attach to the attribution.
     public let url: String

@@ -112,7 +112,8 @@ extension RaspClientProtocol {
     /// Attribution data
     ///
     /// Returns the attribution text, link and banner snippets that must be shown next to any data obtained from
-    /// the API. The `logo_*` values are HTML `<iframe>` snippets, not image URLs.
+    /// the API, in this order: the banner, then the text, then the URL. The `logo_*` values are HTML `<iframe>`
+    /// snippets, not image URLs; their `src` is still protocol-relative (`//…`) in current answers.
     ///
     /// - Parameters:
     ///   - format: Response format. Only `json` is described by this document; error bodies are returned in the requested

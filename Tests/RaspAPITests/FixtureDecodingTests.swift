@@ -206,9 +206,38 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     #expect(interval.thread.interval == Interval(density: "поезд раз в 30 минут", beginTime: "06:00", endTime: "22:30"))
     #expect(interval.thread.expressType == .aeroexpress)
 
-    let bus = try load(SearchResponse.self, "edge/search__all_days_bus_null_except_days.json")
-    #expect(bus.segments.first?.segment?.exceptDays == nil)
+    // An all-days search says "no exceptions" with "" (an all-days schedule says it with null).
+    let bus = try load(SearchResponse.self, "edge/search__all_days_bus_empty_except_days.json")
+    #expect(bus.segments.first?.segment?.exceptDays == "")
     #expect(bus.segments.first?.segment?.days == "ежедневно")
+}
+
+/// A one-day search for D as 2020–2025 answers give it: a departure in the first hours of D+1, start dates from
+/// D-2 to D+1, the terminals `"NULL"` and `"0"` kept as sent, a bus with no number, a carrier with `url: ""`,
+/// no `tickets_info` on a train while the bus has a price, https logos, a dated plane uid and a
+/// `thread_method_link` on the host that was asked.
+@Test func oneDaySearchAsAnsweredSince2020() throws {
+    let response = try load(SearchResponse.self, "edge/search__next_day_and_placeholder_values.json")
+    let day = try #require(response.search.date)
+    let segments = response.segments.compactMap(\.segment)
+    try #require(segments.count == 3)
+    let (plane, train, bus) = (segments[0], segments[1], segments[2])
+
+    #expect(segments.map(\.startDate) == [day, day.adding(days: -2), day.adding(days: 1)])
+    #expect(bus.departure.hasPrefix("\(day.adding(days: 1))T02:10"))
+
+    #expect(plane.departureTerminal == "NULL" && plane.arrivalTerminal == "0")
+    #expect(train.departureTerminal == nil && train.arrivalTerminal == "")
+
+    #expect(bus.thread.number == "" && bus.thread.carrier?.url == "")
+    #expect(train.ticketsInfo == nil)
+    #expect(bus.ticketsInfo?.places.first?.price == Price(whole: 1900, cents: 0))
+
+    #expect(plane.thread.carrier?.logo?.hasPrefix("https://") == true)
+    #expect(plane.thread.uid == "SU-28_251201_c26_12")
+    #expect(segments.allSatisfy {
+        $0.thread.threadMethodLink == "api.rasp.yandex-net.ru/v3/thread/?date=\(day)&uid=\($0.thread.uid)"
+    })
 }
 
 /// `add_days_mask=true` adds per-month masks whose year and month are strings.
@@ -272,6 +301,9 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     #expect(response.schedule.first?.thread.expressType == nil)
     #expect(response.intervalSchedule?.first?.thread.expressType == .aeroexpress)
 
+    // Subtype codes seen in 2020–2025 answers beyond the documented ones have named cases too.
+    #expect(TransportSubtype.Code(rawValue: "lastdal") == .lastdal)
+    #expect(TransportSubtype.Code(rawValue: "stdplus") == .stdplus)
     #expect(StationType(rawValue: "unknown") == .unknown_)
     #expect(StationType(rawValue: "overtaking_point") == .overtakingPoint)
     #expect(StationType(rawValue: "") == .unknown(""))
@@ -326,8 +358,8 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     let allDays = try load(ScheduleResponse.self, "edge/schedule__all_days_hhmm.json")
     #expect(allDays.date == nil)
     #expect(allDays.schedule.map(\.departure) == ["10:55", "16:10"])
-    #expect(allDays.schedule.map(\.exceptDays) == ["", "1, 3\u{00A0}октября"],
-            "the server puts an NBSP before the month")
+    #expect(allDays.schedule.map(\.exceptDays) == [nil, "1, 3\u{00A0}октября"],
+            "null when there are none; the server puts an NBSP before the month")
 
     let arrivals = try load(ScheduleResponse.self, "edge/schedule__arrival_event.json")
     #expect(arrivals.event == .arrival)
@@ -344,7 +376,8 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     #expect(tablo.count == 5)
 }
 
-/// `/thread/` with `from`/`to`: dates are `LocalDate`s, stops carry codes, and the carrier its offices.
+/// `/thread/` with `from`/`to`: dates are `LocalDate`s, stops carry codes (as they do when `show_systems` is sent),
+/// and the carrier its offices.
 @Test func threadWithFromTo() throws {
     let thread = try load(ThreadResponse.self, "edge/thread__with_from_to.json")
     #expect(thread.startDate == LocalDate(year: 2024, month: 6, day: 10))
@@ -372,6 +405,7 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     let sample = try load(ThreadResponse.self, "samples/thread__artembark_city_info_guide.json")
     #expect(sample.carrier == nil)
     #expect(sample.stops.count == 29)
+    #expect(sample.stops.allSatisfy { $0.station.codes == nil }, "no codes on stops without show_systems")
     #expect(sample.startDate == LocalDate(year: 2022, month: 6, day: 23))
     #expect(sample.stops.last?.duration == 9300)
 
@@ -398,11 +432,14 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     #expect(carrier.contacts?.contains("<br>\r\n") == true)
     #expect(carrier.offices?.first?["is_main"] == .bool(false))
 
+    // Several carriers share TK in iata (SU in iata answers the single object above).
     let many = try load(CarrierResponse.self, "edge/carrier__carriers_array.json")
     #expect(many.carrier == nil)
-    #expect(many.carriers?.map(\.code) == [26, 8565])
+    #expect(many.carriers?.map(\.code) == [680, 5483])
+    #expect(many.carriers?.allSatisfy { $0.codes.iata == "TK" } == true)
     #expect(many.carriers?.last?.codes.sirena == nil)
     #expect(many.carriers?.last?.address == nil)
+    #expect(many.carriers?.last?.url == "")
     #expect(many.carriers?.last?.logoSvg == nil)
 
     let iata = try load(CarrierResponse.self, "samples/carrier_iata__liderman_yandex-rasp-api.json")
@@ -429,6 +466,11 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     let empty = try load(NearestStationsResponse.self, "edge/nearest_stations__empty_type_choices.json")
     #expect(empty.stations.first?.typeChoices.isEmpty == true)
     #expect(empty.stations.first?.popularTitle == nil)
+
+    // A page holds up to 100 stations and the total can run into the thousands; a station's type can be "".
+    let last = try load(NearestStationsResponse.self, "edge/nearest_stations__empty_station_type.json")
+    #expect(last.pagination == Pagination(total: 2684, limit: 100, offset: 2683))
+    #expect(last.stations.first?.stationType == .unknown(""))
 
     let legacy = try load(NearestStationsResponse.self, "samples/nearest_stations__liderman_yandex-rasp-api.json")
     #expect(legacy.stations.map { Array($0.typeChoices.keys) } == [["schedule"], ["schedule"]])
@@ -485,11 +527,12 @@ func invalidFixtureAcceptedByLenientDecoders(name: String) throws {
     #expect(docs.countries.last?.regions.first?.settlements.last?.stations.first?.transportType == .unknown("Поезд"))
 }
 
-/// The attribution logos are HTML snippets, kept verbatim.
+/// The attribution logos are HTML snippets, kept verbatim; their `src` stays protocol-relative.
 @Test func copyright() throws {
-    let response = try load(CopyrightResponse.self, "edge/copyright__https_urls.json")
+    let response = try load(CopyrightResponse.self, "edge/copyright__https_link.json")
     #expect(response.copyright.url == "https://rasp.yandex.ru/")
     #expect(response.copyright.logoHy?.hasPrefix("<iframe") == true)
+    #expect(response.copyright.logoHy?.contains(#"src="//"#) == true)
 
     let legacy = try load(CopyrightResponse.self, "samples/copyright__liderman_yandex-rasp-api.json")
     #expect(legacy.copyright.text == "Данные предоставлены сервисом Яндекс.Расписания")

@@ -123,6 +123,7 @@ import Testing
         (["search", "a", "b", "--limit", "0"], "--limit: не меньше 1"),
         (["search", "a", "b", "--all-days", "--date", "tomorrow"], "--all-days и --date несовместимы"),
         (["nearest", "91", "0"], "широта: от -90 до 90"),
+        (["nearest", "55", "37", "--limit", "101"], "--limit: от 1 до 100"),
         (["serch", "a", "b"], "нет команды «serch». Может быть, search?"),
     ])
     func russianUsageErrors(arguments: [String], expected: String) async throws {

@@ -18,6 +18,7 @@ struct APIErrorTextTests {
             + "текущей даты", "The date 2020-01-01 is not available: dates from 30 days back to 11 months ahead "
             + "of today are"),
         ("  Не указан обязательный параметр to\n", "The required parameter to is missing"),
+        ("Нужно указать from и to", "Both from and to must be given"),
         ("Некорректное значение параметра lat: north", "The value of the parameter lat is not valid: north"),
     ])
     func knownTexts(russian: String, english: String) {

@@ -45,6 +45,22 @@ struct DemoDataTests {
         }
     }
 
+    @Test("Uids, numbers and carriers take the forms of 2020–2025 answers")
+    func realForms() throws {
+        // Plane uids embed a YYMMDD date (`SU-45_251222_c26_12`).
+        let planeUID = try Regex(#"[A-Z0-9]{2}-[0-9]+_[0-9]{6}_c[0-9]+_12"#)
+        let planes = catalog.services.filter { $0.mode == .plane }
+        #expect(!planes.isEmpty)
+        #expect(planes.allSatisfy { $0.uid.wholeMatch(of: planeUID) != nil }, "\(planes.first?.uid ?? "")")
+        // Some buses have no number.
+        let buses = catalog.services.filter { $0.mode == .bus && $0.interval == nil }
+        #expect(buses.contains { $0.number.isEmpty } && buses.contains { !$0.number.isEmpty })
+        // Logos are https URLs or null; a missing website is "".
+        #expect(catalog.carriers.allSatisfy { $0.logo?.hasPrefix("https://") ?? true })
+        #expect(catalog.carriers.allSatisfy { $0.logoSVG?.hasPrefix("https://") ?? true })
+        #expect(catalog.carriers.contains { $0.url == "" })
+    }
+
     @Test("Every settlement is served by some thread")
     func connected() {
         for city in catalog.cities {

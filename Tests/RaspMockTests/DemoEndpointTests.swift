@@ -27,6 +27,8 @@ struct DemoEndpointTests {
                                          Fixture.get("/v3.0/schedule/", [("station", "s2006004")]))
         #expect(allDays.date == nil)
         #expect(allDays.schedule.allSatisfy { $0.departure?.count == 5 && !$0.days.isEmpty })
+        #expect(allDays.schedule.allSatisfy { $0.exceptDays == nil }, "an all-days schedule has except_days: null")
+        #expect(allDays.event == .departure && allDays.intervalSchedule == [], "event echoed, interval_schedule: []")
 
         let filtered = try Fixture.decode(ScheduleResponse.self, Fixture.get("/v3.0/schedule/", [
             ("station", "s2006004"), ("date", "2026-06-02"), ("direction", "на Химки"),
@@ -63,7 +65,13 @@ struct DemoEndpointTests {
         #expect(thread.from?.code == "s2006004" && thread.to?.code == "s9602494"
             && thread.departureDate == LocalDate("2026-06-02"))
         #expect(thread.startTime.count == 5 && thread.carrier?.offices != nil)
-        #expect(thread.stops.first?.station.codes?.yandex == "s2006004")
+        // Stations carry codes only when show_systems asks for them, the stops included.
+        #expect(thread.stops.allSatisfy { $0.station.codes == nil } && thread.from?.codes == nil)
+        let withCodes = try Fixture.decode(ThreadResponse.self, Fixture.get("/v3.0/thread/", [
+            ("uid", sapsan.thread.uid), ("date", "2026-06-02"), ("show_systems", "all"),
+        ]))
+        #expect(withCodes.stops.first?.station.codes?.yandex == "s2006004")
+        #expect(withCodes.stops.allSatisfy { $0.station.codes?.yandex == $0.station.code })
 
         let off = Fixture.get("/v3.0/thread/", [("uid", sapsan.thread.uid), ("from", "c54")])
         #expect(off.status == 400)
@@ -115,11 +123,14 @@ struct DemoEndpointTests {
         #expect(Fixture.get("/v3.0/nearest_stations/", [("lat", "10"), ("lng", "-181")]).status == 400)
     }
 
-    @Test("Carrier: one object for a unique code, an array for a shared IATA code")
+    @Test("Carrier: one object for a unique code (SU in iata too), an array for a shared IATA code (TK)")
     func carrier() throws {
         let aeroflot = try Fixture.decode(CarrierResponse.self, Fixture.get("/v3.0/carrier/", [("code", "26")]))
         #expect(aeroflot.carrier?.codes.iata == "SU" && aeroflot.carriers == nil)
-        #expect(aeroflot.carrier?.logo?.hasPrefix("//yastatic.net/") == true)
+        #expect(aeroflot.carrier?.logo?.hasPrefix("https://yastatic.net/") == true)
+        let su = try Fixture.decode(CarrierResponse.self,
+                                    Fixture.get("/v3.0/carrier/", [("code", "SU"), ("system", "iata")]))
+        #expect(su.carrier?.code == 26 && su.carriers == nil)
         let turkish = try Fixture.decode(CarrierResponse.self,
                                          Fixture.get("/v3.0/carrier/", [("code", "TK"), ("system", "iata")]))
         #expect(turkish.carrier == nil && turkish.carriers?.map(\.code) == [680, 5483])

@@ -24,6 +24,19 @@ struct DemoErrorTests {
         #expect(try Fixture.errorText(response) == "Не нашли объект по yandex коду c1111")
         #expect(Fixture.get("/v3.0/schedule/", [("station", "s1")]).status == 404)
         #expect(Fixture.get("/v3.0/thread/", [("uid", "nope")]).status == 404)
+        // A code without its letter prefix is not a code: 404 with the same text, as the real API answers.
+        let bare = Fixture.get("/v3.0/search/", [("from", "213"), ("to", "c2")])
+        #expect(bare.status == 404)
+        #expect(try Fixture.errorText(bare) == "Не нашли объект по yandex коду 213")
+    }
+
+    @Test("A search without from or to is a 400 with the docs' text", arguments: [
+        [("from", "c213")], [("to", "c2")], [("from", ""), ("to", "c2")], [],
+    ] as [[(String, String)]])
+    func missingPoints(query: [(String, String)]) throws {
+        let response = Fixture.get("/v3.0/search/", query)
+        #expect(response.status == 400)
+        #expect(try Fixture.errorText(response) == "Нужно указать from и to")
     }
 
     @Test("Dates are allowed from 30 days back to 11 months ahead",
@@ -97,6 +110,11 @@ struct DemoErrorTests {
         #expect(Fixture.get("/v3.0/copyright/", headers: [("Authorization", Fixture.key)], api: api).status == 200)
         let query = Fixture.get("/v3.0/copyright/", [("apikey", Fixture.key)], api: api)
         #expect(query.status == 200)
+        // When both are sent, the apikey query parameter wins over the header, as with the real API.
+        let header = [("Authorization", Fixture.key)]
+        #expect(Fixture.get("/v3.0/copyright/", [("apikey", "wrong")], headers: header, api: api).status == 401)
+        #expect(Fixture.get("/v3.0/copyright/", [("apikey", Fixture.key)], headers: [("Authorization", "wrong")],
+                            api: api).status == 200)
     }
 
     @Test("Unknown paths and methods")

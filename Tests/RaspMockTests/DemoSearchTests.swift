@@ -27,14 +27,43 @@ struct DemoSearchTests {
         }
         let modes = Set(direct(result).map(\.thread.transportType))
         #expect(modes.isSuperset(of: [.plane, .train, .bus]))
+        #expect(direct(result).contains { $0.thread.transportType == .train && $0.ticketsInfo == nil })
+        #expect(direct(result).contains { $0.thread.transportType == .bus && $0.ticketsInfo?.places.isEmpty == false })
         for segment in direct(result) {
             #expect(segment.hasTransfers == false)
-            #expect(segment.ticketsInfo != nil)
+            // tickets_info is null on some train and suburban segments only; planes and buses carry it.
+            #expect(segment.ticketsInfo != nil || [.train, .suburban].contains(segment.thread.transportType))
             #expect(segment.departure.hasSuffix("+03:00"))
             #expect(segment.startDate != nil)
-            #expect(segment.thread.threadMethodLink?.hasPrefix("api.rasp.yandex.net/v3/thread/?date=") == true)
+            #expect(segment.thread.threadMethodLink?.hasPrefix("api.rasp.yandex-net.ru/v3/thread/?date=") == true)
         }
         #expect(result.pagination == Pagination(total: result.segments.count, limit: 100, offset: 0))
+    }
+
+    @Test("thread_method_link names the host the request was sent to")
+    func methodLinkHost() throws {
+        let query = [("from", "c213"), ("to", "c2"), ("date", "2026-06-02")]
+        for host in ["api.rasp.yandex-net.ru", "api.rasp.yandex.net"] {
+            let response = Fixture.get("/v3.0/search/", query, api: DemoAPI(now: Fixture.now, host: host))
+            let segments = direct(try Fixture.decode(SearchResponse.self, response))
+            #expect(!segments.isEmpty)
+            for segment in segments {
+                #expect(segment.thread.threadMethodLink
+                    == "\(host)/v3/thread/?date=\(segment.startDate?.description ?? "")&uid=\(segment.thread.uid)")
+            }
+        }
+    }
+
+    @Test("A search for day D also lists the departures of the first hours of D+1, as the real API does")
+    func nextDayDepartures() throws {
+        let result = try search([("from", "c213"), ("to", "c2"), ("date", "2026-06-02")])
+        let departures = direct(result).map(\.departure)
+        #expect(departures.allSatisfy { $0.hasPrefix("2026-06-02T") || $0.hasPrefix("2026-06-03T") })
+        let nextDay = departures.filter { $0.hasPrefix("2026-06-03T") }
+        #expect(!nextDay.isEmpty)
+        #expect(nextDay.allSatisfy { (Fixture.hour($0) ?? 24) < 3 }, "\(nextDay)")
+        #expect(departures == departures.sorted())
+        #expect(direct(result).contains { $0.startDate == LocalDate("2026-06-03") })
     }
 
     @Test("A departure and an arrival in different zones carry their own offsets")
@@ -47,6 +76,8 @@ struct DemoSearchTests {
             #expect(flight.arrival.hasSuffix("+05:00"))
             #expect(flight.thread.transportType == .plane)
             #expect(flight.thread.transportSubtype == TransportSubtype())
+            // Real answers send the literal string "NULL" (and "0", "", null) where a terminal is unknown.
+            #expect(flight.arrivalTerminal == "NULL")
         }
         let converted = try search([("from", "c213"), ("to", "c54"), ("date", "2026-06-02"),
                                     ("transport_types", "plane"), ("result_timezone", "Europe/Moscow")])

@@ -68,6 +68,8 @@ extension DemoCatalog {
         return "на \(last.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? last.title)"
     }
 
+    /// One timetable row. `except_days` is null: the real schedule says "no exceptions" with null, in one-day and
+    /// all-days timetables alike (an all-days search says it with `""`).
     private func rowJSON(_ trip: DemoTrip, date: LocalDate?, clock: DemoClock) -> JSONNode {
         let stop = trip.service.stops[trip.from]
         let station = station(stop.station)!
@@ -80,7 +82,7 @@ extension DemoCatalog {
         var members: [(String, JSONNode)] = [
             ("thread", threadJSON(trip.service, carrier: .short)),
             ("departure", text(trip.departureUTC(trip.from))), ("arrival", text(trip.arrivalUTC(trip.from))),
-            ("days", .string(trip.service.days.text)), ("except_days", date == nil ? .string("") : .null),
+            ("days", .string(trip.service.days.text)), ("except_days", .null),
             ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
             ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
         ]
@@ -92,7 +94,7 @@ extension DemoCatalog {
         let stop = trip.service.stops[trip.from]
         var members: [(String, JSONNode)] = [
             ("thread", threadJSON(trip.service, carrier: .short, interval: intervalJSON(trip, date: date))),
-            ("days", .string(trip.service.days.text)), ("except_days", date == nil ? .string("") : .null),
+            ("days", .string(trip.service.days.text)), ("except_days", .null),
             ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
             ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
         ]

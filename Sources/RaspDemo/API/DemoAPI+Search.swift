@@ -5,7 +5,9 @@ extension DemoCatalog {
     func search(_ request: DemoRequest) throws -> JSONNode {
         let query = request.query
         let system = try query.pointSystem()
-        let fromCode = try query.required("from"), toCode = try query.required("to")
+        // The docs' example of a 400 names both points whichever is missing.
+        guard let fromCode = query.value("from"), let toCode = query.value("to"), !fromCode.isEmpty, !toCode.isEmpty
+        else { throw DemoFailure(400, "Нужно указать from и to") }
         let origin = try requirePoint(fromCode, system: system)
         let destination = try requirePoint(toCode, system: system)
         guard fromCode != toCode else {
@@ -16,9 +18,10 @@ extension DemoCatalog {
         let clock = try query.clock()
         let (offset, limit) = try query.page()
         let options = SegmentOptions(date: date, clock: clock, codes: try query.showsCodes(),
-                                     daysMask: try query.bool("add_days_mask"), today: request.today)
+                                     daysMask: try query.bool("add_days_mask"), today: request.today,
+                                     host: request.host)
 
-        let trips = trips(from: origin, to: destination, on: date, reference: request.today)
+        let trips = searchTrips(from: origin, to: destination, on: date, today: request.today)
             .filter { modes?.contains($0.service.mode) ?? true }
         var items: [(departure: Int, json: JSONNode)] = trips.filter { $0.service.interval == nil }
             .map { ($0.departure, segmentJSON($0, options)) }
@@ -38,6 +41,24 @@ extension DemoCatalog {
         ])
     }
 
+    /// How far into the next day a one-day search reaches. Real answers for day D list departures in the first
+    /// hours of D+1 (seen up to 02:13); where the real cut lies is not known, the demo cuts at 03:00.
+    static let nextDayMinutes = 3 * 60
+
+    /// The runs a search lists: without a date, one per thread (all days); for day D, those leaving `origin` on D
+    /// (local date) and those leaving it on D+1 before ``nextDayMinutes``, in departure order.
+    private func searchTrips(from origin: DemoPoint, to destination: DemoPoint, on date: LocalDate?,
+                             today: LocalDate) -> [DemoTrip] {
+        let onDay = trips(from: origin, to: destination, on: date, reference: today)
+        guard let next = date?.adding(days: 1) else { return onDay }
+        let early = trips(from: origin, to: destination, on: next, reference: today).filter { trip in
+            guard trip.service.interval == nil, let from = station(trip.service.stops[trip.from].station)
+            else { return false }
+            return trip.departure - DemoTime.midnight(next, offset: from.zone.offsetMinutes) < Self.nextDayMinutes
+        }
+        return (onDay + early).sorted { ($0.departure, $0.service.uid) < ($1.departure, $1.service.uid) }
+    }
+
     /// What shapes a segment: one-day (`date`) or all-days, the display zone, station codes, running-day masks.
     struct SegmentOptions {
         let date: LocalDate?
@@ -45,13 +66,15 @@ extension DemoCatalog {
         let codes: Bool
         let daysMask: Bool
         let today: LocalDate
+        /// The host the request was sent to, which `thread_method_link` names.
+        let host: String
     }
 
     private func segmentJSON(_ trip: DemoTrip, _ options: SegmentOptions) -> JSONNode {
         let service = trip.service
         var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(service, carrier: .full, methodLinkDate: options.date.map { _ in trip.startDate },
-                                  includeMethodLink: true)),
+            ("thread", threadJSON(service, carrier: .full,
+                                  methodLink: (options.host, options.date.map { _ in trip.startDate }))),
         ]
         members += legMembers(trip, options, settlementsAsPoints: false)
         if options.date != nil {
@@ -104,8 +127,8 @@ extension DemoCatalog {
     private func intervalSegmentJSON(_ trip: DemoTrip, _ options: SegmentOptions) -> JSONNode {
         var members: [(String, JSONNode)] = [
             ("thread", threadJSON(trip.service, carrier: .full,
-                                  methodLinkDate: options.date.map { _ in trip.startDate },
-                                  includeMethodLink: true, interval: intervalJSON(trip, date: options.date))),
+                                  methodLink: (options.host, options.date.map { _ in trip.startDate }),
+                                  interval: intervalJSON(trip, date: options.date))),
         ]
         members += legMembers(trip, options, settlementsAsPoints: false)
             .filter { $0.0 != "departure" && $0.0 != "arrival" }

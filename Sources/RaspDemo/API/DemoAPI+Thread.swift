@@ -10,6 +10,8 @@ extension DemoCatalog {
         let to = try stopIndex(of: query.value("to"), on: service, uid: uid, after: from)
         let clock = try query.clock()
         let date = try query.date(today: request.today)
+        // Stations carry `codes` only when `show_systems` asks for them, the stops included.
+        let codes = try query.showsCodes()
 
         let start: LocalDate
         if let date {
@@ -41,12 +43,12 @@ extension DemoCatalog {
             ("days", .string(service.days.text)), ("except_days", .string("")),
             ("start_date", .string(DemoTime.date(trip.startUTC, offset: startOffset).description)),
             ("start_time", .string(DemoTime.clock(trip.startUTC, offset: startOffset, seconds: false))),
-            ("from", from.map { stationJSON(station(service.stops[$0].station)!, codes: true) } ?? .null),
-            ("to", to.map { stationJSON(station(service.stops[$0].station)!, codes: true) } ?? .null),
+            ("from", from.map { stationJSON(station(service.stops[$0].station)!, codes: codes) } ?? .null),
+            ("to", to.map { stationJSON(station(service.stops[$0].station)!, codes: codes) } ?? .null),
             ("departure_date", localDate(from)), ("arrival_date", localDate(to)),
         ]
         if let interval = intervalJSON(trip, date: date) { members.append(("interval", interval)) }
-        members.append(("stops", .array(service.stops.indices.map { stopJSON(trip, $0, clock: clock) })))
+        members.append(("stops", .array(service.stops.indices.map { stopJSON(trip, $0, clock: clock, codes: codes) })))
         return .object(members)
     }
 
@@ -61,7 +63,7 @@ extension DemoCatalog {
         return index
     }
 
-    private func stopJSON(_ trip: DemoTrip, _ index: Int, clock: DemoClock) -> JSONNode {
+    private func stopJSON(_ trip: DemoTrip, _ index: Int, clock: DemoClock, codes: Bool) -> JSONNode {
         let stop = trip.service.stops[index]
         let station = station(stop.station)!
         let text = { (utc: Int?) -> JSONNode in
@@ -71,7 +73,7 @@ extension DemoCatalog {
         let stopTime: JSONNode = arrival.flatMap { a in departure.map { .int(($0 - a) * 60) } } ?? .null
         let duration = (arrival ?? departure ?? 0) * 60
         return .object([
-            ("station", stationJSON(station, codes: true)),
+            ("station", stationJSON(station, codes: codes)),
             ("arrival", text(trip.arrivalUTC(index))), ("departure", text(trip.departureUTC(index))),
             ("duration", trip.service.mode == .plane ? .double(Double(duration)) : .int(duration)),
             ("stop_time", stopTime), ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),

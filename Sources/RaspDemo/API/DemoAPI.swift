@@ -16,16 +16,19 @@ import RaspRuntime
 public struct DemoAPI: Sendable {
     /// "Today" for the date window and for all-days timetables.
     public var now: Date
-    /// If set, requests must carry this key (`Authorization: <key>` or `apikey=<key>`), or get 401.
+    /// If set, requests must carry this key (`Authorization: <key>` or `apikey=<key>`), or get 401. When both are
+    /// sent, `apikey` is the one checked, as with the real API.
     public var requiredKey: String?
-    /// The host echoed in error bodies' `request`.
+    /// The host the API answers as: echoed in error bodies' `request` and named by `thread_method_link`, which
+    /// follows the host a request was sent to (`api.rasp.yandex-net.ru/v3/thread/…` or
+    /// `api.rasp.yandex.net/v3/thread/…`).
     public var host: String
 
     /// Creates a handler.
     /// - Parameters:
     ///   - now: The current time (inject a fixed one for reproducible answers).
     ///   - requiredKey: The key requests must carry, or nil to accept any request.
-    ///   - host: The host echoed in error bodies.
+    ///   - host: The host echoed in error bodies and in `thread_method_link`.
     public init(now: Date = Date(), requiredKey: String? = nil, host: String = "api.rasp.yandex-net.ru") {
         self.now = now
         self.requiredKey = requiredKey

@@ -68,18 +68,18 @@ extension DemoCatalog {
         return .object(members)
     }
 
-    /// A thread object. `methodLinkDate` adds `thread_method_link` (search segments); `interval` adds the
-    /// `interval` object of interval threads.
-    func threadJSON(_ service: DemoService, carrier style: CarrierStyle, methodLinkDate: LocalDate? = nil,
-                    includeMethodLink: Bool = false, interval: JSONNode? = nil) -> JSONNode {
+    /// A thread object. `methodLink` adds `thread_method_link` (search segments): no scheme, `v3`, on the host the
+    /// request was sent to, as the real API writes it; `interval` adds the `interval` object of interval threads.
+    func threadJSON(_ service: DemoService, carrier style: CarrierStyle,
+                    methodLink: (host: String, date: LocalDate?)? = nil, interval: JSONNode? = nil) -> JSONNode {
         var members: [(String, JSONNode)] = [
             ("uid", .string(service.uid)), ("title", .string(service.title)),
             ("short_title", .string(service.shortTitle)),
             ("number", .string(service.number)),
         ]
-        if includeMethodLink {
-            let date = methodLinkDate.map { "date=\($0)&" } ?? ""
-            members.append(("thread_method_link", .string("api.rasp.yandex.net/v3/thread/?\(date)uid=\(service.uid)")))
+        if let methodLink {
+            let date = methodLink.date.map { "date=\($0)&" } ?? ""
+            members.append(("thread_method_link", .string("\(methodLink.host)/v3/thread/?\(date)uid=\(service.uid)")))
         }
         members += [
             ("carrier", service.carrierCode.flatMap(carrier).map { carrierJSON($0, style: style) } ?? .null),

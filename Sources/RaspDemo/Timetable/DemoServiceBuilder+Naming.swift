@@ -1,3 +1,5 @@
+import RaspRuntime
+
 /// Numbers, uids, titles, departure times and running days of generated threads.
 extension DemoServiceBuilder {
     /// Departures spread over the kind's operating window, one per slot, hashed inside the slot.
@@ -34,8 +36,11 @@ extension DemoServiceBuilder {
         return parts[0] * 60 + parts[1]
     }
 
+    /// A trip number unique in the data set, or `""` for interval threads and for a quarter of the bus threads
+    /// (real answers have buses with `number: ""`).
     mutating func uniqueNumber(_ link: DemoLink, carrier: Int?, seed: String, forward: Bool) -> String {
         if link.interval != nil { return "" }
+        if link.kind == .bus, DemoHash.pick(seed + "no number", 4) == 0 { return "" }
         var attempt = 0
         while true {
             let candidate = number(link, carrier: carrier, seed: seed + (attempt == 0 ? "" : "#\(attempt)"),
@@ -76,7 +81,9 @@ extension DemoServiceBuilder {
                 uid = "\(link.kind == .aeroexpress ? "AE" : "BUS")-interval_\(variant)_c\(carrier ?? 0)_10"
             } else {
                 switch link.kind {
-                case .plane: uid = "\(number.replacingOccurrences(of: " ", with: "-"))_\(variant)_c\(carrier ?? 0)_12"
+                case .plane:
+                    let flight = number.replacingOccurrences(of: " ", with: "-")
+                    uid = "\(flight)_\(Self.uidDate(number, variant: variant))_c\(carrier ?? 0)_12"
                 case .bus: uid = "empty_\(variant)_f\(digits(first))t\(digits(last))_175"
                 default: uid = "\(number)_\(variant)_\(digits(first))_g26_4"
                 }
@@ -84,6 +91,13 @@ extension DemoServiceBuilder {
             if uids.insert(uid).inserted { return uid }
             variant += 1
         }
+    }
+
+    /// The `YYMMDD` date a plane thread's uid embeds, as real ones do (`SU-45_251222_c26_12`): a made-up date in
+    /// December 2025 here, since what the real date stands for is not documented. Uids are no lasting ids.
+    static func uidDate(_ number: String, variant: Int) -> String {
+        let date = LocalDate(year: 2025, month: 12, day: 1)!.adding(days: DemoHash.pick(number, 31) + variant)
+        return pad(date.year % 100, 2) + pad(date.month, 2) + pad(date.day, 2)
     }
 
     /// Planes and trains are titled by settlements, buses and suburban trains by stations, as the real API does.

@@ -128,6 +128,8 @@ struct DemoServiceBuilder {
         return "\(DemoHash.pick(seed + station.code, 12) + 1) путь"
     }
 
+    /// An airport terminal, in the forms real answers use: a name, `""`, `"0"`, the literal string `"NULL"`, or
+    /// null.
     private func terminal(_ kind: DemoLink.Kind, station: DemoStation) -> String? {
         guard kind == .plane else { return nil }
         switch station.code {
@@ -135,6 +137,8 @@ struct DemoServiceBuilder {
         case "s9600215": return "A"
         case "s9600216": return ""
         case "s9600366": return "1"
+        case "s9600370": return "NULL"
+        case "s9900202": return "0"
         default: return nil
         }
     }

@@ -25,7 +25,7 @@ struct NearestCommand: AsyncParsableCommand {
     @Option(help: "The radius in kilometres (1–50).")
     var distance = 10
 
-    @Option(help: "Show at most this many stations (1–50).")
+    @Option(help: "Show at most this many stations (1–100: a page of the API holds 100).")
     var limit = 20
 
     @OptionGroup var options: GlobalOptions
@@ -40,8 +40,9 @@ struct NearestCommand: AsyncParsableCommand {
         guard (1...50).contains(distance) else {
             throw usageError("--distance must be between 1 and 50 km", "--distance: от 1 до 50 км")
         }
-        guard (1...50).contains(limit) else {
-            throw usageError("--limit must be between 1 and 50", "--limit: от 1 до 50")
+        // The API's page holds 100 stations; the docs' "at most 50" is the radius in km (--distance).
+        guard (1...100).contains(limit) else {
+            throw usageError("--limit must be between 1 and 100", "--limit: от 1 до 100")
         }
     }
 

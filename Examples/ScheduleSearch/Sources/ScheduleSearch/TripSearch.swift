@@ -41,7 +41,8 @@ public struct TripSearch: Sendable {
         self.to = to
     }
 
-    /// The direct trips of one day, straight from the generated API (first page only).
+    /// The direct trips of one day, straight from the generated API (first page only). As with the real API, they
+    /// include departures in the first hours of the next day.
     /// - Parameter date: The day, in the stations' calendar.
     /// - Returns: The direct segments in the server's order.
     /// - Throws: ``ClientError`` from the client.

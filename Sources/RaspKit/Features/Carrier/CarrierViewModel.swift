@@ -8,9 +8,9 @@ import RaspAPI
 /// model.load()                      // .loading → .loaded(details) / .empty / .failed
 /// model.state.value?.phoneURL       // tel:+78007750000
 /// ```
-/// The endpoint answers `{"carrier": {…}}` for a unique code and `{"carriers": […]}` when a code (typically
-/// IATA) matches several; the screen shows the match whose code equals the requested one, else the first, and
-/// keeps the others in ``otherMatches``.
+/// The endpoint answers `{"carrier": {…}}` for a unique code (`SU` in IATA too) and `{"carriers": […]}` when a
+/// code matches several (`TK` in IATA); the screen shows the match whose code equals the requested one, else the
+/// first, and keeps the others in ``otherMatches``.
 @MainActor
 public final class CarrierViewModel: ObservableObject {
     /// What the screen shows.

@@ -68,7 +68,8 @@ public struct TripFormatter: Sendable {
             carrierTitle: carrierTitles.isEmpty ? strings[.tripCarrierUnknown] : carrierTitles.joined(separator: " / "),
             carrierLogoURL: ContactLinks.webURL(carriers.first?.logo),
             carrierCode: carriers.first?.code,
-            number: legs.map(\.thread.number).joined(separator: " / "),
+            // Some threads (buses) have no number (`""`): only the legs that have one are named.
+            number: legs.map(\.thread.number).filter { !$0.isEmpty }.joined(separator: " / "),
             departure: departure, arrival: arrival,
             departureText: departure?.clockText ?? departureText ?? "",
             arrivalText: arrival?.clockText ?? arrivalText ?? "",

@@ -64,10 +64,11 @@ extension RaspClientProtocol {
     /// The pages of the stations near a point, fetched as you iterate.
     /// - Parameters:
     ///   - input: The request; its `offset` is where the walk starts and its `limit` is replaced by `pageSize`.
-    ///   - pageSize: Stations per request (default 50, the most the API returns).
+    ///   - pageSize: Stations per request (default 100, the API's own page; the docs' "at most 50" is the largest
+    ///     `distance` in km, and a `pagination.total` of thousands occurs).
     ///   - maxPages: The most requests to make.
     /// - Returns: A sequence of ``/RaspAPI/NearestStationsResponse`` pages.
-    public func nearestStationsPages(_ input: Operations.NearestStations, pageSize: Int = 50,
+    public func nearestStationsPages(_ input: Operations.NearestStations, pageSize: Int = 100,
                                      maxPages: Int? = nil) -> PageSequence<NearestStationsResponse> {
         PageSequence(pageSize: pageSize, startOffset: input.offset ?? 0, maxPages: maxPages, fetch: { offset, limit in
             var page = input
@@ -84,10 +85,10 @@ extension RaspClientProtocol {
     ///   - lng: Longitude.
     ///   - distance: Radius in km (at most 50).
     ///   - lang: The response language.
-    ///   - pageSize: Stations per request.
+    ///   - pageSize: Stations per request (default 100).
     /// - Returns: A sequence of ``/RaspAPI/NearestStationsResponse`` pages.
     public func nearestStationsPages(lat: Double, lng: Double, distance: Int, lang: String? = nil,
-                                     pageSize: Int = 50) -> PageSequence<NearestStationsResponse> {
+                                     pageSize: Int = 100) -> PageSequence<NearestStationsResponse> {
         nearestStationsPages(Operations.NearestStations(lat: lat, lng: lng, distance: distance, lang: lang),
                              pageSize: pageSize)
     }

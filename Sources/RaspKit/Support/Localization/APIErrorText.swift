@@ -32,6 +32,7 @@ public enum APIErrorText {
             + #"Доступен выбор даты на 30 дней назад и 11 месяцев вперед от текущей даты\.?"#,
          { "The date \($0[0]) is not available: dates from 30 days back to 11 months ahead of today are" }),
         (#"Не указан обязательный параметр (\S+)"#, { "The required parameter \($0[0]) is missing" }),
+        (#"Нужно указать from и to"#, { _ in "Both from and to must be given" }),
         (#"Параметр (\S+) указан несколько раз"#, { "The parameter \($0[0]) is given more than once" }),
         (#"Некорректное значение параметра ([^:\s]+): (.*)"#,
          { "The value of the parameter \($0[0]) is not valid: \($0[1])" }),
