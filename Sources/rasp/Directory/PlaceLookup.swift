@@ -66,6 +66,19 @@ struct PlaceLookup {
         return places
     }
 
+    /// The places `rasp stations` lists for a text: the place ``resolve(_:)`` would take (or the candidates of an
+    /// ambiguous text) first, then the directory's other matches.
+    /// - Parameter allowNone: Whether a text that names no plausible place gives an empty list instead of an error.
+    /// - Throws: ``CLIError`` (exit 3) when no place is plausible, with close matches, like ``resolve(_:)``.
+    func matches(_ text: String, limit: Int, in directory: StationDirectory, allowNone: Bool) throws -> [Place] {
+        let resolver = PlaceResolver(directory: directory)
+        if case .notFound(let suggestions) = resolver.resolve(text) {
+            if allowNone { return [] }
+            throw CLIError.notFound(notFoundMessage(text, suggestions: suggestions))
+        }
+        return resolver.places(for: text, limit: limit)
+    }
+
     /// Resolves a station argument (`rasp schedule`): a settlement with one station is that station; a settlement
     /// with several is ambiguous, listing them.
     /// - Throws: ``CLIError`` like ``resolve(_:)``.
@@ -111,7 +124,7 @@ struct PlaceLookup {
 
     private func notFoundMessage(_ text: String, suggestions: [Place]) -> String {
         let russian = context.text.russian
-        var lines = [russian ? "ничего не найдено по «\(text)»." : "no place matches «\(text)»."]
+        var lines = [context.text.noPlace(text)]
         if suggestions.isEmpty {
             let search = russian ? "Поищите в справочнике:" : "Search the directory with:"
             lines.append("\(search) rasp stations \(Self.shellQuoted(String(text.prefix(4))))")
