@@ -1,6 +1,6 @@
 import Foundation
 import RaspDemo
-import RaspDirectory
+@testable import RaspDirectory
 import Testing
 @testable import rasp
 

@@ -8,8 +8,10 @@ struct StationsCommand: AsyncParsableCommand {
         commandName: "stations",
         abstract: "Find settlements and stations by name or code in the station directory.",
         discussion: """
-        Matching forgives case, ё/е, punctuation, Latin spelling (moskva) and one typo in a longer word. With an \
-        API key or --base-url the directory is downloaded from the server once and cached.
+        Matching forgives case, ё/е, punctuation, Latin spelling (moskva) and one typo in a longer word, and knows \
+        common short and former names (спб, мск, Moscow, Ленинград); the place `rasp search` would take for the \
+        query is listed first. With an API key or --base-url the directory is downloaded from the server once and \
+        cached.
 
         Examples:
           rasp stations питер
@@ -35,12 +37,14 @@ struct StationsCommand: AsyncParsableCommand {
         let context = try RaspContext(options: options)
         try await CommandRunner(context: context).run {
             let directory = try await DirectoryLoader(context: context).load()
-            let places = directory.resolve(query, limit: limit)
+            // The place `rasp search` would take for the query comes first; no plausible place is not found, as
+            // there (the JSON answer is then an empty list).
+            let places = try PlaceLookup(context: context, command: "stations")
+                .matches(query, limit: limit, in: directory, allowNone: options.json)
             if options.json {
                 context.console.print(try JSONOutput.text(places.map(PlaceRecord.init)))
                 return
             }
-            guard !places.isEmpty else { throw CLIError.notFound(context.text.noPlace(query)) }
             let text = context.text
             var table = TextTable(columns: [
                 .init(title: text.code, color: { style in style.cyan }),

@@ -66,6 +66,19 @@ struct PlaceLookup {
         return places
     }
 
+    /// The places `rasp stations` lists for a text: the place ``resolve(_:)`` would take (or the candidates of an
+    /// ambiguous text) first, then the directory's other matches.
+    /// - Parameter allowNone: Whether a text that names no plausible place gives an empty list instead of an error.
+    /// - Throws: ``CLIError`` (exit 3) when no place is plausible, with close matches, like ``resolve(_:)``.
+    func matches(_ text: String, limit: Int, in directory: StationDirectory, allowNone: Bool) throws -> [Place] {
+        let resolver = PlaceResolver(directory: directory)
+        if case .notFound(let suggestions) = resolver.resolve(text) {
+            if allowNone { return [] }
+            throw CLIError.notFound(notFoundMessage(text, suggestions: suggestions))
+        }
+        return resolver.places(for: text, limit: limit)
+    }
+
     /// Resolves a station argument (`rasp schedule`): a settlement with one station is that station; a settlement
     /// with several is ambiguous, listing them.
     /// - Throws: ``CLIError`` like ``resolve(_:)``.
@@ -86,7 +99,7 @@ struct PlaceLookup {
             throw CLIError.notFound(context.text.noStations(in: place.title, code: place.code))
         }
         var lines = ["\(place.title) (\(place.code)) is a settlement; timetables are per station. Its stations:"]
-        lines += Self.candidateTable(stations.prefix(12).map { .station($0) }).split(separator: "\n").map { "  " + $0 }
+        lines += indentedCandidates(stations.prefix(12).map { .station($0) })
         lines.append("Use a code to pick one: rasp \(command) \(stations[0].code)")
         throw CLIError.usage(lines.joined(separator: "\n"))
     }
@@ -98,7 +111,7 @@ struct PlaceLookup {
         var lines = [context.text.russian
             ? "«\(text)» подходит к нескольким местам:"
             : "«\(text)» matches several places:"]
-        lines += Self.candidateTable(candidates).split(separator: "\n").map { "  " + $0 }
+        lines += indentedCandidates(candidates)
         let example = texts.enumerated().map { position, other -> String in
             if position == index { return candidates[0].code }
             if case .place(let place, _)? = resolutions[position] { return place.code }
@@ -111,24 +124,32 @@ struct PlaceLookup {
 
     private func notFoundMessage(_ text: String, suggestions: [Place]) -> String {
         let russian = context.text.russian
-        var lines = [russian ? "ничего не найдено по «\(text)»." : "no place matches «\(text)»."]
+        var lines = [context.text.noPlace(text)]
         if suggestions.isEmpty {
             let search = russian ? "Поищите в справочнике:" : "Search the directory with:"
             lines.append("\(search) rasp stations \(Self.shellQuoted(String(text.prefix(4))))")
         } else {
             lines.append(russian ? "Возможно, вы имели в виду:" : "Did you mean:")
-            lines += Self.candidateTable(suggestions).split(separator: "\n").map { "  " + $0 }
+            lines += indentedCandidates(suggestions)
         }
         return lines.joined(separator: "\n")
     }
 
-    /// Candidates as aligned `code  title  where` lines.
-    static func candidateTable(_ places: [Place]) -> String {
+    /// Candidates as lines of a message, two spaces in, fitted to the width of standard error.
+    private func indentedCandidates(_ places: [Place]) -> [String] {
+        Self.candidateTable(places, width: context.console.errWidth.map { $0 - 2 }).split(separator: "\n")
+            .map { "  " + $0 }
+    }
+
+    /// Candidates as aligned `code  title  where` lines, the names and places cut to fit `width` when given.
+    static func candidateTable(_ places: [Place], width: Int? = nil) -> String {
         var table = TextTable(columns: [
-            .init(title: "CODE"), .init(title: "NAME"), .init(title: "WHERE", maxWidth: 60),
+            .init(title: "CODE"), .init(title: "NAME", minWidth: 12),
+            .init(title: "WHERE", maxWidth: 60, minWidth: 12),
         ])
         table.rows = places.map { [$0.code, $0.title, Self.kindAndPlace($0)] }
-        return table.render(style: Style(enabled: false)).split(separator: "\n").dropFirst().joined(separator: "\n")
+        return table.render(style: Style(enabled: false), width: width).split(separator: "\n").dropFirst()
+            .joined(separator: "\n")
     }
 
     /// «city, Region, Country» or «airport, City».

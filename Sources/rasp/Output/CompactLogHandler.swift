@@ -2,13 +2,13 @@ import Foundation
 import Logging
 
 /// Log lines for a person at a terminal: one short line per event on standard error (`rasp: GET /v3.0/search/?from=…
-/// → 200, 72 KB, 1909 ms, 2 attempts`), cut to the terminal's width, instead of swift-log's default dump of every
-/// metadata value. Used for `--verbose` (every request) and, on a terminal, for notices such as retries.
+/// → 200, 72 KB, 1909 ms, 2 attempts`), wrapped to the width of standard error, instead of swift-log's default dump
+/// of every metadata value. Used for `--verbose` (every request) and, on a terminal, for notices such as retries.
 struct CompactLogHandler: LogHandler {
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
-    /// The widest a line may be.
-    let width: Int
+    /// The widest a line may be, or nil for no limit (``Console/errWidth``).
+    let width: Int?
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -18,8 +18,8 @@ struct CompactLogHandler: LogHandler {
     func log(event: LogEvent) {
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
         guard let text = Self.text(level: event.level, message: "\(event.message)", metadata: all) else { return }
-        let clipped = text.count > width ? String(text.prefix(max(1, width - 1))) + "…" : text
-        FileHandle.standardError.write(Data((clipped + "\n").utf8))
+        // Wrapped rather than cut: the end of a request line (status, size, time) is what a reader wants.
+        FileHandle.standardError.write(Data((TextWrap.wrap(text, width: width) + "\n").utf8))
     }
 
     /// The line for one event, or nil for one that repeats what another line says.

@@ -20,7 +20,7 @@ final class ProgressReporter: @unchecked Sendable {
         self.title = title
         self.console = console
         if console.stderrIsTerminal {
-            console.rawError("\(title)…")
+            console.rawError(TextWrap.clip("\(title)…", to: console.errWidth.map { $0 - 1 }))
             drewBar = true
         } else {
             console.note("rasp: \(title)…")
@@ -36,7 +36,9 @@ final class ProgressReporter: @unchecked Sendable {
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
             drewBar = true
-            console.rawError("\r\u{1B}[2K" + Self.barLine(title: title, done: done, total: total, width: 24))
+            let line = console.errWidth.map { Self.barLine(title: title, done: done, total: total, fitting: $0 - 1) }
+                ?? Self.barLine(title: title, done: done, total: total, width: 24)
+            console.rawError("\r\u{1B}[2K" + line)
         } else if let total, total > 0 {
             let quarter = Int(min(4, done * 4 / total))
             guard quarter > lastQuarter, quarter < 4 else { return }
@@ -67,6 +69,17 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     // MARK: Formatting
+
+    /// The terminal bar within `columns` (one less than the terminal's width, so the cursor never wraps and `\r`
+    /// redraws the same line): the bar narrows from 24 cells to 10, then the title is cut.
+    static func barLine(title: String, done: Int64, total: Int64?, fitting columns: Int) -> String {
+        for width in stride(from: 24, through: 10, by: -2) {
+            let line = barLine(title: title, done: done, total: total, width: width)
+            if TextWrap.displayWidth(line) <= columns { return line }
+        }
+        let rest = TextWrap.displayWidth(barLine(title: "", done: done, total: total, width: 10))
+        return barLine(title: TextWrap.clip(title, to: max(1, columns - rest)), done: done, total: total, width: 10)
+    }
 
     /// One line of the terminal bar: `title [#########·········]  45%  18.2 MB / 40.1 MB`, or the byte count
     /// alone when the total is unknown.

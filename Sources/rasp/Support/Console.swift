@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the command writes: results on standard output, notices, progress and errors on standard error, each
-/// with its own colour decision.
+/// with its own colour decision. Messages on standard error are wrapped to its width (``errWidth``).
 struct Console: Sendable {
     /// Styles for standard output.
     var out: Style
@@ -9,12 +9,17 @@ struct Console: Sendable {
     var err: Style
     /// Whether standard error is a terminal (progress bars instead of progress lines).
     var stderrIsTerminal: Bool
+    /// The widest a line on standard error may be, or nil for no limit (see
+    /// ``TerminalWidth/standardError(environment:isTerminal:)``).
+    var errWidth: Int?
 
     /// A console for an environment.
     init(_ environment: Environment) {
         out = Style(enabled: environment.allowsColor(onTerminal: environment.stdoutIsTerminal))
         err = Style(enabled: environment.allowsColor(onTerminal: environment.stderrIsTerminal))
         stderrIsTerminal = environment.stderrIsTerminal
+        errWidth = TerminalWidth.standardError(environment: environment.variables,
+                                               isTerminal: environment.stderrIsTerminal)
     }
 
     /// Writes a line (or several) to standard output.
@@ -22,12 +27,12 @@ struct Console: Sendable {
         Self.write(text + "\n", to: .standardOutput)
     }
 
-    /// Writes a line to standard error.
+    /// Writes a message (one line or several) to standard error, wrapped to ``errWidth``.
     func note(_ text: String) {
-        Self.write(text + "\n", to: .standardError)
+        Self.write(TextWrap.wrap(text, width: errWidth) + "\n", to: .standardError)
     }
 
-    /// Writes text to standard error with no newline (progress bars).
+    /// Writes text to standard error with no newline and no wrapping (progress bars, which fit themselves).
     func rawError(_ text: String) {
         Self.write(text, to: .standardError)
     }

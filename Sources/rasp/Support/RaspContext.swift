@@ -35,9 +35,10 @@ struct RaspContext: Sendable {
         strings = RaspKit.Strings(language: russian ? .ru : .en)
         text = CLIText(russian: russian)
         // Every request with --verbose; otherwise, on a terminal, notices such as a retry (never in JSON output).
-        let logger = options.verbose ? Self.makeLogger(level: .debug)
-            : environment.stderrIsTerminal ? Self.makeLogger(level: .notice) : nil
-        client = try Self.makeClient(source: source, options: options, logger: logger)
+        let width = console.errWidth
+        let logger = options.verbose ? Self.makeLogger(level: .debug, width: width)
+            : environment.stderrIsTerminal ? Self.makeLogger(level: .notice, width: width) : nil
+        client = try Self.makeClient(source: source, options: options, logger: logger, console: console)
         redactor = client.core.redactor.merging(Redactor(secrets: Set([source.apiKey].compactMap { $0 })))
     }
 
@@ -65,7 +66,8 @@ struct RaspContext: Sendable {
 
     // MARK: Client
 
-    private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?) throws -> RaspClient {
+    private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?,
+                                   console: Console) throws -> RaspClient {
         let headers: [any ClientMiddleware] = options.extraHeaders.isEmpty
             ? [] : [HeaderMiddleware(headers: options.extraHeaders)]
         guard let serverURL = source.serverURL else {
@@ -83,15 +85,12 @@ struct RaspContext: Sendable {
         client.core.middlewares += headers
         if logger?.logLevel == .notice {
             // On a terminal without --verbose: a note when a request takes long (with --verbose every request shows).
-            client.core.middlewares.append(SlowRequestNotice { line in
-                FileHandle.standardError.write(Data((line + "\n").utf8))
-            })
+            client.core.middlewares.append(SlowRequestNotice { line in console.note(line) })
         }
         return client
     }
 
-    private static func makeLogger(level: Logger.Level) -> Logger {
-        let width = TerminalWidth.current() ?? 120
-        return Logger(label: "rasp") { _ in CompactLogHandler(logLevel: level, width: width) }
+    private static func makeLogger(level: Logger.Level, width: Int?) -> Logger {
+        Logger(label: "rasp") { _ in CompactLogHandler(logLevel: level, width: width) }
     }
 }

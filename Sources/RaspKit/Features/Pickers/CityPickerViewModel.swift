@@ -1,10 +1,13 @@
 /// The city picker: search as you type over the directory's settlements («Город не найден» when nothing
-/// matches). See ``PlacePickerViewModel`` for the states.
+/// matches). Over a `StationDirectory` the list starts with the city the `rasp` commands would take for the same
+/// text (aliases such as «спб», «Moscow», «Ленинград»; transliteration; one typo). See ``PlacePickerViewModel`` for
+/// the states.
 ///
 /// ```swift
 /// let picker = CityPickerViewModel(directory: loader, strings: .init(language: .ru))
 /// picker.onAppear()
 /// picker.query = "моск"      // after the debounce: .loaded([Москва, …])
+/// picker.query = "питер"     // .loaded([Санкт-Петербург, …])
 /// ```
 public typealias CityPickerViewModel = PlacePickerViewModel<RouteCity>
 

@@ -3,22 +3,26 @@ import RaspDirectory
 // This file imports RaspDirectory only: RaspAPI has its own `Settlement` and `Station` (stations_list JSON).
 
 extension StationDirectory: PlaceSearching {
-    /// Settlements ranked by the directory's search; for an empty query, the settlements with the most stations
-    /// (the big cities), so the city picker has something to offer before the user types.
+    /// Settlements for what the user typed, led by the city `rasp search` would take for it (`PlaceResolver`:
+    /// aliases such as «спб» or «Moscow», transliteration, one typo), then the directory's other matches; for an
+    /// empty query, the settlements with the most stations (the big cities), so the city picker has something to
+    /// offer before the user types.
     public func searchCities(_ query: String, limit: Int) -> [RouteCity] {
         guard limit > 0 else { return [] }
         if query.contains(where: { $0.isLetter || $0.isNumber }) {
-            return searchSettlements(query, limit: limit).map(RouteCity.init)
+            return PlaceResolver(directory: self).settlements(for: query, limit: limit).map(RouteCity.init)
         }
         return settlements.sorted { $0.stationCount > $1.stationCount }.prefix(limit).map(RouteCity.init)
     }
 
-    /// A settlement's stations ranked by the directory's search (hubs first); for an empty query, all of them in
-    /// directory order.
+    /// A settlement's stations for what the user typed, led by the station the resolver takes for it among the
+    /// city's stations (transliteration, one typo), then the others ranked by the directory's search (hubs first);
+    /// for an empty query, all of them in directory order.
     public func searchStations(_ query: String, inCity cityCode: String, limit: Int) -> [RouteStation] {
         guard limit > 0 else { return [] }
         if query.contains(where: { $0.isLetter || $0.isNumber }) {
-            return searchStations(query, inSettlement: cityCode, limit: limit).map(RouteStation.init)
+            return PlaceResolver(directory: self).stations(for: query, inSettlement: cityCode, limit: limit)
+                .map(RouteStation.init)
         }
         return stations(inSettlement: cityCode).filter { !$0.title.isEmpty }.prefix(limit).map(RouteStation.init)
     }
