@@ -13,6 +13,10 @@ struct ModuleUse: Equatable {
     /// that names an alias declared in another file needs the imports of the aliased type (`JSONRawMessage` for
     /// `JSONValue`, `NullTime` for `Date`).
     var aliases: [String: ModuleUse] = [:]
+    /// Whether the declarations are `public`. Swift asks for a `public import` of a module whose protocol a public
+    /// type conforms to, or whose initializer a public default argument calls; for `package` declarations neither
+    /// makes a `package import` used (it warns that such an import is unused).
+    var isPublic = true
 
     static func == (lhs: ModuleUse, rhs: ModuleUse) -> Bool {
         lhs.foundation == rhs.foundation && lhs.runtime == rhs.runtime
@@ -88,8 +92,9 @@ extension ModuleUse {
     static let clientDeclarations = ModuleUse(foundation: true, runtime: true)
 
     /// A type declaration: its properties, enum cases and nested types (an open enum conforms to `OpenEnum`).
-    init(_ declaration: Declaration, aliases: [String: ModuleUse] = [:]) {
+    init(_ declaration: Declaration, aliases: [String: ModuleUse] = [:], isPublic: Bool = true) {
         self.aliases = aliases
+        self.isPublic = isPublic
         add(declaration)
     }
 
@@ -103,13 +108,14 @@ extension ModuleUse {
                 // `@NullableField` and its `Nullable` projection.
                 if decl.properties[index].tracksNull { runtime = true }
                 // A public initializer's default argument `.init(rawValue:)` calls `OpenEnum`'s initializer.
-                if case .enumValue? = decl.properties[index].defaultValue { runtime = true }
+                if isPublic, case .enumValue? = decl.properties[index].defaultValue { runtime = true }
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }
             for nested in decl.nested { add(nested) }
         case .enumType:
-            runtime = true
+            // The `OpenEnum` conformance.
+            if isPublic { runtime = true }
         case .oneOf(let decl):
             for item in decl.cases { add(item.type) }
             if let fallback = decl.fallback { add(fallback.type) }
@@ -120,8 +126,9 @@ extension ModuleUse {
     }
 
     /// An operation's input struct: its parameters, its body and the types nested in it.
-    init(input operation: OperationDecl, aliases: [String: ModuleUse] = [:]) {
+    init(input operation: OperationDecl, aliases: [String: ModuleUse] = [:], isPublic: Bool = true) {
         self.aliases = aliases
+        self.isPublic = isPublic
         addMembers(of: operation)
         for nested in operation.nested { add(nested) }
     }

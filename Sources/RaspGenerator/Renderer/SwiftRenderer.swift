@@ -39,10 +39,12 @@ struct SwiftRenderer {
         }
         let groups = [
             Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
-                  use: { ModuleUse(api.types[$0], aliases: aliases) }),
+                  use: { ModuleUse(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
             Group(wrapper: "extension Operations", items: api.operations.map { operation in
                 chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
-            }, use: { ModuleUse(input: api.operations[$0], aliases: aliases) }),
+            }, use: {
+                ModuleUse(input: api.operations[$0], aliases: aliases, isPublic: config.accessModifier == .public)
+            }),
             Group(wrapper: "extension \(protocolName)", items: methods.map { method in
                 chunk(level: 1) { renderFlattenedMethods(method, &$0) }
             }, use: { ModuleUse(flattened: methods[$0], aliases: aliases) }),
