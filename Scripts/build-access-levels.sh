@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Generates a client for every real document in ../shared/specs (single files and the entry file of each multi-file
+# folder) plus openapi.yaml and the test fixtures, or for the documents given as arguments, once per access level
+# (`accessModifier: public`, `package` and `internal`), and debug-builds each in a scratch package under
+# .build-access/. A client must build with 0 errors and 0 warnings at every level: the imports a file needs depend on
+# the level (Swift checks a `public import` for aliases, conformances and default arguments that a `package` one
+# does not).
+#
+# Prints `<document>.<level>.errors: N errors`, `.warnings: N warnings`, `.build: S s`; exits 1 when any is not 0.
+# Usage: Scripts/build-access-levels.sh [--levels "public package internal"] [SPEC...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+levels="public package internal"
+if [ "${1:-}" = "--levels" ]; then levels=$2; shift 2; fi
+specs=("$@")
+if [ ${#specs[@]} -eq 0 ]; then
+    shared="$root/../shared/specs"
+    specs=("$shared"/*.yaml "$shared"/*.yml "$shared"/*.json "$root/openapi.yaml"
+           "$root/Tests/Fixtures/edge-cases-spec/openapi.yaml" "$root/Tests/Fixtures/value-semantics/openapi.yaml")
+    for folder in "$shared"/*/; do
+        entry=$(grep -l -m1 -E '^(openapi:|\{?"openapi")' "$folder"*.yaml "$folder"*.yml "$folder"*.json 2>/dev/null \
+            | head -1 || true)
+        if [ -n "$entry" ]; then specs+=("$entry"); fi
+    done
+fi
+swift build -c release --product rasp-generate --package-path "$root" >/dev/null
+generator="$root/.build/release/rasp-generate"
+failed=0
+for spec in "${specs[@]}"; do
+    [ -f "$spec" ] || continue
+    name=$(basename "$spec" | sed -E 's/\.(ya?ml|json)$//; s/[^A-Za-z0-9]+/_/g')
+    if [ "$name" = openapi ] && [ "$(cd "$(dirname "$spec")" && pwd)" != "$root" ]; then
+        name="$(basename "$(dirname "$spec")" | sed -E 's/[^A-Za-z0-9]+/_/g')_openapi"
+    fi
+    for level in $levels; do
+        package="$root/.build-access/${name}_$level"
+        rm -rf "$package/Sources"
+        mkdir -p "$package/Sources/GeneratedAPI"
+        cat > "$package/Package.swift" <<PKG
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "${name}_$level",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(name: "rasp-swift", path: "$root")],
+    targets: [.target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
+)
+PKG
+        printf 'accessModifier: %s\n' "$level" > "$package/rasp-generate.yaml"
+        if ! "$generator" "$spec" --config "$package/rasp-generate.yaml" --output "$package/Sources/GeneratedAPI" -q \
+            2>"$package/generate.log"; then
+            head -3 "$package/generate.log"
+            echo "$name.$level: GENERATION FAILED" >&2
+            failed=1
+            continue
+        fi
+        start=$(date +%s)
+        # One scratch folder per document: the runtime is built once for its three levels.
+        swift build --package-path "$package" --scratch-path "$root/.build-access/scratch-$name" \
+            >"$package/build.log" 2>&1 || true
+        errors=$( (grep -E "GeneratedAPI/.*: error:" "$package/build.log" || true) | sort -u | wc -l)
+        warnings=$( (grep -E "GeneratedAPI/.*: warning:" "$package/build.log" || true) | sort -u | wc -l)
+        if ! grep -q "Build complete" "$package/build.log" && [ "$errors" = 0 ]; then errors=1; fi
+        echo "$name.$level.errors: $errors errors"
+        echo "$name.$level.warnings: $warnings warnings"
+        echo "$name.$level.build: $(( $(date +%s) - start )) s"
+        if [ "$errors" != 0 ] || [ "$warnings" != 0 ]; then
+            grep -E "(GeneratedAPI/.*: (error|warning):)|error:" "$package/build.log" | sort -u | head -5
+            failed=1
+        fi
+    done
+done
+exit $failed
