@@ -38,6 +38,12 @@ def _loader_class():
 LOADER = _loader_class()
 
 
+def is_json(media_type):
+    """Whether a body of this media type is JSON (`application/json`, `…+json`, `*/*`, `application/*`)."""
+    base = str(media_type).split(";")[0].strip().lower()
+    return base.endswith("json") or base in ("*/*", "application/*")
+
+
 @dataclass(frozen=True)
 class Loc:
     """A node of the document: a file and the pointer tokens within it."""
@@ -72,6 +78,7 @@ class Document:
     def __init__(self, path):
         self.root = os.path.normpath(os.path.abspath(path))
         self.files = {}
+        self.marks = {}
         self.load(self.root)
         version = str(self.files[self.root].get("openapi", "3.0"))
         self.is31 = version.startswith("3.1")
@@ -136,32 +143,24 @@ class Document:
         return loc
 
     def loc_at_mark(self, file, line, column):
-        """The node that starts at a 1-based line and column of a file (the generator's report gives marks)."""
-        with open(file, "rb") as handle:
-            root = yaml.compose(handle, Loader=LOADER)
-
-        def walk(node, tokens):
-            mark = node.start_mark
-            if mark.line + 1 == line and mark.column + 1 == column and isinstance(node, yaml.MappingNode):
-                return tokens
-            if isinstance(node, yaml.MappingNode):
-                for key, value in node.value:
-                    if value.start_mark.line + 1 > line:
-                        break
-                    if value.end_mark.line + 1 < line:
-                        continue
-                    found = walk(value, tokens + (str(key.value),))
-                    if found is not None:
-                        return found
-            elif isinstance(node, yaml.SequenceNode):
-                for index, value in enumerate(node.value):
-                    found = walk(value, tokens + (str(index),))
-                    if found is not None:
-                        return found
-            return None
-
-        tokens = walk(root, ())
-        return Loc(os.path.normpath(file), tokens) if tokens is not None else None
+        """The mapping node that starts at a 1-based line and column of a file (the generator's report gives marks).
+        Each file is composed once, into an index of its mappings by position."""
+        file = os.path.normpath(file)
+        index = self.marks.get(file)
+        if index is None:
+            index = self.marks[file] = {}
+            with open(file, "rb") as handle:
+                root = yaml.compose(handle, Loader=LOADER)
+            stack = [(root, ())]
+            while stack:
+                node, tokens = stack.pop()
+                if isinstance(node, yaml.MappingNode):
+                    index.setdefault((node.start_mark.line + 1, node.start_mark.column + 1), tokens)
+                    stack.extend((value, tokens + (str(key.value),)) for key, value in node.value)
+                elif isinstance(node, yaml.SequenceNode):
+                    stack.extend((value, tokens + (str(position),)) for position, value in enumerate(node.value))
+        tokens = index.get((line, column))
+        return Loc(file, tokens) if tokens is not None else None
 
     # MARK: Operations and the schemas they reach
 
@@ -179,8 +178,9 @@ class Document:
                     yield method, path, self.deref(item_loc.child(method))
 
     def bodies(self):
-        """Every body schema of every operation: (direction, media type Loc, schema Loc). The direction is
-        `request` for request bodies and `response` for responses."""
+        """Every JSON body schema of every operation: (direction, media type Loc, schema Loc). The direction is
+        `request` for request bodies and `response` for responses. Bodies of other media types (forms, multipart,
+        files) are left out: their types are not sent or read as JSON."""
         for _, _, op_loc in self.operations():
             op = self.node(op_loc)
             if not isinstance(op, dict):
@@ -198,6 +198,8 @@ class Document:
         if not isinstance(owner, dict) or not isinstance(owner.get("content"), dict):
             return
         for media in owner["content"]:
+            if not is_json(media):
+                continue
             media_loc = self.deref(owner_loc.child("content", media))
             media_node = self.node(media_loc)
             if isinstance(media_node, dict) and "schema" in media_node:

@@ -8,6 +8,10 @@ of integer ranges. Whether an instance is valid is decided afterwards by the str
 the caller keeps only the candidates that pass.
 
 Direction: in `response` instances `writeOnly` properties are left out, in `request` instances `readOnly` ones.
+
+Bounds: integers stay within 64 bits (32 for `format: int32`), including both ends; `number` values are decimals with
+up to 6 digits after the point within ±10^6 (or the schema's bounds), floats for `format: float`; free-form values
+(no type) may hold integers up to 2^63 - 1.
 """
 import base64
 import random
@@ -325,7 +329,8 @@ class InstanceGenerator:
         if kind == "string":
             return self.rng.choice(["", "text", "ünïcödé ✓", "a\nb", "42"])
         if kind == "integer":
-            return self.rng.choice([0, 1, -7, 2**31, 2**53])
+            # Free-form values hold whatever a server sends: large ids too.
+            return self.rng.choice([0, 1, -7, 2**31, 2**53 + 1, 2**63 - 1])
         if kind == "number":
             return self.rng.choice([0.5, -2.25, 1e-3, 3.0e10])
         if kind == "boolean":

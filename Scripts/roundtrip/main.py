@@ -30,8 +30,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 WORK = os.path.join(ROOT, ".build-roundtrip")
 KINDS = ("lossy", "failed", "encoded_invalid")
 NOTES = [
-    "covers the named schemas (components, other files' schemas) that request and response bodies reach; inline "
-    "body types are one-way (Encodable or Decodable only) and are not round-tripped",
+    "covers the named schemas (components, other files' schemas) that JSON request and response bodies reach; "
+    "inline body types are one-way (Encodable or Decodable only) and are not round-tripped",
     "instances: the document's examples that validate, plus seeded random ones that a strict validator accepts; "
     "response direction for schemas a response reaches (writeOnly left out), request direction otherwise "
     "(readOnly left out)",
@@ -84,18 +84,27 @@ class Run:
                         "encoded_invalid": 0, "examples_valid": 0, "examples_invalid": 0, "crashed": 0}
         self.first = {}
         self.problem = None
+        self.uncovered = []
+        self.note = None
 
     # MARK: Generating the client and the harness
 
-    def generate(self, generator):
+    def generate(self, generator, access="public"):
+        """Generates the client (with `access` as its access modifier; `internal` ones are imported `@testable`) and
+        the harness sources."""
+        self.access = access
         os.makedirs(self.folder, exist_ok=True)
         api = os.path.join(self.folder, "Sources", "API")
         harness = os.path.join(self.folder, "Sources", "Harness")
         os.makedirs(api, exist_ok=True)
         os.makedirs(harness, exist_ok=True)
         report_path = os.path.join(self.folder, "report.json")
-        result = subprocess.run([generator, self.spec, "--output", api, "--report", report_path, "--quiet"],
-                                cwd=ROOT, capture_output=True, text=True)
+        command = [generator, self.spec, "--output", api, "--report", report_path, "--quiet"]
+        if access != "public":
+            config = os.path.join(self.folder, "rasp-generate.yaml")
+            write_if_changed(config, f"accessModifier: {access}\n")
+            command += ["--config", config]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if result.returncode != 0:
             self.problem = "generation failed: " + (result.stderr.strip().splitlines() or ["?"])[0]
             return False
@@ -103,7 +112,8 @@ class Run:
             self.report = json.load(handle)
         types = sorted({schema["swiftType"] for schema in self.report["schemas"]})
         write_if_changed(os.path.join(harness, "main.swift"), MAIN)
-        write_if_changed(os.path.join(harness, "Registry.swift"), registry_source(module_name(self.name), types))
+        write_if_changed(os.path.join(harness, "Registry.swift"),
+                         registry_source(module_name(self.name), types, testable=access != "public"))
         return True
 
     def start_build(self):
@@ -197,6 +207,9 @@ class Run:
         self.records = records
         self.figures["schemas"] = len({record["schema"] for record in records})
         self.figures["instances"] = len(records)
+        with open(os.path.join(self.folder, "uncovered.jsonl"), "w") as handle:
+            for item in self.uncovered:
+                handle.write(json.dumps(item, ensure_ascii=False) + "\n")
         with open(os.path.join(self.folder, "instances.jsonl"), "w") as handle:
             for record in records:
                 handle.write(json.dumps({"id": record["id"], "type": record["type"],
@@ -235,15 +248,25 @@ class Run:
                                                    examples_of=self.document.example_values)
                       for index, direction in enumerate(entry["directions"])}
         attempts = 0
+        last = None
         while len(records) < self.args.count and attempts < self.args.count * 4 and time.monotonic() < deadline:
             direction = entry["directions"][attempts % len(entry["directions"])]
             attempts += 1
             try:
                 value = generators[direction].generate([loc])
-            except (Skip, RecursionError):
+            except (Skip, RecursionError) as error:
+                last = (direction, None, f"generator: {error}")
                 continue
             if self.validation.is_valid(value, loc, direction):
                 add(value, direction, "generated")
+            else:
+                last = (direction, value, None)
+        if not records:
+            direction, value, reason = last or (entry["directions"][0], None, "no time left")
+            if reason is None:
+                reason = self.validation.describe(value, loc, direction)
+            self.uncovered.append({"schema": schema["name"], "type": schema["swiftType"], "direction": direction,
+                                   "reason": reason, "lastCandidate": value})
         return records
 
     # MARK: Running and comparing
@@ -314,7 +337,8 @@ class Run:
                 if invalid:
                     self.figures["encoded_invalid"] += 1
                     entry = dict(base, **{"class": "encoded_invalid", "path": invalid.split(":")[0],
-                                          "error": invalid, "instance": record["instance"], "output": output})
+                                          "error": invalid, "hints": self.invalid_hints(invalid),
+                                          "instance": record["instance"], "output": output})
                     failures.write(json.dumps(entry, ensure_ascii=False) + "\n")
                     self.first.setdefault("encoded_invalid", entry)
                 if not differences and not invalid:
@@ -339,6 +363,24 @@ class Run:
             hints.add("big number")
         if kind == "dataCorrupted" and ("oneOf" in message or "variant" in message or "matches" in message):
             hints.add("union")
+        if beyond_64_bits(record["instance"]):
+            hints.add("big number")
+        return sorted(hints)
+
+    @staticmethod
+    def invalid_hints(message):
+        """Likely causes of an encoded value that its schema rejects, read from the validator's message."""
+        hints = set()
+        if "is a required property" in message:
+            hints.add("required omitted")
+        if "None" in message:
+            hints.add("null")
+        if "is not valid under any of the given schemas" in message or "is valid under each of" in message:
+            hints.add("union")
+        if "Tried to" in message:
+            hints.add("readOnly/writeOnly")
+        if "is not a" in message and "date" in message:
+            hints.add("date-time")
         return sorted(hints)
 
     def flagged(self, loc, key):
@@ -368,6 +410,15 @@ class Run:
                     "examples_valid", "examples_invalid"):
             out.append(f"roundtrip.{self.name}.{key}: {figures[key]} {units.get(key, 'instances')}")
         return out
+
+
+def beyond_64_bits(value):
+    """Whether a value holds an integer that no 64-bit integer type can (vendors' examples sometimes do)."""
+    if isinstance(value, dict):
+        return any(beyond_64_bits(item) for item in value.values())
+    if isinstance(value, list):
+        return any(beyond_64_bits(item) for item in value)
+    return isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**64
 
 
 def write_if_changed(path, text):
@@ -428,8 +479,19 @@ def main(argv):
             run.build.wait()
             continue
         if not run.finish_build():
-            log(f"{run.name}: {run.problem}")
-            continue
+            # A public client that does not compile (issue #34 item 7) is still worth round-tripping: the same
+            # types, generated internal and imported @testable.
+            log(f"{run.name}: {run.problem}; trying again with an internal client")
+            public_problem = run.problem
+            run.problem = None
+            if not run.generate(args.generator, access="internal"):
+                continue
+            run.start_build()
+            if not run.finish_build():
+                run.problem = public_problem + "; internal: " + run.problem
+                log(f"{run.name}: {run.problem}")
+                continue
+            run.note = "public client does not compile; round-tripped generated internal"
         run.run_harness()
         run.evaluate()
         log(f"{run.name}: {run.figures['instances']} instances, build {run.build_seconds:.0f} s, "
@@ -455,6 +517,8 @@ def main(argv):
             totals[key] += figures[key]
         print(f"{run.name:<32} {figures['schemas']:>4}/{figures['reachable']:<4} {figures['instances']:>9} "
               f"{figures['lossless']:>8} {figures['lossy']:>6} {figures['failed']:>6} {figures['encoded_invalid']:>7}")
+        if run.note:
+            print(f"    note: {run.note}")
         for kind in KINDS:
             if kind in run.first:
                 print(first_line(kind, run.first[kind]))

@@ -3,7 +3,7 @@
 OpenAPI 3.0 documents use openapi-schema-validator's OAS 3.0 dialect, with `nullable: true` read as "null is also
 valid here" whatever else the schema says (what vendors mean by it, also beside `allOf`/`$ref`); 3.1 documents use
 Draft 2020-12 (plus a 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum`, which some 3.1 documents still
-write). Both directions follow the OpenAPI rules for `readOnly`/`writeOnly`:
+write). In both, an integer is one by value (`1.0` is an integer, as from Draft 6 on). Both directions follow the OpenAPI rules for `readOnly`/`writeOnly`:
 
 - `response`: a required `writeOnly` property may be absent, and a `writeOnly` property must not be present;
 - `request`: a required `readOnly` property may be absent, and a `readOnly` property must not be present.
@@ -64,8 +64,17 @@ def _nullable_first(function):
     return keyword
 
 
+def _is_integer(checker, instance):
+    """Integers by value, as Draft 6 and later have them (1.0 is an integer): numbers are compared by value, so
+    `1.0` and `1` must be the same to the validator too."""
+    if isinstance(instance, bool):
+        return False
+    return isinstance(instance, int) or (isinstance(instance, float) and instance.is_integer())
+
+
 def _oas30(base):
-    return extend(base, {name: _nullable_first(function) for name, function in base.VALIDATORS.items()})
+    return extend(base, {name: _nullable_first(function) for name, function in base.VALIDATORS.items()},
+                  type_checker=base.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
 def _minimum(validator, minimum, instance, schema):
