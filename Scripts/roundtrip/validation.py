@@ -3,7 +3,8 @@
 OpenAPI 3.0 documents use openapi-schema-validator's OAS 3.0 dialect, with `nullable: true` read as "null is also
 valid here" whatever else the schema says (what vendors mean by it, also beside `allOf`/`$ref`); 3.1 documents use
 Draft 2020-12 (plus a 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum`, which some 3.1 documents still
-write). In both, an integer is one by value (`1.0` is an integer, as from Draft 6 on). Both directions follow the OpenAPI rules for `readOnly`/`writeOnly`:
+write). In both, an integer is one by value (`1.0` is an integer, as from Draft 6 on). Both directions follow the
+OpenAPI rules for `readOnly`/`writeOnly`:
 
 - `response`: a required `writeOnly` property may be absent, and a `writeOnly` property must not be present;
 - `request`: a required `readOnly` property may be absent, and a `readOnly` property must not be present.
