@@ -69,7 +69,8 @@ import glob, json, re, sys
 package, name = sys.argv[1], sys.argv[2]
 inventory = json.load(open(f"{package}/inventory.json"))
 report = json.load(open(f"{package}/report.json"))
-generated = {(op["method"].lower(), op["path"]): op for op in report}
+operations = report["operations"]
+generated = {(op["method"].lower(), op["path"]): op for op in operations}
 problems = []
 typed = 0
 for op in inventory["operations"]:
@@ -127,15 +128,15 @@ for line in client.splitlines():
         problems.append(f"a request path keeps a template variable: {match.group(1)}")
 skipped = sum(1 for line in open(f"{package}/generate.log") if "skipped" in line and "parameter" in line)
 total = inventory["parameter_count"]
-print(f"{name}.operations: {len(report)} of {inventory['operation_count']} operations")
+print(f"{name}.operations: {len(operations)} of {inventory['operation_count']} operations")
 print(f"{name}.parameters_typed: {typed} of {total} parameters")
 print(f"{name}.literal_template_paths: {literal_paths} paths")
 print(f"{name}.skipped_parameter_warnings: {skipped} warnings")
 print(f"{name}.operations_with_several_body_types: {several} operations")
 print(f"{name}.body_representations: {kept} of {wanted} representations")
 print(f"{name}.non_json_bodies_sent_as_json: {sent_as_json} bodies")
-if len(report) != inventory["operation_count"]:
-    problems.append(f"{len(report)} methods for {inventory['operation_count']} operations")
+if len(operations) != inventory["operation_count"]:
+    problems.append(f"{len(operations)} methods for {inventory['operation_count']} operations")
 if skipped:
     problems.append(f"{skipped} skipped-parameter warnings")
 for problem in problems[:20]:

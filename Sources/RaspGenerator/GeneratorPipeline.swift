@@ -26,6 +26,41 @@ public struct GeneratorPipeline: Sendable {
         public var inputFiles: [String]
         /// What the client does with each operation it has.
         public var operations: [OperationSummary]
+        /// The Swift type each named schema became (components and other files' schemas).
+        public var schemas: [SchemaSummary]
+    }
+
+    /// What `rasp-generate --report` writes: the generated operations and the types of the named schemas.
+    public struct Report: Sendable, Codable, Hashable {
+        /// One entry per generated method.
+        public var operations: [OperationSummary]
+        /// One entry per named schema that became a top-level declaration or type alias.
+        public var schemas: [SchemaSummary]
+
+        /// A report of a run's operations and schemas.
+        public init(_ result: Result) {
+            operations = result.operations
+            schemas = result.schemas
+        }
+    }
+
+    /// A named schema (a `components.schemas` entry, or a schema another file declares) and its Swift type.
+    public struct SchemaSummary: Sendable, Codable, Hashable {
+        /// The name it is declared under: the `components.schemas` key, or for another file's schema the key it is
+        /// written under (`schemas`, `definitions`, `$defs`) or the file's name.
+        public var name: String
+        /// `#/components/schemas/<name>` for a component; nil for a schema elsewhere (see ``file`` and ``line``).
+        public var pointer: String?
+        /// The file the schema is written in (a component that only refers to another file's schema is there).
+        public var file: String
+        /// The 1-based line and column where the schema starts in ``file``.
+        public var line: Int
+        /// See ``line``.
+        public var column: Int
+        /// The top-level Swift type.
+        public var swiftType: String
+        /// `struct`, `enum`, `union` (a `oneOf`/`anyOf` enum) or `alias`.
+        public var kind: String
     }
 
     /// One generated method: which operation it sends and the parameters it takes.
@@ -104,7 +139,7 @@ public struct GeneratorPipeline: Sendable {
             timings.render = Self.milliseconds(clock.now - start)
             let warnings = diagnostics.diagnostics.map { Self.located($0, in: document.files) }
             return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files,
-                          operations: Self.summaries(of: api))
+                          operations: Self.summaries(of: api), schemas: schemaSummaries(of: document, api: api))
         } catch let diagnostic as Diagnostic {
             throw Self.located(diagnostic, in: loader?.paths ?? [])
         } catch {
@@ -125,6 +160,37 @@ public struct GeneratorPipeline: Sendable {
                                     operationID: operation.operationID, methodName: Naming.bare(operation.methodName),
                                     parameters: parameters, bodies: bodies)
         }
+    }
+
+    /// The Swift type each named schema became, in the order of ``OpenAPIDocument/schemas``. The names come from a
+    /// fresh ``TypeTranslator``, which names the schemas before it translates anything (as the translation did).
+    private func schemaSummaries(of document: OpenAPIDocument, api: TranslatedAPI) -> [SchemaSummary] {
+        var kinds: [String: String] = [:]
+        for declaration in api.types {
+            switch declaration {
+            case .structType(let decl): kinds[decl.name] = "struct"
+            case .enumType(let decl): kinds[decl.name] = "enum"
+            case .oneOf(let decl): kinds[decl.name] = "union"
+            case .typeAlias(let name, _, _): kinds[name] = "alias"
+            }
+        }
+        let names = TypeTranslator(document: document, config: config, diagnostics: DiagnosticCollector())
+            .componentNames
+        var summaries: [SchemaSummary] = []
+        for (index, entry) in document.schemas.enumerated() {
+            guard let name = entry.name, let swiftType = names[index], let kind = kinds[swiftType] else { continue }
+            let mark = entry.schema.mark
+            let file = mark.file < document.files.count ? document.files[mark.file] : document.files.first ?? ""
+            var pointer: String?
+            if entry.isComponent {
+                var text = "#/components/schemas"
+                DocumentLoader.Target.appendToken(name, to: &text)
+                pointer = text
+            }
+            summaries.append(SchemaSummary(name: name, pointer: pointer, file: file, line: mark.line,
+                                           column: mark.column, swiftType: swiftType, kind: kind))
+        }
+        return summaries
     }
 
     /// The diagnostic with the path of the file it is in, when that is not the root document.

@@ -36,7 +36,10 @@ struct GenerateCommand: ParsableCommand {
     )
     var config: String?
 
-    @Option(help: "Also write a JSON summary of the generated operations and their parameters to this file.")
+    @Option(help: """
+        Also write a JSON summary to this file: the generated operations (parameters, bodies) and the Swift type \
+        of each named schema.
+        """)
     var report: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -85,7 +88,7 @@ struct GenerateCommand: ParsableCommand {
         if let report {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(result.operations).write(to: URL(fileURLWithPath: report), options: .atomic)
+            try encoder.encode(GeneratorPipeline.Report(result)).write(to: URL(fileURLWithPath: report), options: .atomic)
         }
         guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)

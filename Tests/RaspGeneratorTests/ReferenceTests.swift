@@ -50,6 +50,32 @@ struct ReferenceTests {
                                       "api/schemas/Speed.yaml", "api/paths/game.yaml"])
     }
 
+    @Test func theReportNamesEachSchemaWithItsSwiftTypeKindAndPlace() throws {
+        let result = try Self.run([
+            "api/openapi.yaml": Self.header + """
+                paths:
+                  /games:
+                    get:
+                      responses:
+                        '200': {description: ok, content: {application/json: {schema: {$ref: './game.yaml'}}}}
+                components:
+                  schemas:
+                    Speed: {type: string, enum: [blitz, rapid]}
+                    Ids: {type: array, items: {type: integer}}
+                    Move: {oneOf: [{type: string}, {type: integer}]}
+                """,
+            "api/game.yaml": "type: object\nproperties:\n  speed: {$ref: 'openapi.yaml#/components/schemas/Speed'}\n",
+        ])
+        let summaries = result.schemas.map { [$0.name, $0.pointer ?? "-", $0.swiftType, $0.kind] }
+        #expect(summaries == [["Speed", "#/components/schemas/Speed", "Speed", "enum"],
+                              ["Ids", "#/components/schemas/Ids", "Ids", "alias"],
+                              ["Move", "#/components/schemas/Move", "Move", "union"],
+                              ["game", "-", "Game", "struct"]])
+        let game = try #require(result.schemas.last)
+        #expect([game.file, "\(game.line):\(game.column)"] == ["api/game.yaml", "1:1"])
+        #expect(result.schemas[0].file == "api/openapi.yaml" && result.schemas[0].line == 10)
+    }
+
     @Test func operationsGivenAsReferencesKeepNameParametersBodyAndResult() throws {
         let result = try Self.run([
             "api/openapi.yaml": Self.header + """
