@@ -97,10 +97,12 @@ struct TranslatorTests {
                     limit: {type: integer, default: 100}
                     lang: {type: string, default: ru_RU}
             """)
-        #expect(out.types.contains("public let limit: Int\n"))
-        #expect(out.types.contains(#"self.limit = try container.field(Int.self, "limit", default: 100)"#))
-        #expect(out.types.contains(#"self.lang = try container.field(String.self, "lang", default: "ru_RU")"#))
-        #expect(out.types.contains("public init(limit: Int = 100, lang: String = \"ru_RU\")"))
+        // The value reads as the default when the key is missing, and a missing key stays missing when written.
+        #expect(out.types.contains("public var limit: Int { _limit ?? 100 }\n    private let _limit: Int?\n"))
+        #expect(out.types.contains(#"public var lang: String { _lang ?? "ru_RU" }"#))
+        #expect(out.types.contains(#"self._limit = try container.optionalField(Int.self, "limit")"#))
+        #expect(out.types.contains(#"try container.encodeOptionalField(self._limit, "limit")"#))
+        #expect(out.types.contains("public init(limit: Int? = nil, lang: String? = nil)"))
     }
 
     @Test func formatsMapToDedicatedTypes() throws {

@@ -37,3 +37,5 @@ public typealias NullableName = String
 public typealias NullableTime = Date
 
 public typealias NameAlias = NullableName
+
+public typealias RawMessage = JSONValue

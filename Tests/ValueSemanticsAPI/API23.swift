@@ -4,8 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-public typealias RawMessage = JSONValue
-
 /// The `ConnectorKind` schema of the API.
 public enum ConnectorKind: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.

@@ -16,9 +16,13 @@ public struct Nulls: Codable, Hashable, Sendable {
     public var items: [Int?]?
     public var raw: RawMessage?
     /// - Note: Defaults to `.init(rawValue: "Custom")` when missing.
-    public var kind: ConnectorKind
+    public var kind: ConnectorKind {
+        get { _kind ?? .init(rawValue: "Custom") }
+        set { _kind = newValue }
+    }
+    private var _kind: ConnectorKind?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind = .init(rawValue: "Custom")) {
+    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil) {
         self.requiredNullable = requiredNullable
         self._optionalNullable = NullableField(wrappedValue: optionalNullable)
         self.requiredAlias = requiredAlias
@@ -26,7 +30,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         self.values = values
         self.items = items
         self.raw = raw
-        self.kind = kind
+        self._kind = kind
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -37,7 +41,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         self.values = try container.optionalField([String: String?].self, "values")
         self.items = try container.optionalField([Int?].self, "items")
         self.raw = try container.presentField(RawMessage.self, "raw")
-        self.kind = try container.field(ConnectorKind.self, "kind", default: .init(rawValue: "Custom"))
+        self._kind = try container.optionalField(ConnectorKind.self, "kind")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -48,7 +52,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.values, "values")
         try container.encodeOptionalField(self.items, "items")
         try container.encodeOptionalField(self.raw, "raw")
-        try container.encodeField(self.kind, "kind")
+        try container.encodeOptionalField(self._kind, "kind")
     }
 }
 

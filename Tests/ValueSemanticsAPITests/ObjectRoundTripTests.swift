@@ -53,6 +53,21 @@ struct ObjectRoundTripTests {
         try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Builtin"}"#)
     }
 
+    /// A missing key with a schema default reads as the default and stays missing when written back; an explicit
+    /// default stays written.
+    @Test func defaultsDoNotAddKeys() throws {
+        let missing = try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y"}"#)
+        #expect(missing.kind == .custom)
+        let explicit = try expectRoundTrip(Nulls.self,
+                                           #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Custom"}"#)
+        #expect(explicit.kind == .custom)
+        var changed = missing
+        changed.kind = .builtin
+        #expect(try encoded(changed) == .object([
+            "requiredNullable": .string("x"), "requiredAlias": .string("y"), "kind": .string("Builtin"),
+        ]))
+    }
+
     /// A required, nullable property is written as `null`: the key must be there.
     @Test func aRequiredNullIsSent() throws {
         let value = Nulls(kind: .builtin)

@@ -14,8 +14,8 @@ struct ModuleUse: Equatable {
     /// `JSONValue`, `NullTime` for `Date`).
     var aliases: [String: ModuleUse] = [:]
     /// Whether the declarations are `public`. Swift asks for a `public import` of a module whose protocol a public
-    /// type conforms to, or whose initializer a public default argument calls; for `package` declarations neither
-    /// makes a `package import` used (it warns that such an import is unused).
+    /// type conforms to; for `package` declarations that does not make a `package import` used (it warns that such
+    /// an import is unused).
     var isPublic = true
 
     static func == (lhs: ModuleUse, rhs: ModuleUse) -> Bool {
@@ -107,8 +107,6 @@ extension ModuleUse {
                 add(decl.properties[index].type)
                 // `@NullableField` and its `Nullable` projection.
                 if decl.properties[index].tracksNull { runtime = true }
-                // A public initializer's default argument `.init(rawValue:)` calls `OpenEnum`'s initializer.
-                if isPublic, case .enumValue? = decl.properties[index].defaultValue { runtime = true }
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }

@@ -216,10 +216,12 @@ struct SwiftRenderer {
             w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
         }
         let storage = Self.storage(property)
-        let optional = property.isOptional ? "?" : ""
+        // A defaulted property's storage is optional too: nil for a missing key.
+        let optional = property.isOptional || property.keepsPresence ? "?" : ""
         let stored = property.boxed ? "Indirect<\(property.type.spelling)>\(optional)"
-            : tracksNull ? "Nullable<\(property.type.spelling)>?" : type
-        let read = property.boxed ? "\(storage)\(optional).value" : tracksNull ? "\(storage)?.value" : storage
+            : tracksNull ? "Nullable<\(property.type.spelling)>?" : property.type.spelling + optional
+        var read = property.boxed ? "\(storage)\(optional).value" : tracksNull ? "\(storage)?.value" : storage
+        if property.keepsPresence, let defaultValue = property.defaultValue { read += " ?? " + defaultValue.spelling }
         if !mutable {
             w.line("\(access)var \(property.name): \(type) { \(read) }")
             w.line("private let \(storage): \(stored)")
@@ -269,7 +271,7 @@ struct SwiftRenderer {
     /// A memberwise init parameter: optional ones default to nil, others to the schema default or constant.
     private func writeInitParameter(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
         w.write(property.name, ": ", property.type.spelling)
-        if property.isOptional {
+        if property.isOptional || property.keepsPresence {
             w.write("? = nil")
         } else if let defaultValue = property.defaultValue {
             w.write(" = ", defaultValue.spelling)
@@ -286,8 +288,9 @@ struct SwiftRenderer {
                                        : "\(storage) = NullableField(wrappedValue: \(property.name))")
         } else if property.boxed {
             let storage = Self.storage(property)
-            w.line(property.isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
-                                       : "self.\(storage) = Indirect(\(property.name))")
+            let isOptional = property.isOptional || property.keepsPresence
+            w.line(isOptional ? "self.\(storage) = \(property.name).map(Indirect.init)"
+                              : "self.\(storage) = Indirect(\(property.name))")
         } else {
             w.line("self.", Naming.bare(Self.storage(property)), " = ", property.name)
         }
@@ -296,7 +299,7 @@ struct SwiftRenderer {
     /// A struct's `init(from:)`: one line per property, keyed by its wire name (``FieldKey``). Written out rather
     /// than synthesized: a synthesized coder needs a `CodingKeys` enum per type and resolves the containers'
     /// overloaded methods per property, which costs more to compile than these calls to methods without overloads.
-    /// A schema default applies when the key is missing.
+    /// A property with a schema default keeps a missing key missing (its getter supplies the default).
     private func renderDecoder(_ decl: StructDecl, _ w: inout CodeWriter) {
         let properties = decl.properties
         w.block(access, "init(from decoder: any Decoder) throws") { w in
@@ -330,13 +333,9 @@ struct SwiftRenderer {
             let read = "try container.nullableField(\(type).self, \"\(key)\")"
             w.line("self._", Naming.bare(property.name), " = ",
                    property.hasStorage ? read : "NullableField(projectedValue: \(read))")
-        } else if property.isOptional {
+        } else if property.isOptional || property.keepsPresence {
             let method = property.keepsNullValue ? "presentField(" : "optionalField("
             w.line("self.", stored, " = try container.", method, open, type, close, ".self, \"", key, "\")")
-        } else if let defaultValue = property.defaultValue {
-            let value = property.boxed ? "Indirect(\(defaultValue.spelling))" : defaultValue.spelling
-            w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key,
-                   "\", default: ", value, ")")
         } else {
             w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key, "\")")
         }
@@ -356,7 +355,7 @@ struct SwiftRenderer {
                 let property = properties[index]
                 let tracksNull = Self.tracksNull(property)
                 let method = tracksNull ? "encodeNullableField" : property.encodesNull ? "encodeFieldOrNull"
-                    : property.isOptional ? "encodeOptionalField" : "encodeField"
+                    : property.isOptional || property.keepsPresence ? "encodeOptionalField" : "encodeField"
                 let value = tracksNull && !property.hasStorage ? "_" + Naming.bare(property.name) + ".projectedValue"
                     : Naming.bare(Self.storage(property))
                 w.line("try container.", method, "(self.", value, ", \"", Naming.escaped(property.wireName), "\")")
@@ -451,8 +450,9 @@ struct SwiftRenderer {
                                      + "[\(candidates.joined(separator: ", "))])")
                     }
                 }
-                let otherwise = decl.fallback.map { "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))" }
-                    ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
+                let otherwise = decl.fallback.map {
+                    "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))"
+                } ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
                 w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
                               cases + [otherwise])
             } else {

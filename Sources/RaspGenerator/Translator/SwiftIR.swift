@@ -173,7 +173,11 @@ struct PropertyDecl {
 
     /// Whether the value lives in a private `_name` behind a computed property: boxed values, and deprecated ones
     /// (the generated init and coding code use the storage, so only callers see the deprecation).
-    var hasStorage: Bool { boxed || deprecation != nil }
+    var hasStorage: Bool { boxed || deprecation != nil || keepsPresence }
+
+    /// An optional property with a schema default: stored as an optional, so a missing key stays missing when the
+    /// value is written back (and an explicit default stays written); it reads as the default when missing.
+    var keepsPresence: Bool { defaultValue != nil && !isOptional }
 }
 
 /// A string or integer enum that keeps unknown values.

@@ -163,8 +163,8 @@ struct TypeTranslator {
             nested.append(try declaration(named: baseName, for: base, shape: shape, qualifiedName: qualified))
             fallbackType = .named(qualified)
         }
-        var decl = OneOfDecl(name: name, doc: doc, cases: cases, discriminatorProperty: schema.discriminator?.propertyName,
-                             nested: nested)
+        var decl = OneOfDecl(name: name, doc: doc, cases: cases,
+                             discriminatorProperty: schema.discriminator?.propertyName, nested: nested)
         decl.fallback = (caseScope.unique("base"), fallbackType)
         return .oneOf(decl)
     }
