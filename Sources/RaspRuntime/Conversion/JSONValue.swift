@@ -6,6 +6,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case bool(Bool)
     /// A JSON number.
     case number(Double)
+    /// A JSON integer too large for a `Double` to hold exactly (beyond ±2^53, such as a 64-bit id); smaller
+    /// integers are ``number(_:)``.
+    case integer(Int)
     /// A JSON string.
     case string(String)
     /// A JSON array.
@@ -19,6 +22,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            // Exactly, even where a Double would round it.
+            self = value.magnitude > 1 << 53 ? .integer(value) : .number(Double(value))
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -36,6 +42,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
