@@ -74,22 +74,26 @@ public struct Paint: Codable, Hashable, Sendable {
     /// Told apart by the disjoint values of `type`, an open enum in each variant.
     public var transition: Transition?
     public var id: IdOrName?
+    public var actions: [Action]?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil) {
+    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil) {
         self.color = color
         self.transition = transition
         self.id = id
+        self.actions = actions
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.color = try container.field(Color.self, "color")
         self.transition = try container.optionalField(Transition.self, "transition")
         self.id = try container.optionalField(IdOrName.self, "id")
+        self.actions = try container.optionalField([Action].self, "actions")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.color, "color")
         try container.encodeOptionalField(self.transition, "transition")
         try container.encodeOptionalField(self.id, "id")
+        try container.encodeOptionalField(self.actions, "actions")
     }
 }

@@ -4,24 +4,29 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable {
-    /// The value as a `Int`.
-    case int(Int)
-    /// The value as a `String`.
-    case string(String)
+/// The `SetVariableAction` schema of the API.
+public struct SetVariableAction: Codable, Hashable, Sendable {
+    /// Always `SET_VARIABLE`.
+    public var type: String
+    public var variableId: String
+    public var variableValue: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "SET_VARIABLE", variableId: String, variableValue: String? = nil) {
+        self.type = type
+        self.variableId = variableId
+        self.variableValue = variableValue
+    }
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .int(try Int(from: $0)) },
-            .init(keys: nil) { .string(try String(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, candidates)
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.variableId = try container.field(String.self, "variableId")
+        self.variableValue = try container.optionalField(String.self, "variableValue")
     }
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.variableId, "variableId")
+        try container.encodeOptionalField(self.variableValue, "variableValue")
     }
 }
 

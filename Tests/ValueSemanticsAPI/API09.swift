@@ -2,51 +2,45 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
+/// The `SetModeAction` schema of the API.
+public struct SetModeAction: Codable, Hashable, Sendable {
+    public var type: SetModeAction.TypeSchema?
+    public var variableModeId: String?
+    public var variableCollectionId: String?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
+    public init(type: SetModeAction.TypeSchema? = nil, variableModeId: String? = nil, variableCollectionId: String? = nil) {
+        self.type = type
+        self.variableModeId = variableModeId
+        self.variableCollectionId = variableCollectionId
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
+        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
+        self.variableModeId = try container.optionalField(String.self, "variableModeId")
+        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
+        try container.encodeOptionalField(self.type, "type")
+        try container.encodeOptionalField(self.variableModeId, "variableModeId")
+        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case setMODE
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.setMODE]
+        public var rawValue: String {
+            switch self {
+            case .setMODE: "SET_MODE"
+            case .unknown(let value): value
+            }
+        }
     }
 }
 

@@ -4,24 +4,24 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Movie` schema of the API.
-public struct Movie: Codable, Hashable, Sendable {
-    public let title: String?
-    public let releaseDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String? = nil, releaseDate: String? = nil) {
-        self.title = title
-        self.releaseDate = releaseDate
-    }
+/// The `IdOrName` schema of the API.
+public enum IdOrName: Codable, Hashable, Sendable {
+    /// The value as a `Int`.
+    case int(Int)
+    /// The value as a `String`.
+    case string(String)
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.releaseDate = try container.optionalField(String.self, "release_date")
+        let candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: nil) { .int(try Int(from: $0)) },
+            .init(keys: nil) { .string(try String(from: $0)) },
+        ]
+        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, candidates)
     }
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.releaseDate, "release_date")
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
     }
 }
 

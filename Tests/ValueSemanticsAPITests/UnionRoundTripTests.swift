@@ -30,6 +30,15 @@ struct UnionRoundTripTests {
         guard case .simpleTransition = simple else { Issue.record("decoded as \(simple)"); return }
     }
 
+    /// Keys alone tie (each variant drops one key and lacks one); the value of `type` is listed by one variant only.
+    @Test func enumValuesRuleOutVariantsWhenKeysTie() throws {
+        let action = try decode(Action.self, #"{"type": "SET_MODE", "variableModeId": "m", "variableId": "v"}"#)
+        guard case .setModeAction(let mode) = action else { Issue.record("decoded as \(action)"); return }
+        #expect(mode.variableModeId == "m")
+        let other = try expectRoundTrip(Action.self, #"{"type": "SET_VARIABLE", "variableId": "v"}"#)
+        guard case .setVariableAction = other else { Issue.record("decoded as \(other)"); return }
+    }
+
     @Test func aValueOfNoVariantTypeIsAnErrorWithItsPath() throws {
         #expect(throws: DecodingError.self) {
             try decode(Transition.self, #"{"type": "FLY_AWAY", "duration": 1}"#)

@@ -461,7 +461,12 @@ struct SwiftRenderer {
                 for (index, item) in decl.cases.enumerated() {
                     let keys = index < decl.caseKeys.count ? decl.caseKeys[index] : nil
                     let set = keys.map { "[" + Set($0).sorted().map(Naming.literal).joined(separator: ", ") + "]" }
-                    w.line("    .init(keys: \(set ?? "nil")) { .\(item.name)(try \(item.type.spelling)(from: $0)) },")
+                    let tags = index < decl.caseTags.count ? decl.caseTags[index] : []
+                    let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
+                        Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ")
+                            + "]"
+                    }.joined(separator: ", ") + "]"
+                    w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) },")
                 }
                 w.line("]")
                 w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, candidates)")

@@ -309,6 +309,12 @@ struct DuplicateTypes {
                         text += "="
                         for key in keys { text += Naming.literal(key) }
                     }
+                    if decl.caseTags.indices.contains(index) {
+                        for tag in decl.caseTags[index] {
+                            text += "#" + Naming.literal(tag.property)
+                            for value in tag.values { text += Naming.literal(value) }
+                        }
+                    }
                     text += ";"
                 }
                 if let fallback = decl.fallback {

@@ -200,6 +200,8 @@ struct OneOfDecl {
     /// For a union without a discriminator: the object keys each case keeps (nil: any key, or not an object), by
     /// which the decoder chooses among the cases that accept a value.
     var caseKeys: [[String]?] = []
+    /// For a union without a discriminator: the string values each case allows for its enum-typed properties.
+    var caseTags: [[(property: String, values: [String])]] = []
     /// For a base schema whose discriminator names its subtypes: the case that holds a value whose discriminator
     /// names no known subtype, decoded as the base's own properties (open, like the enums).
     var fallback: (name: String, type: SwiftType)?

@@ -283,6 +283,7 @@ struct TypeTranslator {
             var caseScope = NameScope(reserved: ["unknown"])
             var cases: [(String, SwiftType, [String])] = []
             var caseKeys: [[String]?] = []
+            var caseTags: [[(property: String, values: [String])]] = []
             let inferred = schema.discriminator == nil ? try inferredDiscriminator(variants) : nil
             for (index, variant) in variants.enumerated() {
                 let caseName = caseScope.unique(Self.caseName(for: variant, index: index,
@@ -292,12 +293,14 @@ struct TypeTranslator {
                 cases.append((caseName, usage.type,
                               try inferred.map { $0.values[index] } ?? discriminatorValues(for: variant, in: schema)))
                 caseKeys.append(try objectKeys(of: variant).map { extraKeys + $0 })
+                caseTags.append(try objectTags(of: variant))
             }
             addVariantDocs(Self.variantDocs(variants, names: cases.map { "`\($0.0)`" }))
             var decl = OneOfDecl(name: name, doc: doc, cases: cases,
                                  discriminatorProperty: schema.discriminator?.propertyName ?? inferred?.property,
                                  nested: nested)
             decl.caseKeys = caseKeys
+            decl.caseTags = caseTags
             return .oneOf(decl)
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
@@ -342,6 +345,12 @@ struct TypeTranslator {
             strings.append(text)
         }
         return strings
+    }
+
+    /// The string values an object variant allows for its enum-typed properties, for choosing among variants.
+    private mutating func objectTags(of variant: Schema) throws -> [(property: String, values: [String])] {
+        guard case .object(let properties, _, _, _) = try shape(of: try resolvedVariant(variant)) else { return [] }
+        return properties.compactMap { property in tagValues(property.schema).map { (property.name, $0) } }
     }
 
     /// The object keys a union variant keeps, for choosing among variants that accept a value: its properties (and

@@ -35,12 +35,17 @@ public enum OneOfDecoding {
         /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
         /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
         public var keys: Set<String>?
+        /// The string values the variant allows for its enum-typed properties (`type: {enum: [URL]}`): a value
+        /// whose property holds another string is not one of this variant, though its open enum would take it.
+        public var tags: [String: Set<String>]
         /// Decodes the value as this variant.
         public var decode: (any Decoder) throws -> Value
 
-        /// A variant that keeps `keys` (nil: every key).
-        public init(keys: Set<String>?, _ decode: @escaping (any Decoder) throws -> Value) {
+        /// A variant that keeps `keys` (nil: every key) and allows `tags`.
+        public init(keys: Set<String>?, tags: [String: Set<String>] = [:],
+                    _ decode: @escaping (any Decoder) throws -> Value) {
             self.keys = keys
+            self.tags = tags
             self.decode = decode
         }
     }
@@ -49,18 +54,27 @@ public enum OneOfDecoding {
     ///
     /// Every variant that decodes the value is a candidate (with open enums and structs that skip unknown keys,
     /// several often do). For a JSON object the rule is:
-    /// 1. the variant whose declared keys cover the most keys of the value (ideally all: it drops none);
-    /// 2. among those, the one that declares the fewest keys the value does not have (the tightest fit);
-    /// 3. then the first in the document's order.
+    /// 1. the variant with the fewest enum-typed properties whose value it does not list (ideally none: the value
+    ///    is valid under it);
+    /// 2. then the one whose declared keys cover the most keys of the value (ideally all: it drops none);
+    /// 3. then the one that declares the fewest keys the value does not have (the tightest fit);
+    /// 4. then the first in the document's order.
     /// Any other value (a string, a number, an array) takes the first variant that decodes it. A value that no
     /// variant decodes is an error that lists each variant's reason.
     public static func bestMatch<Value>(_ typeName: String, in decoder: any Decoder,
                                         _ candidates: [Candidate<Value>]) throws -> Value {
-        let present: Set<String>? = (try? decoder.container(keyedBy: Key.self)).map { container in
-            Set(container.allKeys.map(\.stringValue))
+        let container = try? decoder.container(keyedBy: Key.self)
+        let present: Set<String>? = container.map { Set($0.allKeys.map(\.stringValue)) }
+        var strings: [String: String?] = [:]
+        /// The string a tag property holds (nil when it is missing or not a string), read once per property.
+        func string(_ property: String) -> String? {
+            if let known = strings[property] { return known }
+            let text = try? container?.decode(String.self, forKey: Key(stringValue: property))
+            strings[property] = text
+            return text
         }
         var errors: [any Error] = []
-        var best: (value: Value, dropped: Int, unused: Int)?
+        var best: (value: Value, score: (Int, Int, Int))?
         for candidate in candidates {
             let value: Value
             do { value = try candidate.decode(decoder) } catch {
@@ -68,12 +82,12 @@ public enum OneOfDecoding {
                 continue
             }
             guard let present else { return value }
+            let mismatched = candidate.tags.filter { tag in string(tag.key).map { !tag.value.contains($0) } ?? false }
             let dropped = candidate.keys.map { present.subtracting($0).count } ?? 0
             let unused = candidate.keys.map { $0.subtracting(present).count } ?? 0
-            if dropped == 0 && unused == 0 { return value }
-            if best.map({ (dropped, unused) < ($0.dropped, $0.unused) }) ?? true {
-                best = (value, dropped, unused)
-            }
+            let score = (mismatched.count, dropped, unused)
+            if score == (0, 0, 0) { return value }
+            if best.map({ score < $0.score }) ?? true { best = (value, score) }
         }
         if let best { return best.value }
         throw noMatch(typeName, errors: errors, in: decoder)
