@@ -72,8 +72,8 @@ struct UnionRoundTripTests {
 
     /// The properties beside a union and the union itself read and write the same object.
     @Test func propertiesBesideAUnionKeepBoth() throws {
-        let source = try expectRoundTrip(IngestSource.self,
-                                         #"{"name": "payments", "type": "stripe", "config": {"key": "k", "live": true}}"#)
+        let source = try expectRoundTrip(
+            IngestSource.self, #"{"name": "payments", "type": "stripe", "config": {"key": "k", "live": true}}"#)
         #expect(source.name == "payments")
         guard case .stripe(let stripe) = source.variant else { Issue.record("decoded as \(source)"); return }
         #expect(stripe.config.live == true)

@@ -466,7 +466,8 @@ struct SwiftRenderer {
                         Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ")
                             + "]"
                     }.joined(separator: ", ") + "]"
-                    w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) },")
+                    w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ",
+                           ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
                 }
                 w.line("]")
                 w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, candidates)")
