@@ -111,9 +111,11 @@ class Run:
         with open(report_path) as handle:
             self.report = json.load(handle)
         types = sorted({schema["swiftType"] for schema in self.report["schemas"]})
+        # A schema that allows null at its top level is decoded as an optional of its type (its uses are optionals).
+        nullable = {schema["swiftType"] for schema in self.report["schemas"] if schema.get("nullable")}
         write_if_changed(os.path.join(harness, "main.swift"), MAIN)
         write_if_changed(os.path.join(harness, "Registry.swift"),
-                         registry_source(module_name(self.name), types, testable=access != "public"))
+                         registry_source(module_name(self.name), types, nullable, testable=access != "public"))
         return True
 
     def start_build(self):

@@ -61,6 +61,8 @@ public struct GeneratorPipeline: Sendable {
         public var swiftType: String
         /// `struct`, `enum`, `union` (a `oneOf`/`anyOf` enum) or `alias`.
         public var kind: String
+        /// Whether the schema allows `null` at its top level: its uses are optionals of ``swiftType``.
+        public var nullable: Bool
     }
 
     /// One generated method: which operation it sends and the parameters it takes.
@@ -174,8 +176,8 @@ public struct GeneratorPipeline: Sendable {
             case .typeAlias(let name, _, _): kinds[name] = "alias"
             }
         }
-        let names = TypeTranslator(document: document, config: config, diagnostics: DiagnosticCollector())
-            .componentNames
+        let translator = TypeTranslator(document: document, config: config, diagnostics: DiagnosticCollector())
+        let names = translator.componentNames
         var summaries: [SchemaSummary] = []
         for (index, entry) in document.schemas.enumerated() {
             guard let name = entry.name, let swiftType = names[index], let kind = kinds[swiftType] else { continue }
@@ -188,7 +190,8 @@ public struct GeneratorPipeline: Sendable {
                 pointer = text
             }
             summaries.append(SchemaSummary(name: name, pointer: pointer, file: file, line: mark.line,
-                                           column: mark.column, swiftType: swiftType, kind: kind))
+                                           column: mark.column, swiftType: swiftType, kind: kind,
+                                           nullable: translator.allowsNull(index)))
         }
         return summaries
     }
