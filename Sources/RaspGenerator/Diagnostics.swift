@@ -18,12 +18,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var mark: Mark?
     /// The path of the file it is in, when that is not the root document (a file a `$ref` names).
     public var file: String?
+    /// For an error: what lenient mode does instead, when the error has a safe repair (nil when it has none).
+    public var repair: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at mark: Mark?) {
+    /// - Parameters:
+    ///   - severity: How bad the problem is.
+    ///   - message: What is wrong, and what was expected.
+    ///   - mark: Where it is, if known.
+    ///   - repair: For an error, what lenient mode does instead (see ``repair``).
+    public init(_ severity: Severity, _ message: String, at mark: Mark?, repair: String? = nil) {
         self.severity = severity
         self.message = Self.clipped(message, to: 300)
         self.mark = mark
+        self.repair = repair
     }
 
     /// Keeps messages readable when they quote a huge scalar from the document: the middle gives way to `…`.
@@ -121,35 +129,5 @@ public struct DiagnosticSource: Sendable {
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         let line = text[..<(isLast ? text.endIndex : text.utf8.index(before: text.utf8.endIndex))]
         return line.hasSuffix("\r") ? line.dropLast() : line
-    }
-}
-
-/// Collects warnings while a stage runs; errors are thrown as ``Diagnostic``.
-public final class DiagnosticCollector: @unchecked Sendable {
-    // Only touched from the one thread that runs a generator pipeline.
-    /// The diagnostics collected so far, in the order they were found.
-    private(set) public var diagnostics: [Diagnostic] = []
-
-    /// Creates an empty collector.
-    public init() {}
-
-    private var indexByCause: [Diagnostic: Int] = [:]
-    private var repeats: [Int] = []
-
-    /// Records a warning. The same warning at the same place (a shared schema translated for each of its uses) is
-    /// kept once, with the number of times it came up.
-    /// - Parameters:
-    ///   - message: What was skipped or assumed.
-    ///   - mark: Where, if known.
-    public func warn(_ message: String, at mark: Mark?) {
-        let diagnostic = Diagnostic(.warning, message, at: mark)
-        if let index = indexByCause[diagnostic] {
-            repeats[index] += 1
-            diagnostics[index].message = "\(diagnostic.message) (\(repeats[index]) uses)"
-            return
-        }
-        indexByCause[diagnostic] = diagnostics.count
-        diagnostics.append(diagnostic)
-        repeats.append(1)
     }
 }

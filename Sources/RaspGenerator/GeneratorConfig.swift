@@ -13,6 +13,7 @@
 /// typeOverrides:
 ///   schemas: {Money: Decimal}     # schema name → an existing Swift type (no declaration generated)
 ///   formats: {uuid: UUID}         # format → Swift type
+/// lenient: true                   # repair the errors that have a safe repair, with a warning for each
 /// ```
 public struct GeneratorConfig: Sendable {
     /// The access level of the generated declarations.
@@ -33,6 +34,9 @@ public struct GeneratorConfig: Sendable {
     public var schemaTypeOverrides: [String: String] = [:]
     /// Format → Swift type.
     public var formatTypeOverrides: [String: String] = [:]
+    /// Whether errors in the document that have a safe repair are repaired (each reported as a warning) instead of
+    /// failing the run; errors without one still fail it. See <doc:GeneratorDiagnostics>.
+    public var lenient = false
 
     /// The defaults.
     public init() {}
@@ -82,11 +86,26 @@ public struct GeneratorConfig: Sendable {
                     default: throw Self.unknownKey(item.key, item.keyMark, expected: "schemas, formats")
                     }
                 }
+            case "lenient":
+                lenient = try DocumentParser.bool(entry.value, entry.key)
             default:
-                throw Self.unknownKey(entry.key, entry.keyMark,
-                                      expected: "accessModifier, clientName, operations, tags, names, typeOverrides")
+                let keys = "accessModifier, clientName, operations, tags, names, typeOverrides, lenient"
+                throw Self.unknownKey(entry.key, entry.keyMark, expected: keys)
             }
         }
+    }
+
+    /// Whether the client gets a method for an operation: the `operations` and `tags` filters. The document's
+    /// parser asks before it reads an operation, so an operation left out is not checked either.
+    /// - Parameters:
+    ///   - operationID: The operation's `operationId` (nil when it has none, or it is not a string).
+    ///   - tags: Its tags.
+    public func keeps(operationID: String?, tags: [String]) -> Bool {
+        let id = operationID ?? ""
+        if excludeOperations.contains(id) { return false }
+        if let include = includeOperations, !include.contains(id) { return false }
+        if let includeTags, !tags.contains(where: includeTags.contains) { return false }
+        return true
     }
 
     private static func unknownKey(_ key: String, _ mark: Mark, expected: String) -> Diagnostic {

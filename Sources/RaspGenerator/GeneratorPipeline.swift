@@ -4,6 +4,10 @@
 /// let result = try GeneratorPipeline(config: config).run(bytes, sourceName: "openapi.yaml")
 /// for file in result.files { … }
 /// ```
+///
+/// ``generate(_:sourceName:path:source:)`` reports every error of a document at once (``GeneratorFailure``);
+/// ``run(_:sourceName:path:source:)`` throws the first of them. With ``GeneratorConfig/lenient``, the errors that have
+/// a safe repair are repaired and reported as warnings (``Result/repairs``).
 public struct GeneratorPipeline: Sendable {
     /// The options.
     public var config: GeneratorConfig
@@ -17,8 +21,11 @@ public struct GeneratorPipeline: Sendable {
     public struct Result: Sendable {
         /// The Swift files, always ``GeneratorPipeline/outputFileNames`` in that order.
         public var files: [GeneratedFile]
-        /// Warnings about skipped or assumed constructs.
+        /// Warnings about skipped or assumed constructs (in lenient mode, one per repair among them).
         public var warnings: [Diagnostic]
+        /// The errors a lenient run repaired, sorted by place (as ``GeneratorFailure/errors`` are), each also among
+        /// ``warnings``; empty in strict mode.
+        public var repairs: [Repair]
         /// Milliseconds spent in each stage.
         public var timings: Timings
         /// Every file the document was read from: the root document, then each file its `$ref`s name (a build
@@ -36,11 +43,14 @@ public struct GeneratorPipeline: Sendable {
         public var operations: [OperationSummary]
         /// One entry per named schema that became a top-level declaration or type alias.
         public var schemas: [SchemaSummary]
+        /// What lenient mode repaired (empty in a strict run).
+        public var repairs: [Repair]
 
-        /// A report of a run's operations and schemas.
+        /// A report of a run's operations, schemas and repairs.
         public init(_ result: Result) {
             operations = result.operations
             schemas = result.schemas
+            repairs = result.repairs
         }
     }
 
@@ -113,39 +123,78 @@ public struct GeneratorPipeline: Sendable {
     /// The files every run writes, so a build plugin can declare them up front.
     public static let outputFileNames = SwiftRenderer.fileNames
 
-    /// Generates Swift from a document.
+    /// Generates Swift from a document, failing on its first error.
     /// - Parameters:
     ///   - bytes: The YAML or JSON text.
     ///   - sourceName: The name written in the file headers (keep it relative, for reproducible output).
     ///   - path: Where the document is, for resolving `$ref`s to other files (default: `sourceName`).
     ///   - source: Reads the files `$ref`s name (default: none, so a `$ref` to another file is an error).
-    /// - Throws: ``Diagnostic`` for the first error in the document; ``Diagnostic/file`` names the file when it is
-    ///   not the root document.
+    /// - Throws: ``Diagnostic`` for the first error in the document (by place, as
+    ///   ``generate(_:sourceName:path:source:)`` sorts them); ``Diagnostic/file`` names the file when it is not the
+    ///   root document.
     public func run(_ bytes: [UInt8], sourceName: String, path: String? = nil,
                     source: DocumentSource = .none) throws(Diagnostic) -> Result {
-        let diagnostics = DiagnosticCollector()
+        do {
+            return try generate(bytes, sourceName: sourceName, path: path, source: source)
+        } catch {
+            throw error.errors.first ?? Diagnostic(.error, "generation failed", at: nil)
+        }
+    }
+
+    /// Generates Swift from a document, reporting every error it has.
+    ///
+    /// An error does not stop the parser: the construct it is in is left out (a schema is read as free-form JSON)
+    /// and the rest is read and translated, so independent errors are all found; nothing is generated when any was.
+    /// Operations the config leaves out are not read, so their errors do not count.
+    /// - Parameters:
+    ///   - bytes: The YAML or JSON text.
+    ///   - sourceName: The name written in the file headers (keep it relative, for reproducible output).
+    ///   - path: Where the document is, for resolving `$ref`s to other files (default: `sourceName`).
+    ///   - source: Reads the files `$ref`s name (default: none, so a `$ref` to another file is an error).
+    /// - Throws: ``GeneratorFailure`` with every error, sorted by place. With ``GeneratorConfig/lenient``, only the
+    ///   errors without a safe repair fail the run.
+    public func generate(_ bytes: [UInt8], sourceName: String, path: String? = nil,
+                         source: DocumentSource = .none) throws(GeneratorFailure) -> Result {
+        let diagnostics = DiagnosticCollector(lenient: config.lenient)
         var timings = Timings()
         let clock = ContinuousClock()
         var loader: DocumentLoader?
+        let fail = { (files: [String]) in
+            GeneratorFailure(errors: diagnostics.errors.map { Self.located($0, in: files) },
+                             isLenient: config.lenient, repairedCount: diagnostics.repairs.count)
+        }
         do {
             var start = clock.now
             let documentLoader = try DocumentLoader(rootPath: path ?? sourceName, bytes: bytes, source: source)
             loader = documentLoader
-            let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics).parse()
+            let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics, config: config).parse()
+            documentLoader.fileErrors.forEach(diagnostics.error)
             timings.parse = Self.milliseconds(clock.now - start)
             start = clock.now
+            // Translated also after errors in the document (their constructs are placeholders), for its own errors.
             let api = try Translator(config: config, diagnostics: diagnostics).translate(document)
             timings.translate = Self.milliseconds(clock.now - start)
+            guard !diagnostics.hasErrors else { throw fail(document.files) }
             start = clock.now
             let files = SwiftRenderer(api: api, config: config, sourceName: sourceName).render()
             timings.render = Self.milliseconds(clock.now - start)
             let warnings = diagnostics.diagnostics.map { Self.located($0, in: document.files) }
-            return Result(files: files, warnings: warnings, timings: timings, inputFiles: document.files,
-                          operations: Self.summaries(of: api), schemas: schemaSummaries(of: document, api: api))
+            let repairs = diagnostics.repairs.map { Self.located($0, in: document.files) }
+                .sorted(by: GeneratorFailure.precedes).map { Repair($0, root: document.files) }
+            return Result(files: files, warnings: warnings, repairs: repairs, timings: timings,
+                          inputFiles: document.files, operations: Self.summaries(of: api),
+                          schemas: schemaSummaries(of: document, api: api))
+        } catch let failure as GeneratorFailure {
+            throw failure
+        } catch let failure as DocumentLoader.ReadFailure {
+            failure.errors.forEach(diagnostics.error)
+            throw fail(loader?.paths ?? [])
         } catch let diagnostic as Diagnostic {
-            throw Self.located(diagnostic, in: loader?.paths ?? [])
+            diagnostics.error(diagnostic)
+            throw fail(loader?.paths ?? [])
         } catch {
-            throw Diagnostic(.error, "\(error)", at: nil)
+            diagnostics.error(Diagnostic(.error, "\(error)", at: nil))
+            throw fail(loader?.paths ?? [])
         }
     }
 

@@ -10,9 +10,11 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate an async/await Swift client from an OpenAPI 3.0/3.1 document.",
         discussion: """
             Writes \(GeneratorPipeline.outputFileNames.joined(separator: ", ")) into the output folder. \
-            Files whose contents did not change are not rewritten. On an error in the spec nothing is written \
-            and the exit code is 1. A document may span several files: `$ref`s to other files (YAML or JSON) \
-            are read relative to the file that contains them.
+            Files whose contents did not change are not rewritten. On errors in the spec every one is printed \
+            (the first \(GeneratorFailure.shownLimit), then their count), nothing is written and the exit code is 1; \
+            with --lenient, errors that have a safe repair are repaired instead, each printed as a warning. A \
+            document may span several files: `$ref`s to other files (YAML or JSON) are read relative to the file \
+            that contains them.
 
             Example: rasp-generate openapi.yaml --output Generated/RaspAPI --config rasp-generate.yaml
             """
@@ -45,12 +47,19 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: """
+        Repair the errors in the document that have a safe repair (a $ref to nowhere in a schema becomes free-form \
+        JSON, a non-string description is ignored, a duplicate operationId names its method from its method and \
+        path…), printing a warning for each; errors without one still fail. Also `lenient: true` in the config.
+        """)
+    var lenient = false
+
     func validate() throws {
         if output == nil && !listInputs { throw ValidationError("Missing expected argument '--output <output>'") }
     }
 
     func run() throws {
-        let configuration: GeneratorConfig
+        var configuration: GeneratorConfig
         if let config {
             let bytes = try read(config)
             do {
@@ -61,13 +70,18 @@ struct GenerateCommand: ParsableCommand {
         } else {
             configuration = GeneratorConfig()
         }
+        if lenient { configuration.lenient = true }
         let bytes = try read(spec)
         let result: GeneratorPipeline.Result
         do {
-            result = try GeneratorPipeline(config: configuration).run(
+            result = try GeneratorPipeline(config: configuration).generate(
                 bytes, sourceName: (spec as NSString).lastPathComponent, path: spec, source: Self.files)
         } catch {
-            try fail(error, file: error.file ?? spec, bytes: error.file.flatMap(Self.bytes) ?? bytes)
+            // Each file's lines are found once, for all the errors in it.
+            printError(error.rendered(rootName: spec) { file in
+                (file == nil ? bytes : file.flatMap(Self.bytes)).map { DiagnosticSource(bytes: $0) }
+            })
+            throw ExitCode(1)
         }
         if listInputs {
             for file in result.inputFiles { print(file) }
@@ -93,9 +107,10 @@ struct GenerateCommand: ParsableCommand {
         guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)
         if !quiet {
+            let repairs = result.repairs.isEmpty ? "" : ", \(result.repairs.count) of them repairs"
             print(
                 "rasp-generate: \(written) of \(result.files.count) files written to \(output)"
-                    + " (\(result.warnings.count) warnings)"
+                    + " (\(result.warnings.count) warnings\(repairs))"
             )
         }
     }

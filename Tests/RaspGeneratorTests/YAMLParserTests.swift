@@ -74,6 +74,34 @@ struct YAMLParserTests {
         #expect(map["k7"]?.mark == Mark(line: 8, column: 5))
     }
 
+    /// A duplicate key or a key that is no string leaves its entry out and the parse goes on, so every one is
+    /// reported; the throwing `parse` still throws the first.
+    @Test func reportsEveryDuplicateAndNonStringKey() throws {
+        let keys = (0..<20).map { "k\($0): \($0)\n" }.joined()
+        let source = "a: 1\n? [x]\n: 2\nb: {c: 1, c: 2}\n? {y: z}\n: 4\n" + keys + "k3: again\nk20: 20\na: 5\n"
+        var errors: [Diagnostic] = []
+        let root = try #require(YAMLParser().parse(Array(source.utf8), errors: &errors)?.mapping)
+        #expect(errors.map(\.message) == [
+            "a mapping key must be a string, found a sequence", "duplicate key 'c' in a mapping",
+            "a mapping key must be a string, found a mapping", "duplicate key 'k3' in a mapping",
+            "duplicate key 'a' in a mapping",
+        ])
+        #expect(errors.map(\.mark) == [Mark(line: 2, column: 3), Mark(line: 4, column: 11), Mark(line: 5, column: 3),
+                                       Mark(line: 27, column: 1), Mark(line: 29, column: 1)])
+        // The first value of each key stays; the index of a big mapping still finds every key where it is.
+        #expect(root.entries.count == 23)
+        #expect(root["a"]?.scalar?.value == "1")
+        #expect(root["k3"]?.scalar?.value == "3")
+        #expect(root["k20"]?.scalar?.value == "20")
+        #expect(root["b"]?.mapping?["c"]?.scalar?.value == "1")
+        let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(source) }
+        #expect(error.mark == Mark(line: 2, column: 3))
+        // An error that ends the parse comes after the ones found before it.
+        errors = []
+        #expect(YAMLParser().parse(Array("a: 1\na: 2\nb: [\n".utf8), errors: &errors) == nil)
+        #expect(errors.map(\.mark) == [Mark(line: 2, column: 1), Mark(line: 4, column: 1)])
+    }
+
     @Test func stopsDeepNesting() throws {
         let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         let error = try #require(throws: Diagnostic.self) { try YAMLParser().parse(text) }

@@ -68,6 +68,10 @@ final class DocumentLoader {
     /// (the reference's `file` is that folder's number): a relative path names the same file from every file of a
     /// folder, and the files of one folder repeat the same paths, which are then joined and normalized once.
     private var fileByReference: [Reference: Int] = [:]
+    /// The first YAML error of each file read that has one, by file index.
+    private var parseErrors: [Int: Diagnostic] = [:]
+    /// Every YAML error of the files read so far after the root (a reference into such a file fails with its first).
+    private(set) var fileErrors: [Diagnostic] = []
 
     /// A reference as written, and the file it is written in (relative paths start there). The text is compared by
     /// code points, as mapping keys are. The hash is computed once, when the reference is made: the caches keyed by
@@ -95,12 +99,20 @@ final class DocumentLoader {
         }
     }
 
+    /// The YAML errors of a file, all of them (a duplicate key does not end the parse): a file with any is not read.
+    struct ReadFailure: Error {
+        var errors: [Diagnostic]
+    }
+
     /// Parses the root document.
-    /// - Throws: ``Diagnostic`` for YAML errors.
+    /// - Throws: ``ReadFailure`` for YAML errors.
     init(rootPath: String, bytes: [UInt8], source: DocumentSource) throws {
         let path = Self.normalized(rootPath)
         paths = [path]
-        roots = [try YAMLParser().parse(bytes, file: 0)]
+        var errors: [Diagnostic] = []
+        let root = YAMLParser().parse(bytes, file: 0, errors: &errors)
+        guard let root, errors.isEmpty else { throw ReadFailure(errors: errors) }
+        roots = [root]
         indexByPath = [path: 0]
         folderOfFile = [0]
         folders = [Self.folder(of: path)]
@@ -191,9 +203,16 @@ final class DocumentLoader {
     /// The index of the file a reference names, parsing it the first time.
     private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
         let reference = Reference(file: folderOfFile[mark.file], text: relative)
-        if let index = fileByReference[reference] { return index }
+        if let index = fileByReference[reference] { return try readable(index) }
         let index = try loadFile(relative, ref: ref, at: mark)
         fileByReference[reference] = index
+        return try readable(index)
+    }
+
+    /// The index of a file read, or its YAML error again when it could not be parsed (every reference to it fails
+    /// with the same error, which a collector then keeps once).
+    private func readable(_ index: Int) throws -> Int {
+        if let error = parseErrors[index] { throw error }
         return index
     }
 
@@ -240,7 +259,14 @@ final class DocumentLoader {
             folderOfFile.append(folderNumber)
             if folderNumber == folders.count { folders.append(fileFolder) }
         }
-        roots.append(try YAMLParser().parse(bytes, file: index))
+        // A file with YAML errors keeps its place (its errors' marks carry its index) and is not read.
+        var errors: [Diagnostic] = []
+        let root = YAMLParser().parse(bytes, file: index, errors: &errors)
+        roots.append(root ?? .scalar(YAMLScalar(value: "", mark: Mark(line: 1, column: 1, file: index))))
+        if let first = errors.first {
+            parseErrors[index] = first
+            fileErrors += errors
+        }
         return index
     }
 

@@ -1,8 +1,13 @@
 internal import Foundation
 
 extension DocumentParser {
-    /// Reads a schema (3.0 or 3.1 flavour).
-    func parseSchema(_ node: YAMLNode) throws -> Schema {
+    /// Reads a schema (3.0 or 3.1 flavour). One with an error (its own, not one of the schemas inside it, which
+    /// are read the same way) is recorded and read as free-form JSON: an empty schema, which accepts any value.
+    func parseSchema(_ node: YAMLNode) -> Schema {
+        recovering(repair: Self.freeFormRepair) { try readSchema(node) } ?? Schema(mark: node.mark)
+    }
+
+    private func readSchema(_ node: YAMLNode) throws -> Schema {
         var schema = Schema(mark: node.mark)
         switch node {
         case .scalar(let scalar):
@@ -57,9 +62,9 @@ extension DocumentParser {
         case .nullable:
             if try Self.bool(value, "nullable") { schema.nullable = true }
         case .format: schema.format = try Self.string(value, "format")
-        case .title: schema.title = try Self.string(value, "title")
-        case .description: schema.description = try Self.string(value, "description")
-        case .deprecated: schema.deprecated = try Self.bool(value, "deprecated")
+        case .title: schema.title = docText(value, "title")
+        case .description: schema.description = docText(value, "description")
+        case .deprecated: schema.deprecated = deprecatedFlag(value)
         case .readOnly: schema.readOnly = try Self.bool(value, "readOnly")
         case .writeOnly: schema.writeOnly = try Self.bool(value, "writeOnly")
         case .default: schema.defaultValue = value
@@ -70,7 +75,7 @@ extension DocumentParser {
                 properties = try loader.resolve(ref.value, at: ref.mark).node
             }
             for property in try Self.mapping(properties, "'properties'").entries {
-                schema.properties.append(Schema.Property(name: property.key, schema: try parseSchema(property.value)))
+                schema.properties.append(Schema.Property(name: property.key, schema: parseSchema(property.value)))
             }
         case .required:
             // `required: true` on a property is a common 2.0-ism; warn and ignore it.
@@ -84,15 +89,15 @@ extension DocumentParser {
         case .items:
             if case .sequence(let tuple) = value {  // 2019-09 tuple form: use the first item type
                 warn("tuple 'items' are not supported; using the first item's schema", at: value.mark)
-                schema.items = try tuple.items.first.map { n in try parseSchema(n) } ?? Schema(mark: value.mark)
+                schema.items = tuple.items.first.map { n in parseSchema(n) } ?? Schema(mark: value.mark)
             } else {
-                schema.items = try parseSchema(value)
+                schema.items = parseSchema(value)
             }
         case .additionalProperties:
             if case .scalar(let scalar) = value, case .bool(let allowed) = scalar.resolved {
                 schema.additionalProperties = .allowed(allowed)
             } else {
-                schema.additionalProperties = .schema([try parseSchema(value)])
+                schema.additionalProperties = .schema([parseSchema(value)])
             }
         case .allOf: schema.allOf = try parseSchemaList(value, "allOf")
         case .oneOf: schema.oneOf = try parseSchemaList(value, "oneOf")
@@ -218,7 +223,7 @@ extension DocumentParser {
     }
 
     private func parseSchemaList(_ node: YAMLNode, _ key: String) throws -> [Schema] {
-        try Self.sequence(node, key).items.map { item in try parseSchema(item) }
+        try Self.sequence(node, key).items.map { item in parseSchema(item) }
     }
 
     // MARK: The schema table
@@ -246,8 +251,10 @@ extension DocumentParser {
         for index in schemaEntries.indices {
             // Bounded: a chain of files that only refer on is rare and short.
             for _ in 0..<16 {
-                guard let ref = Self.soleReference(schemaNodes[index]) else { break }
-                let target = try loader.resolve(ref.value, at: ref.mark)
+                // A reference that leads nowhere is reported when the schema is read (as free-form JSON).
+                guard let ref = Self.soleReference(schemaNodes[index]),
+                      let target = try? loader.resolve(ref.value, at: ref.mark)
+                else { break }
                 guard schemaIndexByKey[target.key] == nil else { break }
                 schemaIndexByKey[target.key] = index
                 schemaNodes[index] = target.node
@@ -256,11 +263,11 @@ extension DocumentParser {
     }
 
     /// Reads every registered schema not read yet (reading one may register more).
-    func parsePendingSchemas() throws {
+    func parsePendingSchemas() {
         while parsedSchemaCount < schemaNodes.count {
             let index = parsedSchemaCount
             parsedSchemaCount += 1
-            schemaEntries[index].schema = try parseSchema(schemaNodes[index])
+            schemaEntries[index].schema = parseSchema(schemaNodes[index])
         }
     }
 

@@ -97,6 +97,9 @@ public struct Operation: Sendable {
     public var security: [[String]]?
     /// Where the operation starts.
     public var mark: Mark
+    /// Whether its method is named from its method and path (`get /pets` → `getPets`) although it has an
+    /// `operationId`: a lenient repair of an `operationId` another operation has already.
+    public var isNamedByRoute = false
 }
 
 /// A parameter.

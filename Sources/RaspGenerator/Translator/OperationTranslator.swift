@@ -12,7 +12,8 @@ struct OperationTranslator {
         var parameterTypeCache: [String: TypeTranslator.Usage] = [:]
         var result: [OperationDecl] = []
         for operation in document.operations where keeps(operation) {
-            let rawName = operation.operationID ?? (operation.method + " " + operation.path)
+            let rawName = operation.isNamedByRoute
+                ? Self.routeName(operation) : operation.operationID ?? Self.routeName(operation)
             let methodName = methodScope.unique(config.operationNames[rawName] ?? Naming.memberName(rawName))
             // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
             // itself, so inputs named like a schema get an `Input` suffix.
@@ -28,7 +29,7 @@ struct OperationTranslator {
                                                 componentTypes: &componentParameterTypes, cache: &parameterTypeCache,
                                                 names: &parameterScope))
             }
-            try checkPathTemplate(operation, parameters: parameters)
+            guard checkPathTemplate(operation, parameters: parameters) else { continue }
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
@@ -52,11 +53,7 @@ struct OperationTranslator {
     }
 
     private func keeps(_ operation: Operation) -> Bool {
-        let id = operation.operationID ?? ""
-        if config.excludeOperations.contains(id) { return false }
-        if let include = config.includeOperations, !include.contains(id) { return false }
-        if let tags = config.includeTags, !operation.tags.contains(where: tags.contains) { return false }
-        return true
+        config.keeps(operationID: operation.operationID, tags: operation.tags)
     }
 
     /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums
@@ -162,14 +159,23 @@ struct OperationTranslator {
         return styles[0]
     }
 
+    /// `get /pets`: what an operation's method is named from when it has no `operationId` (or one it cannot use).
+    static func routeName(_ operation: Operation) -> String {
+        operation.method + " " + operation.path
+    }
+
     /// Every `{name}` of the path template must be filled by a path parameter: a template variable left in a request
-    /// URL would never reach the right resource.
-    private func checkPathTemplate(_ operation: Operation, parameters: [ParameterDecl]) throws {
+    /// URL would never reach the right resource. An operation where one is not gets an error (no safe repair: the
+    /// URL is unclear), and is left out so the other operations are checked too.
+    /// - Returns: Whether every variable is filled.
+    private func checkPathTemplate(_ operation: Operation, parameters: [ParameterDecl]) -> Bool {
         for name in DocumentParser.templateVariables(operation.path)
         where !parameters.contains(where: { $0.location == "path" && $0.wireName == name }) {
             let message = "path '\(operation.path)' has '{\(name)}', but no path parameter fills it"
-            throw Diagnostic(.error, message, at: operation.mark)
+            diagnostics.error(Diagnostic(.error, message, at: operation.mark))
+            return false
         }
+        return true
     }
 
     /// The request body: every media type the operation offers. With one, the input's `body` is its type; with

@@ -5,6 +5,9 @@ internal import CLibYAML
 /// The tree keeps document order and a 1-based mark on every node. Duplicate keys, non-scalar keys,
 /// unknown aliases, nesting deeper than ``Limits/maxDepth`` and alias expansion past ``Limits/maxNodes``
 /// are errors. Only the first document of a stream is read.
+///
+/// After a duplicate key or a key that is no string the tree is still whole (the entry is left out), so
+/// ``parse(_:file:errors:)`` goes on and reports every such error; any other error ends the parse.
 public struct YAMLParser: Sendable {
     /// Bounds that keep hostile input from using unbounded time or memory.
     public struct Limits: Sendable {
@@ -32,16 +35,32 @@ public struct YAMLParser: Sendable {
     /// - Returns: The root node.
     /// - Throws: ``Diagnostic`` with the position of the first problem.
     public func parse(_ bytes: [UInt8], file: Int = 0) throws(Diagnostic) -> YAMLNode {
+        var errors: [Diagnostic] = []
+        let root = parse(bytes, file: file, errors: &errors)
+        if let first = errors.first { throw first }
+        guard let root else { throw Diagnostic(.error, "the document could not be read", at: nil) }
+        return root
+    }
+
+    /// Parses a document, reporting every error found before the parse ends.
+    /// - Parameters:
+    ///   - bytes: The document's bytes (UTF-8, UTF-16 with a BOM).
+    ///   - file: The file index every ``Mark`` of the tree (and of an error) carries.
+    ///   - errors: Gets the errors, in document order: each duplicate key and key that is no string (their entries
+    ///     are left out of the tree), then the error that ended the parse, if one did.
+    /// - Returns: The root node; nil when an error ended the parse.
+    public func parse(_ bytes: [UInt8], file: Int = 0, errors: inout [Diagnostic]) -> YAMLNode? {
+        var builder = TreeBuilder(limits: limits, file: file)
+        defer { errors += builder.recoverable }
         do {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                var builder = TreeBuilder(limits: limits, file: file)
-                return try builder.run(buffer)
-            }
+            let root = try bytes.withUnsafeBufferPointer { buffer in try builder.run(buffer) }
+            return root
         } catch let diagnostic as Diagnostic {
-            throw diagnostic
+            builder.recoverable.append(diagnostic)
         } catch {
-            throw Diagnostic(.error, "\(error)", at: nil)
+            builder.recoverable.append(Diagnostic(.error, "\(error)", at: nil))
         }
+        return nil
     }
 
     /// Parses a document given as a string.
@@ -67,6 +86,8 @@ private struct TreeBuilder {
         var start: Int
         /// A mapping's key whose value comes next, and where it starts.
         var pendingKey: (text: String, mark: Mark)?
+        /// Whether the value that comes next is left out (its key is a duplicate or no string).
+        var dropsValue = false
         /// A mapping's key positions (counted from its first entry), once it has ``YAMLMapping/indexedCount``
         /// entries (fewer are compared one by one to find a duplicate).
         var keyIndex: [CodePointKey: Int]?
@@ -87,6 +108,8 @@ private struct TreeBuilder {
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var nodeCount = 0
     var root: YAMLNode?
+    /// The errors after which the tree is still whole, in document order.
+    var recoverable: [Diagnostic] = []
 
     init(limits: YAMLParser.Limits, file: Int) {
         self.limits = limits
@@ -192,6 +215,10 @@ private struct TreeBuilder {
             return
         }
         if let key = top.pointee.pendingKey.take() {
+            guard !top.pointee.dropsValue else {
+                top.pointee.dropsValue = false
+                return
+            }
             entries.append(YAMLMapping.Entry(key: key.text, keyMark: key.mark, value: node))
             if top.pointee.keyIndex == nil, entries.count - top.pointee.start == YAMLMapping.indexedCount {
                 top.pointee.keyIndex = entries.keyIndex(from: top.pointee.start)
@@ -199,7 +226,11 @@ private struct TreeBuilder {
             return
         }
         guard case .scalar(let key) = node else {
-            throw Diagnostic(.error, "a mapping key must be a string, found \(node.kindDescription)", at: node.mark)
+            let message = "a mapping key must be a string, found \(node.kindDescription)"
+            recoverable.append(Diagnostic(.error, message, at: node.mark))
+            top.pointee.pendingKey = ("", node.mark)
+            top.pointee.dropsValue = true
+            return
         }
         var text = key.value
         try expectValue(for: key.value, bit: text.withUTF8 { Self.keyBit($0) }, at: key.mark)
@@ -215,16 +246,19 @@ private struct TreeBuilder {
         try expectValue(for: key, bit: bit, at: mark)
     }
 
-    /// Makes `key` the innermost mapping's key whose value comes next; a key the mapping already has is an error. A
-    /// key of an indexed mapping is indexed here, with the position its entry will take.
+    /// Makes `key` the innermost mapping's key whose value comes next; a key the mapping already has is an error (the
+    /// entry is left out, and the parse goes on). A key of an indexed mapping is indexed here, with the position its
+    /// entry will take.
     private mutating func expectValue(for key: String, bit: UInt64, at mark: Mark) throws {
         let top = stack.last
         let isDuplicate: Bool
         if top.pointee.keyIndex != nil {
-            // One hash of the key both records it and finds a duplicate (which ends the parse, so the position it
-            // overwrites is never read).
+            // One hash of the key both records it and finds a duplicate (whose first position is put back).
             let position = entries.count - top.pointee.start
-            isDuplicate = top.pointee.keyIndex!.updateValue(position, forKey: CodePointKey(text: key)) != nil
+            let indexKey = CodePointKey(text: key)
+            let first = top.pointee.keyIndex!.updateValue(position, forKey: indexKey)
+            if let first { top.pointee.keyIndex![indexKey] = first }
+            isDuplicate = first != nil
         } else if top.pointee.keyBits & bit == 0 {
             // No key before this one has its bit: none can be the same.
             top.pointee.keyBits |= bit
@@ -232,10 +266,9 @@ private struct TreeBuilder {
         } else {
             isDuplicate = entries.containsKey(key, from: top.pointee.start)
         }
-        guard !isDuplicate else {
-            throw Diagnostic(.error, "duplicate key '\(key)' in a mapping", at: mark)
-        }
+        if isDuplicate { recoverable.append(Diagnostic(.error, "duplicate key '\(key)' in a mapping", at: mark)) }
         top.pointee.pendingKey = (key, mark)
+        top.pointee.dropsValue = isDuplicate
     }
 
     /// A key's bit among 64, from its length and its first and last bytes (equal keys have the same bit).
