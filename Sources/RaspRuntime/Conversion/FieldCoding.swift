@@ -57,8 +57,8 @@ extension KeyedDecodingContainer where Key == FieldKey {
         return try decodeNil(forKey: key) ? .null : .value(decode(type, forKey: key))
     }
 
-    /// The keys that no declared property names, each decoded as `Value` (a schema's `additionalProperties`).
-    /// - Parameter declared: The wire names of the declared properties.
+    /// The keys that no declared property names (none of the wire names in `declared`), each decoded as `Value`:
+    /// a schema's `additionalProperties`.
     public func additionalFields<Value: Decodable>(_ type: Value.Type, declared: Set<String>) throws
         -> [String: Value] {
         var fields: [String: Value] = [:]

@@ -67,30 +67,36 @@ extension Nullable: Encodable where Wrapped: Encodable {
 }
 
 extension Nullable: ExpressibleByUnicodeScalarLiteral where Wrapped: ExpressibleByStringLiteral {
+    /// A value from a literal.
     public init(unicodeScalarLiteral value: Wrapped.UnicodeScalarLiteralType) {
         self = .value(Wrapped(unicodeScalarLiteral: value))
     }
 }
 
 extension Nullable: ExpressibleByExtendedGraphemeClusterLiteral where Wrapped: ExpressibleByStringLiteral {
+    /// A value from a literal.
     public init(extendedGraphemeClusterLiteral value: Wrapped.ExtendedGraphemeClusterLiteralType) {
         self = .value(Wrapped(extendedGraphemeClusterLiteral: value))
     }
 }
 
 extension Nullable: ExpressibleByStringLiteral where Wrapped: ExpressibleByStringLiteral {
+    /// A value from a literal.
     public init(stringLiteral value: Wrapped.StringLiteralType) { self = .value(Wrapped(stringLiteral: value)) }
 }
 
 extension Nullable: ExpressibleByIntegerLiteral where Wrapped: ExpressibleByIntegerLiteral {
+    /// A value from a literal.
     public init(integerLiteral value: Wrapped.IntegerLiteralType) { self = .value(Wrapped(integerLiteral: value)) }
 }
 
 extension Nullable: ExpressibleByFloatLiteral where Wrapped: ExpressibleByFloatLiteral {
+    /// A value from a literal.
     public init(floatLiteral value: Wrapped.FloatLiteralType) { self = .value(Wrapped(floatLiteral: value)) }
 }
 
 extension Nullable: ExpressibleByBooleanLiteral where Wrapped: ExpressibleByBooleanLiteral {
+    /// A value from a literal.
     public init(booleanLiteral value: Wrapped.BooleanLiteralType) { self = .value(Wrapped(booleanLiteral: value)) }
 }
 
