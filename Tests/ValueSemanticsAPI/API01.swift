@@ -67,7 +67,7 @@ public struct MockClient: ClientProtocol {
     public init() {}
 }
 
-/// The `Paint` schema of the API.
+/// Requires `layer` without describing it; a valid value has it, so it is kept as free-form JSON.
 public struct Paint: Codable, Hashable, Sendable {
     /// A color, with or without alpha; the one without comes first.
     public var color: Color
@@ -75,12 +75,15 @@ public struct Paint: Codable, Hashable, Sendable {
     public var transition: Transition?
     public var id: IdOrName?
     public var actions: [Action]?
+    /// Required by the schema, which does not describe it.
+    public var layer: JSONValue
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil) {
+    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil, layer: JSONValue) {
         self.color = color
         self.transition = transition
         self.id = id
         self.actions = actions
+        self.layer = layer
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -88,6 +91,7 @@ public struct Paint: Codable, Hashable, Sendable {
         self.transition = try container.optionalField(Transition.self, "transition")
         self.id = try container.optionalField(IdOrName.self, "id")
         self.actions = try container.optionalField([Action].self, "actions")
+        self.layer = try container.field(JSONValue.self, "layer")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -95,5 +99,6 @@ public struct Paint: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.transition, "transition")
         try container.encodeOptionalField(self.id, "id")
         try container.encodeOptionalField(self.actions, "actions")
+        try container.encodeField(self.layer, "layer")
     }
 }

@@ -44,7 +44,7 @@ struct UnionRoundTripTests {
             try decode(Transition.self, #"{"type": "FLY_AWAY", "duration": 1}"#)
         }
         do {
-            _ = try decode(Paint.self, #"{"color": {"r": "red"}}"#)
+            _ = try decode(Paint.self, #"{"color": {"r": "red"}, "layer": 1}"#)
             Issue.record("a color of text decoded")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.codingPath.map(\.stringValue) == ["color"])
@@ -63,6 +63,12 @@ struct UnionRoundTripTests {
             return
         }
         #expect(person.knownFor == ["Film"])
+    }
+
+    /// A key the schema requires but never describes is kept.
+    @Test func aRequiredUndescribedKeyIsKept() throws {
+        let paint = try expectRoundTrip(Paint.self, #"{"color": {"r": 1, "g": 1, "b": 1}, "layer": {"z": [1, null]}}"#)
+        #expect(paint.layer == .object(["z": .array([.number(1), .null])]))
     }
 
     @Test func primitiveVariantsDecodeByType() throws {

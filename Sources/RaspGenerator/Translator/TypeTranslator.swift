@@ -599,14 +599,27 @@ struct TypeTranslator {
             try collectObject(schema, properties: &properties, required: &required, mark: schema.mark,
                               foldingOwnVariants: beside.isEmpty)
             guard !properties.isEmpty || !beside.isEmpty else { return .other }
+            Self.declareRequired(required, in: &properties, mark: schema.mark)
             return .object(properties: properties, required: RequiredNames(required),
                            additional: try keptAdditionalProperties(schema), variants: beside)
         }
         if !schema.properties.isEmpty {
-            return .object(properties: schema.properties, required: RequiredNames(schema.required),
+            var properties = schema.properties
+            Self.declareRequired(schema.required, in: &properties, mark: schema.mark)
+            return .object(properties: properties, required: RequiredNames(schema.required),
                            additional: try keptAdditionalProperties(schema), variants: Self.structuralVariants(schema))
         }
         return .other
+    }
+
+    /// Adds a free-form property for each required name that no property declares (a document may require a key
+    /// it never describes): a valid value has the key, so the type must keep it.
+    static func declareRequired(_ required: some Sequence<String>, in properties: inout [Schema.Property], mark: Mark) {
+        for name in required where !properties.contains(where: { $0.name == name }) {
+            var schema = Schema(mark: mark)
+            schema.description = "Required by the schema, which does not describe it."
+            properties.append(Schema.Property(name: name, schema: schema))
+        }
     }
 
     /// The `oneOf`/`anyOf` variants beside an object's properties that describe values (not only constraints such
