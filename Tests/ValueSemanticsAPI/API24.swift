@@ -21,8 +21,11 @@ public struct Nulls: Codable, Hashable, Sendable {
         set { _kind = newValue }
     }
     private var _kind: ConnectorKind?
+    /// - Note: Defaults to `1` when missing.
+    /// - Note: `$level` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var level: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil) {
+    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
         self.requiredNullable = requiredNullable
         self._optionalNullable = NullableField(wrappedValue: optionalNullable)
         self.requiredAlias = requiredAlias
@@ -31,6 +34,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         self.items = items
         self.raw = raw
         self._kind = kind
+        self._level = NullableField(wrappedValue: level)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -42,6 +46,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         self.items = try container.optionalField([Int?].self, "items")
         self.raw = try container.presentField(RawMessage.self, "raw")
         self._kind = try container.optionalField(ConnectorKind.self, "kind")
+        self._level = NullableField(projectedValue: try container.nullableField(Int.self, "level"))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -53,6 +58,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.items, "items")
         try container.encodeOptionalField(self.raw, "raw")
         try container.encodeOptionalField(self._kind, "kind")
+        try container.encodeNullableField(self._level.projectedValue, "level")
     }
 }
 

@@ -22,6 +22,9 @@ struct ObjectRoundTripTests {
         #expect(other.petType == "fish" && other.name == "Nemo")
         try expectRoundTrip(Pet.self, #"{"petType": "dog", "name": "Rex", "bark": "woof"}"#)
         try expectRoundTrip(Pet.self, #"{"petType": "fish", "name": "Nemo"}"#)
+        let untagged = try expectRoundTrip(Pet.self, #"{"name": "Nameless"}"#)
+        guard case .base(let base) = untagged else { Issue.record("decoded as \(untagged)"); return }
+        #expect(base.petType == nil)
     }
 
     /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
@@ -52,6 +55,9 @@ struct ObjectRoundTripTests {
         #expect(nulls.requiredNullable == nil && nulls.$optionalNullable == .null)
         #expect(nulls.items == [1, nil, 3])
         #expect(nulls.raw == .null)
+        // Nullable with a default: `null` and a missing key still differ.
+        let level = try expectRoundTrip(Nulls.self, #"{"requiredNullable": null, "requiredAlias": null, "level": null}"#)
+        #expect(level.$level == .null)
         try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Builtin"}"#)
     }
 

@@ -435,25 +435,29 @@ struct SwiftRenderer {
                     }
                 }
                 var cases: [String] = []
+                // A base schema switches over an optional value (see below).
+                let optional = decl.fallback == nil ? "" : "?"
                 for (index, item) in decl.cases.enumerated() {
                     let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
                     if !values.isEmpty {
-                        let literals = values.map(Naming.literal).joined(separator: ", ")
+                        let literals = values.map { Naming.literal($0) + optional }.joined(separator: ", ")
                         cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
                     }
                     for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
                         let candidates = shared.cases.map {
                             "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }"
                         }
-                        cases.append("case \(Naming.literal(shared.value)): self = try OneOfDecoding.firstMatch("
-                                     + "\(Naming.literal(decl.name)), in: decoder, "
+                        cases.append("case \(Naming.literal(shared.value))\(optional): "
+                                     + "self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, "
                                      + "[\(candidates.joined(separator: ", "))])")
                     }
                 }
                 let otherwise = decl.fallback.map {
                     "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))"
                 } ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
-                w.switchBlock("try OneOfDecoding.discriminator(\(Naming.literal(property)), in: decoder)",
+                // A base schema's value may leave the discriminator out: it is then the base's own properties.
+                let read = decl.fallback == nil ? "discriminator" : "discriminatorIfPresent"
+                w.switchBlock("try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)",
                               cases + [otherwise])
             } else {
                 // Every variant that accepts the value is a candidate; the one that keeps all of it wins.

@@ -48,7 +48,8 @@ extension TypeTranslator {
             if usage.nullable && usage.type != .named("JSONValue") {
                 if isRequired {
                     decl.encodesNull = true
-                } else if decl.defaultValue == nil {
+                } else {
+                    // A default says what a missing key means; `null` and a missing key still differ on the wire.
                     decl.tracksNull = true
                     if decl.deprecation == nil {
                         doc.append("- Note: `$\(Naming.bare(name))` tells a missing key (nil) from `null` (`.null`).")

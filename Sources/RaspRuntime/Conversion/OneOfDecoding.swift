@@ -12,6 +12,12 @@ public enum OneOfDecoding {
         try decoder.container(keyedBy: Key.self).decode(String.self, forKey: Key(stringValue: property))
     }
 
+    /// Reads the discriminator property of the value being decoded, or nil when the value does not have it (a
+    /// base schema need not require it).
+    public static func discriminatorIfPresent(_ property: String, in decoder: any Decoder) throws -> String? {
+        try decoder.container(keyedBy: Key.self).decodeIfPresent(String.self, forKey: Key(stringValue: property))
+    }
+
     /// The error for a discriminator value no variant has.
     public static func unknownDiscriminator(_ value: String, in decoder: any Decoder) -> any Error {
         DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
