@@ -56,7 +56,8 @@ struct ObjectRoundTripTests {
         #expect(nulls.items == [1, nil, 3])
         #expect(nulls.raw == .null)
         // Nullable with a default: `null` and a missing key still differ.
-        let level = try expectRoundTrip(Nulls.self, #"{"requiredNullable": null, "requiredAlias": null, "level": null}"#)
+        let level = try expectRoundTrip(Nulls.self,
+                                        #"{"requiredNullable": null, "requiredAlias": null, "level": null}"#)
         #expect(level.$level == .null)
         try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Builtin"}"#)
     }
