@@ -109,9 +109,12 @@ struct AppUITests {
             let early = filled(screen)
             screen = await app.waitFor("the first bar advancing") { self.filled($0) > early + 2 }
             #expect(!screen.contains("Ночные поезда"))
-            screen = await app.waitFor("Ночные поезда", timeout: .seconds(20))
+            // The next story opens by itself, with no key pressed. Not before the 10 s of its bar: `opened` was
+            // taken before the first story opened, so a slow machine only makes `elapsed` longer; how much longer
+            // is not the app's doing, and only the wait's hang guard bounds it.
+            screen = await app.waitFor("Ночные поезда")
             let elapsed = ContinuousClock.now - opened
-            #expect(elapsed >= .milliseconds(9_500) && elapsed < .seconds(16), "next story after \(elapsed)")
+            #expect(elapsed >= .milliseconds(9_500), "the next story opened after only \(elapsed)")
             try app.press("Escape")
             screen = await app.waitFor("Откуда") { $0.contains("○ Сапсан до Петербурга") }
             #expect(screen.contains("◉ С пересадкой"), "an unseen story keeps its ring")
