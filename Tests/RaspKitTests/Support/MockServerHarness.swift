@@ -24,6 +24,21 @@ struct MockServerHarness {
 
     func stop() async { await server.stop() }
 
+    /// Runs `body` with a started server on the caller's actor, and stops the server afterwards, also when `body`
+    /// throws.
+    static func with<T>(isolation: isolated (any Actor)? = #isolation,
+                        _ body: (MockServerHarness) async throws -> T) async throws -> T {
+        let harness = try await start()
+        do {
+            let result = try await body(harness)
+            await harness.stop()
+            return result
+        } catch {
+            await harness.stop()
+            throw error
+        }
+    }
+
     /// The app's client (`RaspClient.live`) pointed at the server, without retries.
     func client() throws -> RaspClient {
         try RaspClient.live(apiKey: testKey, retry: .never, serverURL: url)
