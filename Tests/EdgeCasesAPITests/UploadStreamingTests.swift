@@ -54,7 +54,9 @@ struct UploadStreamingTests {
 
     /// Runs `body` with a client of a mock server that takes bodies up to 1 GiB, and the server.
     static func withSinkClient(_ body: (Client, MockServer) async throws -> Void) async throws {
-        try await withSink { server, url in try await body(Client(serverURL: url), server) }
+        try await withSink { server, url in
+            try await body(Client(serverURL: url, transport: hangGuardedTransport()), server)
+        }
     }
 
     /// Memory stays flat however large the file: `rasp-bench streams --only upload` shows it for a gigabyte (peak
@@ -77,7 +79,8 @@ struct UploadStreamingTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sent = Locked<UploadBody?>(nil)
         let receipt = try await Self.withSink { _, url in
-            let client = Client(serverURL: url, middlewares: [BodyRecorder(body: sent)])
+            let client = Client(serverURL: url, transport: hangGuardedTransport(),
+                                middlewares: [BodyRecorder(body: sent)])
             return try await client.uploadParts(body: .init(file: BinaryFile(contentsOf: file), title: "big"))
         }
         // The body the client built, read again (its file can be): the same bytes must have arrived.
@@ -194,7 +197,7 @@ struct UploadStreamingTests {
         let (file, checksum) = try Self.makeFile(size: 3 << 20)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await Self.withSink { _, url in
-            let transport = URLSessionTransport()
+            let transport = hangGuardedTransport()
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(contentsOf: file), contentType: "application/octet-stream")
             let (head, body) = try await transport.stream(request, baseURL: url)

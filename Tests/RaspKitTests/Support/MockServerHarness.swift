@@ -39,14 +39,17 @@ struct MockServerHarness {
         }
     }
 
-    /// The app's client (`RaspClient.live`) pointed at the server, without retries.
+    /// The app's client (`RaspClient.live`) pointed at the server, without retries. Its deadline is a hang guard
+    /// (60 s) rather than the app's 30 s, which a loaded test run can exceed.
     func client() throws -> RaspClient {
-        try RaspClient.live(apiKey: testKey, retry: .never, serverURL: url)
+        try RaspClient.live(apiKey: testKey, retry: .never, timeouts: TimeoutPolicy(defaultTimeout: hangGuard),
+                            serverURL: url)
     }
 
     /// A client whose every request asks the server for `fault` (see `MockFault`).
     func client(fault: String) -> RaspClient {
-        RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey), middlewares: [FaultHeader(value: fault)])
+        RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey),
+                   transport: URLSessionTransport(defaultTimeout: hangGuard), middlewares: [FaultHeader(value: fault)])
     }
 }
 
