@@ -55,7 +55,13 @@ class MockProcess:
         flags = ["--require-key"] if self.require_key else []
         self.process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *flags],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.url = self._read_url(timeout=60)
+        try:
+            self.url = self._read_url(timeout=60)
+        except BaseException:
+            # `with` calls __exit__ only after __enter__ returned: a server that never said where it listens is
+            # stopped here, or it would outlive the script.
+            self.__exit__(None, None, None)
+            raise
         return self
 
     def __exit__(self, *exc):

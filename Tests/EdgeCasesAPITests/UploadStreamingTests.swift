@@ -2,6 +2,7 @@ import EdgeCasesAPI
 import Foundation
 import RaspMock
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// Request bodies that stream, through the generated client and `URLSessionTransport` over real loopback sockets:
@@ -53,7 +54,9 @@ struct UploadStreamingTests {
 
     /// Runs `body` with a client of a mock server that takes bodies up to 1 GiB, and the server.
     static func withSinkClient(_ body: (Client, MockServer) async throws -> Void) async throws {
-        try await withSink { server, url in try await body(Client(serverURL: url), server) }
+        try await withSink { server, url in
+            try await body(Client(serverURL: url, transport: hangGuardedTransport()), server)
+        }
     }
 
     /// Memory stays flat however large the file: `rasp-bench streams --only upload` shows it for a gigabyte (peak
@@ -76,7 +79,8 @@ struct UploadStreamingTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sent = Locked<UploadBody?>(nil)
         let receipt = try await Self.withSink { _, url in
-            let client = Client(serverURL: url, middlewares: [BodyRecorder(body: sent)])
+            let client = Client(serverURL: url, transport: hangGuardedTransport(),
+                                middlewares: [BodyRecorder(body: sent)])
             return try await client.uploadParts(body: .init(file: BinaryFile(contentsOf: file), title: "big"))
         }
         // The body the client built, read again (its file can be): the same bytes must have arrived.
@@ -162,21 +166,16 @@ struct UploadStreamingTests {
 
     @Test func cancellingAnUploadStopsReadingItsSource() async throws {
         try await Self.withSinkClient { client, sink in
-            let handedOut = Locked(0)
-            let endless = BinaryFile(chunks: CountingChunks(handedOut: handedOut), length: nil)
+            let source = CountingChunks()
+            let endless = BinaryFile(chunks: source, length: nil)
             let upload = Task { try await client.uploadFile(body: endless) }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while sink.sinkStats().bytesRead < 4 << 20, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            #expect(sink.sinkStats().bytesRead >= 4 << 20, "the upload did not get going")
+            try await waitUntil("4 MiB of the upload at the server") { sink.sinkStats().bytesRead >= 4 << 20 }
             upload.cancel()
             await #expect(throws: ClientError.self) { try await upload.value }
-            // A read that was under way when the upload was cancelled may still finish.
-            try await Task.sleep(for: .milliseconds(50))
-            let atCancel = handedOut.withLock { $0 }
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(handedOut.withLock { $0 } == atCancel, "the source was read after the upload was cancelled")
+            // Once the upload has stopped reading its source, it lets go of the source's iterator (and nothing can
+            // read the source any more); an upload that kept reading would hold it until the hang guard.
+            try await waitUntil("the upload to let go of its source") { source.iterators.withLock { $0.released } == 1 }
+            #expect(source.iterators.withLock { $0.made } == 1)
             #expect(sink.sinkStats().completed.isEmpty)
         }
     }
@@ -198,7 +197,7 @@ struct UploadStreamingTests {
         let (file, checksum) = try Self.makeFile(size: 3 << 20)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await Self.withSink { _, url in
-            let transport = URLSessionTransport()
+            let transport = hangGuardedTransport()
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(contentsOf: file), contentType: "application/octet-stream")
             let (head, body) = try await transport.stream(request, baseURL: url)
@@ -217,14 +216,15 @@ struct UploadStreamingTests {
 
     @Test func aSlowUploadIsActivityForTheStreamsIdleTimeout() async throws {
         try await Self.withSink { _, url in
-            // Twelve chunks 100 ms apart: the upload lasts twice the idle timeout, never idle for long. They come
+            // 50 chunks 100 ms apart: the upload lasts longer than the 4 s idle timeout and is never idle for more
+            // than a fortieth of it (the margin a loaded machine needs: its threads can wait seconds). They come
             // from a thread, not a task: while the body waits for them, FoundationNetworking's work queue (shared by
             // every session of the process) waits too, and a task could wait seconds for a turn when the other
             // tests keep the cooperative pool busy, stalling their requests.
             let chunk = Self.pattern(from: 0, count: 1000)
             let paced = AsyncStream<Data> { continuation in
                 Thread {
-                    for _ in 0..<12 {
+                    for _ in 0..<50 {
                         continuation.yield(chunk)
                         Thread.sleep(forTimeInterval: 0.1)
                     }
@@ -233,11 +233,11 @@ struct UploadStreamingTests {
             }
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(paced), contentType: "application/octet-stream")
-            request.timeout = .milliseconds(600)
+            request.timeout = .seconds(4)
             let (head, body) = try await URLSessionTransport().stream(request, baseURL: url)
             #expect(head.status == 200)
             let receipt = try JSONDecoder().decode(UploadReceipt.self, from: try await body.collect())
-            #expect(receipt.size == 12_000)
+            #expect(receipt.size == 50_000)
         }
     }
 
@@ -251,21 +251,28 @@ struct UploadStreamingTests {
     }
 }
 
-/// An endless sequence of 64 KiB chunks that counts how many it handed out.
+/// An endless sequence of 64 KiB chunks that counts the iterators made and released.
 private struct CountingChunks: AsyncSequence, Sendable {
     static let size = 1 << 16
-    let handedOut: Locked<Int>
+    let iterators = Locked<(made: Int, released: Int)>((0, 0))
 
-    func makeAsyncIterator() -> Iterator { Iterator(handedOut: handedOut) }
+    func makeAsyncIterator() -> Iterator {
+        iterators.withLock { $0.made += 1 }
+        return Iterator(token: Token(iterators: iterators))
+    }
+
+    /// Counts its iterator's release: its deinit runs once no copy of the iterator is left.
+    final class Token: Sendable {
+        let iterators: Locked<(made: Int, released: Int)>
+        init(iterators: Locked<(made: Int, released: Int)>) { self.iterators = iterators }
+        deinit { iterators.withLock { $0.released += 1 } }
+    }
 
     struct Iterator: AsyncIteratorProtocol {
-        let handedOut: Locked<Int>
+        let token: Token
         let block = Data(repeating: 7, count: CountingChunks.size)
 
-        mutating func next() async -> Data? {
-            handedOut.withLock { $0 += 1 }
-            return block
-        }
+        mutating func next() async -> Data? { block }
     }
 }
 

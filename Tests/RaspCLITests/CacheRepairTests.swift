@@ -32,7 +32,9 @@ import Testing
                 try bytes.prefix(bytes.count / 2).write(to: rig.json)
             case .junkMetadata:
                 try Data(repeating: UInt8(ascii: "{"), count: 80).write(to: rig.metadata)
+                return
             }
+            try rig.markJSONNewerThanSnapshot()
         }
     }
 
@@ -78,6 +80,7 @@ import Testing
             try JSONSerialization.data(withJSONObject: metadata).write(to: rig.metadata)
             let size = try Data(contentsOf: rig.json).count
             try Data(repeating: UInt8(ascii: " "), count: size).write(to: rig.json)
+            try rig.markJSONNewerThanSnapshot()
         }
     }
 
@@ -92,10 +95,7 @@ import Testing
             metadata["checksum"] = nil
             try JSONSerialization.data(withJSONObject: metadata).write(to: rig.metadata)
             try Data(repeating: UInt8(ascii: " "), count: try Data(contentsOf: rig.json).count).write(to: rig.json)
-            let snapshotDate = try #require(try FileManager.default.attributesOfItem(atPath: rig.snapshot.path)[
-                .modificationDate] as? Date)
-            try FileManager.default.setAttributes([.modificationDate: snapshotDate.addingTimeInterval(1)],
-                                                  ofItemAtPath: rig.json.path)
+            try rig.markJSONNewerThanSnapshot()
 
             let run = try await rig.search()
             // The copy is discarded with its warning; the download that should replace it fails on the connection,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RaspRuntime
+import RaspTestSupport
 @testable import rasp
 
 /// What a traveller sees: tables that fit the terminal, the stations always named, dates and options checked before
@@ -229,7 +230,7 @@ import RaspRuntime
     }
 }
 
-/// A slow request is announced once; a quick one is not.
+/// A slow request is announced once; a quick one is not. The note's wait is the test's: no clock is involved.
 @Suite struct SlowRequestNoticeTests {
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()
@@ -238,28 +239,42 @@ import RaspRuntime
         var all: [String] { lock.withLock { items } }
     }
 
-    static func response(after delay: Duration) -> @Sendable (ClientRequest, URL) async throws -> ClientResponse {
-        { _, _ in
-            try await Task.sleep(for: delay)
-            return ClientResponse(status: 200)
-        }
-    }
+    static let request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search")
 
     @Test func slowRequestsAreAnnouncedOnce() async throws {
         let lines = Lines()
-        let notice = SlowRequestNotice(after: .milliseconds(100)) { lines.add($0) }
-        let request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search")
-        // The request stays pending until the note is out (or 10 s pass, a generous bound for a loaded machine).
-        _ = try await notice.intercept(request, baseURL: URL(string: "http://h")!) { _, _ in
-            let deadline = ContinuousClock.now + .seconds(10)
-            while lines.all.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            try await Task.sleep(for: .milliseconds(300))
+        let waits = Locked<[Duration]>([])
+        // The wait for `after` is over at once: the request is slow by definition.
+        let notice = SlowRequestNotice(after: .seconds(3), sleeper: Sleeper { duration in
+            waits.withLock { $0.append(duration) }
+        }) { lines.add($0) }
+        // The request stays pending until the note is out.
+        _ = try await notice.intercept(Self.request, baseURL: URL(string: "http://h")!) { _, _ in
+            try await waitUntil("the note") { !lines.all.isEmpty }
             return ClientResponse(status: 200)
         }
-        #expect(lines.all.count == 1)
-        #expect(lines.all.first?.hasPrefix("rasp: still waiting for the server (search") == true)
-        _ = try await notice.intercept(request, baseURL: URL(string: "http://h")!, next: Self.response(after: .zero))
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(lines.all.count == 1, "a quick request adds no line, even later")
+        #expect(lines.all == ["rasp: still waiting for the server (search, 3 s)…"])
+        #expect(waits.withLock { $0 } == [.seconds(3)], "one wait, so one note")
+    }
+
+    @Test func aQuickRequestIsNotAnnouncedEvenLater() async throws {
+        let lines = Lines()
+        let cancelled = Locked(false)
+        // The wait for `after` ends only when it is cancelled, as the end of the request must do.
+        let notice = SlowRequestNotice(after: .seconds(3), sleeper: Sleeper { _ in
+            do {
+                try await Task.sleep(for: .seconds(3600))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
+        }) { lines.add($0) }
+        let response = try await notice.intercept(Self.request, baseURL: URL(string: "http://h")!) { _, _ in
+            ClientResponse(status: 200)
+        }
+        #expect(response.status == 200)
+        // Once its wait is cancelled, the note can no longer be printed.
+        try await waitUntil("the note's wait to be cancelled") { cancelled.withLock { $0 } }
+        #expect(lines.all.isEmpty)
     }
 }

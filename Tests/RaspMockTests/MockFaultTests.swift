@@ -4,11 +4,12 @@ import RaspDemo
 import RaspMock
 import RaspRuntime
 import Testing
+import RaspTestSupport
 
 @Suite("Mock server: each fault maps to the right ClientError")
 struct MockFaultTests {
     /// Calls `search` with faults and returns the error (nil on success) and the server's counters.
-    private func search(faults: String, timeout: Duration = .seconds(10),
+    private func search(faults: String, timeout: Duration = hangGuard,
                         authentication: Authentication = .apiKeyHeader(Fixture.key)
     ) async throws -> (ClientError?, MockServer.Counters) {
         try await Fixture.withMock(authentication: authentication, timeout: timeout,

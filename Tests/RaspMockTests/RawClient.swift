@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,14 +73,15 @@ final class RawClient: @unchecked Sendable {
         await Self.offPool { [descriptor] in POSIX.sendAll(descriptor, data) }
     }
 
-    /// Reads one answer (head and `Content-Length` body), waiting at most `timeout`.
+    /// Reads one answer (head and `Content-Length` body), waiting at most `timeout` (by default a hang guard: the
+    /// mock answers within moments, but a loaded machine can delay it by seconds).
     /// - Returns: The answer, or nil when none came in time or the connection ended first.
-    func answer(within timeout: Duration = .seconds(10)) async -> Answer? {
+    func answer(within timeout: Duration = hangGuard) async -> Answer? {
         await Self.offPool { [self] in readAnswer(deadline: ContinuousClock.now + timeout) }
     }
 
-    /// Reads until the server ends the connection, for at most `timeout`.
-    func ending(within timeout: Duration = .seconds(10)) async -> Ending {
+    /// Reads until the server ends the connection, for at most `timeout` (by default a hang guard).
+    func ending(within timeout: Duration = hangGuard) async -> Ending {
         await Self.offPool { [self] in
             let deadline = ContinuousClock.now + timeout
             while true {

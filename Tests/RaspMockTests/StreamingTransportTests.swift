@@ -1,6 +1,7 @@
 import Foundation
 import RaspMock
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// ``URLSessionTransport/stream(_:baseURL:)`` and ``ClientCore/performStream(_:errorBody:)`` over real loopback HTTP
@@ -25,7 +26,7 @@ struct StreamingTransportTests {
         let server = MockServer()
         let url = try await server.start()
         do {
-            let result = try await body(server, url, URLSessionTransport(defaultTimeout: .seconds(10)))
+            let result = try await body(server, url, URLSessionTransport(defaultTimeout: hangGuard))
             await server.stop()
             return result
         } catch {
@@ -34,8 +35,9 @@ struct StreamingTransportTests {
         }
     }
 
-    /// Waits (polling) until the server's stream stats satisfy `condition`, for at most `limit`.
-    static func waitForStats(_ server: MockServer, within limit: Duration = .seconds(5),
+    /// Waits (polling) until the server's stream stats satisfy `condition`, for at most `limit` (a hang guard:
+    /// the server sees a client leave within moments, but a loaded machine can delay it by seconds).
+    static func waitForStats(_ server: MockServer, within limit: Duration = hangGuard,
                              _ condition: (StreamStats) -> Bool) async throws -> StreamStats {
         let deadline = ContinuousClock.now + limit
         while true {
@@ -64,34 +66,33 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("SSE: event 1 arrives while the server still holds the others")
+    @Test("SSE: event 1 arrives while the server still holds the others; a whole stream arrives intact")
     func firstEventArrivesEarly() async throws {
         try await Self.withServer { server, url, transport in
-            let request = Self.request("sse", [("count", "5"), ("delay_ms", "300"), ("done", "1")])
-            let (head, body) = try await transport.stream(request, baseURL: url)
+            // The server sends event 1, then stalls with the rest: a transport that buffered the body
+            // would hand out nothing at all (until its idle timeout, 60 s, the hang guard).
+            let held = Self.request("sse", [("count", "5")], fault: "stall-after=1", timeout: .seconds(60))
+            let (head, body) = try await transport.stream(held, baseURL: url)
             #expect(head.status == 200)
             #expect(head.header("content-type")?.hasPrefix("text/event-stream") == true)
-            var text = ""
-            var firstAt: ContinuousClock.Instant?
-            var writtenAtFirst = 0
+            var first = ""
             for try await chunk in body {
-                text += String(decoding: chunk, as: UTF8.self)
-                if firstAt == nil, text.contains("id: 1\n") {
-                    firstAt = .now
-                    writtenAtFirst = server.streamStats().written
-                }
+                first += String(decoding: chunk, as: UTF8.self)
+                if first.contains("\n\n") { break }
             }
-            let end = ContinuousClock.now
-            // Structural: when event 1 was read, the server still held at least 2 of its 6 events ([DONE] included).
-            #expect(writtenAtFirst <= 4)
-            // Timing, one-sided: events 2…5 and [DONE] come 300 ms apart after event 1, so at least ~1.5 s
-            // separate event 1 from the end; a transport that buffered the body would show no gap.
-            let gap = end - (firstAt ?? end)
-            #expect(gap >= .milliseconds(900), "event 1 came only \(gap) before the end")
+            #expect(first == "id: 1\ndata: {\"index\": 1, \"text\": \"событие 1\"}\n\n")
+            // What the server sent then: event 1 only (it counts a chunk once the socket took all of it).
+            let held1 = try await Self.waitForStats(server) { $0.written >= 1 }
+            #expect(held1.written == 1 && held1.completed == 0, "\(held1)")
+
+            let whole = Self.request("sse", [("count", "5"), ("delay_ms", "20"), ("done", "1")])
+            let text = String(decoding: try await transport.stream(whole, baseURL: url).1.collect(), as: UTF8.self)
+            #expect(text.hasPrefix("id: 1\n"))
             #expect(text.contains("data: {\"index\": 5, \"text\": \"событие 5\"}\n\n"))
             #expect(text.hasSuffix("data: [DONE]\n\n"))
             let stats = try await Self.waitForStats(server) { $0.completed == 1 }
-            #expect(stats == StreamStats(started: 1, written: 6, completed: 1))
+            // The first stream stalls until the server stops (a stalled server does not notice its client leave).
+            #expect(stats.started == 2 && stats.written == 7 && stats.completed == 1, "\(stats)")
         }
     }
 
@@ -147,7 +148,7 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("Cancelling the reading task ends the stream: the server stops writing within 2 s")
+    @Test("Cancelling the reading task ends the stream: the server stops writing")
     func cancellingTheReaderStopsTheServer() async throws {
         try await Self.withServer { server, url, transport in
             let request = Self.request("sse", [("count", "200"), ("delay_ms", "50")])
@@ -166,10 +167,9 @@ struct StreamingTransportTests {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
-            let stats = try await Self.waitForStats(server, within: .seconds(2)) { $0.cancelled == 1 }
+            // The server counts the stream as ended (it writes no more once it does), short of its 200 events.
+            let stats = try await Self.waitForStats(server) { $0.cancelled == 1 }
             #expect(stats.cancelled == 1 && stats.active == 0, "the server still streams: \(stats)")
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(server.streamStats().written == stats.written)
             #expect(stats.written < 200)
         }
     }
@@ -202,7 +202,7 @@ struct StreamingTransportTests {
                 let (_, body) = try await transport.stream(request, baseURL: url)
                 for try await _ in body { break }
             }
-            let stats = try await Self.waitForStats(server, within: .seconds(2)) { $0.cancelled == 1 }
+            let stats = try await Self.waitForStats(server) { $0.cancelled == 1 }
             #expect(stats.cancelled == 1 && stats.active == 0, "the server still streams: \(stats)")
             #expect(stats.written < 200)
         }
@@ -223,19 +223,25 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("Cancelling the task that waits for the head ends the call at once")
+    @Test("Cancelling the task that waits for the head ends the call as .cancelled, without the head")
     func cancellingBeforeTheHead() async throws {
-        try await Self.withServer { _, url, transport in
-            let waiting = Task { try await transport.stream(Self.request("sse", fault: "delay=3000"), baseURL: url) }
-            try await Task.sleep(for: .milliseconds(200))
-            let start = ContinuousClock.now
+        try await Self.withServer { server, url, transport in
+            // Any GET streams; this one is counted when it arrives, and its head would come after 10 minutes (the
+            // idle timeout, 60 s, would end a call that ignored the cancellation as .timeout instead).
+            var request = ClientRequest(method: "GET", path: "/v3.0/copyright/", operationID: "stream",
+                                        requiresAuthentication: false)
+            request.setHeader(MockFault.header, "delay=600000")
+            request.timeout = .seconds(60)
+            let waiting = Task { try await transport.stream(request, baseURL: url) }
+            try await waitUntil("the server to hold the request") {
+                await server.counters(for: "/v3.0/copyright/").requests == 1
+            }
             waiting.cancel()
             let result = await waiting.result
             guard case .failure(let error as ClientError) = result, case .cancelled("stream") = error else {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
-            #expect(ContinuousClock.now - start < .seconds(2))
         }
     }
 
@@ -265,25 +271,28 @@ struct StreamingTransportTests {
             let request = Self.request("sse", [("count", "5")], fault: "stall-after=1", timeout: .seconds(1))
             let start = ContinuousClock.now
             let (_, body) = try await transport.stream(request, baseURL: url)
-            let (data, error) = await Self.drain(body)
+            // The stall lasts an hour: without the idle timeout only the hang guard would end the wait.
+            let (data, error) = try await withHangGuard { await Self.drain(body) }
             let elapsed = ContinuousClock.now - start
             guard case .timeout("stream")? = error as? ClientError else {
                 Issue.record("expected .timeout, got \(String(describing: error))")
                 return
             }
             #expect(String(decoding: data, as: UTF8.self).hasPrefix("id: 1\n"))
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "timed out after \(elapsed)")
+            // Not early: `start` was taken before the request, so a slow machine only makes `elapsed` longer.
+            #expect(elapsed >= .milliseconds(900), "timed out after only \(elapsed)")
         }
     }
 
     @Test("A slow stream that is never idle for the timeout is not cut")
     func slowButAliveStream() async throws {
         try await Self.withServer { _, url, transport in
-            // 10 lines 250 ms apart: 2.25 s in all, never idle for the 2 s timeout (a wide margin on a busy machine).
-            let request = Self.request("jsonl", [("count", "10"), ("delay_ms", "250")], timeout: .seconds(2))
+            // 40 lines 200 ms apart: 7.8 s in all, longer than the 7 s timeout, and never idle for more than a
+            // thirtieth of it (the margin a loaded machine needs: its threads can wait seconds for a core).
+            let request = Self.request("jsonl", [("count", "40"), ("delay_ms", "200")], timeout: .seconds(7))
             let (_, body) = try await transport.stream(request, baseURL: url)
             let text = String(decoding: try await body.collect(), as: UTF8.self)
-            #expect(text.split(separator: "\n").count == 10)
+            #expect(text.split(separator: "\n").count == 40)
         }
     }
 

@@ -43,7 +43,7 @@ enum Fixture {
     static func withMock<T>(
         api: DemoAPI = DemoAPI(now: now),
         authentication: Authentication? = .apiKeyHeader(key),
-        timeout: Duration = .seconds(10),
+        timeout: Duration = hangGuard,
         middlewares: [any ClientMiddleware] = [],
         _ body: (RaspClient, MockServer, URL) async throws -> T
     ) async throws -> T {

@@ -49,7 +49,7 @@ struct TimeoutMiddlewareTests {
         // The first deadline passes once the first attempt reached the transport; later ones never do.
         let sleeper = Sleeper { _ in
             if deadlines.withLock({ $0 += 1; return $0 }) > 1 { try await Task.sleep(for: .seconds(3600)) }
-            while transport.sentCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            try await waitUntil("the first attempt", every: .milliseconds(1)) { transport.sentCount > 0 }
         }
         let core = ClientCore(serverURL: testServer, transport: transport,
                               middlewares: [RetryMiddleware(sleeper: SleepRecorder().sleeper),

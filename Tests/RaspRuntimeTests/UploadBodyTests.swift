@@ -246,8 +246,11 @@ struct UploadBodyTests {
         #expect(received == Data("<".utf8))
         #expect(source.taken.withLock { $0 } == 0, "the sequence is read only once the reader gets to it")
         received += await Self.read(feed, upTo: 1500).bytes
+        // The read-ahead fills up to its limit: four chunks beyond what the reader took (one or two of them).
+        try await waitUntil("the read-ahead to fill") { source.taken.withLock { $0 } >= 5 }
+        // …and stops there. The pause gives a read-ahead without a limit the time to show it (it would take all
+        // 100 chunks at once); it cannot fail a correct feed, however slow the machine.
         try await Task.sleep(for: .milliseconds(100))
-        // Four chunks fill the read-ahead; two more may have been taken by the reader or be under way.
         #expect(source.taken.withLock { $0 } <= 6)
         while true {
             let (count, bytes) = await Self.read(feed, upTo: 1500)
@@ -269,6 +272,8 @@ struct UploadBodyTests {
         let (silent, continuation) = AsyncStream<Data>.makeStream()
         let idle = UploadFeed(body: UploadBody(silent), length: nil)
         async let waiting = Self.read(idle, upTo: 200)
+        // Most likely the reader waits by now; a stop before its read gives -1 as well, so a slow machine cannot
+        // fail this, it can only test the other order.
         try await Task.sleep(for: .milliseconds(50))
         idle.stop()
         #expect(await waiting.count == -1)

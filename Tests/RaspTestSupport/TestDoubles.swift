@@ -15,7 +15,9 @@ package final class SleepRecorder: Sendable {
     package var sleeper: Sleeper {
         Sleeper { duration in
             self.waits.withLock { $0.append(duration) }
-            while let condition = self.condition, !condition() { try await Task.sleep(for: .milliseconds(1)) }
+            if let condition = self.condition {
+                try await waitUntil("the sleeper's condition", every: .milliseconds(1)) { condition() }
+            }
         }
     }
     package var recorded: [Duration] { waits.withLock { $0 } }

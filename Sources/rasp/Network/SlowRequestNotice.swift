@@ -7,6 +7,8 @@ import RaspRuntime
 struct SlowRequestNotice: ClientMiddleware {
     /// How long a request may take before the note.
     var after: Duration = .seconds(3)
+    /// How the note waits for `after` (tests give one that waits for them, not for the clock).
+    var sleeper: Sleeper = .live
     /// Prints the note.
     let print: @Sendable (String) -> Void
 
@@ -14,8 +16,8 @@ struct SlowRequestNotice: ClientMiddleware {
                    next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
         let seconds = Int(after.components.seconds)
         let operation = request.operationID
-        let note = Task { [print, after] in
-            try await Task.sleep(for: after)
+        let note = Task { [print, after, sleeper] in
+            try await sleeper(after)
             print("rasp: still waiting for the server (\(operation), \(seconds) s)…")
         }
         defer { note.cancel() }

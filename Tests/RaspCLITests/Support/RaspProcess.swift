@@ -1,4 +1,10 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RaspRuntime
 import RaspTestSupport
 import Testing
 
@@ -22,6 +28,10 @@ struct RaspRun: CustomStringConvertible {
 enum RaspProcess {
     /// The key every test uses (a leak scan looks for it).
     static let key = testKey
+
+    /// How long a run may take before it is killed: a hang guard, far above the seconds a run takes even on a
+    /// loaded machine (a run that needs the station directory downloads and indexes it first).
+    static let hangGuardSeconds = 180.0
 
     /// The `rasp` executable next to the test bundle (`.build/<config>/rasp`), or `$RASP_BINARY`.
     static let binary: URL? = {
@@ -95,16 +105,25 @@ enum RaspProcess {
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
         await ProcessSlots.shared.acquire()
+        let running = RunningProcess()
         let status: Int32
         do {
-            status = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
+            status = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    process.terminationHandler = { [running] process in
+                        running.ended()
+                        continuation.resume(returning: process.terminationStatus)
+                    }
+                    do {
+                        try process.run()
+                        running.started(process.processIdentifier, hangGuard: hangGuardSeconds)
+                    } catch {
+                        process.terminationHandler = nil
+                        continuation.resume(throwing: error)
+                    }
                 }
+            } onCancel: {
+                running.kill()
             }
         } catch {
             await ProcessSlots.shared.release()
@@ -113,12 +132,54 @@ enum RaspProcess {
         await ProcessSlots.shared.release()
         try? outHandle.close()
         try? errHandle.close()
+        var stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        if running.wasKilled { stderr += "\n(killed by the test: still running after \(Int(hangGuardSeconds)) s)" }
         let run = RaspRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), status: status)
+                          stderr: stderr, status: status)
         Transcript.append("cli-output",
                           "$ rasp \(arguments.first ?? "") → exit \(status)\n\(run.stdout)\n\(run.stderr)")
         return run
     }
+}
+
+/// A started `rasp` process, killed when the test that waits for it is cancelled or when it runs past its hang guard
+/// (a run takes seconds; one that goes on for minutes hangs, and must not outlive its test).
+final class RunningProcess: Sendable {
+    private let state = Locked<(pid: pid_t?, ended: Bool, killed: Bool, cancelled: Bool)>((nil, false, false, false))
+
+    /// The process runs; kills it after `hangGuard` seconds, or at once when the wait was cancelled before.
+    func started(_ pid: pid_t, hangGuard: Double) {
+        let cancelled = state.withLock { state -> Bool in
+            state.pid = pid
+            return state.cancelled
+        }
+        if cancelled { kill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard) { [self] in kill() }
+    }
+
+    /// The process ended (it is never signalled after this, so its pid cannot be another process's by then).
+    func ended() {
+        state.withLock { $0.ended = true }
+    }
+
+    /// Kills the process if it still runs.
+    func kill() {
+        let pid = state.withLock { state -> pid_t? in
+            state.cancelled = true
+            guard let pid = state.pid, !state.ended else { return nil }
+            state.killed = true
+            return pid
+        }
+        if let pid { killProcess(pid) }
+    }
+
+    /// Whether ``kill()`` signalled it.
+    var wasKilled: Bool { state.withLock { $0.killed } }
+}
+
+/// Sends SIGKILL (a free function: inside ``RunningProcess`` the name `kill` is its method's).
+private func killProcess(_ pid: pid_t) {
+    _ = kill(pid, SIGKILL)
 }
 
 /// Bounds how many `rasp` subprocesses run at once to the number of cores. Tests run in parallel, and a debug `rasp`

@@ -41,6 +41,20 @@ struct RepairRig {
     /// The temporary folder `rasp` is given.
     var temporary: URL { sandbox.appendingPathComponent("tmp") }
 
+    /// Makes the cached JSON newer than its snapshot by a second, as a JSON file written after the snapshot is.
+    ///
+    /// A snapshot at least as new as the JSON stands for it (the JSON is not even read), and file times come from
+    /// the kernel's coarse clock (4 ms steps here): a JSON rewritten within a few milliseconds of the snapshot that
+    /// the run before wrote got the same time, so the damage went unseen and the repair run printed no warning.
+    func markJSONNewerThanSnapshot() throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: snapshot.path)
+        guard let snapshotDate = attributes[.modificationDate] as? Date else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: snapshot.path])
+        }
+        try FileManager.default.setAttributes([.modificationDate: snapshotDate.addingTimeInterval(1)],
+                                              ofItemAtPath: json.path)
+    }
+
     /// Runs `rasp search Москва Тверь` against the server.
     func search(environment: [String: String] = [:], launcher: [String] = []) async throws -> RaspRun {
         try await RaspProcess.run(["search", "Москва", "Тверь", "--limit", "1", "--base-url", url.absoluteString],

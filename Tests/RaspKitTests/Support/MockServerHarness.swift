@@ -24,14 +24,32 @@ struct MockServerHarness {
 
     func stop() async { await server.stop() }
 
-    /// The app's client (`RaspClient.live`) pointed at the server, without retries.
+    /// Runs `body` with a started server on the caller's actor, and stops the server afterwards, also when `body`
+    /// throws.
+    static func with<T>(isolation: isolated (any Actor)? = #isolation,
+                        _ body: (MockServerHarness) async throws -> T) async throws -> T {
+        let harness = try await start()
+        do {
+            let result = try await body(harness)
+            await harness.stop()
+            return result
+        } catch {
+            await harness.stop()
+            throw error
+        }
+    }
+
+    /// The app's client (`RaspClient.live`) pointed at the server, without retries. Its deadline is a hang guard
+    /// (60 s) rather than the app's 30 s, which a loaded test run can exceed.
     func client() throws -> RaspClient {
-        try RaspClient.live(apiKey: testKey, retry: .never, serverURL: url)
+        try RaspClient.live(apiKey: testKey, retry: .never, timeouts: TimeoutPolicy(defaultTimeout: hangGuard),
+                            serverURL: url)
     }
 
     /// A client whose every request asks the server for `fault` (see `MockFault`).
     func client(fault: String) -> RaspClient {
-        RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey), middlewares: [FaultHeader(value: fault)])
+        RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey),
+                   transport: URLSessionTransport(defaultTimeout: hangGuard), middlewares: [FaultHeader(value: fault)])
     }
 }
 

@@ -119,7 +119,7 @@ struct KeyLeakTests {
         let quota = QuotaCounter(limit: 6, onEvent: nil)
         let client = try RaspClient.live(apiKey: testKey, placement: placement, logger: logs.logger, quota: quota,
                                          retry: RetryPolicy(maxAttempts: 2, baseDelay: .zero, maxDelay: .zero),
-                                         timeouts: TimeoutPolicy(defaultTimeout: .seconds(5)), transport: transport)
+                                         timeouts: TimeoutPolicy(defaultTimeout: hangGuard), transport: transport)
         var errors: [String] = []
         for _ in 0..<6 {
             do {

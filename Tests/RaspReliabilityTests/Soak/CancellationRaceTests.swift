@@ -1,6 +1,7 @@
 import Foundation
 import RaspRuntime
 import Testing
+import RaspTestSupport
 import RaspBenchData
 
 /// Cancelling calls while their connections fail must never deadlock the transport (on Linux, the async
@@ -15,7 +16,7 @@ struct CancellationRaceTests {
     func cancelWhileFailing() async throws {
         let hang = HangGuard(seconds: 90, "URLSessionTransport calls cancelled while failing (a deadlock)")
         defer { hang.disarm() }
-        let transport = URLSessionTransport(defaultTimeout: .seconds(10))
+        let transport = URLSessionTransport(defaultTimeout: hangGuard)
         let closed = URL(string: "http://127.0.0.1:9")!
         var random = SeededRandom(seed: 0xCA_4CE1)
         var outcomes: [String: Int] = [:]

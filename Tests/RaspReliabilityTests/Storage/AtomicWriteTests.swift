@@ -5,6 +5,7 @@ import RaspRuntime
 import RaspServices
 import Synchronization
 import Testing
+import RaspTestSupport
 import RaspBenchData
 
 /// Writes are write-then-rename: a reader sees the old file or the new one, never a part; no temporary files stay
@@ -128,13 +129,21 @@ struct AtomicWriteTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Wait for a few completed writes (the file exists and changed), then kill at a random moment.
+            // The writer writes until it is killed: kill it also when this round stops early.
+            defer {
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                }
+            }
+            // Wait until the writer is under way (a whole file seen three times; a test runner can take seconds to
+            // start on a loaded machine, hence the generous hang guard), then kill it at a random moment.
             var seen = 0
-            for _ in 0..<400 where seen < 3 {
-                try await Task.sleep(for: .milliseconds(25))
+            try await waitUntil("the writer process to write", every: .milliseconds(25)) {
                 if let data = try? Data(contentsOf: file), Self.isWhole(data, size: AtomicWriterProcess.size) {
                     seen += 1
                 }
+                return seen >= 3
             }
             try await Task.sleep(for: .milliseconds(Int.random(in: 0..<40, using: &random)))
             kill(process.processIdentifier, SIGKILL)

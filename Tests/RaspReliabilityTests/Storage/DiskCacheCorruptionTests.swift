@@ -28,8 +28,8 @@ struct DiskCacheCorruptionTests {
         let url = try await server.start()
         let folder = temporaryFolder("cache")
         let client = try RaspClient.live(apiKey: testKey, retry: .never,
-                                         timeouts: TimeoutPolicy(defaultTimeout: .seconds(10)),
-                                         serverURL: url, transport: URLSessionTransport(defaultTimeout: .seconds(10)))
+                                         timeouts: TimeoutPolicy(defaultTimeout: hangGuard),
+                                         serverURL: url, transport: URLSessionTransport(defaultTimeout: hangGuard))
         let events = Events()
         let cache = StationsListCache(client: client, folder: folder, now: { Self.now }, onEvent: events.append)
         do {
@@ -116,7 +116,7 @@ struct DiskCacheCorruptionTests {
     func damageWhileOffline() async throws {
         let folder = temporaryFolder("cache")
         let offline = try RaspClient.live(apiKey: testKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:9")!,
-                                          transport: URLSessionTransport(defaultTimeout: .seconds(5)))
+                                          transport: URLSessionTransport(defaultTimeout: hangGuard))
         let cache = StationsListCache(client: offline, folder: folder, now: { Self.now })
         try Data("{\"key\":".utf8).write(to: folder.appendingPathComponent(cache.key + ".meta.json"))
         try Data("[]".utf8).write(to: folder.appendingPathComponent(cache.key))
