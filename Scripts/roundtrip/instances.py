@@ -303,8 +303,9 @@ class InstanceGenerator:
                 if target in origins:
                     chosen = key
                     break
-            if chosen is None:
-                # Implicit mapping: the name of a component schema merged in (the chosen variant or the subtype).
+            if chosen is None and not self._constrained(view.properties.get(name, [])):
+                # Implicit mapping: the name of a component schema merged in (the chosen variant or the subtype),
+                # unless the property's own schema says which values it takes (then its generated value stands).
                 for origin in sorted(view.origins, key=lambda loc: len(loc.tokens)):
                     if origin.tokens[:2] == ("components", "schemas") and len(origin.tokens) == 3 \
                             and origin != holder:
@@ -312,6 +313,15 @@ class InstanceGenerator:
                         break
             if chosen is not None:
                 value[name] = chosen
+
+    def _constrained(self, locs):
+        """Whether a property's schemas fix its values (`const` or `enum`)."""
+        for loc in locs:
+            for place in (loc, self.document.sole_ref_target(loc)):
+                node = self.document.node(place)
+                if isinstance(node, dict) and ("const" in node or "enum" in node):
+                    return True
+        return False
 
     def _extra_key(self, value):
         while True:
