@@ -63,6 +63,9 @@ class InstanceGenerator:
         self.rng = random.Random(seed)
         self.direction = direction
         self.examples_of = examples_of or (lambda loc: [])
+        # Rich instances carry nearly every optional property near the top: the variants of an overlapping `oneOf`
+        # differ only there, so the caller switches to them when plain ones keep failing validation.
+        self.rich = False
 
     # MARK: Merging
 
@@ -120,8 +123,10 @@ class InstanceGenerator:
             view.prefix_items = [[loc.child("prefixItems", index)] for index in range(len(node["prefixItems"]))]
         if "const" in node:
             view.const, view.has_const = node["const"], True
-        if isinstance(node.get("enum"), list) and view.enum is None:
-            view.enum = node["enum"]
+        if isinstance(node.get("enum"), list):
+            # Every part must accept the value: the enums of merged parts intersect.
+            view.enum = list(node["enum"]) if view.enum is None else [value for value in view.enum
+                                                                      if value in node["enum"]]
         for key in ("format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
                     "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties",
                     "maxProperties", "readOnly", "writeOnly", "contentEncoding"):
@@ -135,7 +140,7 @@ class InstanceGenerator:
         for keyword in ("oneOf", "anyOf"):
             variants = node.get(keyword)
             if isinstance(variants, list) and variants:
-                choice = self._choose_variant(loc, keyword, variants, discriminator)
+                choice = self._choose_variant(view, loc, keyword, variants)
                 if choice is None:
                     view.nullable = True
                     view.types = {"null"} if not view.properties else view.types
@@ -143,9 +148,22 @@ class InstanceGenerator:
                 view.chosen[loc] = choice
                 self._merge(view, choice, active)
 
-    def _choose_variant(self, loc, keyword, variants, discriminator):
-        """One variant's Loc (None for a `{type: null}` variant chosen: the value is null)."""
-        candidates = list(range(len(variants)))
+    def _choose_variant(self, view, loc, keyword, variants):
+        """One variant's Loc (None for a `{type: null}` variant chosen: the value is null). A variant whose
+        `const`/`enum` cannot meet the values merged so far (`enum: [2]` beside `allOf: [{oneOf: [{const: 1}, …]}]`)
+        is not chosen while another can."""
+        def compatible(index):
+            node = self.document.node(self.document.sole_ref_target(loc.child(keyword, index)))
+            if not isinstance(node, dict):
+                return True
+            values = [node["const"]] if "const" in node else node.get("enum")
+            if not isinstance(values, list):
+                return True
+            if view.has_const and view.const not in values:
+                return False
+            return view.enum is None or any(value in view.enum for value in values)
+
+        candidates = [index for index in range(len(variants)) if compatible(index)] or list(range(len(variants)))
         index = self.rng.choice(candidates)
         variant = variants[index]
         if isinstance(variant, dict) and variant.get("type") == "null" and len(variant) == 1:
@@ -166,6 +184,8 @@ class InstanceGenerator:
         if view.types == {"null"}:
             return None
         if view.has_const:
+            if view.enum is not None and view.const not in view.enum:
+                raise Skip("const outside the enum")
             return view.const
         if view.enum is not None:
             values = [value for value in view.enum if value is not None or view.nullable]
@@ -244,7 +264,8 @@ class InstanceGenerator:
                 continue
             required = name in view.required
             # Fewer optional properties deeper down keeps instances small enough to read (and to validate).
-            if not required and (deep or self.rng.random() > 0.6 - 0.12 * depth):
+            chance = 0.9 if self.rich and depth < 2 else 0.6 - 0.12 * depth
+            if not required and (deep or self.rng.random() > chance):
                 continue
             value[name] = self.generate(locs, depth + 1)
         for name in view.required:
@@ -282,8 +303,9 @@ class InstanceGenerator:
                 if target in origins:
                     chosen = key
                     break
-            if chosen is None:
-                # Implicit mapping: the name of a component schema merged in (the chosen variant or the subtype).
+            if chosen is None and not self._constrained(view.properties.get(name, [])):
+                # Implicit mapping: the name of a component schema merged in (the chosen variant or the subtype),
+                # unless the property's own schema says which values it takes (then its generated value stands).
                 for origin in sorted(view.origins, key=lambda loc: len(loc.tokens)):
                     if origin.tokens[:2] == ("components", "schemas") and len(origin.tokens) == 3 \
                             and origin != holder:
@@ -291,6 +313,15 @@ class InstanceGenerator:
                         break
             if chosen is not None:
                 value[name] = chosen
+
+    def _constrained(self, locs):
+        """Whether a property's schemas fix its values (`const` or `enum`)."""
+        for loc in locs:
+            for place in (loc, self.document.sole_ref_target(loc)):
+                node = self.document.node(place)
+                if isinstance(node, dict) and ("const" in node or "enum" in node):
+                    return True
+        return False
 
     def _extra_key(self, value):
         while True:

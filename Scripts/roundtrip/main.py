@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import zlib
 
@@ -125,10 +126,15 @@ class Run:
         self.build = subprocess.Popen(["swift", "build", "--package-path", WORK, "--product",
                                        executable_name(self.name)], stdout=handle, stderr=subprocess.STDOUT)
 
+        def wait():
+            self.build.wait()
+            self.build_seconds = time.monotonic() - self.build_start
+        self.build_waiter = threading.Thread(target=wait)
+        self.build_waiter.start()
+
     def finish_build(self):
-        status = self.build.wait()
-        self.build_seconds = time.monotonic() - self.build_start
-        if status != 0:
+        self.build_waiter.join()
+        if self.build.returncode != 0:
             with open(self.build_log, errors="replace") as handle:
                 errors = sorted({line.strip() for line in handle if "error:" in line})
             self.problem = f"build failed ({len(errors)} distinct errors, log: {self.build_log})" + \
@@ -254,6 +260,7 @@ class Run:
         while len(records) < self.args.count and attempts < self.args.count * 4 and time.monotonic() < deadline:
             direction = entry["directions"][attempts % len(entry["directions"])]
             attempts += 1
+            generators[direction].rich = attempts > self.args.count and len(records) < attempts // 4
             try:
                 value = generators[direction].generate([loc])
             except (Skip, RecursionError) as error:
@@ -415,12 +422,12 @@ class Run:
 
 
 def beyond_64_bits(value):
-    """Whether a value holds an integer that no 64-bit integer type can (vendors' examples sometimes do)."""
+    """Whether a value holds an integer beyond Int64 (vendors' examples sometimes do)."""
     if isinstance(value, dict):
         return any(beyond_64_bits(item) for item in value.values())
     if isinstance(value, list):
         return any(beyond_64_bits(item) for item in value)
-    return isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**64
+    return isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**63
 
 
 def write_if_changed(path, text):
@@ -478,7 +485,7 @@ def main(argv):
             run.collect()
         except (DocumentError, OSError) as error:
             run.problem = f"cannot read the document: {error}"
-            run.build.wait()
+            run.build_waiter.join()
             continue
         if not run.finish_build():
             # A public client that does not compile (issue #34 item 7) is still worth round-tripping: the same
