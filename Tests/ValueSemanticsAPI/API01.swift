@@ -75,14 +75,20 @@ public struct Paint: Codable, Hashable, Sendable {
     public var transition: Transition?
     public var id: IdOrName?
     public var actions: [Action]?
+    /// A union wrapped in `allOf` with a part that only makes it nullable.
+    /// - Note: `$toolChoice` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var toolChoice: ToolChoice?
+    public var rules: [Rule]?
     /// Required by the schema, which does not describe it.
     public var layer: JSONValue
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil, layer: JSONValue) {
+    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil, toolChoice: ToolChoice? = nil, rules: [Rule]? = nil, layer: JSONValue) {
         self.color = color
         self.transition = transition
         self.id = id
         self.actions = actions
+        self._toolChoice = NullableField(wrappedValue: toolChoice)
+        self.rules = rules
         self.layer = layer
     }
     public init(from decoder: any Decoder) throws {
@@ -91,6 +97,8 @@ public struct Paint: Codable, Hashable, Sendable {
         self.transition = try container.optionalField(Transition.self, "transition")
         self.id = try container.optionalField(IdOrName.self, "id")
         self.actions = try container.optionalField([Action].self, "actions")
+        self._toolChoice = NullableField(projectedValue: try container.nullableField(ToolChoice.self, "toolChoice"))
+        self.rules = try container.optionalField([Rule].self, "rules")
         self.layer = try container.field(JSONValue.self, "layer")
     }
     public func encode(to encoder: any Encoder) throws {
@@ -99,6 +107,8 @@ public struct Paint: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.transition, "transition")
         try container.encodeOptionalField(self.id, "id")
         try container.encodeOptionalField(self.actions, "actions")
+        try container.encodeNullableField(self._toolChoice.projectedValue, "toolChoice")
+        try container.encodeOptionalField(self.rules, "rules")
         try container.encodeField(self.layer, "layer")
     }
 }

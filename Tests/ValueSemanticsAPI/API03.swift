@@ -33,6 +33,27 @@ public struct RGBA: Codable, Hashable, Sendable {
     }
 }
 
+/// Told apart by the disjoint values of `type`, an open enum in each variant.
+public enum Transition: Codable, Hashable, Sendable {
+    /// The value as a `SimpleTransition`.
+    case simpleTransition(SimpleTransition)
+    /// The value as a `DirectionalTransition`.
+    case directionalTransition(DirectionalTransition)
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try SimpleTransition(from: decoder))
+        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try DirectionalTransition(from: decoder))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .simpleTransition(let value): try value.encode(to: encoder)
+        case .directionalTransition(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
     ///   - body: The request body (`application/json`).

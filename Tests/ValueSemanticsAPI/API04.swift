@@ -2,25 +2,41 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-/// Told apart by the disjoint values of `type`, an open enum in each variant.
-public enum Transition: Codable, Hashable, Sendable {
-    /// The value as a `SimpleTransition`.
-    case simpleTransition(SimpleTransition)
-    /// The value as a `DirectionalTransition`.
-    case directionalTransition(DirectionalTransition)
+/// The `SimpleTransition` schema of the API.
+public struct SimpleTransition: Codable, Hashable, Sendable {
+    public var type: SimpleTransition.TypeSchema
+    public var duration: Double
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: SimpleTransition.TypeSchema, duration: Double) {
+        self.type = type
+        self.duration = duration
+    }
     public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminator("type", in: decoder) {
-        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try SimpleTransition(from: decoder))
-        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try DirectionalTransition(from: decoder))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-        }
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(SimpleTransition.TypeSchema.self, "type")
+        self.duration = try container.field(Double.self, "duration")
     }
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .simpleTransition(let value): try value.encode(to: encoder)
-        case .directionalTransition(let value): try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.duration, "duration")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case dissolve, smartANIMATE
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.dissolve, .smartANIMATE]
+        public var rawValue: String {
+            switch self {
+            case .dissolve: "DISSOLVE"
+            case .smartANIMATE: "SMART_ANIMATE"
+            case .unknown(let value): value
+            }
         }
     }
 }

@@ -4,27 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable {
-    /// The value as a `Int`.
-    case int(Int)
-    /// The value as a `String`.
-    case string(String)
-    public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .int(try Int(from: $0)) },
-            .init(keys: nil) { .string(try String(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 extension Operations {
     /// The input of ``Client/addPet(_:)``.
     public struct AddPet: Sendable {

@@ -2,51 +2,135 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
+/// Tagged by integer constants; each variant's `metadata` is open, so only the tag tells them apart.
+///
+/// - `block`: Block
+/// - `alert`: Alert
+public enum Rule: Codable, Hashable, Sendable {
+    /// The value as a `Rule.Block`.
+    case block(Rule.Block)
+    /// The value as a `Rule.Alert`.
+    case alert(Rule.Alert)
     public init(from decoder: any Decoder) throws {
         let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+            .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) },
+            .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) },
         ]
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("Rule", in: decoder, candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
+        case .block(let value): try value.encode(to: encoder)
+        case .alert(let value): try value.encode(to: encoder)
         }
     }
-}
 
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
+    /// Block
+    public struct Block: Codable, Hashable, Sendable {
+        public var type: Rule.Block.TypeSchema
+        public var metadata: Rule.Block.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Block.TypeSchema, metadata: Rule.Block.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(Rule.Block.TypeSchema.self, "type")
+            self.metadata = try container.optionalField(Rule.Block.Metadata.self, "metadata")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.metadata, "metadata")
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _1
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._1]
+            public var rawValue: Int {
+                switch self {
+                case ._1: 1
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable {
+            public var message: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(message: String? = nil) {
+                self.message = message
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.message = try container.optionalField(String.self, "message")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.message, "message")
+            }
+        }
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
+
+    /// Alert
+    public struct Alert: Codable, Hashable, Sendable {
+        public var type: Rule.Alert.TypeSchema
+        public var metadata: Rule.Alert.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Alert.TypeSchema, metadata: Rule.Alert.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(Rule.Alert.TypeSchema.self, "type")
+            self.metadata = try container.optionalField(Rule.Alert.Metadata.self, "metadata")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.metadata, "metadata")
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _2
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._2]
+            public var rawValue: Int {
+                switch self {
+                case ._2: 2
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable {
+            public var channel: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(channel: String? = nil) {
+                self.channel = channel
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.channel = try container.optionalField(String.self, "channel")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.channel, "channel")
+            }
+        }
     }
 }
 

@@ -4,27 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Movie` schema of the API.
-public struct Movie: Codable, Hashable, Sendable {
-    public let title: String?
-    public let releaseDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String? = nil, releaseDate: String? = nil) {
-        self.title = title
-        self.releaseDate = releaseDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.releaseDate = try container.optionalField(String.self, "release_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.releaseDate, "release_date")
-    }
-}
-
 extension ClientProtocol {
     /// - Parameters:
     ///   - body: The request body (`application/json`).

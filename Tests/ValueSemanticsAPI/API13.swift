@@ -4,74 +4,48 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable {
-    public let name: String?
-    public let knownFor: [String]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, knownFor: [String]? = nil) {
-        self.name = name
-        self.knownFor = knownFor
-    }
+/// The `IdOrName` schema of the API.
+public enum IdOrName: Codable, Hashable, Sendable {
+    /// The value as a `Int`.
+    case int(Int)
+    /// The value as a `String`.
+    case string(String)
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.knownFor = try container.optionalField([String].self, "known_for")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.knownFor, "known_for")
-    }
-}
-
-/// The discriminator is not required; a value without it is the base's own.
-///
-/// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable {
-    /// The value as a `Dog`.
-    case dog(Dog)
-    /// The value as a `Cat`.
-    case cat(Cat)
-    /// The value as a `Bird`.
-    case bird(Bird)
-    /// A value whose discriminator names no subtype this client knows: the base's own properties.
-    case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
-        case "dog"?: self = .dog(try Dog(from: decoder))
-        case "cat"?: self = .cat(try Cat(from: decoder))
-        case "Bird"?: self = .bird(try Bird(from: decoder))
-        default: self = .base(try Pet.Base(from: decoder))
-        }
+        let candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: nil) { .int(try Int(from: $0)) },
+            .init(keys: nil) { .string(try String(from: $0)) },
+        ]
+        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .cat(let value): try value.encode(to: encoder)
-        case .bird(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         }
     }
+}
 
-    /// The base's own properties, for a subtype this client does not know.
-    public struct Base: Codable, Hashable, Sendable {
-        public var petType: String?
-        public var name: String
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(petType: String? = nil, name: String) {
-            self.petType = petType
-            self.name = name
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.petType = try container.optionalField(String.self, "petType")
-            self.name = try container.field(String.self, "name")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.petType, "petType")
-            try container.encodeField(self.name, "name")
+/// Every property of every variant is optional, so each variant decodes any object.
+public enum SearchResult: Codable, Hashable, Sendable {
+    /// The value as a `TvShow`.
+    case tvShow(TvShow)
+    /// The value as a `Movie`.
+    case movie(Movie)
+    /// The value as a `Person`.
+    case person(Person)
+    public init(from decoder: any Decoder) throws {
+        let candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
+            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
+            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+        ]
+        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .tvShow(let value): try value.encode(to: encoder)
+        case .movie(let value): try value.encode(to: encoder)
+        case .person(let value): try value.encode(to: encoder)
         }
     }
 }

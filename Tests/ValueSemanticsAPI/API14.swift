@@ -4,28 +4,45 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Dog` schema of the API.
-public struct Dog: Codable, Hashable, Sendable {
-    public var petType: String?
-    public var name: String
-    public var bark: String?
+/// The `TvShow` schema of the API.
+public struct TvShow: Codable, Hashable, Sendable {
+    public let name: String?
+    public let firstAirDate: String?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, bark: String? = nil) {
-        self.petType = petType
+    public init(name: String? = nil, firstAirDate: String? = nil) {
         self.name = name
-        self.bark = bark
+        self.firstAirDate = firstAirDate
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.petType = try container.optionalField(String.self, "petType")
-        self.name = try container.field(String.self, "name")
-        self.bark = try container.optionalField(String.self, "bark")
+        self.name = try container.optionalField(String.self, "name")
+        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.petType, "petType")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.bark, "bark")
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
+    }
+}
+
+/// The `Movie` schema of the API.
+public struct Movie: Codable, Hashable, Sendable {
+    public let title: String?
+    public let releaseDate: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String? = nil, releaseDate: String? = nil) {
+        self.title = title
+        self.releaseDate = releaseDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.optionalField(String.self, "title")
+        self.releaseDate = try container.optionalField(String.self, "release_date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.title, "title")
+        try container.encodeOptionalField(self.releaseDate, "release_date")
     }
 }
 

@@ -4,28 +4,24 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Cat` schema of the API.
-public struct Cat: Codable, Hashable, Sendable {
-    public var petType: String?
-    public var name: String
-    public var indoor: Bool
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable {
+    public let name: String?
+    public let knownFor: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, indoor: Bool) {
-        self.petType = petType
+    public init(name: String? = nil, knownFor: [String]? = nil) {
         self.name = name
-        self.indoor = indoor
+        self.knownFor = knownFor
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.petType = try container.optionalField(String.self, "petType")
-        self.name = try container.field(String.self, "name")
-        self.indoor = try container.field(Bool.self, "indoor")
+        self.name = try container.optionalField(String.self, "name")
+        self.knownFor = try container.optionalField([String].self, "known_for")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.petType, "petType")
-        try container.encodeField(self.name, "name")
-        try container.encodeField(self.indoor, "indoor")
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.knownFor, "known_for")
     }
 }
 

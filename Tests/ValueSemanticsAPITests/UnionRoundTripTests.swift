@@ -71,6 +71,24 @@ struct UnionRoundTripTests {
         #expect(paint.layer == .object(["z": .array([.number(1), .null])]))
     }
 
+    /// `allOf: [{$ref: union}, {nullable: true}]` is the union, nullable: a string variant still decodes.
+    @Test func aUnionWrappedInAnAnnotatingAllOfKeepsItsVariants() throws {
+        let json = #"{"color": {"r": 1, "g": 1, "b": 1}, "layer": 0, "toolChoice": "auto"}"#
+        let paint = try expectRoundTrip(Paint.self, json)
+        #expect(paint.toolChoice == .string(.auto))
+        try expectRoundTrip(Paint.self, #"{"color": {"r": 1, "g": 1, "b": 1}, "layer": 0, "toolChoice": null}"#)
+    }
+
+    /// Integer tags count like string ones when keys alone cannot choose.
+    @Test func integerTagsChooseTheVariant() throws {
+        let rules = try decode([Rule].self, #"[{"type": 2, "metadata": {"channel": "c"}}, {"type": 1}]"#)
+        guard rules.count == 2, case .alert(let alert) = rules[0], case .block = rules[1] else {
+            Issue.record("decoded as \(rules)")
+            return
+        }
+        #expect(alert.metadata?.channel == "c")
+    }
+
     @Test func primitiveVariantsDecodeByType() throws {
         #expect(try expectRoundTrip(IdOrName.self, "42") == .int(42))
         #expect(try expectRoundTrip(IdOrName.self, #""forty-two""#) == .string("forty-two"))

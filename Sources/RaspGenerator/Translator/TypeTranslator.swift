@@ -194,8 +194,11 @@ struct TypeTranslator {
             var inner: Schema
             if variants.count == 1, current.allOf.isEmpty, variants[0].ref == nil {
                 inner = variants[0]
-            } else if current.allOf.count == 1, variants.isEmpty, current.allOf[0].ref == nil {
-                inner = current.allOf[0]
+            } else if variants.isEmpty, let part = soleConstrainingPart(of: current.allOf),
+                      part.ref == nil || current.allOf.count > 1 {
+                inner = part
+                // The annotating parts' `nullable: true`.
+                if current.allOf.contains(where: \.nullable), !inner.nullable { inner.nullable = true }
             } else {
                 break
             }
@@ -210,6 +213,17 @@ struct TypeTranslator {
             current = inner
         }
         return current
+    }
+
+    /// The one part of an `allOf` that says something about the value when every other part only annotates it
+    /// (`nullable`, a description, a default), or nil.
+    static func soleConstrainingPart(of parts: [Schema]) -> Schema? {
+        var found: Schema?
+        for part in parts where !part.isUnconstrained {
+            guard found == nil else { return nil }
+            found = part
+        }
+        return found
     }
 
     /// The declaration for a named schema: a struct, an enum, a `oneOf` enum or a type alias.
@@ -347,10 +361,26 @@ struct TypeTranslator {
         return strings
     }
 
-    /// The string values an object variant allows for its enum-typed properties, for choosing among variants.
+    /// The values an object variant allows for its enum-typed properties (strings, or integers as text), for
+    /// choosing among variants.
     private mutating func objectTags(of variant: Schema) throws -> [(property: String, values: [String])] {
         guard case .object(let properties, _, _, _) = try shape(of: try resolvedVariant(variant)) else { return [] }
-        return properties.compactMap { property in tagValues(property.schema).map { (property.name, $0) } }
+        return properties.compactMap { property in
+            (tagValues(property.schema) ?? integerTagValues(property.schema)).map { (property.name, $0) }
+        }
+    }
+
+    /// The integers an integer enum or constant allows (through a `$ref`), as text, not null.
+    private func integerTagValues(_ schema: Schema) -> [String]? {
+        let target = schema.ref.map { Self.unwrap(document.schemas[$0.target].schema) } ?? schema
+        guard !target.nullable, target.types.allSatisfy({ $0 == "integer" || $0 == "number" }),
+              let values = target.enumValues, !values.isEmpty else { return nil }
+        var texts: [String] = []
+        for value in values {
+            guard case .int(let number) = value else { return nil }
+            texts.append(String(number))
+        }
+        return texts
     }
 
     /// The object keys a union variant keeps, for choosing among variants that accept a value: its properties (and
@@ -446,9 +476,12 @@ struct TypeTranslator {
                 return usage
             }
         }
-        if schema.allOf.count == 1, schema.properties.isEmpty, variants.isEmpty {
-            var usage = try use(schema.allOf[0], hint: hint(), owner: owner, nested: &nested, scope: &scope)
-            usage.nullable = usage.nullable || schema.nullable
+        // `allOf` with one part that constrains the value, the others only annotating it (`- nullable: true`, a
+        // description): the value is that part's.
+        if !schema.allOf.isEmpty, schema.properties.isEmpty, variants.isEmpty,
+           let part = Self.soleConstrainingPart(of: schema.allOf) {
+            var usage = try use(part, hint: hint(), owner: owner, nested: &nested, scope: &scope)
+            usage.nullable = usage.nullable || schema.nullable || schema.allOf.contains { $0.nullable }
             return usage
         }
         let shape = try shape(of: schema)

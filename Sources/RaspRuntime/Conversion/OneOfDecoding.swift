@@ -41,8 +41,8 @@ public enum OneOfDecoding {
         /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
         /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
         public var keys: Set<String>?
-        /// The string values the variant allows for its enum-typed properties (`type: {enum: [URL]}`): a value
-        /// whose property holds another string is not one of this variant, though its open enum would take it.
+        /// The values the variant allows for its enum-typed properties (`type: {enum: [URL]}`; integers as text): a
+        /// value whose property holds another is not one of this variant, though its open enum would take it.
         public var tags: [String: Set<String>]
         /// Decodes the value as this variant.
         public var decode: (any Decoder) throws -> Value
@@ -72,10 +72,13 @@ public enum OneOfDecoding {
         let container = try? decoder.container(keyedBy: Key.self)
         let present: Set<String>? = container.map { Set($0.allKeys.map(\.stringValue)) }
         var strings: [String: String?] = [:]
-        /// The string a tag property holds (nil when it is missing or not a string), read once per property.
+        /// The string (or integer, as text) a tag property holds, nil when it is missing or neither; read once per
+        /// property.
         func string(_ property: String) -> String? {
             if let known = strings[property] { return known }
-            let text = try? container?.decode(String.self, forKey: Key(stringValue: property))
+            let key = Key(stringValue: property)
+            let text = (try? container?.decode(String.self, forKey: key))
+                ?? (try? container?.decode(Int.self, forKey: key)).map { String($0) }
             strings[property] = text
             return text
         }
