@@ -255,6 +255,15 @@ struct DuplicateTypes {
             if property.keepsNullValue { text += "=keepsNull" }
             text += ";"
         }
+        /// A member besides the properties and cases: the union beside a struct's properties, its extra
+        /// properties, a base schema's fallback case.
+        func addMember(_ kind: String, _ name: String, _ type: SwiftType) {
+            text += kind
+            text += name
+            text += ":"
+            spell(type)
+            text += ";"
+        }
         func add(_ declaration: Declaration, name: String) {
             switch declaration {
             case .structType(let decl):
@@ -262,19 +271,9 @@ struct DuplicateTypes {
                 text += name
                 text += " {"
                 for index in decl.properties.indices { add(decl.properties[index]) }
-                if let variant = decl.variant {
-                    text += "variant "
-                    text += variant.name
-                    text += ":"
-                    spell(variant.type)
-                    text += ";"
-                }
+                if let variant = decl.variant { addMember("variant ", variant.name, variant.type) }
                 if let additional = decl.additional {
-                    text += "additional "
-                    text += additional.name
-                    text += ":"
-                    spell(additional.valueType)
-                    text += ";"
+                    addMember("additional ", additional.name, additional.valueType)
                 }
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
@@ -317,13 +316,7 @@ struct DuplicateTypes {
                     }
                     text += ";"
                 }
-                if let fallback = decl.fallback {
-                    text += "fallback "
-                    text += fallback.name
-                    text += ":"
-                    spell(fallback.type)
-                    text += ";"
-                }
+                if let fallback = decl.fallback { addMember("fallback ", fallback.name, fallback.type) }
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .typeAlias(_, let type, _):
