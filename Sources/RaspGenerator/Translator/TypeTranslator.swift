@@ -22,6 +22,8 @@ struct TypeTranslator {
     /// Top-level names, reserved inside nested scopes so nested types never shadow them.
     private(set) var topLevelScope = NameScope()
     private var allOfInProgress: Set<Int> = []
+    /// Whether each schema entry allows `null`, by index, once found (see ``allowsNullOnce(_:)``).
+    private var nullableEntries: [Bool?] = []
     private var pointerDepth = 0
     private var nestedScopeCache: NameScope?
     /// Inline enums already declared, by raw type and values → qualified name. A later inline enum with the same
@@ -513,7 +515,7 @@ struct TypeTranslator {
                               nested: inout [Declaration], scope: inout NameScope) throws -> Usage {
         let target = document.schemas[ref.target].schema
         if let swiftName = componentNames[ref.target] {
-            return Usage(type: .named(swiftName), nullable: nullable || allowsNull(ref.target))
+            return Usage(type: .named(swiftName), nullable: nullable || allowsNullOnce(ref.target))
         }
         // A schema written somewhere else (inside an operation, a property): translate it in place (bounded, as
         // such references can loop).
@@ -526,6 +528,15 @@ struct TypeTranslator {
         var usage = try use(target, hint: hint(), owner: owner, nested: &nested, scope: &scope)
         usage.nullable = usage.nullable || nullable
         return usage
+    }
+
+    /// ``allowsNull(_:depth:)``, found once per schema entry (a component is named by many `$ref`s).
+    private mutating func allowsNullOnce(_ index: Int) -> Bool {
+        if nullableEntries.isEmpty { nullableEntries = Array(repeating: nil, count: document.schemas.count) }
+        if let known = nullableEntries[index] { return known }
+        let allows = allowsNull(index)
+        nullableEntries[index] = allows
+        return allows
     }
 
     /// Whether a schema entry allows `null`: itself, a `null` variant of its `oneOf`/`anyOf`, or the schema a
