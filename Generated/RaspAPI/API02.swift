@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
 /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
@@ -17,11 +17,11 @@ public struct Point: Codable, Hashable, Sendable {
     /// Full name of the point.
     public let title: String
     /// Short name; both `""` and `null` mean "none".
-    /// - Note: `$shortTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var shortTitle: String?
+    public var shortTitle: String? { _shortTitle?.value }
+    private let _shortTitle: Nullable<String>?
     /// Colloquial name (e.g. "Финляндский вокзал"); both `""` and `null` mean "none".
-    /// - Note: `$popularTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var popularTitle: String?
+    public var popularTitle: String? { _popularTitle?.value }
+    private let _popularTitle: Nullable<String>?
     /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType?
     /// Localized name of the station type (e.g. "автовокзал"). Missing in 2017-era data.
@@ -35,8 +35,8 @@ public struct Point: Codable, Hashable, Sendable {
         self.type = type
         self.code = code
         self.title = title
-        self._shortTitle = NullableField(wrappedValue: shortTitle)
-        self._popularTitle = NullableField(wrappedValue: popularTitle)
+        self._shortTitle = shortTitle.map(Nullable.value)
+        self._popularTitle = popularTitle.map(Nullable.value)
         self.stationType = stationType
         self.stationTypeName = stationTypeName
         self.transportType = transportType
@@ -47,8 +47,8 @@ public struct Point: Codable, Hashable, Sendable {
         self.type = try container.field(PointType.self, "type")
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
-        self._shortTitle = NullableField(projectedValue: try container.nullableField(String.self, "short_title"))
-        self._popularTitle = NullableField(projectedValue: try container.nullableField(String.self, "popular_title"))
+        self._shortTitle = try container.nullableField(String.self, "short_title")
+        self._popularTitle = try container.nullableField(String.self, "popular_title")
         self.stationType = try container.optionalField(StationType.self, "station_type")
         self.stationTypeName = try container.optionalField(String.self, "station_type_name")
         self.transportType = try container.optionalField(TransportType.self, "transport_type")
@@ -59,8 +59,8 @@ public struct Point: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._shortTitle.projectedValue, "short_title")
-        try container.encodeNullableField(self._popularTitle.projectedValue, "popular_title")
+        try container.encodeNullableField(self._shortTitle, "short_title")
+        try container.encodeNullableField(self._popularTitle, "popular_title")
         try container.encodeOptionalField(self.stationType, "station_type")
         try container.encodeOptionalField(self.stationTypeName, "station_type_name")
         try container.encodeOptionalField(self.transportType, "transport_type")

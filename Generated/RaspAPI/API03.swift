@@ -45,27 +45,27 @@ public struct Carrier: Codable, Hashable, Sendable {
     /// Codes of a carrier in external systems; each is `null` when unknown.
     public let codes: CarrierCodes
     /// Postal address.
-    /// - Note: `$address` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var address: String?
+    public var address: String? { _address?.value }
+    private let _address: Nullable<String>?
     /// Website URL (usually with a scheme, but not guaranteed); `""` or `null` when unknown.
-    /// - Note: `$url` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var url: String?
+    public var url: String? { _url?.value }
+    private let _url: Nullable<String>?
     /// Contact e-mail; `""` or `null` when unknown.
-    /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var email: String?
+    public var email: String? { _email?.value }
+    private let _email: Nullable<String>?
     /// Free-form contact text; may contain `\r\n` and HTML such as `<br>`.
-    /// - Note: `$contacts` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var contacts: String?
+    public var contacts: String? { _contacts?.value }
+    private let _contacts: Nullable<String>?
     /// Phone number; `""` or `null` when unknown.
-    /// - Note: `$phone` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var phone: String?
+    public var phone: String? { _phone?.value }
+    private let _phone: Nullable<String>?
     /// Raster logo URL: an absolute `https://` URL in 2023–2025 answers, protocol-relative
     /// (`//yastatic.net/...`) in 2020 and older ones, so resolve a missing scheme as `https:`.
-    /// - Note: `$logo` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var logo: String?
+    public var logo: String? { _logo?.value }
+    private let _logo: Nullable<String>?
     /// SVG logo URL, in the same forms as `logo`. Only present in search results.
-    /// - Note: `$logoSvg` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var logoSvg: String?
+    public var logoSvg: String? { _logoSvg?.value }
+    private let _logoSvg: Nullable<String>?
     /// Carrier offices (undocumented; observed as `[]`). Present in `/carrier/` and `/thread/`.
     public let offices: [Office]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -73,13 +73,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.code = code
         self.title = title
         self.codes = codes
-        self._address = NullableField(wrappedValue: address)
-        self._url = NullableField(wrappedValue: url)
-        self._email = NullableField(wrappedValue: email)
-        self._contacts = NullableField(wrappedValue: contacts)
-        self._phone = NullableField(wrappedValue: phone)
-        self._logo = NullableField(wrappedValue: logo)
-        self._logoSvg = NullableField(wrappedValue: logoSvg)
+        self._address = address.map(Nullable.value)
+        self._url = url.map(Nullable.value)
+        self._email = email.map(Nullable.value)
+        self._contacts = contacts.map(Nullable.value)
+        self._phone = phone.map(Nullable.value)
+        self._logo = logo.map(Nullable.value)
+        self._logoSvg = logoSvg.map(Nullable.value)
         self.offices = offices
     }
     public init(from decoder: any Decoder) throws {
@@ -87,13 +87,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         self.code = try container.field(Int.self, "code")
         self.title = try container.field(String.self, "title")
         self.codes = try container.field(CarrierCodes.self, "codes")
-        self._address = NullableField(projectedValue: try container.nullableField(String.self, "address"))
-        self._url = NullableField(projectedValue: try container.nullableField(String.self, "url"))
-        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
-        self._contacts = NullableField(projectedValue: try container.nullableField(String.self, "contacts"))
-        self._phone = NullableField(projectedValue: try container.nullableField(String.self, "phone"))
-        self._logo = NullableField(projectedValue: try container.nullableField(String.self, "logo"))
-        self._logoSvg = NullableField(projectedValue: try container.nullableField(String.self, "logo_svg"))
+        self._address = try container.nullableField(String.self, "address")
+        self._url = try container.nullableField(String.self, "url")
+        self._email = try container.nullableField(String.self, "email")
+        self._contacts = try container.nullableField(String.self, "contacts")
+        self._phone = try container.nullableField(String.self, "phone")
+        self._logo = try container.nullableField(String.self, "logo")
+        self._logoSvg = try container.nullableField(String.self, "logo_svg")
         self.offices = try container.optionalField([Office].self, "offices")
     }
     public func encode(to encoder: any Encoder) throws {
@@ -101,13 +101,13 @@ public struct Carrier: Codable, Hashable, Sendable {
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
         try container.encodeField(self.codes, "codes")
-        try container.encodeNullableField(self._address.projectedValue, "address")
-        try container.encodeNullableField(self._url.projectedValue, "url")
-        try container.encodeNullableField(self._email.projectedValue, "email")
-        try container.encodeNullableField(self._contacts.projectedValue, "contacts")
-        try container.encodeNullableField(self._phone.projectedValue, "phone")
-        try container.encodeNullableField(self._logo.projectedValue, "logo")
-        try container.encodeNullableField(self._logoSvg.projectedValue, "logo_svg")
+        try container.encodeNullableField(self._address, "address")
+        try container.encodeNullableField(self._url, "url")
+        try container.encodeNullableField(self._email, "email")
+        try container.encodeNullableField(self._contacts, "contacts")
+        try container.encodeNullableField(self._phone, "phone")
+        try container.encodeNullableField(self._logo, "logo")
+        try container.encodeNullableField(self._logoSvg, "logo_svg")
         try container.encodeOptionalField(self.offices, "offices")
     }
 }

@@ -34,25 +34,25 @@ public struct Place: Codable, Hashable, Sendable {
     /// A price split into whole units and cents.
     public let price: Price
     /// Fare class name (e.g. "эконом"); often `null`.
-    /// - Note: `$name` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var name: String?
+    public var name: String? { _name?.value }
+    private let _name: Nullable<String>?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(currency: String, price: Price, name: String? = nil) {
         self.currency = currency
         self.price = price
-        self._name = NullableField(wrappedValue: name)
+        self._name = name.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.currency = try container.field(String.self, "currency")
         self.price = try container.field(Price.self, "price")
-        self._name = NullableField(projectedValue: try container.nullableField(String.self, "name"))
+        self._name = try container.nullableField(String.self, "name")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.currency, "currency")
         try container.encodeField(self.price, "price")
-        try container.encodeNullableField(self._name.projectedValue, "name")
+        try container.encodeNullableField(self._name, "name")
     }
 }
 

@@ -97,11 +97,11 @@ public struct TransferLeg: Codable, Hashable, Sendable {
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
     /// Departure terminal; the same values as `Segment.departure_terminal` (`"NULL"` included).
-    /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var departureTerminal: String?
+    public var departureTerminal: String? { _departureTerminal?.value }
+    private let _departureTerminal: Nullable<String>?
     /// Arrival terminal; the same values as `Segment.departure_terminal`.
-    /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var arrivalTerminal: String?
+    public var arrivalTerminal: String? { _arrivalTerminal?.value }
+    private let _arrivalTerminal: Nullable<String>?
     /// Free-text stop information (see `Segment.stops`).
     public let stops: String?
     /// Travel time in seconds (integer or float).
@@ -119,8 +119,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         self.arrival = arrival
         self.departurePlatform = departurePlatform
         self.arrivalPlatform = arrivalPlatform
-        self._departureTerminal = NullableField(wrappedValue: departureTerminal)
-        self._arrivalTerminal = NullableField(wrappedValue: arrivalTerminal)
+        self._departureTerminal = departureTerminal.map(Nullable.value)
+        self._arrivalTerminal = arrivalTerminal.map(Nullable.value)
         self.stops = stops
         self.duration = duration
         self.startDate = startDate
@@ -134,8 +134,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         self.arrival = try container.optionalField(String.self, "arrival")
         self.departurePlatform = try container.optionalField(String.self, "departure_platform")
         self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self._departureTerminal = NullableField(projectedValue: try container.nullableField(String.self, "departure_terminal"))
-        self._arrivalTerminal = NullableField(projectedValue: try container.nullableField(String.self, "arrival_terminal"))
+        self._departureTerminal = try container.nullableField(String.self, "departure_terminal")
+        self._arrivalTerminal = try container.nullableField(String.self, "arrival_terminal")
         self.stops = try container.optionalField(String.self, "stops")
         self.duration = try container.optionalField(Double.self, "duration")
         self.startDate = try container.optionalField(LocalDate.self, "start_date")
@@ -149,8 +149,8 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.arrival, "arrival")
         try container.encodeOptionalField(self.departurePlatform, "departure_platform")
         try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeNullableField(self._departureTerminal.projectedValue, "departure_terminal")
-        try container.encodeNullableField(self._arrivalTerminal.projectedValue, "arrival_terminal")
+        try container.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try container.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.duration, "duration")
         try container.encodeOptionalField(self.startDate, "start_date")

@@ -18,11 +18,11 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     /// Arrival platform; `""` when unknown.
     public let arrivalPlatform: String?
     /// Departure terminal; the same values as `Segment.departure_terminal` (`"NULL"` included).
-    /// - Note: `$departureTerminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var departureTerminal: String?
+    public var departureTerminal: String? { _departureTerminal?.value }
+    private let _departureTerminal: Nullable<String>?
     /// Arrival terminal; the same values as `Segment.departure_terminal`.
-    /// - Note: `$arrivalTerminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var arrivalTerminal: String?
+    public var arrivalTerminal: String? { _arrivalTerminal?.value }
+    private let _arrivalTerminal: Nullable<String>?
     /// Free-text stop information (see `Segment.stops`).
     public let stops: String?
     /// Travel time in seconds (integer or float).
@@ -34,13 +34,13 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
     /// Always false here (one-day searches only).
     public let hasTransfers: Bool?
     /// Ticket information (one-day searches only).
-    /// - Note: `$ticketsInfo` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var ticketsInfo: TicketsInfo?
+    public var ticketsInfo: TicketsInfo? { _ticketsInfo?.value }
+    private let _ticketsInfo: Nullable<TicketsInfo>?
     /// Human-readable running days (all-days searches only).
     public let days: String?
     /// Human-readable days on which the thread does not run (all-days searches only).
-    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var exceptDays: String?
+    public var exceptDays: String? { _exceptDays?.value }
+    private let _exceptDays: Nullable<String>?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, from: Point, to: Point, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double? = nil, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, days: String? = nil, exceptDays: String? = nil) {
         self.thread = thread
@@ -48,15 +48,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.to = to
         self.departurePlatform = departurePlatform
         self.arrivalPlatform = arrivalPlatform
-        self._departureTerminal = NullableField(wrappedValue: departureTerminal)
-        self._arrivalTerminal = NullableField(wrappedValue: arrivalTerminal)
+        self._departureTerminal = departureTerminal.map(Nullable.value)
+        self._arrivalTerminal = arrivalTerminal.map(Nullable.value)
         self.stops = stops
         self.duration = duration
         self.startDate = startDate
         self.hasTransfers = hasTransfers
-        self._ticketsInfo = NullableField(wrappedValue: ticketsInfo)
+        self._ticketsInfo = ticketsInfo.map(Nullable.value)
         self.days = days
-        self._exceptDays = NullableField(wrappedValue: exceptDays)
+        self._exceptDays = exceptDays.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -65,15 +65,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         self.to = try container.field(Point.self, "to")
         self.departurePlatform = try container.optionalField(String.self, "departure_platform")
         self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self._departureTerminal = NullableField(projectedValue: try container.nullableField(String.self, "departure_terminal"))
-        self._arrivalTerminal = NullableField(projectedValue: try container.nullableField(String.self, "arrival_terminal"))
+        self._departureTerminal = try container.nullableField(String.self, "departure_terminal")
+        self._arrivalTerminal = try container.nullableField(String.self, "arrival_terminal")
         self.stops = try container.optionalField(String.self, "stops")
         self.duration = try container.optionalField(Double.self, "duration")
         self.startDate = try container.optionalField(LocalDate.self, "start_date")
         self.hasTransfers = try container.optionalField(Bool.self, "has_transfers")
-        self._ticketsInfo = NullableField(projectedValue: try container.nullableField(TicketsInfo.self, "tickets_info"))
+        self._ticketsInfo = try container.nullableField(TicketsInfo.self, "tickets_info")
         self.days = try container.optionalField(String.self, "days")
-        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
+        self._exceptDays = try container.nullableField(String.self, "except_days")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -82,15 +82,15 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         try container.encodeField(self.to, "to")
         try container.encodeOptionalField(self.departurePlatform, "departure_platform")
         try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeNullableField(self._departureTerminal.projectedValue, "departure_terminal")
-        try container.encodeNullableField(self._arrivalTerminal.projectedValue, "arrival_terminal")
+        try container.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try container.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.duration, "duration")
         try container.encodeOptionalField(self.startDate, "start_date")
         try container.encodeOptionalField(self.hasTransfers, "has_transfers")
-        try container.encodeNullableField(self._ticketsInfo.projectedValue, "tickets_info")
+        try container.encodeNullableField(self._ticketsInfo, "tickets_info")
         try container.encodeOptionalField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
+        try container.encodeNullableField(self._exceptDays, "except_days")
     }
 }
 

@@ -10,22 +10,22 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     public let thread: RaspThread
     /// Departure time from the station; `null` where the thread ends here. ISO-8601 with offset
     /// (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM` (`22:00`) without `date`.
-    /// - Note: `$departure` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var departure: String?
+    public var departure: String? { _departure?.value }
+    private let _departure: Nullable<String>?
     /// Arrival time at the station; `null` where the thread starts here. Same forms as `departure`.
-    /// - Note: `$arrival` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var arrival: String?
+    public var arrival: String? { _arrival?.value }
+    private let _arrival: Nullable<String>?
     /// Legacy key (2017-era responses) for `departure`, in `HH:MM` form. Current responses use `departure`.
-    /// - Note: `$departureTime` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var departureTime: String?
+    public var departureTime: String? { _departureTime?.value }
+    private let _departureTime: Nullable<String>?
     /// Legacy key (2017-era responses) for `arrival`, in `HH:MM` form. Current responses use `arrival`.
-    /// - Note: `$arrivalTime` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var arrivalTime: String?
+    public var arrivalTime: String? { _arrivalTime?.value }
+    private let _arrivalTime: Nullable<String>?
     /// Human-readable running days, e.g. "ежедневно", "5, 12, 19, 26 марта" (may contain NBSP).
     public let days: String
     /// Human-readable days on which the thread does not run; `null` when none (all-days timetables too).
-    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var exceptDays: String?
+    public var exceptDays: String? { _exceptDays?.value }
+    private let _exceptDays: Nullable<String>?
     /// True if the times are approximate.
     public let isFuzzy: Bool
     /// Free-text stop information, e.g. "без остановок", "везде", or `""`.
@@ -33,8 +33,8 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     /// Platform; `""` when unknown.
     public let platform: String?
     /// Terminal (airports); `null` when unknown.
-    /// - Note: `$terminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var terminal: String?
+    public var terminal: String? { _terminal?.value }
+    private let _terminal: Nullable<String>?
     /// Suburban stations only — the item's direction code (see `directions`).
     public let direction: String?
     /// UNDOCUMENTED live departure-board data, returned only with `tablo=true` (airports). Known keys include
@@ -42,48 +42,48 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, departure: String? = nil, arrival: String? = nil, departureTime: String? = nil, arrivalTime: String? = nil, days: String, exceptDays: String? = nil, isFuzzy: Bool, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil, tablo: Tablo? = nil) {
         self.thread = thread
-        self._departure = NullableField(wrappedValue: departure)
-        self._arrival = NullableField(wrappedValue: arrival)
-        self._departureTime = NullableField(wrappedValue: departureTime)
-        self._arrivalTime = NullableField(wrappedValue: arrivalTime)
+        self._departure = departure.map(Nullable.value)
+        self._arrival = arrival.map(Nullable.value)
+        self._departureTime = departureTime.map(Nullable.value)
+        self._arrivalTime = arrivalTime.map(Nullable.value)
         self.days = days
-        self._exceptDays = NullableField(wrappedValue: exceptDays)
+        self._exceptDays = exceptDays.map(Nullable.value)
         self.isFuzzy = isFuzzy
         self.stops = stops
         self.platform = platform
-        self._terminal = NullableField(wrappedValue: terminal)
+        self._terminal = terminal.map(Nullable.value)
         self.direction = direction
         self.tablo = tablo
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.thread = try container.field(RaspThread.self, "thread")
-        self._departure = NullableField(projectedValue: try container.nullableField(String.self, "departure"))
-        self._arrival = NullableField(projectedValue: try container.nullableField(String.self, "arrival"))
-        self._departureTime = NullableField(projectedValue: try container.nullableField(String.self, "departure_time"))
-        self._arrivalTime = NullableField(projectedValue: try container.nullableField(String.self, "arrival_time"))
+        self._departure = try container.nullableField(String.self, "departure")
+        self._arrival = try container.nullableField(String.self, "arrival")
+        self._departureTime = try container.nullableField(String.self, "departure_time")
+        self._arrivalTime = try container.nullableField(String.self, "arrival_time")
         self.days = try container.field(String.self, "days")
-        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
+        self._exceptDays = try container.nullableField(String.self, "except_days")
         self.isFuzzy = try container.field(Bool.self, "is_fuzzy")
         self.stops = try container.optionalField(String.self, "stops")
         self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = NullableField(projectedValue: try container.nullableField(String.self, "terminal"))
+        self._terminal = try container.nullableField(String.self, "terminal")
         self.direction = try container.optionalField(String.self, "direction")
         self.tablo = try container.optionalField(Tablo.self, "tablo")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.thread, "thread")
-        try container.encodeNullableField(self._departure.projectedValue, "departure")
-        try container.encodeNullableField(self._arrival.projectedValue, "arrival")
-        try container.encodeNullableField(self._departureTime.projectedValue, "departure_time")
-        try container.encodeNullableField(self._arrivalTime.projectedValue, "arrival_time")
+        try container.encodeNullableField(self._departure, "departure")
+        try container.encodeNullableField(self._arrival, "arrival")
+        try container.encodeNullableField(self._departureTime, "departure_time")
+        try container.encodeNullableField(self._arrivalTime, "arrival_time")
         try container.encodeField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
+        try container.encodeNullableField(self._exceptDays, "except_days")
         try container.encodeField(self.isFuzzy, "is_fuzzy")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal.projectedValue, "terminal")
+        try container.encodeNullableField(self._terminal, "terminal")
         try container.encodeOptionalField(self.direction, "direction")
         try container.encodeOptionalField(self.tablo, "tablo")
     }

@@ -11,8 +11,8 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
     /// Human-readable running days.
     public let days: String?
     /// Human-readable days on which the thread does not run.
-    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var exceptDays: String?
+    public var exceptDays: String? { _exceptDays?.value }
+    private let _exceptDays: Nullable<String>?
     /// True if the times are approximate.
     public let isFuzzy: Bool?
     /// Free-text stop information.
@@ -20,41 +20,41 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
     /// Platform; `""` when unknown.
     public let platform: String?
     /// Terminal; `null` when unknown.
-    /// - Note: `$terminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var terminal: String?
+    public var terminal: String? { _terminal?.value }
+    private let _terminal: Nullable<String>?
     /// Suburban stations only — the item's direction code.
     public let direction: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(thread: RaspThread, days: String? = nil, exceptDays: String? = nil, isFuzzy: Bool? = nil, stops: String? = nil, platform: String? = nil, terminal: String? = nil, direction: String? = nil) {
         self.thread = thread
         self.days = days
-        self._exceptDays = NullableField(wrappedValue: exceptDays)
+        self._exceptDays = exceptDays.map(Nullable.value)
         self.isFuzzy = isFuzzy
         self.stops = stops
         self.platform = platform
-        self._terminal = NullableField(wrappedValue: terminal)
+        self._terminal = terminal.map(Nullable.value)
         self.direction = direction
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.thread = try container.field(RaspThread.self, "thread")
         self.days = try container.optionalField(String.self, "days")
-        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
+        self._exceptDays = try container.nullableField(String.self, "except_days")
         self.isFuzzy = try container.optionalField(Bool.self, "is_fuzzy")
         self.stops = try container.optionalField(String.self, "stops")
         self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = NullableField(projectedValue: try container.nullableField(String.self, "terminal"))
+        self._terminal = try container.nullableField(String.self, "terminal")
         self.direction = try container.optionalField(String.self, "direction")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.thread, "thread")
         try container.encodeOptionalField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
+        try container.encodeNullableField(self._exceptDays, "except_days")
         try container.encodeOptionalField(self.isFuzzy, "is_fuzzy")
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal.projectedValue, "terminal")
+        try container.encodeNullableField(self._terminal, "terminal")
         try container.encodeOptionalField(self.direction, "direction")
     }
 }

@@ -28,8 +28,8 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     /// "…".
     public let days: String
     /// Human-readable days on which the thread does not run; `""` when none.
-    /// - Note: `$exceptDays` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var exceptDays: String?
+    public var exceptDays: String? { _exceptDays?.value }
+    private let _exceptDays: Nullable<String>?
     /// Departure date from the first station, local to it (or to `result_timezone`).
     ///
     /// Format: `date`.
@@ -39,21 +39,21 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
     /// Example: `07:00`.
     public let startTime: String
     /// Echo of the `from` parameter; `null` when it was not given.
-    /// - Note: `$from` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var from: Point?
+    public var from: Point? { _from?.value }
+    private let _from: Nullable<Point>?
     /// Echo of the `to` parameter; `null` when it was not given.
-    /// - Note: `$to` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var to: Point?
+    public var to: Point? { _to?.value }
+    private let _to: Nullable<Point>?
     /// Departure date from `from`; `null` unless `from` was given.
     ///
     /// Format: `date`.
-    /// - Note: `$departureDate` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var departureDate: LocalDate?
+    public var departureDate: LocalDate? { _departureDate?.value }
+    private let _departureDate: Nullable<LocalDate>?
     /// Arrival date at `to`; `null` unless `to` was given.
     ///
     /// Format: `date`.
-    /// - Note: `$arrivalDate` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var arrivalDate: LocalDate?
+    public var arrivalDate: LocalDate? { _arrivalDate?.value }
+    private let _arrivalDate: Nullable<LocalDate>?
     /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
     public let interval: Interval?
     /// Stations where the thread stops (stations it passes without stopping are not listed).
@@ -70,13 +70,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         self.transportSubtype = transportSubtype
         self.carrier = carrier
         self.days = days
-        self._exceptDays = NullableField(wrappedValue: exceptDays)
+        self._exceptDays = exceptDays.map(Nullable.value)
         self.startDate = startDate
         self.startTime = startTime
-        self._from = NullableField(wrappedValue: from)
-        self._to = NullableField(wrappedValue: to)
-        self._departureDate = NullableField(wrappedValue: departureDate)
-        self._arrivalDate = NullableField(wrappedValue: arrivalDate)
+        self._from = from.map(Nullable.value)
+        self._to = to.map(Nullable.value)
+        self._departureDate = departureDate.map(Nullable.value)
+        self._arrivalDate = arrivalDate.map(Nullable.value)
         self.interval = interval
         self.stops = stops
     }
@@ -92,13 +92,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
         self.carrier = try container.optionalField(Carrier.self, "carrier")
         self.days = try container.field(String.self, "days")
-        self._exceptDays = NullableField(projectedValue: try container.nullableField(String.self, "except_days"))
+        self._exceptDays = try container.nullableField(String.self, "except_days")
         self.startDate = try container.field(LocalDate.self, "start_date")
         self.startTime = try container.field(String.self, "start_time")
-        self._from = NullableField(projectedValue: try container.nullableField(Point.self, "from"))
-        self._to = NullableField(projectedValue: try container.nullableField(Point.self, "to"))
-        self._departureDate = NullableField(projectedValue: try container.nullableField(LocalDate.self, "departure_date"))
-        self._arrivalDate = NullableField(projectedValue: try container.nullableField(LocalDate.self, "arrival_date"))
+        self._from = try container.nullableField(Point.self, "from")
+        self._to = try container.nullableField(Point.self, "to")
+        self._departureDate = try container.nullableField(LocalDate.self, "departure_date")
+        self._arrivalDate = try container.nullableField(LocalDate.self, "arrival_date")
         self.interval = try container.optionalField(Interval.self, "interval")
         self.stops = try container.field([ThreadStop].self, "stops")
     }
@@ -114,13 +114,13 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.transportSubtype, "transport_subtype")
         try container.encodeFieldOrNull(self.carrier, "carrier")
         try container.encodeField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays.projectedValue, "except_days")
+        try container.encodeNullableField(self._exceptDays, "except_days")
         try container.encodeField(self.startDate, "start_date")
         try container.encodeField(self.startTime, "start_time")
-        try container.encodeNullableField(self._from.projectedValue, "from")
-        try container.encodeNullableField(self._to.projectedValue, "to")
-        try container.encodeNullableField(self._departureDate.projectedValue, "departure_date")
-        try container.encodeNullableField(self._arrivalDate.projectedValue, "arrival_date")
+        try container.encodeNullableField(self._from, "from")
+        try container.encodeNullableField(self._to, "to")
+        try container.encodeNullableField(self._departureDate, "departure_date")
+        try container.encodeNullableField(self._arrivalDate, "arrival_date")
         try container.encodeOptionalField(self.interval, "interval")
         try container.encodeField(self.stops, "stops")
     }

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
 /// One stop of a thread.
 public struct ThreadStop: Codable, Hashable, Sendable {
@@ -24,8 +24,8 @@ public struct ThreadStop: Codable, Hashable, Sendable {
     /// Platform; `""` when unknown.
     public let platform: String?
     /// Terminal; `null` when unknown.
-    /// - Note: `$terminal` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var terminal: String?
+    public var terminal: String? { _terminal?.value }
+    private let _terminal: Nullable<String>?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(station: Point, arrival: String? = nil, departure: String? = nil, duration: Double, stopTime: Int? = nil, platform: String? = nil, terminal: String? = nil) {
         self.station = station
@@ -34,7 +34,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         self.duration = duration
         self.stopTime = stopTime
         self.platform = platform
-        self._terminal = NullableField(wrappedValue: terminal)
+        self._terminal = terminal.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -44,7 +44,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         self.duration = try container.field(Double.self, "duration")
         self.stopTime = try container.optionalField(Int.self, "stop_time")
         self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = NullableField(projectedValue: try container.nullableField(String.self, "terminal"))
+        self._terminal = try container.nullableField(String.self, "terminal")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -54,7 +54,7 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         try container.encodeField(self.duration, "duration")
         try container.encodeFieldOrNull(self.stopTime, "stop_time")
         try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal.projectedValue, "terminal")
+        try container.encodeNullableField(self._terminal, "terminal")
     }
 }
 

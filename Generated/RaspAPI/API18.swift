@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
 /// A station near the requested coordinate.
 public struct NearestStation: Codable, Hashable, Sendable {
@@ -13,11 +13,11 @@ public struct NearestStation: Codable, Hashable, Sendable {
     /// Station name.
     public let title: String
     /// Colloquial name; `""` or `null` when none.
-    /// - Note: `$popularTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var popularTitle: String?
+    public var popularTitle: String? { _popularTitle?.value }
+    private let _popularTitle: Nullable<String>?
     /// Short name; `""` or `null` when none.
-    /// - Note: `$shortTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var shortTitle: String?
+    public var shortTitle: String? { _shortTitle?.value }
+    private let _shortTitle: Nullable<String>?
     /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
     public let stationType: StationType
     /// Localized station type name (missing in older data).
@@ -40,8 +40,8 @@ public struct NearestStation: Codable, Hashable, Sendable {
         self.type = type
         self.code = code
         self.title = title
-        self._popularTitle = NullableField(wrappedValue: popularTitle)
-        self._shortTitle = NullableField(wrappedValue: shortTitle)
+        self._popularTitle = popularTitle.map(Nullable.value)
+        self._shortTitle = shortTitle.map(Nullable.value)
         self.stationType = stationType
         self.stationTypeName = stationTypeName
         self.transportType = transportType
@@ -56,8 +56,8 @@ public struct NearestStation: Codable, Hashable, Sendable {
         self.type = try container.field(PointType.self, "type")
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
-        self._popularTitle = NullableField(projectedValue: try container.nullableField(String.self, "popular_title"))
-        self._shortTitle = NullableField(projectedValue: try container.nullableField(String.self, "short_title"))
+        self._popularTitle = try container.nullableField(String.self, "popular_title")
+        self._shortTitle = try container.nullableField(String.self, "short_title")
         self.stationType = try container.field(StationType.self, "station_type")
         self.stationTypeName = try container.optionalField(String.self, "station_type_name")
         self.transportType = try container.field(TransportType.self, "transport_type")
@@ -72,8 +72,8 @@ public struct NearestStation: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._popularTitle.projectedValue, "popular_title")
-        try container.encodeNullableField(self._shortTitle.projectedValue, "short_title")
+        try container.encodeNullableField(self._popularTitle, "popular_title")
+        try container.encodeNullableField(self._shortTitle, "short_title")
         try container.encodeField(self.stationType, "station_type")
         try container.encodeOptionalField(self.stationTypeName, "station_type_name")
         try container.encodeField(self.transportType, "transport_type")

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
 public struct NearestSettlementResponse: Codable, Hashable, Sendable {
@@ -13,11 +13,11 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
     /// Settlement name.
     public let title: String
     /// Short name; `""` or `null` when none.
-    /// - Note: `$shortTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var shortTitle: String?
+    public var shortTitle: String? { _shortTitle?.value }
+    private let _shortTitle: Nullable<String>?
     /// Colloquial name; `""` or `null` when none.
-    /// - Note: `$popularTitle` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var popularTitle: String?
+    public var popularTitle: String? { _popularTitle?.value }
+    private let _popularTitle: Nullable<String>?
     /// Latitude of the settlement.
     public let lat: Double
     /// Longitude of the settlement.
@@ -29,8 +29,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         self.type = type
         self.code = code
         self.title = title
-        self._shortTitle = NullableField(wrappedValue: shortTitle)
-        self._popularTitle = NullableField(wrappedValue: popularTitle)
+        self._shortTitle = shortTitle.map(Nullable.value)
+        self._popularTitle = popularTitle.map(Nullable.value)
         self.lat = lat
         self.lng = lng
         self.distance = distance
@@ -40,8 +40,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         self.type = try container.field(PointType.self, "type")
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
-        self._shortTitle = NullableField(projectedValue: try container.nullableField(String.self, "short_title"))
-        self._popularTitle = NullableField(projectedValue: try container.nullableField(String.self, "popular_title"))
+        self._shortTitle = try container.nullableField(String.self, "short_title")
+        self._popularTitle = try container.nullableField(String.self, "popular_title")
         self.lat = try container.field(Double.self, "lat")
         self.lng = try container.field(Double.self, "lng")
         self.distance = try container.field(Double.self, "distance")
@@ -51,8 +51,8 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._shortTitle.projectedValue, "short_title")
-        try container.encodeNullableField(self._popularTitle.projectedValue, "popular_title")
+        try container.encodeNullableField(self._shortTitle, "short_title")
+        try container.encodeNullableField(self._popularTitle, "popular_title")
         try container.encodeField(self.lat, "lat")
         try container.encodeField(self.lng, "lng")
         try container.encodeField(self.distance, "distance")

@@ -83,34 +83,6 @@ public struct Region: Codable, Hashable, Sendable {
     }
 }
 
-/// A settlement in the station directory.
-public struct Settlement: Codable, Hashable, Sendable {
-    /// Settlement name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Stations of the settlement.
-    public let stations: [Station]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, stations: [Station]) {
-        self.title = title
-        self.codes = codes
-        self.stations = stations
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.stations = try container.field([Station].self, "stations")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeField(self.stations, "stations")
-    }
-}
-
 extension RaspClient {
     public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
         var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier")

@@ -2,7 +2,35 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
+
+/// A settlement in the station directory.
+public struct Settlement: Codable, Hashable, Sendable {
+    /// Settlement name (may be `""`).
+    public let title: String
+    /// Codes of a directory entry; may be `{}`.
+    public let codes: DirectoryCodes
+    /// Stations of the settlement.
+    public let stations: [Station]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String, codes: DirectoryCodes, stations: [Station]) {
+        self.title = title
+        self.codes = codes
+        self.stations = stations
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.field(String.self, "title")
+        self.codes = try container.field(DirectoryCodes.self, "codes")
+        self.stations = try container.field([Station].self, "stations")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.title, "title")
+        try container.encodeField(self.codes, "codes")
+        try container.encodeField(self.stations, "stations")
+    }
+}
 
 /// A station in the station directory.
 public struct Station: Codable, Hashable, Sendable {
@@ -17,11 +45,11 @@ public struct Station: Codable, Hashable, Sendable {
     /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
     public let transportType: TransportType?
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    /// - Note: `$latitude` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var latitude: Station.Latitude?
+    public var latitude: Station.Latitude? { _latitude?.value }
+    private let _latitude: Nullable<Station.Latitude>?
     /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    /// - Note: `$longitude` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var longitude: Station.Longitude?
+    public var longitude: Station.Longitude? { _longitude?.value }
+    private let _longitude: Nullable<Station.Longitude>?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
         self.title = title
@@ -29,8 +57,8 @@ public struct Station: Codable, Hashable, Sendable {
         self.direction = direction
         self.stationType = stationType
         self.transportType = transportType
-        self._latitude = NullableField(wrappedValue: latitude)
-        self._longitude = NullableField(wrappedValue: longitude)
+        self._latitude = latitude.map(Nullable.value)
+        self._longitude = longitude.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -39,8 +67,8 @@ public struct Station: Codable, Hashable, Sendable {
         self.direction = try container.optionalField(String.self, "direction")
         self.stationType = try container.optionalField(StationType.self, "station_type")
         self.transportType = try container.optionalField(TransportType.self, "transport_type")
-        self._latitude = NullableField(projectedValue: try container.nullableField(Station.Latitude.self, "latitude"))
-        self._longitude = NullableField(projectedValue: try container.nullableField(Station.Longitude.self, "longitude"))
+        self._latitude = try container.nullableField(Station.Latitude.self, "latitude")
+        self._longitude = try container.nullableField(Station.Longitude.self, "longitude")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -49,8 +77,8 @@ public struct Station: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.direction, "direction")
         try container.encodeOptionalField(self.stationType, "station_type")
         try container.encodeOptionalField(self.transportType, "transport_type")
-        try container.encodeNullableField(self._latitude.projectedValue, "latitude")
-        try container.encodeNullableField(self._longitude.projectedValue, "longitude")
+        try container.encodeNullableField(self._latitude, "latitude")
+        try container.encodeNullableField(self._longitude, "longitude")
     }
 
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.

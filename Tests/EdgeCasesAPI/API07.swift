@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
 /// The `Pet` schema of the API.
 public struct Pet: Codable, Hashable, Sendable {
@@ -19,8 +19,8 @@ public struct Pet: Codable, Hashable, Sendable {
     /// A code such as `A-1`. Comment breakers stay text: */ /* ``` and a lone \
     ///
     /// Length: at least 3, at most 12. Pattern: `` ^[A-Z]-[0-9]+`?$ ``. Examples: `A-1`, `B-22`, `` C`3 ``.
-    /// - Note: `$code` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var code: String?
+    public var code: String? { _code?.value }
+    private let _code: Nullable<String>?
     /// Greater than 0, at most 300. Example: `4.5`.
     public let weight: Double?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -30,7 +30,7 @@ public struct Pet: Codable, Hashable, Sendable {
         self.owner = owner
         self.tag = tag
         self._nickname = nickname
-        self._code = NullableField(wrappedValue: code)
+        self._code = code.map(Nullable.value)
         self.weight = weight
     }
     public init(from decoder: any Decoder) throws {
@@ -40,7 +40,7 @@ public struct Pet: Codable, Hashable, Sendable {
         self.owner = try container.optionalField(Owner.self, "owner")
         self.tag = try container.optionalField(Tag.self, "tag")
         self._nickname = try container.optionalField(String.self, "nickname")
-        self._code = NullableField(projectedValue: try container.nullableField(String.self, "code"))
+        self._code = try container.nullableField(String.self, "code")
         self.weight = try container.optionalField(Double.self, "weight")
     }
     public func encode(to encoder: any Encoder) throws {
@@ -50,7 +50,7 @@ public struct Pet: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.owner, "owner")
         try container.encodeOptionalField(self.tag, "tag")
         try container.encodeOptionalField(self._nickname, "nickname")
-        try container.encodeNullableField(self._code.projectedValue, "code")
+        try container.encodeNullableField(self._code, "code")
         try container.encodeOptionalField(self.weight, "weight")
     }
 }

@@ -8,8 +8,8 @@ public import RaspRuntime
 public struct Echo: Codable, Hashable, Sendable {
     public let method: String
     public let path: String
-    /// - Note: `$contentType` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var contentType: String?
+    public var contentType: String? { _contentType?.value }
+    private let _contentType: Nullable<String>?
     public let fields: [Echo.FieldsItem]
     /// Format: `byte`.
     public let body: Data
@@ -17,7 +17,7 @@ public struct Echo: Codable, Hashable, Sendable {
     public init(method: String, path: String, contentType: String? = nil, fields: [Echo.FieldsItem], body: Data) {
         self.method = method
         self.path = path
-        self._contentType = NullableField(wrappedValue: contentType)
+        self._contentType = contentType.map(Nullable.value)
         self.fields = fields
         self.body = body
     }
@@ -25,7 +25,7 @@ public struct Echo: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.method = try container.field(String.self, "method")
         self.path = try container.field(String.self, "path")
-        self._contentType = NullableField(projectedValue: try container.nullableField(String.self, "contentType"))
+        self._contentType = try container.nullableField(String.self, "contentType")
         self.fields = try container.field([Echo.FieldsItem].self, "fields")
         self.body = try container.field(Data.self, "body")
     }
@@ -33,7 +33,7 @@ public struct Echo: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.method, "method")
         try container.encodeField(self.path, "path")
-        try container.encodeNullableField(self._contentType.projectedValue, "contentType")
+        try container.encodeNullableField(self._contentType, "contentType")
         try container.encodeField(self.fields, "fields")
         try container.encodeField(self.body, "body")
     }
@@ -41,37 +41,37 @@ public struct Echo: Codable, Hashable, Sendable {
     /// The `FieldsItem` schema of the API.
     public struct FieldsItem: Codable, Hashable, Sendable {
         public let name: String
-        /// - Note: `$value` tells a missing key (nil) from `null` (`.null`).
-        @NullableField public private(set) var value: String?
+        public var value: String? { _value?.value }
+        private let _value: Nullable<String>?
         /// Format: `byte`.
         public let base64: Data
-        /// - Note: `$filename` tells a missing key (nil) from `null` (`.null`).
-        @NullableField public private(set) var filename: String?
-        /// - Note: `$contentType` tells a missing key (nil) from `null` (`.null`).
-        @NullableField public private(set) var contentType: String?
+        public var filename: String? { _filename?.value }
+        private let _filename: Nullable<String>?
+        public var contentType: String? { _contentType?.value }
+        private let _contentType: Nullable<String>?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(name: String, value: String? = nil, base64: Data, filename: String? = nil, contentType: String? = nil) {
             self.name = name
-            self._value = NullableField(wrappedValue: value)
+            self._value = value.map(Nullable.value)
             self.base64 = base64
-            self._filename = NullableField(wrappedValue: filename)
-            self._contentType = NullableField(wrappedValue: contentType)
+            self._filename = filename.map(Nullable.value)
+            self._contentType = contentType.map(Nullable.value)
         }
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.name = try container.field(String.self, "name")
-            self._value = NullableField(projectedValue: try container.nullableField(String.self, "value"))
+            self._value = try container.nullableField(String.self, "value")
             self.base64 = try container.field(Data.self, "base64")
-            self._filename = NullableField(projectedValue: try container.nullableField(String.self, "filename"))
-            self._contentType = NullableField(projectedValue: try container.nullableField(String.self, "contentType"))
+            self._filename = try container.nullableField(String.self, "filename")
+            self._contentType = try container.nullableField(String.self, "contentType")
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.name, "name")
-            try container.encodeNullableField(self._value.projectedValue, "value")
+            try container.encodeNullableField(self._value, "value")
             try container.encodeField(self.base64, "base64")
-            try container.encodeNullableField(self._filename.projectedValue, "filename")
-            try container.encodeNullableField(self._contentType.projectedValue, "contentType")
+            try container.encodeNullableField(self._filename, "filename")
+            try container.encodeNullableField(self._contentType, "contentType")
         }
     }
 }

@@ -12,28 +12,28 @@ public struct UploadReceipt: Codable, Hashable, Sendable {
     public let checksum: String
     /// Whether the body came with `Transfer-Encoding: chunked`.
     public let chunked: Bool
-    /// - Note: `$contentType` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public private(set) var contentType: String?
+    public var contentType: String? { _contentType?.value }
+    private let _contentType: Nullable<String>?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(size: Int, checksum: String, chunked: Bool, contentType: String? = nil) {
         self.size = size
         self.checksum = checksum
         self.chunked = chunked
-        self._contentType = NullableField(wrappedValue: contentType)
+        self._contentType = contentType.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.size = try container.field(Int.self, "size")
         self.checksum = try container.field(String.self, "checksum")
         self.chunked = try container.field(Bool.self, "chunked")
-        self._contentType = NullableField(projectedValue: try container.nullableField(String.self, "contentType"))
+        self._contentType = try container.nullableField(String.self, "contentType")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.size, "size")
         try container.encodeField(self.checksum, "checksum")
         try container.encodeField(self.chunked, "chunked")
-        try container.encodeNullableField(self._contentType.projectedValue, "contentType")
+        try container.encodeNullableField(self._contentType, "contentType")
     }
 }
 

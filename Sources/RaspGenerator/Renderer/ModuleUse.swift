@@ -105,8 +105,8 @@ extension ModuleUse {
             // Read in place: a for-in loop would copy each property with all its fields.
             for index in decl.properties.indices {
                 add(decl.properties[index].type)
-                // `@NullableField` and its `Nullable` projection.
-                if decl.properties[index].tracksNull { runtime = true }
+                // `@NullableField` and its `Nullable` projection (private storage names neither publicly).
+                if decl.properties[index].tracksNull && !decl.properties[index].hasStorage { runtime = true }
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }

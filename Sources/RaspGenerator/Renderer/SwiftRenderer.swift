@@ -166,6 +166,10 @@ struct SwiftRenderer {
             // Properties are read in place by index (a for-in loop copies each one, retaining all of its fields).
             for index in decl.properties.indices {
                 w.doc(decl.properties[index].doc)
+                if Self.tracksNull(decl.properties[index]) && !decl.properties[index].hasStorage {
+                    let name = Naming.bare(decl.properties[index].name)
+                    w.doc("- Note: `$\(name)` tells a missing key (nil) from `null` (`.null`).")
+                }
                 renderProperty(decl.properties[index], mutable: decl.isMutable, &w)
             }
             let keyword = decl.isMutable ? "var " : "let "

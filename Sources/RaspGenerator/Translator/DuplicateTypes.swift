@@ -251,7 +251,7 @@ struct DuplicateTypes {
             if let constant = property.constant { text += Naming.literal(constant) }
             if let deprecation = property.deprecation { text += deprecation }
             if property.encodesNull { text += "=null" }
-            if property.tracksNull { text += "=tracked" }
+            if property.tracksNull { text += property.keepsNullPrivately ? "=trackedPrivately" : "=tracked" }
             if property.keepsNullValue { text += "=keepsNull" }
             text += ";"
         }

@@ -173,7 +173,10 @@ struct PropertyDecl {
 
     /// Whether the value lives in a private `_name` behind a computed property: boxed values, and deprecated ones
     /// (the generated init and coding code use the storage, so only callers see the deprecation).
-    var hasStorage: Bool { boxed || deprecation != nil || keepsPresence }
+    var hasStorage: Bool { boxed || deprecation != nil || keepsPresence || keepsNullPrivately }
+    /// A property that tracks `null` in a type no request sends: its three states live in private storage behind
+    /// a plain getter, which costs less to compile than the `@NullableField` wrapper (set by ``SentTypes``).
+    var keepsNullPrivately = false
 
     /// An optional property with a schema default: stored as an optional, so a missing key stays missing when the
     /// value is written back (and an explicit default stays written); it reads as the default when missing.

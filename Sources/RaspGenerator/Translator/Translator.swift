@@ -195,6 +195,9 @@ struct SentTypes {
         // Rebuilt only when it changes (a new declaration costs a box).
         guard decl.isMutable != isMutable else { return }
         decl.isMutable = isMutable
+        for index in decl.properties.indices where decl.properties[index].tracksNull {
+            decl.properties[index].keepsNullPrivately = !isMutable
+        }
         declaration = .structType(decl)
     }
 }

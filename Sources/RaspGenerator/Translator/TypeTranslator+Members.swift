@@ -51,10 +51,6 @@ extension TypeTranslator {
                 } else {
                     // A default says what a missing key means; `null` and a missing key still differ on the wire.
                     decl.tracksNull = true
-                    if decl.deprecation == nil {
-                        doc.append("- Note: `$\(Naming.bare(name))` tells a missing key (nil) from `null` (`.null`).")
-                        decl.doc = doc
-                    }
                 }
             }
             result.append(decl)
