@@ -31,12 +31,12 @@ struct ModuleUse: Equatable {
         func resolve(_ name: String, depth: Int) -> ModuleUse {
             if let known = table[name] { return known }
             var use = ModuleUse()
-            guard let type = targets[name] else { return use }
-            use.add(type)
+            // Only an alias of a named type counts: Swift does not check the modules of a collection's elements
+            // (`typealias Tablo = [String: JSONValue]` needs no public import where it is used).
+            guard case .named(let target)? = targets[name] else { return use }
+            use.add(target)
             // An alias chain is acyclic (the translator refuses cycles); the depth bound only guards that.
-            if depth < 64, targets[type.elementName] != nil {
-                use.formUnion(resolve(type.elementName, depth: depth + 1))
-            }
+            if depth < 64, targets[target] != nil { use.formUnion(resolve(target, depth: depth + 1)) }
             table[name] = use
             return use
         }
