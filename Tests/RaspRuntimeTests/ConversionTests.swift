@@ -97,3 +97,29 @@ struct ConversionTests {
         #expect(text.hasSuffix("--\(boundary)--\r\n"))
     }
 }
+
+/// A date-time with up to microseconds is written back exactly, in every year a client will meet.
+struct DateTimePrecisionTests {
+    @Test func microsecondsSurviveFrom1900To2099() throws {
+        // A fixed linear congruential sequence: the same 20,000 date-times every run.
+        var state: UInt64 = 34
+        func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        func pad(_ value: Int, _ width: Int) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let micros = next(1...999_999)
+            let text = "\(pad(next(1900...2099), 4))-\(pad(next(1...12), 2))-\(pad(next(1...28), 2))T"
+                + "\(pad(next(0...23), 2)):\(pad(next(0...59), 2)):\(pad(next(0...59), 2)).\(pad(micros, 6))Z"
+            let expected = micros % 1000 == 0 ? String(text.dropLast(4)) + "Z" : text
+            let date = try #require(ISO8601.date(from: text))
+            let written = ISO8601.string(from: date)
+            if written != expected { mismatches.append("\(text) → \(written)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+}

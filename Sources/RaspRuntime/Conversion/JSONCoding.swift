@@ -98,16 +98,19 @@ public enum ISO8601 {
               hour < 24, minute < 60, second < 61
         else { return nil }
         let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
-        return Date(timeIntervalSince1970: seconds)
+        // Counted from Date's own reference (2001), in whole seconds first: the Double it holds then keeps the
+        // fraction to well under a microsecond through this century.
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds - referenceOffset
+        return Date(timeIntervalSinceReferenceDate: Double(whole) + fraction)
     }
 
     /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds when it has them, or microseconds when it has
     /// those (a `Date` holds about a microsecond's precision in this century, so nothing finer is written).
     public static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        var whole = Int(interval.rounded(.down))
-        var micros = Int(((interval - Double(whole)) * 1_000_000).rounded())
+        let interval = date.timeIntervalSinceReferenceDate
+        let down = interval.rounded(.down)
+        var whole = Int(down) + referenceOffset
+        var micros = Int(((interval - down) * 1_000_000).rounded())
         if micros == 1_000_000 {
             whole += 1
             micros = 0
@@ -122,6 +125,9 @@ public enum ISO8601 {
             : "." + String(String(micros + 1_000_000).dropFirst())
         return "\(civil)T\(time)\(fraction)Z"
     }
+
+    /// Seconds from 1970 to 2001, Date's reference date.
+    static let referenceOffset = 978_307_200
 
     static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
