@@ -19,6 +19,8 @@ public protocol ClientProtocol: Sendable {
     func addPet(_ input: Operations.AddPet) async throws -> Pet
     /// - Remark: HTTP `POST /sources`, generated from `#/paths/~1sources/post` (`createSource`).
     func createSource(_ input: Operations.CreateSource) async throws -> IngestSource
+    /// - Remark: HTTP `POST /admins`, generated from `#/paths/~1admins/post` (`createAdmin`).
+    func createAdmin(_ input: Operations.CreateAdmin) async throws -> Void
     /// - Remark: HTTP `POST /accounts`, generated from `#/paths/~1accounts/post` (`createAccount`).
     func createAccount(_ input: Operations.CreateAccount) async throws -> Account
     /// - Remark: HTTP `PATCH /profiles/{id}`, generated from `#/paths/~1profiles~1{id}/patch` (`patchProfile`).
@@ -56,6 +58,8 @@ public struct MockClient: ClientProtocol {
     public var addPetHandler: @Sendable (Operations.AddPet) async throws -> Pet = { _ in throw MockClientError.notImplemented(operationID: "addPet") }
     /// Answers ``Client/createSource(_:)``.
     public var createSourceHandler: @Sendable (Operations.CreateSource) async throws -> IngestSource = { _ in throw MockClientError.notImplemented(operationID: "createSource") }
+    /// Answers ``Client/createAdmin(_:)``.
+    public var createAdminHandler: @Sendable (Operations.CreateAdmin) async throws -> Void = { _ in throw MockClientError.notImplemented(operationID: "createAdmin") }
     /// Answers ``Client/createAccount(_:)``.
     public var createAccountHandler: @Sendable (Operations.CreateAccount) async throws -> Account = { _ in throw MockClientError.notImplemented(operationID: "createAccount") }
     /// Answers ``Client/patchProfile(_:)``.

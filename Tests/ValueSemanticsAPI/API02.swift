@@ -61,3 +61,21 @@ extension Operations {
         }
     }
 }
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`application/json`).
+    ///
+    /// - Remark: HTTP `POST /colors`.
+    public func mixColor(body: Paint) async throws -> Paint {
+        try await mixColor(Operations.MixColor(body: body))
+    }
+}
+
+extension Client {
+    public func mixColor(_ input: Operations.MixColor) async throws -> Paint {
+        var request = ClientRequest(method: "POST", path: "/colors", operationID: "mixColor", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Paint.self)
+    }
+}

@@ -40,3 +40,12 @@ public struct SimpleTransition: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension Operations {
+    /// The input of ``Client/search(_:)``.
+    public struct Search: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+}

@@ -68,12 +68,10 @@ public struct DirectionalTransition: Codable, Hashable, Sendable {
     }
 }
 
-extension Operations {
-    /// The input of ``Client/search(_:)``.
-    public struct Search: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
+extension ClientProtocol {
+    /// - Remark: HTTP `GET /search`.
+    public func search() async throws -> [SearchResult] {
+        try await search(Operations.Search())
     }
 }
 

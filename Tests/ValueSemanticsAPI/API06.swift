@@ -63,10 +63,12 @@ public enum Action: Codable, Hashable, Sendable {
     }
 }
 
-extension ClientProtocol {
-    /// - Remark: HTTP `GET /search`.
-    public func search() async throws -> [SearchResult] {
-        try await search(Operations.Search())
+extension Operations {
+    /// The input of ``Client/listPets(_:)``.
+    public struct ListPets: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
     }
 }
 

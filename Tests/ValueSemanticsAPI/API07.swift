@@ -30,11 +30,9 @@ public struct SetVariableAction: Codable, Hashable, Sendable {
     }
 }
 
-extension Operations {
-    /// The input of ``Client/listPets(_:)``.
-    public struct ListPets: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
+extension Client {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
+        let request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", requiresAuthentication: false)
+        return try await core.perform(request, decoding: [Pet].self)
     }
 }

@@ -44,9 +44,13 @@ public struct SetModeAction: Codable, Hashable, Sendable {
     }
 }
 
-extension Client {
-    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
-        let request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", requiresAuthentication: false)
-        return try await core.perform(request, decoding: [Pet].self)
+extension ClientProtocol {
+    /// - Remark: HTTP `GET /pets`.
+    public func listPets() async throws -> [Pet] {
+        try await listPets(Operations.ListPets())
     }
+}
+
+extension MockClient {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
 }

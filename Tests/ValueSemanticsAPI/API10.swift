@@ -4,14 +4,20 @@
 internal import Foundation
 internal import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/addPet(_:)``.
-    public struct AddPet: Sendable {
-        /// The request body (`application/json`).
-        public var body: Pet
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Pet) {
-            self.body = body
-        }
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`application/json`).
+    ///
+    /// - Remark: HTTP `POST /pets`.
+    public func addPet(body: Pet) async throws -> Pet {
+        try await addPet(Operations.AddPet(body: body))
+    }
+}
+
+extension Client {
+    public func addPet(_ input: Operations.AddPet) async throws -> Pet {
+        var request = ClientRequest(method: "POST", path: "/pets", operationID: "addPet", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Pet.self)
     }
 }

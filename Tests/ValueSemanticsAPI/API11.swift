@@ -134,10 +134,6 @@ public enum Rule: Codable, Hashable, Sendable {
     }
 }
 
-extension Client {
-    public func addPet(_ input: Operations.AddPet) async throws -> Pet {
-        var request = ClientRequest(method: "POST", path: "/pets", operationID: "addPet", requiresAuthentication: false)
-        try request.setJSONBody(input.body, contentType: "application/json")
-        return try await core.perform(request, decoding: Pet.self)
-    }
+extension MockClient {
+    public func addPet(_ input: Operations.AddPet) async throws -> Pet { try await addPetHandler(input) }
 }

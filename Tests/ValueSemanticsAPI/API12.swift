@@ -4,16 +4,22 @@
 internal import Foundation
 internal import RaspRuntime
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`application/json`).
-    ///
-    /// - Remark: HTTP `POST /pets`.
-    public func addPet(body: Pet) async throws -> Pet {
-        try await addPet(Operations.AddPet(body: body))
+extension Operations {
+    /// The input of ``Client/createSource(_:)``.
+    public struct CreateSource: Sendable {
+        /// The request body (`application/json`).
+        public var body: IngestSource
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: IngestSource) {
+            self.body = body
+        }
     }
 }
 
-extension MockClient {
-    public func addPet(_ input: Operations.AddPet) async throws -> Pet { try await addPetHandler(input) }
+extension Client {
+    public func createSource(_ input: Operations.CreateSource) async throws -> IngestSource {
+        var request = ClientRequest(method: "POST", path: "/sources", operationID: "createSource", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: IngestSource.self)
+    }
 }

@@ -50,14 +50,33 @@ public enum SearchResult: Codable, Hashable, Sendable {
     }
 }
 
-extension Operations {
-    /// The input of ``Client/createSource(_:)``.
-    public struct CreateSource: Sendable {
-        /// The request body (`application/json`).
-        public var body: IngestSource
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: IngestSource) {
-            self.body = body
-        }
+/// The `TvShow` schema of the API.
+public struct TvShow: Codable, Hashable, Sendable {
+    public let name: String?
+    public let firstAirDate: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, firstAirDate: String? = nil) {
+        self.name = name
+        self.firstAirDate = firstAirDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`application/json`).
+    ///
+    /// - Remark: HTTP `POST /sources`.
+    public func createSource(body: IngestSource) async throws -> IngestSource {
+        try await createSource(Operations.CreateSource(body: body))
     }
 }

@@ -4,27 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
-    }
-}
-
 /// The `Movie` schema of the API.
 public struct Movie: Codable, Hashable, Sendable {
     public let title: String?
@@ -46,10 +25,39 @@ public struct Movie: Codable, Hashable, Sendable {
     }
 }
 
-extension Client {
-    public func createSource(_ input: Operations.CreateSource) async throws -> IngestSource {
-        var request = ClientRequest(method: "POST", path: "/sources", operationID: "createSource", requiresAuthentication: false)
-        try request.setJSONBody(input.body, contentType: "application/json")
-        return try await core.perform(request, decoding: IngestSource.self)
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable {
+    public let name: String?
+    public let knownFor: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, knownFor: [String]? = nil) {
+        self.name = name
+        self.knownFor = knownFor
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.knownFor = try container.optionalField([String].self, "known_for")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.knownFor, "known_for")
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/createAdmin(_:)``.
+    public struct CreateAdmin: Sendable {
+        /// The request body (`application/json`).
+        public var body: AdminAccount
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: AdminAccount) {
+            self.body = body
+        }
+    }
+}
+
+extension MockClient {
+    public func createSource(_ input: Operations.CreateSource) async throws -> IngestSource { try await createSourceHandler(input) }
 }

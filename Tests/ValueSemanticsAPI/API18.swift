@@ -14,6 +14,10 @@ extension ClientProtocol {
     }
 }
 
-extension MockClient {
-    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account { try await createAccountHandler(input) }
+extension Client {
+    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account {
+        var request = ClientRequest(method: "POST", path: "/accounts", operationID: "createAccount", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Account.self)
+    }
 }

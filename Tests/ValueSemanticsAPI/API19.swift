@@ -135,3 +135,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension MockClient {
+    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account { try await createAccountHandler(input) }
+}

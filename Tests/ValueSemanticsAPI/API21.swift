@@ -2,10 +2,11 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
-/// The `Account` schema of the API.
-public struct Account: Codable, Hashable, Sendable {
+/// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
+public struct AdminAccount: Codable, Hashable, Sendable {
+    /// The account's id.
     /// - Note: Read-only: the server sets it; leave it nil in requests.
     public var id: String?
     /// Format: `date-time`.
@@ -14,12 +15,14 @@ public struct Account: Codable, Hashable, Sendable {
     public var username: String
     /// - Note: Write-only: sent in requests, never in responses.
     public var password: String?
+    public var scopes: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(id: String? = nil, created: Date? = nil, username: String, password: String? = nil) {
+    public init(id: String? = nil, created: Date? = nil, username: String, password: String? = nil, scopes: [String]? = nil) {
         self.id = id
         self.created = created
         self.username = username
         self.password = password
+        self.scopes = scopes
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -27,6 +30,7 @@ public struct Account: Codable, Hashable, Sendable {
         self.created = try container.optionalField(Date.self, "created")
         self.username = try container.field(String.self, "username")
         self.password = try container.optionalField(String.self, "password")
+        self.scopes = try container.optionalField([String].self, "scopes")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -34,32 +38,7 @@ public struct Account: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.created, "created")
         try container.encodeField(self.username, "username")
         try container.encodeOptionalField(self.password, "password")
-    }
-}
-
-/// The `Profile` schema of the API.
-public struct Profile: Codable, Hashable, Sendable {
-    public let login: String
-    public let email: String?
-    /// The keys the schema does not declare, with their values (its `additionalProperties`).
-    public let additionalProperties: [String: JSONValue]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
-        self.login = login
-        self.email = email
-        self.additionalProperties = additionalProperties
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.login = try container.field(String.self, "login")
-        self.email = try container.optionalField(String.self, "email")
-        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.login, "login")
-        try container.encodeOptionalField(self.email, "email")
-        try container.encodeAdditionalFields(self.additionalProperties)
+        try container.encodeOptionalField(self.scopes, "scopes")
     }
 }
 
@@ -74,6 +53,10 @@ extension ClientProtocol {
     }
 }
 
-extension MockClient {
-    public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile { try await patchProfileHandler(input) }
+extension Client {
+    public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile {
+        var request = ClientRequest(method: "PATCH", path: "/profiles/\(ClientRequest.pathComponent(input.id))", operationID: "patchProfile", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Profile.self)
+    }
 }

@@ -72,6 +72,14 @@ extension ClientProtocol {
     }
 }
 
+extension Client {
+    public func echoNulls(_ input: Operations.EchoNulls) async throws -> Nulls {
+        var request = ClientRequest(method: "POST", path: "/nulls", operationID: "echoNulls", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Nulls.self)
+    }
+}
+
 extension MockClient {
     public func echoNulls(_ input: Operations.EchoNulls) async throws -> Nulls { try await echoNullsHandler(input) }
 }

@@ -36,6 +36,15 @@ struct ObjectRoundTripTests {
         #expect(response.id == "a1" && response.password == nil)
     }
 
+    /// A property redeclared in a later `allOf` part keeps the `readOnly` of the earlier one.
+    @Test func readOnlySurvivesARedeclaration() throws {
+        let admin = AdminAccount(username: "root", password: "secret", scopes: ["all"])
+        #expect(try encoded(admin) == .object([
+            "username": .string("root"), "password": .string("secret"), "scopes": .array([.string("all")]),
+        ]))
+        try expectRoundTrip(AdminAccount.self, #"{"id": "a1", "username": "root"}"#)
+    }
+
     @Test func extraPropertiesAreKept() throws {
         let profile = try expectRoundTrip(
             Profile.self, #"{"login": "ann", "shoeSize": 38, "tags": ["x", null], "id": 9223372036854775807}"#)

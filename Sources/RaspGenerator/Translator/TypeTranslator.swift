@@ -733,6 +733,9 @@ struct TypeTranslator {
                 if !earlier.isEmpty, earlier != later {
                     merged.schema.description = later.isEmpty ? earlier : later + "\n\n" + earlier
                 }
+                // Both parts apply (allOf): a direction either part gives stays.
+                if properties[index].schema.readOnly && !merged.schema.readOnly { merged.schema.readOnly = true }
+                if properties[index].schema.writeOnly && !merged.schema.writeOnly { merged.schema.writeOnly = true }
                 properties[index] = merged
             } else {
                 properties.append(property)
