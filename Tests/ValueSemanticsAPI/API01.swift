@@ -83,16 +83,18 @@ public struct Paint: Codable, Hashable, Sendable {
     /// - Note: `$toolChoice` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var toolChoice: ToolChoice?
     public var rules: [Rule]?
+    public var tools: [Tool]?
     /// Required by the schema, which does not describe it.
     public var layer: JSONValue
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil, toolChoice: ToolChoice? = nil, rules: [Rule]? = nil, layer: JSONValue) {
+    public init(color: Color, transition: Transition? = nil, id: IdOrName? = nil, actions: [Action]? = nil, toolChoice: ToolChoice? = nil, rules: [Rule]? = nil, tools: [Tool]? = nil, layer: JSONValue) {
         self.color = color
         self.transition = transition
         self.id = id
         self.actions = actions
         self._toolChoice = NullableField(wrappedValue: toolChoice)
         self.rules = rules
+        self.tools = tools
         self.layer = layer
     }
     public init(from decoder: any Decoder) throws {
@@ -103,6 +105,7 @@ public struct Paint: Codable, Hashable, Sendable {
         self.actions = try container.optionalField([Action].self, "actions")
         self._toolChoice = NullableField(projectedValue: try container.nullableField(ToolChoice.self, "toolChoice"))
         self.rules = try container.optionalField([Rule].self, "rules")
+        self.tools = try container.optionalField([Tool].self, "tools")
         self.layer = try container.field(JSONValue.self, "layer")
     }
     public func encode(to encoder: any Encoder) throws {
@@ -113,6 +116,7 @@ public struct Paint: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.actions, "actions")
         try container.encodeNullableField(self._toolChoice.projectedValue, "toolChoice")
         try container.encodeOptionalField(self.rules, "rules")
+        try container.encodeOptionalField(self.tools, "tools")
         try container.encodeField(self.layer, "layer")
     }
 }

@@ -4,6 +4,28 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `FileSearchTool` schema of the API.
+public struct FileSearchTool: Codable, Hashable, Sendable {
+    /// Always `file_search`.
+    public var type: String
+    public var maxResults: Int?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "file_search", maxResults: Int? = nil) {
+        self.type = type
+        self.maxResults = maxResults
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.maxResults = try container.optionalField(Int.self, "maxResults")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeOptionalField(self.maxResults, "maxResults")
+    }
+}
+
 /// The `IdOrName` schema of the API.
 public enum IdOrName: Codable, Hashable, Sendable {
     /// The value as a `Int`.
@@ -22,52 +44,6 @@ public enum IdOrName: Codable, Hashable, Sendable {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         }
-    }
-}
-
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
     }
 }
 

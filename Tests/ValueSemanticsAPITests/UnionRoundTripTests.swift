@@ -89,6 +89,15 @@ struct UnionRoundTripTests {
         #expect(alert.metadata?.channel == "c")
     }
 
+    /// Every value a variant's tag enum allows selects it under a discriminator without a mapping.
+    @Test func everyTagValueOfAVariantSelectsIt() throws {
+        let tools = try decode([Tool].self, #"[{"type": "web_search_2025_03_11"}, {"type": "file_search"}]"#)
+        guard tools.count == 2, case .webSearchTool = tools[0], case .fileSearchTool = tools[1] else {
+            Issue.record("decoded as \(tools)")
+            return
+        }
+    }
+
     @Test func primitiveVariantsDecodeByType() throws {
         #expect(try expectRoundTrip(IdOrName.self, "42") == .int(42))
         #expect(try expectRoundTrip(IdOrName.self, #""forty-two""#) == .string("forty-two"))

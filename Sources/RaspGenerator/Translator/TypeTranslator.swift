@@ -422,8 +422,9 @@ struct TypeTranslator {
         if case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)),
            required.contains(discriminator.propertyName),
            let property = properties.first(where: { $0.name == discriminator.propertyName }),
-           let value = Self.constant(property.schema) {
-            return [value]
+           let values = tagValues(property.schema) {
+            // Every value the variant's enum allows (`web_search_preview` and its dated spelling) selects it.
+            return values
         }
         return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
     }
