@@ -349,18 +349,25 @@ struct TypeTranslator {
         return nil
     }
 
-    /// The string values a tag property allows: its constant, or its string enum (through a `$ref`), not null.
-    private func tagValues(_ schema: Schema) -> [String]? {
+    /// The values a tag property allows: its constant, or its enum (through a `$ref`), not null. Strings only,
+    /// unless `integers` also accepts an integer enum, whose values are then given as text.
+    private func tagValues(_ schema: Schema, integers: Bool = false) -> [String]? {
         if let constant = Self.constant(schema) { return [constant] }
         let target = schema.ref.map { Self.unwrap(document.schemas[$0.target].schema) } ?? schema
-        guard !target.nullable, target.types.allSatisfy({ $0 == "string" }), let values = target.enumValues,
-              !values.isEmpty else { return nil }
-        var strings: [String] = []
-        for value in values {
-            guard case .string(let text) = value else { return nil }
-            strings.append(text)
+        let isString = target.types.allSatisfy { $0 == "string" }
+        let isInteger = integers && target.types.allSatisfy { $0 == "integer" || $0 == "number" }
+        guard !target.nullable, isString || isInteger, let values = target.enumValues, !values.isEmpty else {
+            return nil
         }
-        return strings
+        var texts: [String] = []
+        for value in values {
+            switch value {
+            case .string(let text) where isString: texts.append(text)
+            case .int(let number) where isInteger: texts.append(String(number))
+            default: return nil
+            }
+        }
+        return texts
     }
 
     /// The values an object variant allows for its enum-typed properties (strings, or integers as text), for
@@ -368,21 +375,8 @@ struct TypeTranslator {
     private mutating func objectTags(of variant: Schema) throws -> [(property: String, values: [String])] {
         guard case .object(let properties, _, _, _) = try shape(of: try resolvedVariant(variant)) else { return [] }
         return properties.compactMap { property in
-            (tagValues(property.schema) ?? integerTagValues(property.schema)).map { (property.name, $0) }
+            tagValues(property.schema, integers: true).map { (property.name, $0) }
         }
-    }
-
-    /// The integers an integer enum or constant allows (through a `$ref`), as text, not null.
-    private func integerTagValues(_ schema: Schema) -> [String]? {
-        let target = schema.ref.map { Self.unwrap(document.schemas[$0.target].schema) } ?? schema
-        guard !target.nullable, target.types.allSatisfy({ $0 == "integer" || $0 == "number" }),
-              let values = target.enumValues, !values.isEmpty else { return nil }
-        var texts: [String] = []
-        for value in values {
-            guard case .int(let number) = value else { return nil }
-            texts.append(String(number))
-        }
-        return texts
     }
 
     /// The object keys a union variant keeps, for choosing among variants that accept a value: its properties (and
@@ -392,22 +386,22 @@ struct TypeTranslator {
         switch try shape(of: try resolvedVariant(variant)) {
         case .object(let properties, _, let additional, let variants):
             if additional != nil { return nil }
-            var keys = properties.map(\.name)
-            for inner in variants {
-                guard let more = try objectKeys(of: inner, depth: depth + 1) else { return nil }
-                keys += more
-            }
-            return keys
+            return try objectKeys(of: variants, depth: depth).map { properties.map(\.name) + $0 }
         case .union(let variants):
-            var keys: [String] = []
-            for inner in variants {
-                guard let more = try objectKeys(of: inner, depth: depth + 1) else { return nil }
-                keys += more
-            }
-            return keys
+            return try objectKeys(of: variants, depth: depth)
         case .enumeration, .other:
             return nil
         }
+    }
+
+    /// The keys of every one of `variants` together, or nil when one of them keeps any key.
+    private mutating func objectKeys(of variants: [Schema], depth: Int) throws -> [String]? {
+        var keys: [String] = []
+        for variant in variants {
+            guard let more = try objectKeys(of: variant, depth: depth + 1) else { return nil }
+            keys += more
+        }
+        return keys
     }
 
     /// The discriminator values that select a variant: the explicit mapping; else the one value the variant allows
