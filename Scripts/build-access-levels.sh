@@ -10,28 +10,19 @@
 # Usage: Scripts/build-access-levels.sh [--levels "public package internal"] [SPEC...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/Scripts/corpus.sh"
 levels="public package internal"
 if [ "${1:-}" = "--levels" ]; then levels=$2; shift 2; fi
 specs=("$@")
 if [ ${#specs[@]} -eq 0 ]; then
-    shared="$root/../shared/specs"
-    specs=("$shared"/*.yaml "$shared"/*.yml "$shared"/*.json "$root/openapi.yaml"
-           "$root/Tests/Fixtures/edge-cases-spec/openapi.yaml" "$root/Tests/Fixtures/value-semantics/openapi.yaml")
-    for folder in "$shared"/*/; do
-        entry=$(grep -l -m1 -E '^(openapi:|\{?"openapi")' "$folder"*.yaml "$folder"*.yml "$folder"*.json 2>/dev/null \
-            | head -1 || true)
-        if [ -n "$entry" ]; then specs+=("$entry"); fi
-    done
+    mapfile -t specs < <(corpus_specs "$root" "$root/Tests/Fixtures/value-semantics/openapi.yaml")
 fi
 swift build -c release --product rasp-generate --package-path "$root" >/dev/null
 generator="$root/.build/release/rasp-generate"
 failed=0
 for spec in "${specs[@]}"; do
     [ -f "$spec" ] || continue
-    name=$(basename "$spec" | sed -E 's/\.(ya?ml|json)$//; s/[^A-Za-z0-9]+/_/g')
-    if [ "$name" = openapi ] && [ "$(cd "$(dirname "$spec")" && pwd)" != "$root" ]; then
-        name="$(basename "$(dirname "$spec")" | sed -E 's/[^A-Za-z0-9]+/_/g')_openapi"
-    fi
+    name=$(corpus_name "$root" "$spec")
     for level in $levels; do
         package="$root/.build-access/${name}_$level"
         rm -rf "$package/Sources"

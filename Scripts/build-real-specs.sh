@@ -14,30 +14,19 @@
 # Usage: Scripts/build-real-specs.sh [--no-build] [SPEC...]    (--no-build skips the compile step)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/Scripts/corpus.sh"
 compile=1
 if [ "${1:-}" = "--no-build" ]; then compile=0; shift; fi
 specs=("$@")
 if [ ${#specs[@]} -eq 0 ]; then
-    shared="$root/../shared/specs"
-    specs=("$shared"/*.yaml "$shared"/*.yml "$shared"/*.json "$root/openapi.yaml"
-           "$root/Tests/Fixtures/edge-cases-spec/openapi.yaml")
-    for folder in "$shared"/*/; do
-        # A multi-file document's entry is the file that starts with an `openapi:` version.
-        entry=$(grep -l -m1 -E '^(openapi:|\{?"openapi")' "$folder"*.yaml "$folder"*.yml "$folder"*.json 2>/dev/null \
-            | head -1 || true)
-        if [ -n "$entry" ]; then specs+=("$entry"); fi
-    done
+    mapfile -t specs < <(corpus_specs "$root")
 fi
 swift build -c release --product rasp-generate --package-path "$root" >/dev/null
 generator="$root/.build/release/rasp-generate"
 failed=0
 for spec in "${specs[@]}"; do
     [ -f "$spec" ] || continue
-    name=$(basename "$spec" | sed -E 's/\.(ya?ml|json)$//; s/[^A-Za-z0-9]+/_/g')
-    # Entry files named openapi.* take their folder's name too.
-    if [ "$name" = openapi ] && [ "$(cd "$(dirname "$spec")" && pwd)" != "$root" ]; then
-        name="$(basename "$(dirname "$spec")" | sed -E 's/[^A-Za-z0-9]+/_/g')_openapi"
-    fi
+    name=$(corpus_name "$root" "$spec")
     package="$root/.build-specs/$name"
     rm -rf "$package/Sources"
     mkdir -p "$package/Sources/GeneratedAPI"
