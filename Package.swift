@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
         .library(name: "RaspKit", targets: ["RaspKit"]),
         .library(name: "RaspMock", targets: ["RaspMock"]),
+        .library(name: "RaspHummingbird", targets: ["RaspHummingbird"]),
         .library(name: "RaspTerminal", targets: ["RaspTerminal"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
         .executable(name: "rasp", targets: ["rasp"]),
@@ -25,6 +26,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // Only the server adapter's users build these (see `RaspHummingbird`). No default traits: Hummingbird's
+        // swift-configuration support is not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: Generator
@@ -59,6 +65,23 @@ let package = Package(
         .target(name: "RaspServices", dependencies: ["RaspRuntime"]),
         /// The client generated from `openapi.yaml`, checked in (regenerate with `rasp-generate`, see README).
         .target(name: "RaspAPI", dependencies: ["RaspRuntime"], path: "Generated/RaspAPI"),
+
+        // MARK: Servers
+
+        /// Serves a generated server's routes (RaspRuntime's `ServerRouter`) with Hummingbird 2 on SwiftNIO. A product
+        /// of its own rather than a package trait: SwiftPM builds only the targets of the products an app uses, so a
+        /// client app never compiles NIO, and no one has to know a trait's name to get the server.
+        .target(
+            name: "RaspHummingbird",
+            dependencies: [
+                "RaspRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // MARK: Demo data and the mock server
 
@@ -175,6 +198,11 @@ let package = Package(
         /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
         .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
         .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
+        /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
+        .testTarget(
+            name: "RaspServerTests",
+            dependencies: ["EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspTestSupport"]
+        ),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]

@@ -107,6 +107,28 @@ public struct MockRaspClient: RaspClientProtocol {
     public init() {}
 }
 
+extension RaspClientProtocol {
+    /// Registers a route per operation on `router`, each answered by this value's method: the request's
+    /// parameters and body are decoded into the operation's input, the result encoded with the documented
+    /// success status. Throw `ServerResponseError` from a method to answer with another status (a
+    /// documented error); a parameter or body that does not decode is answered 400.
+    ///
+    /// - Parameter router: The routes of a server; an HTTP adapter (`RaspHummingbird`) serves them.
+    public func registerHandlers(on router: inout ServerRouter) {
+        RaspClientServerRoutes.search(self, on: &router)
+        RaspClientServerRoutes.schedule(self, on: &router)
+        RaspClientServerRoutes.thread(self, on: &router)
+        RaspClientServerRoutes.nearestStations(self, on: &router)
+        RaspClientServerRoutes.nearestSettlement(self, on: &router)
+        RaspClientServerRoutes.carrier(self, on: &router)
+        RaspClientServerRoutes.stationsList(self, on: &router)
+        RaspClientServerRoutes.copyright(self, on: &router)
+    }
+}
+
+/// The route of each operation of ``RaspClientProtocol/registerHandlers(on:)``.
+enum RaspClientServerRoutes {}
+
 /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,
 /// `автобусная остановка`), empty strings (a real station in `nearest_stations` has `station_type: ""`), and

@@ -301,3 +301,26 @@ extension RaspClient {
 extension MockRaspClient {
     public func search(_ input: Operations.Search) async throws -> SearchResponse { try await searchHandler(input) }
 }
+
+extension RaspClientServerRoutes {
+    static func search(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/search/", operationID: "search") { request in
+            let input = Operations.Search(
+                from: try request.requiredParameter("from", in: .query),
+                to: try request.requiredParameter("to", in: .query),
+                date: try request.parameter("date", in: .query),
+                transportTypes: try request.parameter("transport_types", in: .query),
+                system: try request.parameter("system", in: .query),
+                showSystems: try request.parameter("show_systems", in: .query),
+                offset: try request.parameter("offset", in: .query),
+                limit: try request.parameter("limit", in: .query),
+                addDaysMask: try request.parameter("add_days_mask", in: .query),
+                resultTimezone: try request.parameter("result_timezone", in: .query),
+                transfers: try request.parameter("transfers", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.search(input), status: 200, contentType: "application/json")
+        }
+    }
+}

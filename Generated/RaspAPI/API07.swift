@@ -119,3 +119,26 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension RaspClientServerRoutes {
+    static func schedule(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/schedule/", operationID: "schedule") { request in
+            let input = Operations.Schedule(
+                station: try request.requiredParameter("station", in: .query),
+                date: try request.parameter("date", in: .query),
+                transportTypes: try request.parameter("transport_types", in: .query),
+                event: try request.parameter("event", in: .query),
+                direction: try request.parameter("direction", in: .query),
+                system: try request.parameter("system", in: .query),
+                showSystems: try request.parameter("show_systems", in: .query),
+                resultTimezone: try request.parameter("result_timezone", in: .query),
+                offset: try request.parameter("offset", in: .query),
+                limit: try request.parameter("limit", in: .query),
+                tablo: try request.parameter("tablo", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.schedule(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -56,3 +56,21 @@ extension RaspClient {
         return try await core.perform(request, decoding: ThreadResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 }
+
+extension RaspClientServerRoutes {
+    static func thread(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/thread/", operationID: "thread") { request in
+            let input = Operations.Thread(
+                uid: try request.requiredParameter("uid", in: .query),
+                from: try request.parameter("from", in: .query),
+                to: try request.parameter("to", in: .query),
+                date: try request.parameter("date", in: .query),
+                showSystems: try request.parameter("show_systems", in: .query),
+                resultTimezone: try request.parameter("result_timezone", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.thread(input), status: 200, contentType: "application/json")
+        }
+    }
+}

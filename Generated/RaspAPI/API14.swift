@@ -88,3 +88,22 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.tablo, "tablo")
     }
 }
+
+extension RaspClientServerRoutes {
+    static func nearestStations(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/nearest_stations/", operationID: "nearestStations") { request in
+            let input = Operations.NearestStations(
+                lat: try request.requiredParameter("lat", in: .query),
+                lng: try request.requiredParameter("lng", in: .query),
+                distance: try request.requiredParameter("distance", in: .query),
+                stationTypes: try request.parameter("station_types", in: .query, explode: false),
+                transportTypes: try request.parameter("transport_types", in: .query),
+                offset: try request.parameter("offset", in: .query),
+                limit: try request.parameter("limit", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.nearestStations(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -80,3 +80,18 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.stations, "stations")
     }
 }
+
+extension RaspClientServerRoutes {
+    static func nearestSettlement(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/nearest_settlement/", operationID: "nearestSettlement") { request in
+            let input = Operations.NearestSettlement(
+                lat: try request.requiredParameter("lat", in: .query),
+                lng: try request.requiredParameter("lng", in: .query),
+                distance: try request.parameter("distance", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.nearestSettlement(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -93,3 +93,17 @@ extension RaspClient {
         return try await core.perform(request, decoding: CarrierResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 }
+
+extension RaspClientServerRoutes {
+    static func carrier(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/carrier/", operationID: "carrier") { request in
+            let input = Operations.CarrierInput(
+                code: try request.requiredParameter("code", in: .query),
+                system: try request.parameter("system", in: .query),
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.carrier(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -103,3 +103,15 @@ extension RaspClient {
         return try await core.perform(request, decoding: StationsListResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 }
+
+extension RaspClientServerRoutes {
+    static func stationsList(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList") { request in
+            let input = Operations.StationsList(
+                format: try request.parameter("format", in: .query),
+                lang: try request.parameter("lang", in: .query)
+            )
+            return try ServerResponse.json(await handler.stationsList(input), status: 200, contentType: "text/html")
+        }
+    }
+}

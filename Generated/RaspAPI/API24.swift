@@ -138,3 +138,14 @@ extension RaspClient {
 extension MockRaspClient {
     public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse { try await copyrightHandler(input) }
 }
+
+extension RaspClientServerRoutes {
+    static func copyright(_ handler: some RaspClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/v3.0/copyright/", operationID: "copyright") { request in
+            let input = Operations.CopyrightInput(
+                format: try request.parameter("format", in: .query)
+            )
+            return try ServerResponse.json(await handler.copyright(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -14,6 +14,7 @@
 ///   schemas: {Money: Decimal}     # schema name → an existing Swift type (no declaration generated)
 ///   formats: {uuid: UUID}         # format → Swift type
 /// lenient: true                   # repair the errors that have a safe repair, with a warning for each
+/// generate: [types, client]       # what to write: types, client, server (default: types and client)
 /// ```
 public struct GeneratorConfig: Sendable {
     /// The access level of the generated declarations.
@@ -37,6 +38,9 @@ public struct GeneratorConfig: Sendable {
     /// Whether errors in the document that have a safe repair are repaired (each reported as a warning) instead of
     /// failing the run; errors without one still fail it. See <doc:GeneratorDiagnostics>.
     public var lenient = false
+    /// What to write (the config's `generate`, spelled as swift-openapi-generator spells it). The types are always
+    /// written, since the client and the server are made of them.
+    public var generate: Set<GeneratedPart> = [.types, .client]
 
     /// The defaults.
     public init() {}
@@ -88,8 +92,18 @@ public struct GeneratorConfig: Sendable {
                 }
             case "lenient":
                 lenient = try DocumentParser.bool(entry.value, entry.key)
+            case "generate":
+                generate = []
+                for item in try DocumentParser.sequence(entry.value, "generate").items {
+                    let name = try DocumentParser.string(item, "generate")
+                    guard let part = GeneratedPart(rawValue: name) else {
+                        throw Diagnostic(.error, "generate lists '\(name)'; expected types, client or server",
+                                         at: item.mark)
+                    }
+                    generate.insert(part)
+                }
             default:
-                let keys = "accessModifier, clientName, operations, tags, names, typeOverrides, lenient"
+                let keys = "accessModifier, clientName, operations, tags, names, typeOverrides, lenient, generate"
                 throw Self.unknownKey(entry.key, entry.keyMark, expected: keys)
             }
         }
@@ -123,6 +137,16 @@ public struct GeneratorConfig: Sendable {
         }
         return result
     }
+}
+
+/// A part of the generated code (the config's `generate`).
+public enum GeneratedPart: String, Sendable, CaseIterable {
+    /// The schemas' types and the operations' inputs.
+    case types
+    /// The client, its protocol and a mock.
+    case client
+    /// The protocol and the routes that serve it (`registerHandlers(on:)`), for a server.
+    case server
 }
 
 /// The access level of the generated declarations (the config's `accessModifier`).

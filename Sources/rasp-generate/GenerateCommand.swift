@@ -54,8 +54,26 @@ struct GenerateCommand: ParsableCommand {
         """)
     var lenient = false
 
+    @Option(help: ArgumentHelp("""
+        What to write, comma-separated: types, client, server (default: types,client, or the config's \
+        `generate`). The server part registers the protocol's methods as routes on a RaspRuntime `ServerRouter`.
+        """, valueName: "parts"))
+    var generate: String?
+
     func validate() throws {
         if output == nil && !listInputs { throw ValidationError("Missing expected argument '--output <output>'") }
+        if let generate { _ = try Self.parts(generate) }
+    }
+
+    /// The parts named by `--generate`.
+    static func parts(_ text: String) throws -> Set<GeneratedPart> {
+        try Set(text.split(separator: ",").map { name in
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard let part = GeneratedPart(rawValue: name) else {
+                throw ValidationError("--generate lists '\(name)'; expected types, client or server")
+            }
+            return part
+        })
     }
 
     func run() throws {
@@ -71,6 +89,7 @@ struct GenerateCommand: ParsableCommand {
             configuration = GeneratorConfig()
         }
         if lenient { configuration.lenient = true }
+        if let generate { configuration.generate = try Self.parts(generate) }
         let bytes = try read(spec)
         let result: GeneratorPipeline.Result
         do {

@@ -119,6 +119,35 @@ public struct MockClient: ClientProtocol {
     public init() {}
 }
 
+extension ClientProtocol {
+    /// Registers a route per operation on `router`, each answered by this value's method: the request's
+    /// parameters and body are decoded into the operation's input, the result encoded with the documented
+    /// success status. Throw `ServerResponseError` from a method to answer with another status (a
+    /// documented error); a parameter or body that does not decode is answered 400.
+    ///
+    /// - Parameter router: The routes of a server; an HTTP adapter (`RaspHummingbird`) serves them.
+    public func registerHandlers(on router: inout ServerRouter) {
+        ClientServerRoutes.search(self, on: &router)
+        ClientServerRoutes.getMessage(self, on: &router)
+        ClientServerRoutes.styles(self, on: &router)
+        ClientServerRoutes.fallback(self, on: &router)
+        ClientServerRoutes.echoForm(self, on: &router)
+        ClientServerRoutes.echoMultipart(self, on: &router)
+        ClientServerRoutes.echoUpload(self, on: &router)
+        ClientServerRoutes.echoEither(self, on: &router)
+        ClientServerRoutes.uploadFile(self, on: &router)
+        ClientServerRoutes.uploadParts(self, on: &router)
+        ClientServerRoutes.streamEvents(self, on: &router)
+        ClientServerRoutes.streamLines(self, on: &router)
+        ClientServerRoutes.download(self, on: &router)
+        ClientServerRoutes.listPets(self, on: &router)
+        ClientServerRoutes.getPet(self, on: &router)
+    }
+}
+
+/// The route of each operation of ``ClientProtocol/registerHandlers(on:)``.
+enum ClientServerRoutes {}
+
 /// A schema named like the generated client.
 public struct ClientSchema: Codable, Hashable, Sendable {
     public let name: String?
@@ -162,5 +191,16 @@ extension Client {
         var request = ClientRequest(method: "GET", path: "/search", operationID: "search")
         request.addQuery("search", input.search)
         return try await core.perform(request, decoding: ClientSchema.self)
+    }
+}
+
+extension ClientServerRoutes {
+    static func search(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/search", operationID: "search") { request in
+            let input = Operations.Search(
+                search: try request.parameter("search", in: .query)
+            )
+            return try ServerResponse.json(await handler.search(input), status: 200, contentType: "application/json")
+        }
     }
 }

@@ -54,3 +54,18 @@ extension Client {
 extension MockClient {
     public func getMessage(_ input: Operations.GetMessage) async throws -> Message? { try await getMessageHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func getMessage(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/channels/{channel_id}/messages/{message_id}", operationID: "getMessage") { request in
+            let input = Operations.GetMessage(
+                channelId: try request.requiredParameter("channel_id", in: .path),
+                messageId: try request.requiredParameter("message_id", in: .path),
+                limit: try request.parameter("limit", in: .query, style: .form, explode: true, others: ["ids", "kind"]),
+                ids: try request.parameter("ids", in: .query, explode: true),
+                kind: try request.parameter("kind", in: .query)
+            )
+            return try ServerResponse.json(orEmpty: await handler.getMessage(input), status: 200, emptyStatus: 204, contentType: "application/json")
+        }
+    }
+}

@@ -63,3 +63,25 @@ extension Client {
 extension MockClient {
     public func styles(_ input: Operations.Styles) async throws -> Point? { try await stylesHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func styles(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/styles/{label}/{matrix}/{point}", operationID: "styles") { request in
+            let input = Operations.Styles(
+                label: try request.requiredParameter("label", in: .path, style: .label, explode: true),
+                matrix: try request.requiredParameter("matrix", in: .path, style: .matrix, explode: false),
+                point: try request.requiredParameter("point", in: .path, style: .simple, explode: true),
+                filter: try request.parameter("filter", in: .query, style: .form, explode: true, others: ["deep", "spaced", "piped", "labels", "where"]),
+                deep: try request.parameter("deep", in: .query, style: .deepObject, explode: true),
+                spaced: try request.parameter("spaced", in: .query, style: .spaceDelimited, explode: false),
+                piped: try request.parameter("piped", in: .query, style: .pipeDelimited, explode: false),
+                labels: try request.parameter("labels", in: .query, style: .form, explode: true, others: ["filter", "q", "tags", "deep", "spaced", "piped", "where"]),
+                where: try request.parameter("where", in: .query, json: Point.self),
+                xPoint: try request.parameter("X-Point", in: .header, style: .simple, explode: true),
+                session: try request.parameter("session", in: .cookie, style: .form, explode: true, others: ["prefs", "x", "y"]),
+                prefs: try request.parameter("prefs", in: .cookie, style: .form, explode: true, others: ["session"])
+            )
+            return try ServerResponse.json(orEmpty: await handler.styles(input), status: 202, emptyStatus: 201, contentType: "application/json")
+        }
+    }
+}

@@ -4,6 +4,15 @@
 internal import Foundation
 internal import RaspRuntime
 
+extension Operations {
+    /// The input of ``Client/fallback(_:)``.
+    public struct Fallback: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+}
+
 extension Client {
     public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
         var request = ClientRequest(method: "POST", path: "/_echo/form", operationID: "echoForm")
@@ -14,4 +23,16 @@ extension Client {
 
 extension MockClient {
     public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func echoForm(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/form", operationID: "echoForm") { request in
+            let body = try request.formBody(as: PaymentForm.self, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
+            let input = Operations.EchoForm(
+                body: body
+            )
+            return try ServerResponse.json(await handler.echoForm(input), status: 200, contentType: "application/json")
+        }
+    }
 }

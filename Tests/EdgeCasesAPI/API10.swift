@@ -84,19 +84,22 @@ public struct PaymentForm: Codable, Hashable, Sendable {
 }
 
 extension Operations {
-    /// The input of ``Client/fallback(_:)``.
-    public struct Fallback: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
-    }
-
     /// The input of ``Client/echoForm(_:)``.
     public struct EchoForm: Sendable {
         /// The request body (`application/x-www-form-urlencoded`).
         public var body: PaymentForm
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: PaymentForm) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoMultipart(_:)``.
+    public struct EchoMultipart: Sendable {
+        /// The request body (`multipart/form-data`).
+        public var body: Upload
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Upload) {
             self.body = body
         }
     }
@@ -122,5 +125,17 @@ extension Client {
         var request = ClientRequest(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart")
         try request.setMultipartBody(input.body, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
         return try await core.perform(request, decoding: Echo.self)
+    }
+}
+
+extension ClientServerRoutes {
+    static func echoMultipart(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart") { request in
+            let body = try request.multipartBody(as: Upload.self, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
+            let input = Operations.EchoMultipart(
+                body: body
+            )
+            return try ServerResponse.json(await handler.echoMultipart(input), status: 200, contentType: "application/json")
+        }
     }
 }

@@ -2,15 +2,15 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/echoMultipart(_:)``.
-    public struct EchoMultipart: Sendable {
-        /// The request body (`multipart/form-data`).
-        public var body: Upload
+    /// The input of ``Client/echoUpload(_:)``.
+    public struct EchoUpload: Sendable {
+        /// The raw file data
+        public var body: BinaryFile
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Upload) {
+        public init(body: BinaryFile) {
             self.body = body
         }
     }
@@ -26,4 +26,16 @@ extension Client {
 
 extension MockClient {
     public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo { try await echoUploadHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func echoUpload(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/upload", operationID: "echoUpload") { request in
+            let body = request.binaryBody()
+            let input = Operations.EchoUpload(
+                body: body
+            )
+            return try ServerResponse.json(await handler.echoUpload(input), status: 200, contentType: "application/json")
+        }
+    }
 }

@@ -2,19 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
-
-extension Operations {
-    /// The input of ``Client/echoUpload(_:)``.
-    public struct EchoUpload: Sendable {
-        /// The raw file data
-        public var body: BinaryFile
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: BinaryFile) {
-            self.body = body
-        }
-    }
-}
+internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:

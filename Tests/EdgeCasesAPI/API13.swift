@@ -17,3 +17,22 @@ extension Client {
         return try await core.perform(request, decoding: Echo.self)
     }
 }
+
+extension ClientServerRoutes {
+    static func echoEither(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/either", operationID: "echoEither") { request in
+            let body: Operations.EchoEither.Body?
+            switch try request.bodyRepresentation(among: ["application/json", "multipart/form-data", "text/plain"]) {
+            case 0: body = .json(try request.jsonBody(as: Point.self))
+            case 1: body = .multipart(try request.multipartBody(as: Operations.EchoEither.MultipartBody.self, encoding: [:]))
+            case 2: body = .text(request.textBody())
+            case nil: body = nil
+            default: throw ServerRequestError.unsupportedMediaType
+            }
+            let input = Operations.EchoEither(
+                body: body
+            )
+            return try ServerResponse.json(await handler.echoEither(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -92,7 +92,7 @@ extension Operations {
         }
 
         /// The `MultipartBody` schema of the API.
-        public struct MultipartBody: Encodable, Sendable {
+        public struct MultipartBody: Codable, Hashable, Sendable {
             /// Format: `binary`.
             public var image: BinaryFile
             public var prompt: String?
@@ -100,6 +100,11 @@ extension Operations {
             public init(image: BinaryFile, prompt: String? = nil) {
                 self.image = image
                 self.prompt = prompt
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.image = try container.field(BinaryFile.self, "image")
+                self.prompt = try container.optionalField(String.self, "prompt")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -109,13 +114,21 @@ extension Operations {
         }
 
         /// The media types the request body can be sent as.
-        public enum Body: Encodable, Sendable {
+        public enum Body: Codable, Hashable, Sendable {
             /// The value as a `Point`.
             case json(Point)
             /// The value as a `Operations.EchoEither.MultipartBody`.
             case multipart(Operations.EchoEither.MultipartBody)
             /// The value as a `String`.
             case text(String)
+            public init(from decoder: any Decoder) throws {
+                let candidates: [OneOfDecoding.Candidate<Self>] = [
+                    .init(keys: nil) { .json(try Point(from: $0)) },
+                    .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
+                    .init(keys: nil) { .text(try String(from: $0)) },
+                ]
+                self = try OneOfDecoding.bestMatch("Body", in: decoder, candidates)
+            }
             public func encode(to encoder: any Encoder) throws {
                 switch self {
                 case .json(let value): try value.encode(to: encoder)

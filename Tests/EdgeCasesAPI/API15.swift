@@ -15,3 +15,15 @@ extension Client {
 extension MockClient {
     public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt { try await uploadPartsHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func uploadFile(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "PUT", path: "/_sink/upload", operationID: "uploadFile") { request in
+            let body = request.binaryBody()
+            let input = Operations.UploadFile(
+                body: body
+            )
+            return try ServerResponse.json(await handler.uploadFile(input), status: 200, contentType: "application/json")
+        }
+    }
+}

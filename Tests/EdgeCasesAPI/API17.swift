@@ -18,3 +18,15 @@ extension Client {
 extension MockClient {
     public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> { try await streamEventsHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func uploadParts(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_sink/parts", operationID: "uploadParts") { request in
+            let body = try request.multipartBody(as: Operations.UploadParts.Body.self, encoding: [:])
+            let input = Operations.UploadParts(
+                body: body
+            )
+            return try ServerResponse.json(await handler.uploadParts(input), status: 200, contentType: "application/json")
+        }
+    }
+}

@@ -15,7 +15,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Encodable, Sendable {
+        public struct Body: Codable, Hashable, Sendable {
             /// Format: `binary`.
             public var file: BinaryFile
             public var title: String?
@@ -23,6 +23,11 @@ extension Operations {
             public init(file: BinaryFile, title: String? = nil) {
                 self.file = file
                 self.title = title
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.file = try container.field(BinaryFile.self, "file")
+                self.title = try container.optionalField(String.self, "title")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -47,4 +52,17 @@ extension ClientProtocol {
 
 extension MockClient {
     public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func streamEvents(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/sse", operationID: "streamEvents") { request in
+            let input = Operations.StreamEvents(
+                count: try request.parameter("count", in: .query),
+                delayMs: try request.parameter("delay_ms", in: .query),
+                done: try request.parameter("done", in: .query)
+            )
+            return try ServerResponse.events(await handler.streamEvents(input), status: 200)
+        }
+    }
 }

@@ -58,3 +58,14 @@ extension Client {
 extension MockClient {
     public func download(_ input: Operations.Download) async throws -> Data { try await downloadHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func streamLines(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/jsonl", operationID: "streamLines") { request in
+            let input = Operations.StreamLines(
+                count: try request.parameter("count", in: .query)
+            )
+            return try ServerResponse.jsonLines(await handler.streamLines(input), status: 200, contentType: "application/x-ndjson")
+        }
+    }
+}

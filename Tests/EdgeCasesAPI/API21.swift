@@ -40,3 +40,15 @@ public struct UploadReceipt: Codable, Hashable, Sendable {
 extension MockClient {
     public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody { try await downloadStreamHandler(input) }
 }
+
+extension ClientServerRoutes {
+    static func download(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/bytes", operationID: "download") { request in
+            let input = Operations.Download(
+                size: try request.parameter("size", in: .query),
+                chunk: try request.parameter("chunk", in: .query)
+            )
+            return try ServerResponse(status: 200, contentType: "application/octet-stream", body: await handler.download(input))
+        }
+    }
+}

@@ -31,15 +31,6 @@ extension Operations {
             self.chunk = chunk
         }
     }
-
-    /// The input of ``Client/listPets(_:)``.
-    public struct ListPets: Sendable {
-        public var tag: Tag?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(tag: Tag? = nil) {
-            self.tag = tag
-        }
-    }
 }
 
 extension ClientProtocol {
@@ -62,4 +53,15 @@ extension Client {
 
 extension MockClient {
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func listPets(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/pets", operationID: "listPets") { request in
+            let input = Operations.ListPets(
+                tag: try request.parameter("tag", in: .query)
+            )
+            return try ServerResponse.json(await handler.listPets(input), status: 200, contentType: "application/json")
+        }
+    }
 }

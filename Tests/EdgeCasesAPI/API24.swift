@@ -22,6 +22,15 @@ public struct ErrorSchema: Codable, Hashable, Sendable {
 }
 
 extension Operations {
+    /// The input of ``Client/listPets(_:)``.
+    public struct ListPets: Sendable {
+        public var tag: Tag?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(tag: Tag? = nil) {
+            self.tag = tag
+        }
+    }
+
     /// The input of ``Client/getPet(_:)``.
     public struct GetPet: Sendable {
         public var petId: Int
@@ -51,4 +60,15 @@ extension Client {
 
 extension MockClient {
     public func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func getPet(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/pets/{petId}", operationID: "getPet") { request in
+            let input = Operations.GetPet(
+                petId: try request.requiredParameter("petId", in: .path)
+            )
+            return try ServerResponse.json(await handler.getPet(input), status: 200, contentType: "application/json")
+        }
+    }
 }

@@ -35,8 +35,11 @@ struct GoldenTests {
     @Test func checkedInEdgeCaseClientMatchesFreshOutput() throws {
         let spec = Self.root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml")
         let source = DocumentSource { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } }
-        let result = try GeneratorPipeline().run([UInt8](try Data(contentsOf: spec)), sourceName: "openapi.yaml",
-                                                 path: spec.path, source: source)
+        let config = try GeneratorConfig(yaml: [UInt8](try Data(contentsOf: Self.root.appendingPathComponent(
+            "Tests/Fixtures/edge-cases-spec/rasp-generate.yaml"))))
+        let result = try GeneratorPipeline(config: config).run([UInt8](try Data(contentsOf: spec)),
+                                                               sourceName: "openapi.yaml", path: spec.path,
+                                                               source: source)
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         #expect(result.inputFiles.map { ($0 as NSString).lastPathComponent }
             == ["openapi.yaml", "Pet.yaml", "common.yaml", "Tag.yaml", "pets.yaml", "pet-get.yaml"])
@@ -45,7 +48,8 @@ struct GoldenTests {
             let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
             #expect(checkedIn == file.contents, """
                 Tests/EdgeCasesAPI/\(file.name) is stale: run \
-                `swift run rasp-generate Tests/Fixtures/edge-cases-spec/openapi.yaml --output Tests/EdgeCasesAPI`
+                `swift run rasp-generate Tests/Fixtures/edge-cases-spec/openapi.yaml --output Tests/EdgeCasesAPI \
+                --config Tests/Fixtures/edge-cases-spec/rasp-generate.yaml`
                 """)
         }
     }

@@ -171,7 +171,7 @@ extension SwiftRenderer {
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
         "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate",
         "MockClientError", "Nullable", "NullableField", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence",
-        "ParameterStyle", "QueryValue",
+        "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse", "ServerRouter",
         "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
         "URLSessionTransport",
     ]
@@ -179,7 +179,7 @@ extension SwiftRenderer {
     /// declaration: they do not make a file's `import RaspRuntime` public.
     static let bodyOnlyRuntimeTypeNames: Set<String> = [
         "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
-        "OneOfDecoding", "ParameterStyle",
+        "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
     ]
     /// The runtime types that make a file's `import RaspRuntime` public when a declaration names them.
     static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)

@@ -29,32 +29,48 @@ struct SwiftRenderer {
         // Swift checks the module of an aliased type only in `public` declarations (`package` ones may name an
         // alias of an internally imported type, and then warn that a `package import` is unused).
         let aliases = config.accessModifier == .public ? ModuleUse.aliasTable(api.types) : [:]
+        let client = config.generate.contains(.client)
+        let server = config.generate.contains(.server)
+        let hasOperations = client || server
         let heads = chunk { w in
             renderServers(&w)
-            renderAuthentication(&w)
-            renderOperationsNamespace(&w)
-            renderProtocol(methods, &w)
-            renderClientDeclaration(&w)
-            renderMockDeclaration(methods, &w)
+            if client { renderAuthentication(&w) }
+            if hasOperations {
+                renderOperationsNamespace(&w)
+                renderProtocol(methods, &w)
+            }
+            if client {
+                renderClientDeclaration(&w)
+                renderMockDeclaration(methods, &w)
+            }
+            if server { renderServerRegistration(&w) }
         }
-        let groups = [
+        // A part that is not generated is a group with no items.
+        let clientMethods = client ? methods : []
+        var groups = [
             Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
                   use: { ModuleUse(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
-            Group(wrapper: "extension Operations", items: api.operations.map { operation in
+            Group(wrapper: "extension Operations", items: (hasOperations ? api.operations : []).map { operation in
                 chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
             }, use: {
                 ModuleUse(input: api.operations[$0], aliases: aliases, isPublic: config.accessModifier == .public)
             }),
-            Group(wrapper: "extension \(protocolName)", items: methods.map { method in
+            Group(wrapper: "extension \(protocolName)", items: clientMethods.map { method in
                 chunk(level: 1) { renderFlattenedMethods(method, &$0) }
             }, use: { ModuleUse(flattened: methods[$0], aliases: aliases) }),
-            Group(wrapper: "extension \(api.clientName)", items: methods.map { method in
+            Group(wrapper: "extension \(api.clientName)", items: clientMethods.map { method in
                 chunk(level: 1) { renderClientMethod(method, &$0) }
             }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
-            Group(wrapper: "extension \(mockName)", items: methods.map { method in
+            Group(wrapper: "extension \(mockName)", items: clientMethods.map { method in
                 chunk(level: 1) { renderMockMethod(method, &$0) }
             }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
         ]
+        if server {
+            // The route functions are internal: they add nothing to the files' public surface.
+            groups.append(Group(wrapper: "extension \(routesName)", items: api.operations.map { operation in
+                chunk(level: 1) { renderRoute(operation, &$0) }
+            }, use: { _ in ModuleUse() }))
+        }
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
             // This file's share of each group.

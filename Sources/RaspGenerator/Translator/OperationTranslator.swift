@@ -36,13 +36,20 @@ struct OperationTranslator {
             let (success, stream, errors) = try responses(operation, owner: owner, types: &types,
                                                           nested: &responseTypes, scope: &scope)
             let streamVariant = stream.map { (methodScope.unique(Naming.bare(methodName) + "Stream"), $0) }
-            nested += bodyTypes.map { $0.restricted(to: .encode) } + responseTypes.map { $0.restricted(to: .decode) }
+            // A server decodes what a client encodes and the other way round: both directions then.
+            if config.generate.contains(.server) {
+                nested += bodyTypes + responseTypes
+            } else {
+                nested += bodyTypes.map { $0.restricted(to: .encode) }
+                    + responseTypes.map { $0.restricted(to: .decode) }
+            }
             let security = operation.security ?? document.security
             result.append(OperationDecl(
                 methodName: methodName, inputName: inputName,
                 operationID: operation.operationID ?? Naming.bare(methodName),
                 httpMethod: operation.method.uppercased(), path: operation.path, doc: Self.doc(operation),
                 parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
+                successWire: Self.successWire(operation),
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
                     ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
@@ -324,6 +331,24 @@ struct OperationTranslator {
             }
         }
         return (success, stream, errors)
+    }
+
+    /// The status and media types of the success response ``responses(_:owner:types:nested:scope:)`` chooses.
+    static func successWire(_ operation: Operation) -> SuccessWire {
+        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
+        let withContent = successes.filter { !$0.content.isEmpty }
+        let chosen = withContent.first { $0.status == "200" }
+            ?? withContent.first { $0.content.contains(where: \.isJSON) } ?? withContent.first ?? successes.first
+        var wire = SuccessWire()
+        // `2XX` or no success at all: 200.
+        wire.status = chosen.flatMap { Int($0.status) } ?? 200
+        guard let chosen else { return wire }
+        let streamMedia = chosen.content.first { streamKind(of: $0) != nil }
+        let media = chosen.content.first { $0.isJSON && streamKind(of: $0) == nil }
+            ?? (streamMedia == nil ? chosen.content.first : nil)
+        wire.contentType = media?.type
+        wire.streamContentType = streamMedia?.type
+        return wire
     }
 
     /// How a media type streams, if it does.

@@ -225,10 +225,20 @@ struct OperationDecl {
     var streamVariant: (methodName: String, success: SuccessDecl)?
     /// Error body types by status (`400`, `4XX`, `default`), JSON only.
     var errorBodies: [(status: String, type: SwiftType)]
+    /// How a server answers with the success: its status and media type (nil without content), and the media type
+    /// of the streaming variant.
+    var successWire = SuccessWire()
     var requiresAuthentication: Bool
     /// Why the operation is deprecated (the spec's words), or nil when it is not.
     var deprecation: String?
     var nested: [Declaration]
+}
+
+/// The status and media types a server sends an operation's success with.
+struct SuccessWire {
+    var status = 200
+    var contentType: String?
+    var streamContentType: String?
 }
 
 struct ParameterDecl {

@@ -43,7 +43,8 @@ extension TypedServerSentEvent: Hashable where Value: Hashable {}
 public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = TypedServerSentEvent<Value>
 
-    private let events: ServerSentEvents
+    /// The events as text (a server sends their bytes on as they are).
+    let events: ServerSentEvents
     private let operationID: String
     private let terminator: String?
 

@@ -22,9 +22,10 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
         case recordSeparator
     }
 
-    private let body: ResponseBody
+    /// The bytes of the values (a server sends them on as they are).
+    let body: ResponseBody
     private let operationID: String
-    private let framing: Framing
+    let framing: Framing
 
     /// Creates the sequence; the body is read once, when the sequence is iterated.
     /// - Parameters:

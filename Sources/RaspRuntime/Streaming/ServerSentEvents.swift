@@ -43,7 +43,8 @@ public struct ServerSentEvent: Sendable, Hashable {
 public struct ServerSentEvents: AsyncSequence, Sendable {
     public typealias Element = ServerSentEvent
 
-    private let body: ResponseBody
+    /// The `text/event-stream` bytes (a server sends them on as they are).
+    let body: ResponseBody
 
     /// Creates the sequence; the body is read once, when the sequence is iterated.
     /// - Parameter body: A `text/event-stream` body.

@@ -1,0 +1,216 @@
+import Foundation
+
+/// Sees every request a ``ServerRouter`` answers, before its route's handler, and the response after it (logging,
+/// authentication, limits, faults…).
+public protocol ServerMiddleware: Sendable {
+    /// Handles a request, calling `next` to reach the handler (or answering itself).
+    func intercept(_ request: ServerRequest, next: @Sendable (ServerRequest) async throws -> ServerResponse)
+        async throws -> ServerResponse
+}
+
+/// A failure the router answers itself: a malformed request (400), no route (404), a method the path does not
+/// serve (405), a handler that failed in an undocumented way (500).
+public struct ServerProblem: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The status's phrase (`Bad Request`).
+    public var title: String
+    /// What was wrong, for the client; nil for internal errors, whose details stay on the server.
+    public var detail: String?
+    /// Extra header fields (`Allow` for 405).
+    public var headers: [(name: String, value: String)]
+
+    /// Creates a problem.
+    public init(status: Int, title: String, detail: String?, headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.headers = headers
+    }
+
+    /// An RFC 9457 `application/problem+json` response.
+    public var response: ServerResponse {
+        var object = ["type": "about:blank", "title": title]
+        if let detail { object["detail"] = detail }
+        var text = String(decoding: (try? JSONCoding.encoder.encode(object)) ?? Data(), as: UTF8.self)
+        // The status is a number, which a `[String: String]` cannot hold.
+        text = String(text.dropLast()) + ",\"status\":\(status)}"
+        return ServerResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers,
+                              body: .data(Data(text.utf8)))
+    }
+}
+
+/// The routes of a generated server (one per operation, registered by its `registerHandlers(on:)`) and what every
+/// request goes through: route matching by path template, middlewares, and the mapping of errors to responses.
+/// HTTP adapters (`RaspHummingbird`) hand it each request; it needs no HTTP library itself.
+///
+/// Errors thrown by a handler become responses:
+/// - ``ServerResponseError``: its response as it is (documented error statuses and bodies);
+/// - ``ServerRequestError`` (a parameter or body that does not decode): 400 with its reason;
+/// - ``ClientError/http(_:)`` (a handler that forwards to another server): that server's status and body;
+/// - anything else: 500 with no detail; ``onError`` sees the error.
+public struct ServerRouter: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (ServerRequest) async throws -> ServerResponse
+
+    private var routes: [Route] = []
+    /// Called in order around every matched request.
+    public var middlewares: [any ServerMiddleware]
+    /// Makes the response of a failure the router answers itself (default: `application/problem+json`).
+    public var problemResponse: @Sendable (ServerProblem) -> ServerResponse = { $0.response }
+    /// Sees the errors answered with 500 (to log them; their text is never sent).
+    public var onError: @Sendable (ServerRequest, any Error) -> Void = { _, _ in }
+
+    /// Creates a router with no routes.
+    public init(middlewares: [any ServerMiddleware] = []) {
+        self.middlewares = middlewares
+    }
+
+    /// Adds a route. Paths with literal segments win over templated ones (`/users/me` before `/users/{id}`).
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - path: The OpenAPI path template (`/users/{id}`, `/files/{name}.{ext}`).
+    ///   - operationID: The operation it serves.
+    ///   - handler: Answers the request; ``ServerRequest/pathParameters`` holds the template's values.
+    public mutating func register(method: String, path: String, operationID: String,
+                                  handler: @escaping Handler) {
+        let route = Route(method: method.uppercased(), template: PathTemplate(path), operationID: operationID,
+                          handler: handler)
+        let index = routes.firstIndex { route.template.isMoreSpecific(than: $0.template) } ?? routes.endIndex
+        routes.insert(route, at: index)
+    }
+
+    /// The operations registered, as `METHOD path` strings in matching order.
+    public var routeDescriptions: [String] { routes.map { "\($0.method) \($0.template.text)" } }
+
+    /// Answers a request: its route's handler through the middlewares, or the failure the router answers itself.
+    public func respond(to request: ServerRequest) async -> ServerResponse {
+        var allowed: Set<String> = []
+        for route in routes {
+            guard let parameters = route.template.match(request.path) else { continue }
+            let headFromGet = request.method == "HEAD" && route.method == "GET"
+                && !routes.contains { $0.method == "HEAD" && $0.template.match(request.path) != nil }
+            guard route.method == request.method || headFromGet else {
+                allowed.insert(route.method)
+                continue
+            }
+            var request = request
+            request.pathParameters = parameters
+            request.operationID = route.operationID
+            var response = await run(route, request)
+            if headFromGet { response.body = .data(Data()) }
+            return response
+        }
+        if !allowed.isEmpty {
+            let allow = allowed.sorted().joined(separator: ", ")
+            return problemResponse(ServerProblem(status: 405, title: "Method Not Allowed",
+                                                 detail: "\(request.method) is not allowed here; use \(allow)",
+                                                 headers: [("Allow", allow)]))
+        }
+        return problemResponse(ServerProblem(status: 404, title: "Not Found", detail: "no operation has this path"))
+    }
+
+    private func run(_ route: Route, _ request: ServerRequest) async -> ServerResponse {
+        var next: Handler = route.handler
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { try await middleware.intercept($0, next: inner) }
+        }
+        do {
+            return try await next(request)
+        } catch let error as ServerResponseError {
+            return error.response
+        } catch let error as ServerRequestError {
+            let title = error.status == 415 ? "Unsupported Media Type" : "Bad Request"
+            return problemResponse(ServerProblem(status: error.status, title: title, detail: error.reason))
+        } catch ClientError.http(let failure) {
+            let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
+            return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
+                                  body: .data(failure.body))
+        } catch {
+            onError(request, error)
+            return problemResponse(ServerProblem(status: 500, title: "Internal Server Error", detail: nil))
+        }
+    }
+
+    private struct Route: Sendable {
+        var method: String
+        var template: PathTemplate
+        var operationID: String
+        var handler: Handler
+    }
+}
+
+/// An OpenAPI path template split into segments of literal text and `{name}` parameters.
+struct PathTemplate: Sendable {
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let text: String
+    let segments: [[Piece]]
+
+    init(_ text: String) {
+        self.text = text
+        segments = text.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            var pieces: [Piece] = []
+            var rest = Substring(segment)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+                pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
+            return pieces
+        }
+    }
+
+    /// How literal each segment is: 2 for plain text, 1 for text with parameters, 0 for a parameter alone.
+    private var specificity: [Int] {
+        segments.map { pieces in
+            pieces.allSatisfy { if case .literal = $0 { true } else { false } } ? 2 : pieces.count > 1 ? 1 : 0
+        }
+    }
+
+    /// Whether the template should be tried before `other`: its first segment that differs is more literal.
+    func isMoreSpecific(than other: PathTemplate) -> Bool {
+        for (mine, theirs) in zip(specificity, other.specificity) where mine != theirs { return mine > theirs }
+        return false
+    }
+
+    /// The parameters' values (still percent-encoded) when `path` matches, else nil.
+    func match(_ path: String) -> [String: String]? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (pieces, part) in zip(segments, parts) {
+            var rest = part
+            for (index, piece) in pieces.enumerated() {
+                switch piece {
+                case .literal(let literal):
+                    guard rest.hasPrefix(literal) else { return nil }
+                    rest = rest.dropFirst(literal.count)
+                case .parameter(let name):
+                    // A parameter runs to the next literal (or the segment's end) and is never empty.
+                    let end: Substring.Index
+                    if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
+                        guard let found = rest.range(of: next, range: rest.index(rest.startIndex, offsetBy: 1,
+                                                                                   limitedBy: rest.endIndex)
+                                                                             .map { $0..<rest.endIndex }
+                                                                             ?? rest.endIndex..<rest.endIndex)
+                        else { return nil }
+                        end = found.lowerBound
+                    } else {
+                        end = rest.endIndex
+                    }
+                    guard end > rest.startIndex else { return nil }
+                    values[name] = String(rest[..<end])
+                    rest = rest[end...]
+                }
+            }
+            guard rest.isEmpty else { return nil }
+        }
+        return values
+    }
+}
