@@ -105,7 +105,10 @@ struct MockLimitsTests {
     func malformed() async throws {
         try await MockServer.withMockServer { url in
             let cases = [
-                ("GET /v3.0/copyright/\r\n\r\n", 400),
+                ("G(T /v3.0/copyright/ HTTP/1.1\r\n\r\n", 400),
+                ("GET /v3.0/copy right/ HTTP/1.1\r\n\r\n", 400),
+                // To NIO's parser a request line without a version is an HTTP/0.9 request.
+                ("GET /v3.0/copyright/\r\n\r\n", 505),
                 ("GET /v3.0/copyright/ HTTP/2.0\r\n\r\n", 505),
                 ("GET /v3.0/copyright/ HTTP/1.1\r\nBad Name: x\r\n\r\n", 400),
                 ("GET /v3.0/copyright/ HTTP/1.1\r\nX-A: 1\r\n folded\r\n\r\n", 400),
