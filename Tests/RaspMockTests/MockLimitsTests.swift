@@ -11,8 +11,7 @@ struct MockLimitsTests {
     /// `.open` when it did not within `wait`).
     static func exchange(_ url: URL, _ request: String,
                          wait: Duration = hangGuard) async throws -> (RawClient.Answer?, RawClient.Ending) {
-        let client = try await RawClient.connect(port: RawClient.port(url))
-        await client.send(request)
+        let client = try await RawClient.connect(port: RawClient.port(url), sending: Data(request.utf8))
         let answer = await client.answer()
         return (answer, await client.ending(within: wait))
     }
