@@ -18,12 +18,12 @@ extension MockServer {
     /// client does not take the answer), so idle clients cannot hold the connection slots.
     ///
     /// Heads are checked once NIO's HTTP/1.1 parser has read them. The parser stops earlier, at eight times the
-    /// line limits and twice the head limits (``parserLimits``), which bounds what a connection holds before the
-    /// checks run; a head past those is answered 431 without telling which limit it broke.
+    /// line limits and twice the head limits, which bounds what a connection holds before the checks run; a head
+    /// past those is answered 431 without telling which limit it broke.
     public struct Limits: Sendable, Hashable {
         /// The longest request line (`GET /path?query HTTP/1.1`, without its CRLF), in bytes.
         public var maxRequestLineBytes: Int
-        /// The longest header line (`Name: value`, without its CRLF), in bytes.
+        /// The longest header line (`Name: value`, without its CRLF and the whitespace around the value), in bytes.
         public var maxHeaderLineBytes: Int
         /// The most bytes of all header lines of a request together (with their CRLFs).
         public var maxHeaderBytes: Int

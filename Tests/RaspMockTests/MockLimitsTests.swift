@@ -194,12 +194,14 @@ struct MockLimitsTests {
                                        headTimeout: .milliseconds(300))
         try await MockServer.withMockServer(limits: limits) { url in
             // The deadline only bounds a hang: the server closes after about 300 ms, but a loaded machine running
-            // the whole suite in parallel can delay its sweeper by seconds.
+            // the whole suite in parallel can delay its timers by seconds.
             let silent = try await RawClient.connect(port: RawClient.port(url))
             #expect(await silent.ending(within: .seconds(60)) == .closed)
 
-            let slow = try await RawClient.connect(port: RawClient.port(url))
-            await slow.send("GET /v3.0/copyright/ HTTP/1.1\r\nHost: mo")
+            // Sent as it connects: bytes sent after the server closed an idle connection would be answered with a
+            // reset.
+            let slow = try await RawClient.connect(port: RawClient.port(url),
+                                                   sending: Data("GET /v3.0/copyright/ HTTP/1.1\r\nHost: mo".utf8))
             #expect(await slow.ending(within: .seconds(60)) == .closed)
 
             // The slots are free again.
