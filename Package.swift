@@ -83,6 +83,10 @@ let package = Package(
             ]
         ),
 
+        /// A server for any OpenAPI document with no code generated: each operation answers with its example or
+        /// a value made from its response schema (`rasp-mock --spec`).
+        .target(name: "RaspSpecMock", dependencies: ["RaspGenerator", "RaspRuntime"]),
+
         // MARK: Demo data and the mock server
 
         /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
@@ -201,7 +205,10 @@ let package = Package(
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
-            dependencies: ["EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspTestSupport"]
+            dependencies: [
+                "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspSpecMock",
+                "RaspTestSupport",
+            ]
         ),
         .testTarget(
             name: "RaspRuntimeTests",

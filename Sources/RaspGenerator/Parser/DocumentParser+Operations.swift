@@ -272,6 +272,20 @@ extension DocumentParser {
                 if let encoding { media.encoding.append((property.key, encoding)) }
             }
         }
+        // Examples serve mocks only: one that cannot be read is left out, never an error.
+        if let example = mediaMap["example"] { media.examples.append(Self.jsonText(example)) }
+        if case .mapping(let examples)? = mediaMap["examples"] {
+            for entry in examples.entries {
+                var node = entry.value
+                if let ref = Self.soleReference(node) {
+                    guard let target = try? loader.resolve(ref.value, at: ref.mark).node else { continue }
+                    node = target
+                }
+                if case .mapping(let example) = node, let value = example["value"] {
+                    media.examples.append(Self.jsonText(value))
+                }
+            }
+        }
         return media
     }
 }

@@ -171,6 +171,13 @@ extension DocumentParser {
         return text
     }
 
+    /// A node as compact JSON: strings quoted, null as `null`, other scalars as written.
+    static func jsonText(_ node: YAMLNode) -> String {
+        var text = ""
+        appendJSON(node, to: &text)
+        return text
+    }
+
     /// Appends a node as compact JSON: strings quoted, null as `null`, other scalars as written.
     private static func appendJSON(_ node: YAMLNode, to text: inout String) {
         switch node {
@@ -453,4 +460,9 @@ private enum SchemaKeyword {
         guard let keyword = Self.table[key] else { return nil }
         self = keyword
     }
+}
+
+extension YAMLNode {
+    /// The node as compact JSON text (strings quoted, other scalars as written).
+    public var jsonText: String { DocumentParser.jsonText(self) }
 }

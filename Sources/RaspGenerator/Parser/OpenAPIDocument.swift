@@ -165,6 +165,8 @@ public struct MediaType: Sendable {
     public var schema: Schema?
     /// `encoding`: how properties of a form or multipart body are written, by property name, in document order.
     public var encoding: [(property: String, encoding: Encoding)] = []
+    /// `example` and the values of `examples`, each as compact JSON text, in document order.
+    public var examples: [String] = []
 
     /// One entry of an `encoding` map.
     public struct Encoding: Sendable {

@@ -54,6 +54,9 @@ public struct ServerRouter: Sendable {
     public typealias Handler = @Sendable (ServerRequest) async throws -> ServerResponse
 
     private var routes: [Route] = []
+    /// A path the routes are served under (`/v1`): requests are matched on what follows it, and others are not
+    /// found. Empty by default.
+    public var pathPrefix = ""
     /// Called in order around every matched request.
     public var middlewares: [any ServerMiddleware]
     /// Makes the response of a failure the router answers itself (default: `application/problem+json`).
@@ -86,10 +89,11 @@ public struct ServerRouter: Sendable {
     /// Answers a request: its route's handler through the middlewares, or the failure the router answers itself.
     public func respond(to request: ServerRequest) async -> ServerResponse {
         var allowed: Set<String> = []
+        let path = request.path.hasPrefix(pathPrefix) ? String(request.path.dropFirst(pathPrefix.count)) : nil
         for route in routes {
-            guard let parameters = route.template.match(request.path) else { continue }
+            guard let path, let parameters = route.template.match(path) else { continue }
             let headFromGet = request.method == "HEAD" && route.method == "GET"
-                && !routes.contains { $0.method == "HEAD" && $0.template.match(request.path) != nil }
+                && !routes.contains { $0.method == "HEAD" && $0.template.match(path) != nil }
             guard route.method == request.method || headFromGet else {
                 allowed.insert(route.method)
                 continue
