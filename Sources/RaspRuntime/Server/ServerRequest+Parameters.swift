@@ -2,7 +2,14 @@ import Foundation
 
 /// Where a parameter is sent.
 public enum ParameterLocation: String, Sendable, Hashable {
-    case path, query, header, cookie
+    /// A part of the path (`/pets/{id}`).
+    case path
+    /// A query item.
+    case query
+    /// A header field.
+    case header
+    /// A cookie of the `Cookie` header.
+    case cookie
 }
 
 extension ServerRequest {
