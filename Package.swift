@@ -101,10 +101,13 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
-        /// `rasp-mock [--host 127.0.0.1] [--port 8080]`.
+        /// `rasp-mock [--host 127.0.0.1] [--port 8080] [--spec any.yaml]`.
         .executableTarget(
             name: "rasp-mock",
-            dependencies: ["RaspMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "RaspMock", "RaspSpecMock", "RaspHummingbird", "RaspRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: Application layer

@@ -39,18 +39,35 @@ public struct SpecMock: Sendable {
         let values = SchemaValues(document: document)
         for operation in document.operations {
             let answer = Self.answer(operation, values: values)
-            let required = operation.parameters.filter { $0.required && $0.location != "path" }
-                .map { (name: $0.name, location: $0.location) }
+            // An exploded object in form style has no item of its own, and none at all without properties set.
+            let required = operation.parameters.filter { parameter in
+                parameter.required && parameter.location != "path"
+                    && !(parameter.style == "form" && parameter.explode && isObject(parameter.schema))
+            }.map { (name: $0.name, location: $0.location) }
             let needsBody = operation.requestBody?.required == true
             router.register(method: operation.method, path: operation.path,
                             operationID: operation.operationID ?? "\(operation.method) \(operation.path)") { request in
                 for parameter in required where !Self.carries(request, parameter.name, in: parameter.location) {
                     throw ServerRequestError("\(parameter.location) parameter '\(parameter.name)' is required")
                 }
-                if needsBody && !request.hasBody { throw ServerRequestError("the request body is required") }
+                // An empty body with a media type is a body (an empty file, an empty string).
+                if needsBody && !request.hasBody && request.contentType == nil {
+                    throw ServerRequestError("the request body is required")
+                }
                 return answer
             }
         }
+    }
+
+    /// Whether a schema (or the one it references) is an object.
+    private func isObject(_ schema: Schema) -> Bool {
+        var schema = schema
+        var hops = 0
+        while let ref = schema.ref, document.schemas.indices.contains(ref.target), hops < 16 {
+            schema = document.schemas[ref.target].schema
+            hops += 1
+        }
+        return schema.types.contains("object") || !schema.properties.isEmpty
     }
 
     /// Whether the request has a parameter (for a query, also as the items of an exploded object or deepObject).

@@ -196,19 +196,13 @@ struct PathTemplate: Sendable {
                     guard rest.hasPrefix(literal) else { return nil }
                     rest = rest.dropFirst(literal.count)
                 case .parameter(let name):
-                    // A parameter runs to the next literal (or the segment's end) and is never empty.
-                    let end: Substring.Index
+                    // A parameter runs to the next literal (or the segment's end); it may be empty (an empty
+                    // string, an empty list in simple style).
+                    var end = rest.endIndex
                     if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
-                        guard let found = rest.range(of: next, range: rest.index(rest.startIndex, offsetBy: 1,
-                                                                                   limitedBy: rest.endIndex)
-                                                                             .map { $0..<rest.endIndex }
-                                                                             ?? rest.endIndex..<rest.endIndex)
-                        else { return nil }
+                        guard let found = rest.range(of: next) else { return nil }
                         end = found.lowerBound
-                    } else {
-                        end = rest.endIndex
                     }
-                    guard end > rest.startIndex else { return nil }
                     values[name] = String(rest[..<end])
                     rest = rest[end...]
                 }
