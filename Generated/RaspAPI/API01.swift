@@ -129,6 +129,19 @@ extension RaspClientProtocol {
 /// The route of each operation of ``RaspClientProtocol/registerHandlers(on:)``.
 enum RaspClientServerRoutes {}
 
+/// Answers every operation with the bytes `answer` gives for its method and path template, decoded as
+/// the operation's result: a server for conformance tests and mocks, fed with examples (such as
+/// `RaspSpecMock`'s) rather than code.
+public struct RaspClientExampleHandler: RaspClientProtocol {
+    /// The body of an operation's answer, by its HTTP method and path template.
+    public var answer: @Sendable (_ method: String, _ path: String) async throws -> Data
+
+    /// Creates a handler that answers from `answer`.
+    public init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data) {
+        self.answer = answer
+    }
+}
+
 /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,
 /// `автобусная остановка`), empty strings (a real station in `nearest_stations` has `station_type: ""`), and

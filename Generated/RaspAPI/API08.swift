@@ -138,3 +138,9 @@ extension RaspClient {
         return try await core.perform(request, decoding: ScheduleResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
     }
 }
+
+extension RaspClientExampleHandler {
+    public func thread(_ input: Operations.Thread) async throws -> ThreadResponse {
+        try JSONCoding.decoder.decode(ThreadResponse.self, from: try await answer("GET", "/v3.0/thread/"))
+    }
+}

@@ -74,3 +74,9 @@ extension RaspClientServerRoutes {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse {
+        try JSONCoding.decoder.decode(NearestStationsResponse.self, from: try await answer("GET", "/v3.0/nearest_stations/"))
+    }
+}

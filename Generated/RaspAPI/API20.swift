@@ -107,3 +107,9 @@ extension RaspClientServerRoutes {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse {
+        try JSONCoding.decoder.decode(StationsListResponse.self, from: try await answer("GET", "/v3.0/stations_list/"))
+    }
+}

@@ -46,6 +46,7 @@ struct SchemaValues {
 
     /// A value of the schema's own type (its first one that is not `null`).
     private func typed(_ schema: Schema, depth: Int) -> JSONValue {
+        if schema.isNullOnly { return .null }
         let type = schema.types.first { $0 != "null" }
             ?? (!schema.properties.isEmpty || schema.additionalProperties != nil ? "object"
                 : schema.items != nil ? "array" : nil)

@@ -59,6 +59,19 @@ public struct SpecMock: Sendable {
         }
     }
 
+    /// The body the mock answers an operation with (by its method and path template), for a generated server's
+    /// example handler (`<Client>ExampleHandler`); nil for an operation the document does not have.
+    public func exampleBody(method: String, path: String) -> Data? {
+        let values = SchemaValues(document: document)
+        guard let operation = document.operations.first(where: {
+            $0.method.caseInsensitiveCompare(method) == .orderedSame && $0.path == path
+        }) else { return nil }
+        switch Self.answer(operation, values: values).body {
+        case .data(let data): return data
+        case .stream: return nil
+        }
+    }
+
     /// Whether a schema (or the one it references) is an object.
     private func isObject(_ schema: Schema) -> Bool {
         var schema = schema

@@ -148,6 +148,19 @@ extension ClientProtocol {
 /// The route of each operation of ``ClientProtocol/registerHandlers(on:)``.
 enum ClientServerRoutes {}
 
+/// Answers every operation with the bytes `answer` gives for its method and path template, decoded as
+/// the operation's result: a server for conformance tests and mocks, fed with examples (such as
+/// `RaspSpecMock`'s) rather than code.
+public struct ClientExampleHandler: ClientProtocol {
+    /// The body of an operation's answer, by its HTTP method and path template.
+    public var answer: @Sendable (_ method: String, _ path: String) async throws -> Data
+
+    /// Creates a handler that answers from `answer`.
+    public init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data) {
+        self.answer = answer
+    }
+}
+
 /// A schema named like the generated client.
 public struct ClientSchema: Codable, Hashable, Sendable {
     public let name: String?
@@ -202,5 +215,11 @@ extension ClientServerRoutes {
             )
             return try ServerResponse.json(await handler.search(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func search(_ input: Operations.Search) async throws -> ClientSchema {
+        try JSONCoding.decoder.decode(ClientSchema.self, from: try await answer("GET", "/search"))
     }
 }

@@ -69,3 +69,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? {
+        try JSONCoding.decoder.decode(Message.self, from: try await answer("GET", "/channels/{channel_id}/messages/{message_id}"))
+    }
+}

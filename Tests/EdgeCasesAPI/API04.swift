@@ -104,3 +104,9 @@ extension ClientProtocol {
         try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
     }
 }
+
+extension ClientExampleHandler {
+    public func styles(_ input: Operations.Styles) async throws -> Point? {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/styles/{label}/{matrix}/{point}"))
+    }
+}

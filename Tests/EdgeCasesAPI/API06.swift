@@ -7,3 +7,9 @@ internal import RaspRuntime
 extension MockClient {
     public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
 }
+
+extension ClientExampleHandler {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/fallback"))
+    }
+}

@@ -36,3 +36,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/multipart"))
+    }
+}

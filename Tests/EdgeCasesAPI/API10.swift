@@ -139,3 +139,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/upload"))
+    }
+}

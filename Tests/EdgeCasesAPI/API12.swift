@@ -17,3 +17,9 @@ extension ClientProtocol {
 extension MockClient {
     public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
 }
+
+extension ClientExampleHandler {
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/either"))
+    }
+}

@@ -36,3 +36,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt {
+        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("PUT", "/_sink/upload"))
+    }
+}

@@ -27,3 +27,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
+        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("POST", "/_sink/parts"))
+    }
+}

@@ -54,3 +54,9 @@ extension Client {
         return try await core.perform(request, decoding: UploadReceipt.self)
     }
 }
+
+extension ClientExampleHandler {
+    public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {
+        EventStream<StreamItem>(ResponseBody(try await answer("GET", "/_stream/sse")), operationID: "streamEvents")
+    }
+}

@@ -93,3 +93,9 @@ extension Client {
         return JSONLinesStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
     }
 }
+
+extension ClientExampleHandler {
+    public func download(_ input: Operations.Download) async throws -> Data {
+        try await answer("GET", "/_stream/bytes")
+    }
+}

@@ -52,3 +52,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
+        ResponseBody(try await answer("GET", "/_stream/bytes"))
+    }
+}

@@ -57,3 +57,9 @@ extension Client {
         return try await core.performStream(request)
     }
 }
+
+extension ClientExampleHandler {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
+        try JSONCoding.decoder.decode([Pet].self, from: try await answer("GET", "/pets"))
+    }
+}

@@ -72,3 +72,9 @@ extension ClientServerRoutes {
         }
     }
 }
+
+extension ClientExampleHandler {
+    public func getPet(_ input: Operations.GetPet) async throws -> Pet {
+        try JSONCoding.decoder.decode(Pet.self, from: try await answer("GET", "/pets/{petId}"))
+    }
+}

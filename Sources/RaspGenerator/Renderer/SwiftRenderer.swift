@@ -70,6 +70,9 @@ struct SwiftRenderer {
             groups.append(Group(wrapper: "extension \(routesName)", items: api.operations.map { operation in
                 chunk(level: 1) { renderRoute(operation, &$0) }
             }, use: { _ in ModuleUse() }))
+            groups.append(Group(wrapper: "extension \(exampleHandlerName)", items: methods.map { method in
+                chunk(level: 1) { renderExampleMethod(method, &$0) }
+            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }))
         }
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
