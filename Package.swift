@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RaspKit", targets: ["RaspKit"]),
         .library(name: "RaspMock", targets: ["RaspMock"]),
         .library(name: "RaspHummingbird", targets: ["RaspHummingbird"]),
+        .library(name: "RaspSpecMock", targets: ["RaspSpecMock"]),
         .library(name: "RaspTerminal", targets: ["RaspTerminal"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
         .executable(name: "rasp", targets: ["rasp"]),

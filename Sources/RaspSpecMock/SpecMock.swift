@@ -106,7 +106,9 @@ public struct SpecMock: Sendable {
             return ServerResponse(status: status)
         }
         let contentType = media.type.contains("*") ? "application/json" : media.type
-        let example = media.examples.first.flatMap { SchemaValues.decodeJSON($0) }
+        let example = media.examples.lazy.compactMap { SchemaValues.decodeJSON($0) }.first { example in
+            media.schema.map { values.fits(example, $0) } ?? true
+        }
         let value = example ?? media.schema.map { values.value($0) } ?? .object([:])
         let text = (try? JSONCoding.encoder.encode(value)) ?? Data("{}".utf8)
         switch media.baseType {
