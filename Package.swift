@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
+        .library(name: "RaspAsyncHTTPClient", targets: ["RaspAsyncHTTPClient"]),
         .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
@@ -25,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Generator
@@ -53,6 +57,21 @@ let package = Package(
         .target(
             name: "RaspRuntime",
             dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        /// The AsyncHTTPClient (SwiftNIO) transport, a product of its own: only the apps that depend on it build
+        /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build; an app that depends only
+        /// on RaspAPI or RaspRuntime never fetches nor builds them (SwiftPM resolves per product used).
+        .target(
+            name: "RaspAsyncHTTPClient",
+            dependencies: [
+                "RaspRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Already in AsyncHTTPClient's graph (nothing more to build), named for the types they give the API.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
         /// revalidating downloads cache.
