@@ -194,6 +194,15 @@ let package = Package(
         /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
         .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
         .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
+        /// One suite, run against every transport (URLSession and AsyncHTTPClient) over real loopback sockets:
+        /// statuses, headers, every body kind, streams, uploads, cancellation, timeouts, the mock server's faults.
+        .testTarget(
+            name: "ClientTransportTests",
+            dependencies: [
+                "RaspRuntime", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo", "RaspAPI", "EdgeCasesAPI",
+                "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .testTarget(
             name: "RaspRuntimeTests",
             dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
