@@ -151,8 +151,10 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
-                "YAMLEventScan", "RaspBenchData",
+                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
 
