@@ -13,7 +13,7 @@ extension AsyncHTTPClientTransport {
     ///   `GET` without its body, as browsers and URLSession do;
     /// - gzip and deflate answers are decompressed, with no ratio limit (URLSession has none, and a large JSON
     ///   document compresses well beyond AsyncHTTPClient's default limit); the transport asks for them when made by
-    ///   ``withTransport(configuration:defaultTimeout:_:)`` or with ``requestsCompression`` set;
+    ///   ``withTransport(configuration:defaultTimeout:isolation:_:)`` or with ``requestsCompression`` set;
     /// - no read timeout: the transport's own deadlines (``defaultTimeout``, ``/RaspRuntime/ClientRequest/timeout``)
     ///   bound every exchange.
     ///

@@ -51,7 +51,7 @@ enum TransportErrors {
         }
     }
 
-    /// The case of an ``HTTPClientError`` (a struct of static values, some with associated values that only its
+    /// The case of an `HTTPClientError` (a struct of static values, some with associated values that only its
     /// `shortDescription`, which never includes them, tells apart).
     private static func map(_ error: HTTPClientError, operationID: String) -> ClientError {
         let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout,

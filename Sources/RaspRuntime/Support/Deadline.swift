@@ -8,7 +8,7 @@
 ///   - operationID: For the thrown errors.
 ///   - sleeper: How to wait for the deadline (injected in tests).
 ///   - body: The work.
-package func withDeadline<T: Sendable>(
+func withDeadline<T: Sendable>(
     _ duration: Duration?,
     operationID: String,
     sleeper: Sleeper = .live,
