@@ -36,17 +36,27 @@ struct Sides: Sendable {
     /// The 40 KB answer: a one-day search Москва → Санкт-Петербург a week from today.
     func search() -> [(String, Call)] {
         let date = LocalDate(Date(), in: TimeZone(identifier: "Europe/Moscow")!).adding(days: 7)
-        return api(path: "/v3.0/search/?from=c213&to=c2&date=\(date)", SearchResponse.self) { client in
+        return api(path: "/v3.0/search/", query: [("from", "c213"), ("to", "c2"), ("date", "\(date)")],
+                   SearchResponse.self) { client in
             _ = try await client.search(from: "c213", to: "c2", date: date)
         }
     }
 
-    /// A Rasp API call by each side; the bare ones return the body's size.
-    private func api<T: Decodable & SendableMetatype>(path: String, _ type: T.Type,
-                                   _ call: @escaping @Sendable (RaspClient) async throws -> Void) -> [(String, Call)] {
+    /// A Rasp API call by each side; the bare ones return the body's size. `nio_transport` is the transport alone,
+    /// without the generated client: a `ClientRequest` sent and its body decoded as the bare sides do.
+    private func api<T: Decodable & SendableMetatype>(
+        path: String, query: [(String, String)] = [], _ type: T.Type,
+        _ call: @escaping @Sendable (RaspClient) async throws -> Void
+    ) -> [(String, Call)] {
         let urlSession = RaspClient(serverURL: url, authentication: .apiKeyHeader(key), transport: urlSessionTransport)
         let nio = RaspClient(serverURL: url, authentication: .apiKeyHeader(key), transport: nioTransport)
-        let target = url.absoluteString + path
+        let transport = nioTransport
+        var transportRequest = ClientRequest(method: "GET", path: path, operationID: "bench")
+        transportRequest.query = query.map { (name: $0.0, value: $0.1) }
+        transportRequest.setHeader("Authorization", key)
+        let base = url
+        let target = url.absoluteString + path + (query.isEmpty ? "" : "?" + query.map { "\($0.0)=\($0.1)" }
+            .joined(separator: "&"))
         var request = URLRequest(url: URL(string: target)!)
         request.setValue(key, forHTTPHeaderField: "Authorization")
         let session = URLSessionTransport.defaultSession
@@ -61,6 +71,11 @@ struct Sides: Sendable {
             ("nio", {
                 try await call(nio)
                 return 0
+            }),
+            ("nio_transport", { [transportRequest] in
+                let response = try await transport.send(transportRequest, baseURL: base)
+                _ = try JSONDecoder().decode(T.self, from: response.body)
+                return response.body.count
             }),
             ("bare_urlsession", { [request] in
                 let (data, _) = try await session.data(for: request)

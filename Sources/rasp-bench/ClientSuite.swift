@@ -96,14 +96,24 @@ struct ClientSuite: AsyncParsableCommand {
                 Figures.emit("\(prefix).\(side).rps", result.rps, "req/s")
                 Figures.emit("\(prefix).\(side).p50_us", result.percentile(0.50), "µs")
                 Figures.emit("\(prefix).\(side).p99_us", result.percentile(0.99), "µs")
+                Figures.emit("\(prefix).\(side).cpu_us", result.cpuPerRequest, "µs")
             }
             let rps = results.mapValues(\.rps)
             Figures.emit("\(prefix).nio_vs_urlsession", rps["nio"]! / rps["urlsession"]!, "x", decimals: 2)
             // The transport's (and generated client's) cost over its own library: the time per request beyond the
             // bare library's, as a share of it (from throughput, so it holds at any concurrency).
             Figures.emit("\(prefix).nio_overhead_vs_bare_ahc", (rps["bare_ahc"]! / rps["nio"]! - 1) * 100, "%")
+            Figures.emit("\(prefix).nio_transport_overhead_vs_bare_ahc",
+                         (rps["bare_ahc"]! / rps["nio_transport"]! - 1) * 100, "%")
             Figures.emit("\(prefix).urlsession_overhead_vs_bare_urlsession",
                          (rps["bare_urlsession"]! / rps["urlsession"]! - 1) * 100, "%")
+            // The same in CPU time of the client process, which a busy machine disturbs less.
+            let cpu = results.mapValues(\.cpuPerRequest)
+            Figures.emit("\(prefix).nio_cpu_overhead_vs_bare_ahc", (cpu["nio"]! / cpu["bare_ahc"]! - 1) * 100, "%")
+            Figures.emit("\(prefix).nio_transport_cpu_overhead_vs_bare_ahc",
+                         (cpu["nio_transport"]! / cpu["bare_ahc"]! - 1) * 100, "%")
+            Figures.emit("\(prefix).urlsession_cpu_overhead_vs_bare_urlsession",
+                         (cpu["urlsession"]! / cpu["bare_urlsession"]! - 1) * 100, "%")
         }
     }
 
@@ -174,16 +184,22 @@ enum Load {
     struct Result {
         var requests = 0
         var seconds = 0.0
+        /// The CPU time this process used meanwhile (the server is another process), in milliseconds.
+        var cpuMilliseconds = 0.0
         /// Each request's latency, in microseconds.
         var latencies: [Double] = []
 
         mutating func add(_ other: Result) {
             requests += other.requests
             seconds += other.seconds
+            cpuMilliseconds += other.cpuMilliseconds
             latencies += other.latencies
         }
 
         var rps: Double { Double(requests) / seconds }
+
+        /// CPU microseconds per request: steadier than wall time on a busy machine.
+        var cpuPerRequest: Double { cpuMilliseconds * 1000 / Double(requests) }
 
         /// The latency below which `fraction` of the requests finished.
         func percentile(_ fraction: Double) -> Double {
@@ -196,6 +212,7 @@ enum Load {
     static func run(_ count: Int, concurrency: Int, _ call: @escaping Sides.Call) async throws -> Result {
         let next = Locked(0)
         let clock = ContinuousClock()
+        let cpu = ProcessMemory.cpuMilliseconds
         let start = clock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
             for _ in 0..<max(1, concurrency) {
@@ -215,6 +232,6 @@ enum Load {
             return try await group.reduce(into: []) { $0 += $1 }
         }
         return Result(requests: count, seconds: Stopwatch.milliseconds(clock.now - start) / 1000,
-                      latencies: latencies)
+                      cpuMilliseconds: ProcessMemory.cpuMilliseconds - cpu, latencies: latencies)
     }
 }
