@@ -22,9 +22,11 @@ if [ "$named" != "Scripts/test-all.sh" ] || ! grep -qx 'Scripts/test-all.sh' .ci
 fi
 echo "readme.test_command: ok"
 
-# The C modules of the build (OpenCombine's helpers, libyaml) are found through their module maps.
+# The C modules of the build (OpenCombine's helpers, libyaml, SwiftNIO's and its dependencies' shims) are found
+# through their module maps.
 module_maps=()
-for map in "$bin"/*.build/module.modulemap "$root"/.build/checkouts/*/*/include/module.modulemap; do
+for map in "$bin"/*.build/module.modulemap "$root"/.build/checkouts/*/*/include/module.modulemap \
+        "$root"/.build/checkouts/*/Sources/*/include/module.modulemap; do
     [ -f "$map" ] && module_maps+=(-Xcc "-fmodule-map-file=$map")
 done
 swift_count=0
