@@ -15,7 +15,9 @@ import RaspRuntime
 /// - `small` and `search`: a small JSON answer (`copyright`) and the 40 KB one-day search, decoded into the generated
 ///   types, at each `--concurrency` (requests in flight): requests/s, p50 and p99 latency; the sides (generated client
 ///   on each transport, bare `URLSession.data(for:)` + `JSONDecoder`, bare `HTTPClient.execute` + `collect` +
-///   `JSONDecoder`) alternate in rounds so that drift weighs on all alike;
+///   `JSONDecoder`, and `nio_transport`, the transport without the generated client) alternate in rounds so that
+///   drift weighs on all alike; each also gets the CPU time per request of this process and of the server, which on
+///   a machine of few cores bound the requests/s together;
 /// - `sse`: server-sent events through the edge-case client's typed `streamEvents`, and the bare client counting bytes;
 /// - `download` and `upload`: `--bytes` from `/_stream/bytes` and `--upload-bytes` from a file to `/_sink/`, MB/s and
 ///   the peak RSS of this process above what it held before (the server is another process).
@@ -49,6 +51,12 @@ struct ClientSuite: AsyncParsableCommand {
     @Option(help: "Which cases to run, comma-separated: small, search, sse, download, upload.")
     var only = "small,search,sse,download,upload"
 
+    @Option(help: ArgumentHelp(
+        "Which sides of small and search to run, comma-separated (default: all): urlsession, nio, nio_transport, "
+            + "bare_urlsession, bare_ahc.",
+        discussion: "One side alone, under valgrind --tool=callgrind, counts its instructions whatever the load."))
+    var sides: String?
+
     @Option(help: "The rasp-mock executable (default: the one next to rasp-bench, built if missing).")
     var mockPath: String?
 
@@ -65,8 +73,14 @@ struct ClientSuite: AsyncParsableCommand {
             let sides = Sides(url: url, key: Self.key, ahc: ahc)
             let cases = Set(only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             let levels = concurrency.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            if cases.contains("small") { try await requests("small", sides.small(), levels: levels) }
-            if cases.contains("search") { try await requests("search", sides.search(), levels: levels) }
+            let pid = server.child.pid
+            let serverCPU: @Sendable () -> Double = { Subprocess.cpuMilliseconds(of: pid) ?? 0 }
+            if cases.contains("small") {
+                try await requests("small", sides.small(), levels: levels, serverCPU: serverCPU)
+            }
+            if cases.contains("search") {
+                try await requests("search", sides.search(), levels: levels, serverCPU: serverCPU)
+            }
             if cases.contains("sse") { try await serverSentEvents(sides) }
             if cases.contains("download") { try await download(sides) }
             if cases.contains("upload") { try await upload(sides) }
@@ -76,10 +90,13 @@ struct ClientSuite: AsyncParsableCommand {
     // MARK: Requests
 
     /// One request case at each concurrency level: every side in every round, then the figures.
-    private func requests(_ name: String, _ calls: [(String, Sides.Call)], levels: [Int]) async throws {
+    private func requests(_ name: String, _ all: [(String, Sides.Call)], levels: [Int],
+                          serverCPU: @escaping @Sendable () -> Double) async throws {
         // The bare sides return the body's size.
-        let payload = try await calls.first { $0.0 == "bare_ahc" }!.1()
+        let payload = try await all.first { $0.0 == "bare_ahc" }!.1()
         Figures.emit("\(name).bytes", payload, "B")
+        let chosen = sides.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        let calls = all.filter { chosen?.contains($0.0) ?? true }
         for level in levels {
             Figures.note("\(name), \(level) in flight: warming up, then \(requests) requests per side in \(rounds) rounds")
             for (_, call) in calls { _ = try await Load.run(warmup, concurrency: level, call) }
@@ -87,7 +104,10 @@ struct ClientSuite: AsyncParsableCommand {
             let perRound = max(1, requests / rounds)
             for _ in 0..<rounds {
                 for (side, call) in calls {
-                    results[side]?.add(try await Load.run(perRound, concurrency: level, call))
+                    let server = serverCPU()
+                    var result = try await Load.run(perRound, concurrency: level, call)
+                    result.serverMilliseconds = serverCPU() - server
+                    results[side]?.add(result)
                 }
             }
             let prefix = "\(name).c\(level)"
@@ -97,7 +117,10 @@ struct ClientSuite: AsyncParsableCommand {
                 Figures.emit("\(prefix).\(side).p50_us", result.percentile(0.50), "µs")
                 Figures.emit("\(prefix).\(side).p99_us", result.percentile(0.99), "µs")
                 Figures.emit("\(prefix).\(side).cpu_us", result.cpuPerRequest, "µs")
+                Figures.emit("\(prefix).\(side).server_cpu_us", result.serverMilliseconds * 1000 / Double(result.requests),
+                             "µs")
             }
+            guard calls.count == all.count else { continue }
             let rps = results.mapValues(\.rps)
             Figures.emit("\(prefix).nio_vs_urlsession", rps["nio"]! / rps["urlsession"]!, "x", decimals: 2)
             // The transport's (and generated client's) cost over its own library: the time per request beyond the
@@ -186,6 +209,9 @@ enum Load {
         var seconds = 0.0
         /// The CPU time this process used meanwhile (the server is another process), in milliseconds.
         var cpuMilliseconds = 0.0
+        /// The CPU time the server used meanwhile, in milliseconds: on a machine of few cores, its share bounds how
+        /// many requests/s any client can get.
+        var serverMilliseconds = 0.0
         /// Each request's latency, in microseconds.
         var latencies: [Double] = []
 
@@ -193,6 +219,7 @@ enum Load {
             requests += other.requests
             seconds += other.seconds
             cpuMilliseconds += other.cpuMilliseconds
+            serverMilliseconds += other.serverMilliseconds
             latencies += other.latencies
         }
 
