@@ -59,8 +59,9 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         /// The AsyncHTTPClient (SwiftNIO) transport, a product of its own: only the apps that depend on it build
-        /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build; an app that depends only
-        /// on RaspAPI or RaspRuntime never fetches nor builds them (SwiftPM resolves per product used).
+        /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build. An app that depends only
+        /// on RaspAPI or RaspRuntime never builds them (SwiftPM builds the targets its products need), though SwiftPM
+        /// still resolves and clones them with this package (checked with Examples/ScheduleSearch).
         .target(
             name: "RaspAsyncHTTPClient",
             dependencies: [
