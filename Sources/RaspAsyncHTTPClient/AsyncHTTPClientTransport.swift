@@ -31,8 +31,9 @@ public import RaspRuntime
 ///   ``uploadReadAhead`` bytes on a task of their own. A source that has no bytes ready holds up only its own request
 ///   (with URLSession on Linux it holds up every request of the process).
 /// - Redirects follow the client's configuration (``clientConfiguration(connectTimeout:redirects:tls:proxy:)``
-///   follows up to 10, as browsers do); a streamed body is never sent twice, so its request stops at the redirect
-///   and returns the 3xx (URLSession on Linux follows it with the body left out).
+///   follows up to 10); a streamed body is never sent twice, so its request stops at the redirect and returns the 3xx
+///   (URLSession on Linux follows it with the body left out).
+/// - Unlike URLSession, it keeps no cookies and sends no `User-Agent` of its own.
 ///
 /// The `HTTPClient` is the caller's: `HTTPClient.shared` by default (it is never shut down), or one made with
 /// ``clientConfiguration(connectTimeout:redirects:tls:proxy:)`` and shut down by its owner,
