@@ -48,6 +48,9 @@ struct ClientSuite: AsyncParsableCommand {
     @Option(help: "Bytes to upload per side.")
     var uploadBytes = 1 << 30
 
+    @Option(help: "Rounds of the download and upload cases (each: every side once, in turn reversed).")
+    var transferRounds = 2
+
     @Option(help: "Which cases to run, comma-separated: small, search, sse, download, upload.")
     var only = "small,search,sse,download,upload"
 
@@ -142,15 +145,16 @@ struct ClientSuite: AsyncParsableCommand {
 
     // MARK: Streams
 
-    /// Server-sent events: each side receives `events` events in all, in rounds (the bare client receives the same
-    /// stream without parsing it).
+    /// Server-sent events: each side receives `events` events in all, in rounds, the order reversed every other
+    /// round (the bare client receives the same stream without parsing it).
     private func serverSentEvents(_ sides: Sides) async throws {
         let perRound = max(1, events / max(1, rounds / 2))
         var seconds: [String: Double] = [:]
         var received: [String: Int] = [:]
         Figures.note("sse: \(perRound) events per side and round")
-        for _ in 0..<max(1, rounds / 2) {
-            for (side, call) in sides.events(perRound) {
+        let calls = sides.events(perRound)
+        for round in 0..<max(1, rounds / 2) {
+            for (side, call) in round % 2 == 0 ? calls : calls.reversed() {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let count = try await call()
@@ -165,27 +169,36 @@ struct ClientSuite: AsyncParsableCommand {
         Figures.emit("sse.nio_vs_urlsession", (seconds["urlsession"] ?? 0) / (seconds["nio"] ?? 1), "x", decimals: 2)
     }
 
-    /// The download: each side receives `bytes` bytes once.
+    /// The download: each side receives `bytes` bytes in each round.
     private func download(_ sides: Sides) async throws {
-        Figures.emit("download.bytes", bytes, "B")
-        for (side, call) in sides.download(bytes) {
-            let (count, seconds, peak) = try await Self.measure(call)
-            precondition(count == bytes, "\(side) received \(count) of \(bytes) bytes")
-            Figures.emit("download.\(side).mb_per_s", Double(count) / seconds / 1_048_576, "MB/s")
-            Figures.emit("download.\(side).peak_rss_above_baseline", Double(peak) / 1_048_576, "MB")
-        }
+        try await transfers("download", sides.download(bytes), size: bytes)
     }
 
-    /// The upload: each side sends a file of `uploadBytes` bytes to the sink once.
+    /// The upload: each side sends a file of `uploadBytes` bytes to the sink in each round.
     private func upload(_ sides: Sides) async throws {
         let file = try StreamSuite.makeFile(size: uploadBytes)
         defer { try? FileManager.default.removeItem(at: file) }
-        Figures.emit("upload.bytes", uploadBytes, "B")
-        for (side, call) in sides.upload(file) {
-            let (count, seconds, peak) = try await Self.measure(call)
-            precondition(count == uploadBytes, "the sink received \(count) of \(uploadBytes) bytes from \(side)")
-            Figures.emit("upload.\(side).mb_per_s", Double(count) / seconds / 1_048_576, "MB/s")
-            Figures.emit("upload.\(side).peak_rss_above_baseline", Double(peak) / 1_048_576, "MB")
+        try await transfers("upload", sides.upload(file), size: uploadBytes)
+    }
+
+    /// `--transfer-rounds` rounds of one transfer per side, the order reversed every other round (the first side of a
+    /// run tends to be slower); MB/s over all rounds and the highest peak RSS of a round.
+    private func transfers(_ name: String, _ calls: [(String, Sides.Call)], size: Int) async throws {
+        Figures.emit("\(name).bytes", size, "B")
+        var seconds: [String: Double] = [:]
+        var peaks: [String: Int] = [:]
+        for round in 0..<max(1, transferRounds) {
+            for (side, call) in round % 2 == 0 ? calls : calls.reversed() {
+                let (count, elapsed, peak) = try await Self.measure(call)
+                precondition(count == size, "\(name) by \(side): \(count) of \(size) bytes")
+                seconds[side, default: 0] += elapsed
+                peaks[side] = max(peaks[side] ?? 0, peak)
+            }
+        }
+        for (side, _) in calls {
+            let rate = Double(size * max(1, transferRounds)) / seconds[side]! / 1_048_576
+            Figures.emit("\(name).\(side).mb_per_s", rate, "MB/s")
+            Figures.emit("\(name).\(side).peak_rss_above_baseline", Double(peaks[side]!) / 1_048_576, "MB")
         }
     }
 
