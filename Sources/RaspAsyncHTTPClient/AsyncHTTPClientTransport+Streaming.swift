@@ -8,12 +8,12 @@ extension AsyncHTTPClientTransport {
     /// connection.
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``/RaspRuntime/ClientError/timeout(operationID:)`` when nothing has arrived (nor, while a streamed request body
-    ///   goes out, been sent) for that long, however long the whole stream lasts. Time the connection spends paused
-    ///   for a reader that is behind does not count.
+    ///   ``/RaspRuntime/ClientError/timeout(operationID:)`` when nothing has arrived (nor, while a streamed request
+    ///   body goes out, been sent) for that long, however long the whole stream lasts. Time the connection spends
+    ///   paused for a reader that is behind does not count.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
-    ///   body, never iterated), closes the connection; the read throws ``/RaspRuntime/ClientError/cancelled(operationID:)``.
-    ///   The body can be iterated once.
+    ///   body, never iterated), closes the connection; the read throws
+    ///   ``/RaspRuntime/ClientError/cancelled(operationID:)``. The body can be iterated once.
     /// - A connection that fails mid-body makes the read throw, after the chunks received before it, a
     ///   ``/RaspRuntime/ClientError`` (`.noConnection`, "connection lost"), never a silent end.
     /// - Chunks the reader has not taken yet stay in memory up to ``streamMemoryLimit``; then the connection stops

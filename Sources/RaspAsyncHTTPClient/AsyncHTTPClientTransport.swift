@@ -4,8 +4,9 @@ import NIOCore
 import NIOHTTP1
 public import RaspRuntime
 
-/// A transport on AsyncHTTPClient (SwiftNIO): the choice for servers and for Linux, where it serves several times the
-/// requests of ``/RaspRuntime/URLSessionTransport`` and never lets one request hold up another.
+/// A transport on AsyncHTTPClient (SwiftNIO): the choice for servers and for Linux, where it takes a third of the CPU
+/// per request of ``/RaspRuntime/URLSessionTransport`` (`rasp-bench client`) and never lets one request hold up
+/// another.
 ///
 /// ```swift
 /// let client = RaspClient(serverURL: url, transport: AsyncHTTPClientTransport())   // HTTPClient.shared
@@ -23,9 +24,10 @@ public import RaspRuntime
 ///   between chunks of ``stream(_:baseURL:)``.
 /// - Cancelling the calling task (or the task reading a streamed body) ends the exchange at once, closing the
 ///   connection, with ``/RaspRuntime/ClientError/cancelled(operationID:)``.
-/// - Errors are ``/RaspRuntime/ClientError``s of the same cases: `.noConnection` (a refused connection, a name that does
-///   not resolve; "connection lost" when the server was reached and the exchange broke off), `.timeout`, `.cancelled`,
-///   `.invalidRequest` (a bad header field, a body that cannot be read or does not match its announced length).
+/// - Errors are ``/RaspRuntime/ClientError``s of the same cases: `.noConnection` (a refused connection, a name that
+///   does not resolve; "connection lost" when the server was reached and the exchange broke off), `.timeout`,
+///   `.cancelled`, `.invalidRequest` (a bad header field, a body that cannot be read or does not match its announced
+///   length).
 ///   No reason carries a URL, so no query credential reaches a log.
 /// - Request bodies that are files or async sequences stream (``streamsRequestBodies``): read ahead by at most
 ///   ``uploadReadAhead`` bytes on a task of their own. A source that has no bytes ready holds up only its own request
@@ -71,7 +73,8 @@ public struct AsyncHTTPClientTransport: ClientTransport {
     /// Runs `body` with a transport on a client of its own, made with `configuration`, and shuts the client down
     /// when `body` returns or throws.
     /// - Parameters:
-    ///   - configuration: The client's configuration (default: ``clientConfiguration(connectTimeout:redirects:tls:proxy:)``).
+    ///   - configuration: The client's configuration (default:
+    ///     ``clientConfiguration(connectTimeout:redirects:tls:proxy:)``).
     ///   - defaultTimeout: Used when a request has no ``/RaspRuntime/ClientRequest/timeout`` (default 30 s).
     ///   - isolation: The actor `body` runs on (the caller's, by default).
     ///   - body: What to do with the transport.

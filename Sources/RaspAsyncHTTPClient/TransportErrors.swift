@@ -65,7 +65,8 @@ enum TransportErrors {
         if [.remoteConnectionClosed, .uncleanShutdown].contains(error) {
             return lost(error.shortDescription, operationID: operationID)
         }
-        if invalidURLs.contains(error) || error.shortDescription == HTTPClientError.unsupportedScheme("").shortDescription {
+        let unsupportedScheme = HTTPClientError.unsupportedScheme("").shortDescription
+        if invalidURLs.contains(error) || error.shortDescription == unsupportedScheme {
             return .noConnection(operationID: operationID, reason: "unsupported URL")
         }
         if [.redirectLimitReached, .redirectCycleDetected].contains(error) {

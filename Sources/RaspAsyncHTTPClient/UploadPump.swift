@@ -192,7 +192,8 @@ final class UploadPump: AsyncSequence, Sendable {
     private func take() async throws -> Data? {
         try await withCheckedThrowingContinuation { continuation in
             var start = false
-            let (ready, producer) = state.withLock { state -> (Result<Data?, any Error>?, CheckedContinuation<Void, Never>?) in
+            typealias Taken = (Result<Data?, any Error>?, CheckedContinuation<Void, Never>?)
+            let (ready, producer) = state.withLock { state -> Taken in
                 if state.stopped { return (.failure(CancellationError()), nil) }
                 if !state.started {
                     start = true

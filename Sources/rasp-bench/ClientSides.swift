@@ -109,7 +109,8 @@ struct Sides: Sendable {
             ("nio", { try await stream(nio) }),
             ("bare_ahc", {
                 var bytes = 0
-                for try await buffer in try await ahc.execute(HTTPClientRequest(url: target), timeout: .seconds(600)).body {
+                let response = try await ahc.execute(HTTPClientRequest(url: target), timeout: .seconds(600))
+                for try await buffer in response.body {
                     bytes += buffer.readableBytes
                 }
                 precondition(bytes > 0, "no events")
@@ -137,7 +138,8 @@ struct Sides: Sendable {
             ("bare_urlsession", { try await StreamSuite.bareBytes(target) }),
             ("bare_ahc", {
                 var count = 0
-                for try await buffer in try await ahc.execute(HTTPClientRequest(url: target), timeout: .seconds(600)).body {
+                let response = try await ahc.execute(HTTPClientRequest(url: target), timeout: .seconds(600))
+                for try await buffer in response.body {
                     count += buffer.readableBytes
                 }
                 return count
@@ -166,7 +168,8 @@ struct Sides: Sendable {
                 request.body = .stream(FileBuffers(file: file), length: .known(Int64(size)))
                 let response = try await ahc.execute(request, timeout: .seconds(600))
                 let body = try await response.body.collect(upTo: 1 << 20)
-                return try JSONDecoder().decode(UploadReceipt.self, from: body.withUnsafeReadableBytes { Data($0) }).size
+                let data = body.withUnsafeReadableBytes { Data($0) }
+                return try JSONDecoder().decode(UploadReceipt.self, from: data).size
             }),
         ]
     }

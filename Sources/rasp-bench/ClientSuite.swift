@@ -101,7 +101,8 @@ struct ClientSuite: AsyncParsableCommand {
         let chosen = sides.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         let calls = all.filter { chosen?.contains($0.0) ?? true }
         for level in levels {
-            Figures.note("\(name), \(level) in flight: warming up, then \(requests) requests per side in \(rounds) rounds")
+            Figures.note("\(name), \(level) in flight: warming up, then \(requests) requests per side in \(rounds) "
+                         + "rounds")
             for (_, call) in calls { _ = try await Load.run(warmup, concurrency: level, call) }
             var results = Dictionary(uniqueKeysWithValues: calls.map { ($0.0, Load.Result()) })
             let perRound = max(1, requests / rounds)
@@ -120,8 +121,8 @@ struct ClientSuite: AsyncParsableCommand {
                 Figures.emit("\(prefix).\(side).p50_us", result.percentile(0.50), "µs")
                 Figures.emit("\(prefix).\(side).p99_us", result.percentile(0.99), "µs")
                 Figures.emit("\(prefix).\(side).cpu_us", result.cpuPerRequest, "µs")
-                Figures.emit("\(prefix).\(side).server_cpu_us", result.serverMilliseconds * 1000 / Double(result.requests),
-                             "µs")
+                let server = result.serverMilliseconds * 1000 / Double(result.requests)
+                Figures.emit("\(prefix).\(side).server_cpu_us", server, "µs")
             }
             guard calls.count == all.count else { continue }
             let rps = results.mapValues(\.rps)

@@ -85,7 +85,8 @@ import Testing
     func refusedConnection(kind: TransportKind) async throws {
         let server = try RawHTTPServer(respond: Self.answer)
         server.stop()
-        let error = await clientError { try await kind.make().send(Self.request("/status/200"), baseURL: server.baseURL) }
+        let transport = kind.make()
+        let error = await clientError { try await transport.send(Self.request("/status/200"), baseURL: server.baseURL) }
         guard case .noConnection("exchange", _)? = error else {
             Issue.record("expected .noConnection, got \(String(describing: error))")
             return

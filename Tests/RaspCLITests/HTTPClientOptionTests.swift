@@ -17,7 +17,8 @@ import Testing
         #expect(option.stdout == variable.stdout && option.stdout == other.stdout, "\(option)\n\(other)")
 
         // The directory download (a streamed body written to the cache) and a search over it.
-        let search = try await RaspProcess.run(["search", "Москва", "Тверь", "--base-url", url, "--http-client", client])
+        let search = try await RaspProcess.run(["search", "Москва", "Тверь", "--base-url", url,
+                                                "--http-client", client])
         #expect(search.status == 0, "\(search)")
         #expect(search.stdout.hasPrefix("Москва → Тверь"), "\(search)")
     }
