@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
+        .library(name: "RaspAsyncHTTPClient", targets: ["RaspAsyncHTTPClient"]),
         .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
@@ -27,11 +28,13 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        // Only the server adapter's users build these (see `RaspHummingbird`). No default traits: Hummingbird's
-        // swift-configuration support is not used.
+        // Only the users of the NIO products build these (`RaspHummingbird`, `RaspAsyncHTTPClient`). No default
+        // traits for Hummingbird: its swift-configuration support is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Generator
@@ -60,6 +63,22 @@ let package = Package(
         .target(
             name: "RaspRuntime",
             dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        /// The AsyncHTTPClient (SwiftNIO) transport, a product of its own: only the apps that depend on it build
+        /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build. An app that depends only
+        /// on RaspAPI or RaspRuntime never builds them (SwiftPM builds the targets its products need), though SwiftPM
+        /// still resolves and clones them with this package (checked with Examples/ScheduleSearch).
+        .target(
+            name: "RaspAsyncHTTPClient",
+            dependencies: [
+                "RaspRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Already in AsyncHTTPClient's graph (nothing more to build), named for the types they give the API.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
         /// revalidating downloads cache.
@@ -146,7 +165,9 @@ let package = Package(
             name: "rasp",
             dependencies: [
                 "RaspKit", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
+                "RaspAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -163,8 +184,10 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
-                "YAMLEventScan", "RaspBenchData",
+                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
 
@@ -212,6 +235,15 @@ let package = Package(
             dependencies: [
                 "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspSpecMock",
                 "RaspTestSupport",
+            ]
+        ),
+        /// One suite, run against every transport (URLSession and AsyncHTTPClient) over real loopback sockets:
+        /// statuses, headers, every body kind, streams, uploads, cancellation, timeouts, the mock server's faults.
+        .testTarget(
+            name: "ClientTransportTests",
+            dependencies: [
+                "RaspRuntime", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo", "RaspAPI", "EdgeCasesAPI",
+                "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(

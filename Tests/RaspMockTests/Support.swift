@@ -72,3 +72,17 @@ enum Fixture {
         }
     }
 }
+
+/// Adds `X-Mock-Fault` (and `X-Mock-Fault-Times`) to every request.
+struct FaultHeader: ClientMiddleware {
+    var value: String
+    var times: Int?
+
+    func intercept(_ request: ClientRequest, baseURL: URL,
+                   next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
+        var request = request
+        request.setHeader(MockFault.header, value)
+        if let times { request.setHeader(MockFault.timesHeader, String(times)) }
+        return try await next(request, baseURL)
+    }
+}

@@ -296,7 +296,7 @@ final class ChunkSource: Sendable, Hashable {
 
 extension ClientError {
     /// The error of a request whose body could not be read: ``invalidRequest(operationID:reason:)``.
-    init(uploadError error: UploadBody.ReadError, operationID: String) {
+    package init(uploadError error: UploadBody.ReadError, operationID: String) {
         self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)")
     }
 }

@@ -4,8 +4,9 @@ import RaspMock
 import RaspRuntime
 import Testing
 
-/// Request bodies of every encoding sent by the generated client over a real socket to the mock server, whose
-/// `/_echo/` route parses what arrived (form pairs, multipart parts, raw bytes) and sends it back field by field.
+/// Request bodies of every encoding sent by the generated client, on every transport, over a real socket to the mock
+/// server, whose `/_echo/` route parses what arrived (form pairs, multipart parts, raw bytes) and sends it back field
+/// by field.
 @Suite(.serialized)
 struct BodyRoundTripTests {
     /// `name=value` for each field the server parsed.
@@ -13,8 +14,9 @@ struct BodyRoundTripTests {
         echo.fields.map { "\($0.name)=\($0.value ?? "<bytes>")" }
     }
 
-    @Test func formFieldsFollowTheirEncodingAndTheBracketConvention() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func formFieldsFollowTheirEncodingAndTheBracketConvention(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let form = PaymentForm(
                 name: "Ann Lee & Co", tags: ["a", "b"],
                 card: .init(number: "4242", exp: .init(month: 12, year: 2030)),
@@ -29,8 +31,9 @@ struct BodyRoundTripTests {
         }
     }
 
-    @Test func multipartSendsFilesTextJSONAndBracketParts() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func multipartSendsFilesTextJSONAndBracketParts(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let png = Data([0x89, 0x50, 0x4E, 0x47, 0xFF, 0x00])
             let upload = Upload(
                 file: BinaryFile(Data("hello".utf8), filename: "notes.txt", contentType: "text/plain"),
@@ -55,8 +58,9 @@ struct BodyRoundTripTests {
         }
     }
 
-    @Test func aWildcardStringBodyGoesAsRawBytes() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func aWildcardStringBodyGoesAsRawBytes(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let bytes = Data([0, 1, 2, 0xFF, 0x22])
             let echo = try await client.echoUpload(body: bytes)
             #expect(echo.contentType == "application/octet-stream")
@@ -65,8 +69,9 @@ struct BodyRoundTripTests {
         }
     }
 
-    @Test func everyMediaTypeOfAnOperationIsCallable() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func everyMediaTypeOfAnOperationIsCallable(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let json = try await client.echoEither(body: .json(Point(x: 1, y: 2)))
             #expect(json.contentType == "application/json")
             #expect(try JSONDecoder().decode(Point.self, from: json.body) == Point(x: 1, y: 2))

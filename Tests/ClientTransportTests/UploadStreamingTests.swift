@@ -5,9 +5,9 @@ import RaspRuntime
 import RaspTestSupport
 import Testing
 
-/// Request bodies that stream, through the generated client and `URLSessionTransport` over real loopback sockets:
-/// a large file with bounded memory, sequences with and without a length, multipart parts from a file and a
-/// sequence, and cancellation. Large bodies go to the mock server's `/_sink/` route (size and checksum of what
+/// Request bodies that stream, through the generated client on every transport over real loopback sockets: a large
+/// file with bounded memory, sequences with and without a length, multipart parts from a file and a sequence, and
+/// cancellation. Large bodies go to the mock server's `/_sink/` route (size and checksum of what
 /// arrived), small multipart ones to its `/_echo/` route (every part as it was parsed).
 @Suite(.serialized)
 struct UploadStreamingTests {
@@ -52,20 +52,21 @@ struct UploadStreamingTests {
         }
     }
 
-    /// Runs `body` with a client of a mock server that takes bodies up to 1 GiB, and the server.
-    static func withSinkClient(_ body: (Client, MockServer) async throws -> Void) async throws {
+    /// Runs `body` with a client (on `kind`) of a mock server that takes bodies up to 1 GiB, and the server.
+    static func withSinkClient(_ kind: TransportKind, _ body: (Client, MockServer) async throws -> Void) async throws {
         try await withSink { server, url in
-            try await body(Client(serverURL: url, transport: hangGuardedTransport()), server)
+            try await body(Client(serverURL: url, transport: kind.make()), server)
         }
     }
 
     /// Memory stays flat however large the file: `rasp-bench streams --only upload` shows it for a gigabyte (peak
     /// memory is per process, and other tests run beside these).
-    @Test func aLargeFileGoesWithItsLength() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func aLargeFileGoesWithItsLength(kind: TransportKind) async throws {
         let size = 24 << 20
         let (file, checksum) = try Self.makeFile(size: size)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        try await Self.withSinkClient { client, _ in
+        try await Self.withSinkClient(kind) { client, _ in
             let receipt = try await client.uploadFile(body: BinaryFile(contentsOf: file))
             #expect(receipt.size == size)
             #expect(receipt.checksum == checksum)
@@ -74,12 +75,13 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func aLargeMultipartFilePartStreamsWithAContentLength() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func aLargeMultipartFilePartStreamsWithAContentLength(kind: TransportKind) async throws {
         let (file, _) = try Self.makeFile(size: 8 << 20)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sent = Locked<UploadBody?>(nil)
         let receipt = try await Self.withSink { _, url in
-            let client = Client(serverURL: url, transport: hangGuardedTransport(),
+            let client = Client(serverURL: url, transport: kind.make(),
                                 middlewares: [BodyRecorder(body: sent)])
             return try await client.uploadParts(body: .init(file: BinaryFile(contentsOf: file), title: "big"))
         }
@@ -99,8 +101,9 @@ struct UploadStreamingTests {
         #expect(receipt.contentType?.hasPrefix("multipart/form-data; boundary=") == true)
     }
 
-    @Test func aSequenceWithoutALengthGoesChunked() async throws {
-        try await Self.withSinkClient { client, sink in
+    @Test(arguments: TransportKind.allCases)
+    func aSequenceWithoutALengthGoesChunked(kind: TransportKind) async throws {
+        try await Self.withSinkClient(kind) { client, sink in
             let file = BinaryFile(chunks: Self.blocks(64, of: 65_536), length: nil)
             let receipt = try await client.uploadFile(body: file)
             let expected = Checksum64.text(of: Data((0..<64).flatMap { _ in Self.pattern(from: 0, count: 65_536) }))
@@ -111,8 +114,9 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func aSequenceWithALengthAnnouncesItAndMustMatchIt() async throws {
-        try await Self.withSinkClient { client, sink in
+    @Test(arguments: TransportKind.allCases)
+    func aSequenceWithALengthAnnouncesItAndMustMatchIt(kind: TransportKind) async throws {
+        try await Self.withSinkClient(kind) { client, sink in
             let receipt = try await client.uploadFile(body: BinaryFile(chunks: Self.blocks(16, of: 10_000),
                                                                        length: 160_000))
             #expect(receipt.size == 160_000)
@@ -135,10 +139,11 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func multipartPartsStreamFromAFileAndASequence() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func multipartPartsStreamFromAFileAndASequence(kind: TransportKind) async throws {
         let (file, _) = try Self.makeFile(size: 700_000)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        try await withMockServerClient { client in
+        try await withMockServerClient(kind) { client in
             let upload = Upload(
                 file: BinaryFile(contentsOf: file, contentType: "application/x-test"), purpose: "stream",
                 avatar: BinaryFile(chunks: Self.blocks(5, of: 50_000), length: nil)
@@ -156,16 +161,18 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func aBinaryBodyStillTakesBytesAndTheFilesOwnMediaType() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func aBinaryBodyStillTakesBytesAndTheFilesOwnMediaType(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let echo = try await client.echoUpload(body: BinaryFile(Data("gif".utf8), contentType: "image/gif"))
             #expect(echo.contentType == "image/gif")
             #expect(echo.body == Data("gif".utf8))
         }
     }
 
-    @Test func cancellingAnUploadStopsReadingItsSource() async throws {
-        try await Self.withSinkClient { client, sink in
+    @Test(arguments: TransportKind.allCases)
+    func cancellingAnUploadStopsReadingItsSource(kind: TransportKind) async throws {
+        try await Self.withSinkClient(kind) { client, sink in
             let source = CountingChunks()
             let endless = BinaryFile(chunks: source, length: nil)
             let upload = Task { try await client.uploadFile(body: endless) }
@@ -180,8 +187,9 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func aMissingFileFailsBeforeAnythingIsSent() async throws {
-        try await Self.withSinkClient { client, sink in
+    @Test(arguments: TransportKind.allCases)
+    func aMissingFileFailsBeforeAnythingIsSent(kind: TransportKind) async throws {
+        try await Self.withSinkClient(kind) { client, sink in
             let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-\(UUID().uuidString)")
             do {
                 _ = try await client.uploadFile(body: BinaryFile(contentsOf: missing))
@@ -193,11 +201,12 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func streamAndDownloadSendStreamedBodiesToo() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func streamAndDownloadSendStreamedBodiesToo(kind: TransportKind) async throws {
         let (file, checksum) = try Self.makeFile(size: 3 << 20)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await Self.withSink { _, url in
-            let transport = hangGuardedTransport()
+            let transport = kind.make()
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(contentsOf: file), contentType: "application/octet-stream")
             let (head, body) = try await transport.stream(request, baseURL: url)
@@ -214,7 +223,8 @@ struct UploadStreamingTests {
         }
     }
 
-    @Test func aSlowUploadIsActivityForTheStreamsIdleTimeout() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func aSlowUploadIsActivityForTheStreamsIdleTimeout(kind: TransportKind) async throws {
         try await Self.withSink { _, url in
             // 50 chunks 100 ms apart: the upload lasts longer than the 4 s idle timeout and is never idle for more
             // than a fortieth of it (the margin a loaded machine needs: its threads can wait seconds). They come
@@ -234,7 +244,7 @@ struct UploadStreamingTests {
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
             request.setBody(UploadBody(paced), contentType: "application/octet-stream")
             request.timeout = .seconds(4)
-            let (head, body) = try await URLSessionTransport().stream(request, baseURL: url)
+            let (head, body) = try await kind.make().stream(request, baseURL: url)
             #expect(head.status == 200)
             let receipt = try JSONDecoder().decode(UploadReceipt.self, from: try await body.collect())
             #expect(receipt.size == 50_000)

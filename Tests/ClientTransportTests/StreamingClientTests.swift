@@ -4,12 +4,14 @@ import RaspMock
 import RaspRuntime
 import Testing
 
-/// Streamed responses through the generated client, over real loopback HTTP from the mock server's `/_stream/`
-/// routes: typed server-sent events, JSON Lines, and a binary body read chunk by chunk or saved to a file.
+/// Streamed responses through the generated client on every transport, over real loopback HTTP from the mock
+/// server's `/_stream/` routes: typed server-sent events, JSON Lines, and a binary body read chunk by chunk or saved
+/// to a file.
 @Suite(.serialized)
 struct StreamingClientTests {
-    @Test func typedEventsArriveInOrderAndDoneEndsTheSequence() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func typedEventsArriveInOrderAndDoneEndsTheSequence(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             var items: [StreamItem] = []
             var ids: [String?] = []
             for try await event in try await client.streamEvents(count: 4, delayMs: 20, done: ._1) {
@@ -22,16 +24,18 @@ struct StreamingClientTests {
         }
     }
 
-    @Test func jsonLinesDecodeOneValueALine() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func jsonLinesDecodeOneValueALine(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             var indexes: [Int] = []
             for try await item in try await client.streamLines(count: 3) { indexes.append(item.index) }
             #expect(indexes == [1, 2, 3])
         }
     }
 
-    @Test func aBinaryResultStreamsAndSavesAtomically() async throws {
-        try await withMockServerClient { client in
+    @Test(arguments: TransportKind.allCases)
+    func aBinaryResultStreamsAndSavesAtomically(kind: TransportKind) async throws {
+        try await withMockServerClient(kind) { client in
             let size = 300_000
             let expected = Data((0..<size).map { UInt8($0 % 251) })
             #expect(try await client.download(size: size, chunk: 16_384) == expected)
@@ -53,15 +57,5 @@ struct StreamingClientTests {
             #expect(try Data(contentsOf: file) == expected)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["download.bin"])
         }
-    }
-
-    @Test func theMockStreamsItsHandlersToo() async throws {
-        var mock = MockClient()
-        mock.streamLinesHandler = { _ in
-            JSONLinesStream(ResponseBody(Data("{\"index\": 7}\n".utf8)), operationID: "streamLines")
-        }
-        var indexes: [Int] = []
-        for try await item in try await mock.streamLines(count: 1) { indexes.append(item.index) }
-        #expect(indexes == [7])
     }
 }
