@@ -9,17 +9,23 @@ extension DocumentParser {
         let paths = try Self.mapping(pathsNode, "paths")
         var operations: [Operation] = []
         var operationIDs: [String: Mark] = [:]
+        var names = FilterNames()
         for pathEntry in paths.entries {
-            recovering { try parsePathItem(pathEntry, into: &operations, operationIDs: &operationIDs) }
+            recovering {
+                try parsePathItem(pathEntry, into: &operations, operationIDs: &operationIDs, names: &names)
+            }
         }
+        checkFilter(against: names)
         return operations
     }
 
     /// Reads the operations of one path item the config keeps.
     /// - Parameter operationIDs: Where each `operationId` was first used: a later operation with the same one is an
     ///   error, repaired by naming its method from its method and path.
+    ///   - names: Gathers the operationIds, tags and paths the document has, for the filter's check.
     private func parsePathItem(_ pathEntry: YAMLMapping.Entry, into operations: inout [Operation],
-                               operationIDs: inout [String: Mark]) throws {
+                               operationIDs: inout [String: Mark], names: inout FilterNames) throws {
+        names.paths.insert(pathEntry.key)
         let pathItem = try Self.mapping(try follow(pathEntry.value, kind: "path item").node, "a path item")
         var methodCount = 0
         var kept: [(method: String, node: YAMLNode)] = []
@@ -27,7 +33,7 @@ extension DocumentParser {
             methodCount += 1
             // DigitalOcean publishes every operation as a `$ref` to a file of its own.
             guard let node = recovering({ try follow(entry.value, kind: "operation").node }) else { continue }
-            if keeps(node) { kept.append((entry.key, node)) }
+            if keeps(node, path: pathEntry.key, names: &names) { kept.append((entry.key, node)) }
         }
         // A path item whose operations are all left out is not checked either.
         guard kept.count > 0 || methodCount == 0 else { return }
@@ -57,12 +63,17 @@ extension DocumentParser {
         }
     }
 
-    /// Whether the config keeps an operation, judged by its `operationId` and `tags` before it is read (an
+    /// Whether the config keeps an operation, judged by its `operationId`, `tags` and path before it is read (an
     /// operation that is no mapping is kept, so its error is reported).
-    private func keeps(_ node: YAMLNode) -> Bool {
+    private func keeps(_ node: YAMLNode, path: String, names: inout FilterNames) -> Bool {
         guard case .mapping(let map) = node else { return true }
         let tags = map["tags"]?.sequence?.items.compactMap { $0.scalar?.value } ?? []
-        return config.keeps(operationID: map["operationId"]?.scalar?.value, tags: tags)
+        let id = map["operationId"]?.scalar?.value
+        if config.filter != nil {
+            names.tags.formUnion(tags)
+            if let id { names.operations.insert(id) }
+        }
+        return config.keeps(operationID: id, tags: tags, path: path)
     }
 
     private func parseOperation(_ node: YAMLNode, method: String, path: String,

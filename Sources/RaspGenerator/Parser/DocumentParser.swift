@@ -86,6 +86,7 @@ final class DocumentParser {
         let servers = parseServers()
         let operations = recovering { try parseOperations() } ?? []
         parsePendingSchemas()
+        applyFilter(keeping: operations)
         let securitySchemes = parseSecuritySchemes()
         let security = recovering { try parseSecurityRequirements(root["security"]) } ?? []
         return OpenAPIDocument(

@@ -14,7 +14,8 @@ struct OperationTranslator {
         for operation in document.operations where keeps(operation) {
             let rawName = operation.isNamedByRoute
                 ? Self.routeName(operation) : operation.operationID ?? Self.routeName(operation)
-            let methodName = methodScope.unique(config.operationNames[rawName] ?? Naming.memberName(rawName))
+            let methodName = methodScope.unique(
+                config.overriddenName(rawName, specific: config.operationNames) ?? Naming.memberName(rawName))
             // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
             // itself, so inputs named like a schema get an `Input` suffix.
             var inputName = Naming.typeName(Naming.bare(methodName))
@@ -60,7 +61,7 @@ struct OperationTranslator {
     }
 
     private func keeps(_ operation: Operation) -> Bool {
-        config.keeps(operationID: operation.operationID, tags: operation.tags)
+        config.keeps(operationID: operation.operationID, tags: operation.tags, path: operation.path)
     }
 
     /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums
