@@ -48,14 +48,18 @@ struct ConfigGoldenTests {
         let spec = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("openapi.yaml")))
         let result = try GeneratorPipeline(config: config).run(spec, sourceName: "openapi.yaml")
         let text = Self.golden(result, config: config, configName: configURL.lastPathComponent)
-        let expectedURL = folder.appendingPathComponent("expected.swift")
+        try Self.compare(text, with: folder.appendingPathComponent("expected.swift"), test: "ConfigGoldenTests")
+    }
+
+    /// Checks a golden text against its file, after writing it there when `RASP_UPDATE_GOLDENS=1`.
+    static func compare(_ text: String, with expectedURL: URL, test: String) throws {
         if ProcessInfo.processInfo.environment["RASP_UPDATE_GOLDENS"] == "1" {
             try text.write(to: expectedURL, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        let place = expectedURL.path.replacingOccurrences(of: GoldenTests.root.path + "/", with: "")
         #expect(text == expected, """
-            Tests/Fixtures/config-keys/\(name)/expected.swift is stale: run \
-            `RASP_UPDATE_GOLDENS=1 swift test --filter ConfigGoldenTests` and read the diff
+            \(place) is stale: run `RASP_UPDATE_GOLDENS=1 swift test --filter \(test)` and read the diff
             """)
     }
 }

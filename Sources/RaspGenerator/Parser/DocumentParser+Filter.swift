@@ -59,14 +59,16 @@ extension DocumentParser {
                 if let target = schema.ref?.target { reach(target) }
                 pending += schema.properties.map(\.schema)
                 pending += schema.itemsStorage + schema.allOf + schema.oneOf + schema.anyOf
+                pending += schema.contentSchemaStorage
                 if let additional = schema.additionalProperties?.schema { pending.append(additional) }
                 for target in schema.discriminator?.mapping.compactMap(\.target) ?? [] { reach(target) }
             }
         }
         for operation in operations {
             pending += operation.parameters.map(\.schema)
-            pending += (operation.requestBody?.content ?? []).compactMap(\.schema)
-            pending += operation.responses.flatMap { $0.content.compactMap(\.schema) }
+            for media in (operation.requestBody?.content ?? []) + operation.responses.flatMap(\.content) {
+                pending += [media.schema, media.itemSchema].compactMap { $0 }
+            }
         }
         for name in filter.schemas {
             if let index = schemaEntries.firstIndex(where: { $0.isComponent && $0.name == name }) {
