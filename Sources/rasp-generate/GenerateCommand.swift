@@ -7,7 +7,7 @@ import RaspGenerator
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rasp-generate",
-        abstract: "Generate an async/await Swift client from an OpenAPI 3.0/3.1 document.",
+        abstract: "Generate an async/await Swift client from an OpenAPI 3.0, 3.1 or 3.2 document.",
         discussion: """
             Writes \(GeneratorPipeline.outputFileNames.joined(separator: ", ")) into the output folder. \
             Files whose contents did not change are not rewritten. On errors in the spec every one is printed \

@@ -67,7 +67,7 @@ final class DocumentParser {
         checkComponentSections()
         guard let versionNode = root["openapi"] else {
             if root["swagger"] != nil {
-                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0 or 3.1 document",
+                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0, 3.1 or 3.2 document",
                                  at: root.entry("swagger")?.keyMark)
             }
             throw Diagnostic(.error, "missing 'openapi' version field; expected e.g. 'openapi: 3.1.0'", at: root.mark)
