@@ -15,7 +15,7 @@
 ///   include: [search, schedule]   # the same as filter.operations
 ///   exclude: [copyright]          # operations to drop (after the filter)
 /// tags: [schedules]               # the same as filter.tags
-/// nameOverrides: {x-rate: rate}   # any OpenAPI name (schema, property, operationId) → Swift name
+/// nameOverrides: {x-rate: rate}   # any OpenAPI name (schema, property, parameter, operationId) → Swift name
 /// names:
 ///   schemas: {Thread: RaspThread} # schema name → Swift type name
 ///   operations: {stationsList: allStations}
@@ -42,7 +42,7 @@ public struct GeneratorConfig: Sendable {
     public var schemaNames: [String: String] = [:]
     /// operationId → Swift method name (`names.operations`; before ``nameOverrides``).
     public var operationNames: [String: String] = [:]
-    /// OpenAPI name → Swift name, for schemas, properties and operations alike (`nameOverrides`).
+    /// OpenAPI name → Swift name, for schemas, properties, parameters and operations alike (`nameOverrides`).
     public var nameOverrides: [String: String] = [:]
     /// Schema name → existing Swift type.
     public var schemaTypeOverrides: [String: String] = [:]

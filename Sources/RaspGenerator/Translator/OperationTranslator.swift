@@ -111,7 +111,8 @@ struct OperationTranslator {
             serialization = .styled(style)
         }
         return ParameterDecl(
-            name: names.unique(Naming.memberName(parameter.name)), wireName: parameter.name,
+            name: names.unique(config.nameOverrides[parameter.name] ?? Naming.memberName(parameter.name)),
+            wireName: parameter.name,
             location: parameter.location, type: usage.type, isArray: kind == .scalarArray,
             required: parameter.required || parameter.location == "path", explode: parameter.explode,
             serialization: serialization, doc: doc

@@ -133,10 +133,10 @@ extension Operations {
     /// The input of ``Client/allAnimals(_:)``.
     struct AllAnimals: Sendable {
         /// Format: `date-time`.
-        var since: Date?
+        var seenAfter: Date?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        init(since: Date? = nil) {
-            self.since = since
+        init(seenAfter: Date? = nil) {
+            self.seenAfter = seenAfter
         }
     }
 }
@@ -215,7 +215,7 @@ import RaspRuntime
 extension Client {
     func allAnimals(_ input: Operations.AllAnimals) async throws -> [Animal] {
         var request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", requiresAuthentication: false)
-        request.addQuery("since", input.since)
+        request.addQuery("since", input.seenAfter)
         return try await core.perform(request, decoding: [Animal].self)
     }
 }
@@ -228,11 +228,11 @@ import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
-    ///   - since: Format: `date-time`.
+    ///   - seenAfter: Format: `date-time`.
     ///
     /// - Remark: HTTP `GET /pets`.
-    func allAnimals(since: Date? = nil) async throws -> [Animal] {
-        try await allAnimals(Operations.AllAnimals(since: since))
+    func allAnimals(seenAfter: Date? = nil) async throws -> [Animal] {
+        try await allAnimals(Operations.AllAnimals(seenAfter: seenAfter))
     }
 }
 // ==== API20.swift
