@@ -97,4 +97,13 @@ struct OpenAPI32Tests {
             "23:7: warning: additionalOperations 'GET' repeats a method the path item has a field for; ignored",
         ])
     }
+
+    @Test func beforeOpenAPI32QueryAndAdditionalOperationsAreNoOperations() throws {
+        let spec = Self.folder.appendingPathComponent("query-method/openapi.yaml")
+        let text = try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "openapi: 3.2.0",
+                                                                                       with: "openapi: 3.1.0")
+        let result = try GeneratorPipeline().run(Array(text.utf8), sourceName: "openapi.yaml")
+        #expect(result.operations.isEmpty)
+        #expect(result.warnings.isEmpty)
+    }
 }

@@ -64,11 +64,13 @@ extension DocumentParser {
     }
 
     /// A path item's operations: its method fields, then (OpenAPI 3.2) the entries of `additionalOperations`, whose
-    /// keys are methods as sent (`LINK`, `PURGE`); one that repeats a method field is a warning and left out.
+    /// keys are methods as sent (`LINK`, `PURGE`); one that repeats a method field is a warning and left out. Before
+    /// 3.2, `query` and `additionalOperations` are no fields of a path item and are skipped like other unknown keys.
     private func operationEntries(of pathItem: YAMLMapping) -> [(method: String, node: YAMLNode)] {
-        var entries = pathItem.entries.filter { Self.httpMethods.contains($0.key) }
+        var entries = pathItem.entries
+            .filter { Self.httpMethods.contains($0.key) && ($0.key != "query" || isOpenAPI32) }
             .map { (method: $0.key, node: $0.value) }
-        guard let node = pathItem["additionalOperations"],
+        guard isOpenAPI32, let node = pathItem["additionalOperations"],
               let additional = recovering({ try Self.mapping(node, "'additionalOperations'") }) else { return entries }
         for entry in additional.entries {
             let method = entry.key.lowercased()

@@ -28,6 +28,8 @@ final class DocumentParser {
     var responsesByTarget: [String: (response: Response, warnings: [Warning])] = [:]
     /// The parameters read from a `$ref`, as ``responsesByTarget`` keeps responses.
     var parametersByTarget: [String: (parameter: Parameter, warnings: [Warning])] = [:]
+    /// Whether the document is OpenAPI 3.2 (or later), whose path items may have `query` and `additionalOperations`.
+    var isOpenAPI32 = false
     /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
     private var recordedWarnings: [Warning]?
 
@@ -77,6 +79,7 @@ final class DocumentParser {
             throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x, 3.1.x or 3.2.x",
                              at: versionNode.mark)
         }
+        isOpenAPI32 = version.hasPrefix("3.2")
         let info = recovering(repair: Self.ignoredRepair) { try Self.optionalMapping(root, "info") } ?? nil
         let title = info.flatMap { docText($0, "title") }
         let infoVersion = info.flatMap { docText($0, "version") }
