@@ -229,6 +229,10 @@ let package = Package(
         /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
         .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
         .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
+        /// The client generated from `Tests/Fixtures/openapi-32/client` (streams typed by `itemSchema`, a
+        /// `querystring` parameter, the `QUERY` method, an additional operation), checked in.
+        .target(name: "OpenAPI32API", dependencies: ["RaspRuntime"], path: "Tests/OpenAPI32API"),
+        .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",

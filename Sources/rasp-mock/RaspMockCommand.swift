@@ -45,6 +45,9 @@ struct RaspMockCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let spec {
+            guard #available(macOS 14, iOS 17, tvOS 17, *) else {
+                throw ValidationError("--spec needs macOS 14 or later (Hummingbird 2)")
+            }
             try await serve(spec)
             return
         }
@@ -69,6 +72,7 @@ struct RaspMockCommand: AsyncParsableCommand {
     }
 
     /// Serves any document with the spec-driven mock until killed.
+    @available(macOS 14, iOS 17, tvOS 17, *)
     private func serve(_ path: String) async throws {
         let mock: SpecMock
         do {

@@ -21,6 +21,10 @@ enum Wire: String, CaseIterable, CustomTestStringConvertible {
         case .inProcess:
             return try await body(RouterTransport(router: router), URL(string: "http://in-process")!)
         case .loopback:
+            // Hummingbird 2 needs macOS 14; on older systems the loopback wire is the in-process one.
+            guard #available(macOS 14, iOS 17, tvOS 17, *) else {
+                return try await body(RouterTransport(router: router), URL(string: "http://in-process")!)
+            }
             return try await router.withServer { url in
                 try await body(URLSessionTransport(defaultTimeout: .seconds(60)), url)
             }

@@ -14,6 +14,8 @@ extension DocumentParser {
     func recovering<T>(repair: String? = nil, _ body: () throws -> T) -> T? {
         do {
             return try body()
+        } catch is Skipped {
+            return nil
         } catch var diagnostic as Diagnostic {
             diagnostic.repair = repair
             diagnostics.error(diagnostic)
@@ -87,3 +89,7 @@ extension DocumentParser {
         "read as '/\(path)'"
     }
 }
+
+/// Thrown to leave a construct out that a warning has already explained (a feature the generator does not support):
+/// ``DocumentParser/recovering(repair:_:)`` records no error for it.
+struct Skipped: Error {}

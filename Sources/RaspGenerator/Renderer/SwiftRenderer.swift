@@ -116,6 +116,7 @@ struct SwiftRenderer {
     private func writeHeader(_ writer: inout CodeWriter, imports used: ModuleUse) {
         writer.line(GeneratedFile.headerPrefix + "\(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
+        for comment in config.additionalFileComments { writer.line("// \(comment)") }
         writer.line()
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
         // `internal`: Swift warns about a `public import` that no public declaration uses.
@@ -123,6 +124,9 @@ struct SwiftRenderer {
             let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
             writer.line("\(importAccess)import \(module)")
         }
+        // The config's modules: with the declarations' access level, as the types they bring (a type override) may
+        // appear in public declarations of any file.
+        for module in config.additionalImports { writer.line("\(access)import \(module)") }
         writer.line()
     }
 
