@@ -129,7 +129,7 @@ struct SchemaValues {
         case "date-time"?: candidates = ["2024-01-02T03:04:05Z"]
         case "date"?: candidates = ["2024-01-02"]
         case "time"?: candidates = ["03:04:05Z"]
-        case "uuid"?: candidates = ["3fa85f64-5717-4562-b3fc-2c963f66afa6"]
+        case "uuid"?: candidates = ["00000000-0000-4000-8000-000000000000"]
         case "email"?: candidates = ["user@example.com"]
         case "uri"?, "url"?: candidates = ["https://example.com/"]
         case "hostname"?: candidates = ["example.com"]
