@@ -97,10 +97,7 @@ public struct SpecMock: Sendable {
     static func answer(_ operation: RaspGenerator.Operation, values: SchemaValues) -> ServerResponse {
         let successes = operation.responses.filter { $0.status.hasPrefix("2") }
         let candidates = successes.isEmpty ? operation.responses.filter { $0.status == "default" } : successes
-        let withContent = candidates.filter { !$0.content.isEmpty }
-        let ok = withContent.first { (response: Response) in response.status == "200" }
-        let json = withContent.first { (response: Response) in response.content.contains { $0.isJSON } }
-        let chosen = ok ?? json ?? withContent.first ?? candidates.first
+        let chosen = operation.successResponseIndex.map { operation.responses[$0] } ?? candidates.first
         let status = chosen.flatMap { Int($0.status) } ?? 200
         guard let chosen, let media = chosen.content.first(where: { $0.isJSON }) ?? chosen.content.first else {
             return ServerResponse(status: status)

@@ -142,6 +142,19 @@ public struct Operation: Sendable {
     public var isNamedByRoute = false
 }
 
+extension Operation {
+    /// The response that is the operation's success: among its 2xx responses (without any, its `default`) that have
+    /// content, `200`, else the first with JSON, else the first; nil when none has content. The client returns it,
+    /// a generated server and the spec mock answer with it.
+    public var successResponseIndex: Int? {
+        let successes = responses.indices.filter { responses[$0].status.hasPrefix("2") }
+        let candidates = successes.isEmpty ? responses.indices.filter { responses[$0].status == "default" } : successes
+        let withContent = candidates.filter { !responses[$0].content.isEmpty }
+        return withContent.first { responses[$0].status == "200" }
+            ?? withContent.first { responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
+    }
+}
+
 /// A parameter.
 public struct Parameter: Sendable {
     /// The name on the wire.

@@ -298,11 +298,7 @@ struct OperationTranslator {
                            nested: inout [Declaration],
                            scope: inout NameScope) throws -> (SuccessDecl, SuccessDecl?, [(String, SwiftType)]) {
         let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
-        let defaults = operation.responses.indices.filter { operation.responses[$0].status == "default" }
-        let candidates = successes.isEmpty ? defaults : successes
-        let withContent = candidates.filter { !operation.responses[$0].content.isEmpty }
-        let chosen = withContent.first { operation.responses[$0].status == "200" }
-            ?? withContent.first { operation.responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
+        let chosen = operation.successResponseIndex
         let emptyStatuses = successes.filter { $0 != chosen && operation.responses[$0].content.isEmpty }
             .compactMap { Int(operation.responses[$0].status) }
         var success = SuccessDecl.none
@@ -337,10 +333,9 @@ struct OperationTranslator {
 
     /// The status and media types of the success response ``responses(_:owner:types:nested:scope:)`` chooses.
     static func successWire(_ operation: Operation) -> SuccessWire {
-        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
-        let withContent = successes.filter { !$0.content.isEmpty }
-        let chosen = withContent.first { $0.status == "200" }
-            ?? withContent.first { $0.content.contains(where: \.isJSON) } ?? withContent.first ?? successes.first
+        // Only a 2xx success has a status of its own to send; without one with content, the first 2xx.
+        let chosen = operation.successResponseIndex.map { operation.responses[$0] }
+            .flatMap { $0.status.hasPrefix("2") ? $0 : nil } ?? operation.responses.first { $0.status.hasPrefix("2") }
         var wire = SuccessWire()
         // `2XX` or no success at all: 200.
         wire.status = chosen.flatMap { Int($0.status) } ?? 200
