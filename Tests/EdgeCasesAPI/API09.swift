@@ -4,14 +4,38 @@
 internal import Foundation
 internal import RaspRuntime
 
-extension Client {
-    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
-        var request = ClientRequest(method: "POST", path: "/_echo/form", operationID: "echoForm")
-        try request.setFormBody(input.body, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
-        return try await core.perform(request, decoding: Echo.self)
+extension Operations {
+    /// The input of ``Client/echoForm(_:)``.
+    public struct EchoForm: Sendable {
+        /// The request body (`application/x-www-form-urlencoded`).
+        public var body: PaymentForm
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: PaymentForm) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoMultipart(_:)``.
+    public struct EchoMultipart: Sendable {
+        /// The request body (`multipart/form-data`).
+        public var body: Upload
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Upload) {
+            self.body = body
+        }
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+    ///
+    /// - Remark: HTTP `POST /_echo/either`.
+    public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
+        try await echoEither(Operations.EchoEither(body: body))
     }
 }
 
 extension MockClient {
-    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt { try await uploadFileHandler(input) }
 }

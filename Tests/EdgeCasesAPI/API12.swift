@@ -5,27 +5,71 @@ internal import Foundation
 public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/echoUpload(_:)``.
-    public struct EchoUpload: Sendable {
-        /// The raw file data
-        public var body: BinaryFile
+    /// The input of ``Client/echoEither(_:)``.
+    public struct EchoEither: Sendable {
+        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+        public var body: Operations.EchoEither.Body?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: BinaryFile) {
+        public init(body: Operations.EchoEither.Body? = nil) {
             self.body = body
+        }
+
+        /// The `MultipartBody` schema of the API.
+        public struct MultipartBody: Encodable, Sendable {
+            /// Format: `binary`.
+            public var image: BinaryFile
+            public var prompt: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(image: BinaryFile, prompt: String? = nil) {
+                self.image = image
+                self.prompt = prompt
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.image, "image")
+                try container.encodeOptionalField(self.prompt, "prompt")
+            }
+        }
+
+        /// The media types the request body can be sent as.
+        public enum Body: Encodable, Sendable {
+            /// The value as a `Point`.
+            case json(Point)
+            /// The value as a `Operations.EchoEither.MultipartBody`.
+            case multipart(Operations.EchoEither.MultipartBody)
+            /// The value as a `String`.
+            case text(String)
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .json(let value): try value.encode(to: encoder)
+                case .multipart(let value): try value.encode(to: encoder)
+                case .text(let value): try value.encode(to: encoder)
+                }
+            }
         }
     }
 }
 
 extension ClientProtocol {
     /// - Parameters:
-    ///   - body: The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+    ///   - count:
+    ///   - delayMs:
+    ///   - done:
     ///
-    /// - Remark: HTTP `POST /_echo/either`.
-    public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
-        try await echoEither(Operations.EchoEither(body: body))
+    /// - Remark: HTTP `GET /_stream/sse`.
+    public func streamEvents(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) async throws -> EventStream<StreamItem> {
+        try await streamEvents(Operations.StreamEvents(count: count, delayMs: delayMs, done: done))
+    }
+}
+
+extension Client {
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
+        var request = ClientRequest(method: "POST", path: "/_sink/parts", operationID: "uploadParts", security: [["bearer"]])
+        try request.setMultipartBody(input.body, encoding: [:])
+        return try await core.perform(request, decoding: UploadReceipt.self)
     }
 }
 
 extension MockClient {
-    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
+    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
 }

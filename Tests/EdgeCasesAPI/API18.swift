@@ -4,47 +4,23 @@
 internal import Foundation
 public import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/uploadParts(_:)``.
-    public struct UploadParts: Sendable {
-        /// The request body (`multipart/form-data`).
-        public var body: Operations.UploadParts.Body
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Operations.UploadParts.Body) {
-            self.body = body
-        }
-
-        /// The `Body` schema of the API.
-        public struct Body: Encodable, Sendable {
-            /// Format: `binary`.
-            public var file: BinaryFile
-            public var title: String?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(file: BinaryFile, title: String? = nil) {
-                self.file = file
-                self.title = title
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.file, "file")
-                try container.encodeOptionalField(self.title, "title")
-            }
-        }
+extension ClientProtocol {
+    /// Alternatives, any one suffices (HTTP Basic first).
+    ///
+    /// - Remark: HTTP `GET /secure/either`.
+    public func secureEither() async throws -> Point {
+        try await secureEither(Operations.SecureEither())
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - count:
-    ///   - delayMs:
-    ///   - done:
-    ///
-    /// - Remark: HTTP `GET /_stream/sse`.
-    public func streamEvents(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) async throws -> EventStream<StreamItem> {
-        try await streamEvents(Operations.StreamEvents(count: count, delayMs: delayMs, done: done))
+extension Client {
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody {
+        var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
+        request.addHeader("X-Mock-Fault", input.xMockFault)
+        return try await core.performStream(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
     }
 }
 
 extension MockClient {
-    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point { try await secureBothHandler(input) }
 }

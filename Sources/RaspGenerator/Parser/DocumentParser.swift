@@ -174,7 +174,11 @@ final class DocumentParser {
             scheme.parameterName = try Self.string(nameNode, "name")
         case "http":
             scheme.parameterName = try map["scheme"].map { n in try Self.string(n, "scheme").lowercased() }
-        case "oauth2", "openIdConnect", "mutualTLS":
+        case "oauth2":
+            scheme.flows = try Self.optionalMapping(map, "flows").map(parseOAuthFlows) ?? []
+        case "openIdConnect":
+            scheme.openIDConnectURL = try map["openIdConnectUrl"].map { n in try Self.string(n, "openIdConnectUrl") }
+        case "mutualTLS":
             break
         default:
             let message = "unknown security scheme type '\(type)'; "
@@ -182,6 +186,18 @@ final class DocumentParser {
             throw Diagnostic(.error, message, at: typeNode.mark)
         }
         return scheme
+    }
+
+    /// An `oauth2` scheme's `flows`: each flow's URLs and scope names (a flow that is not a mapping is skipped).
+    private func parseOAuthFlows(_ flows: YAMLMapping) throws -> [SecurityScheme.OAuthFlow] {
+        try flows.entries.compactMap { entry in
+            guard let flow = entry.value.mapping else { return nil }
+            return SecurityScheme.OAuthFlow(
+                kind: entry.key,
+                tokenURL: try flow["tokenUrl"].map { n in try Self.string(n, "tokenUrl") },
+                refreshURL: try flow["refreshUrl"].map { n in try Self.string(n, "refreshUrl") },
+                scopes: try Self.optionalMapping(flow, "scopes")?.entries.map(\.key) ?? [])
+        }
     }
 
     func parseSecurityRequirements(_ node: YAMLNode?) throws -> [[String]] {

@@ -46,8 +46,20 @@ public struct Server: Sendable {
     public var description: String?
 }
 
-/// An API key security scheme (the only kind the generated clients wire up; others are warned about).
+/// A security scheme: an API key, an HTTP scheme (bearer, basic…), OAuth 2 with its flows, OpenID Connect.
 public struct SecurityScheme: Sendable {
+    /// An OAuth 2 flow (`flows.clientCredentials`, `flows.authorizationCode`…).
+    public struct OAuthFlow: Sendable {
+        /// `implicit`, `password`, `clientCredentials` or `authorizationCode`.
+        public var kind: String
+        /// `tokenUrl`, if given (the implicit flow has none).
+        public var tokenURL: String?
+        /// `refreshUrl`, if given.
+        public var refreshURL: String?
+        /// The names of `scopes`, in document order.
+        public var scopes: [String]
+    }
+
     /// Where the key goes.
     public enum Location: String, Sendable {
         /// A query parameter.
@@ -67,6 +79,10 @@ public struct SecurityScheme: Sendable {
     public var parameterName: String?
     /// The description.
     public var description: String?
+    /// For `oauth2`: its flows, in document order.
+    public var flows: [OAuthFlow] = []
+    /// For `openIdConnect`: `openIdConnectUrl`.
+    public var openIDConnectURL: String?
 }
 
 /// One operation: a method on a path.
