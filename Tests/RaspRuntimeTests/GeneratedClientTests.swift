@@ -192,7 +192,8 @@ import RaspTestSupport
             let downloaded = try await client.send(ClientRequest("GET", "/download"))
             #expect(downloaded.body == large)
             let received = progress.withLock { $0.filter { $0.direction == .download } }
-            #expect(received.last == TransferProgress(direction: .download, completed: 300_000, total: 300_000))
+            #expect(received.last == TransferProgress(direction: .download, completed: 300_000, total: 300_000,
+                                                      status: 200))
             #expect(received.last?.fractionCompleted == 1)
         }
     }

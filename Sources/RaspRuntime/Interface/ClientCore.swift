@@ -19,7 +19,7 @@ public struct ClientCore: Sendable {
     public var options = RequestOptions()
     /// More texts to mask in logs and errors, beyond the credentials' own (``redactor``).
     public var secrets: Set<String> = []
-    /// Where the responses of calls are recorded (``GeneratedClient/withRawResponse(_:)``).
+    /// Where the responses of calls are recorded (``GeneratedClient/withRawResponse(isolation:_:)``).
     var recorder: ResponseRecorder?
 
     /// Creates a core with at most one credential, sent with every request that needs one.
@@ -113,7 +113,7 @@ public struct ClientCore: Sendable {
                     value += Int64(chunk.count)
                     return value
                 }
-                onProgress(TransferProgress(direction: .download, completed: sum, total: total))
+                onProgress(TransferProgress(direction: .download, completed: sum, total: total, status: head.status))
                 return chunk
             }
         }

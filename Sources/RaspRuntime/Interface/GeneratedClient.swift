@@ -2,8 +2,8 @@ public import Foundation
 
 /// What every client `rasp-generate` writes is: a ``ClientCore`` behind typed methods. Through it each client also
 /// has, with no code per operation, per-call options (``with(_:)``), the raw response of a call
-/// (``withRawResponse(_:)``), more credentials (``authenticated(with:)``) and requests to paths the document does
-/// not describe (``send(_:)``), all through the same credentials, middlewares and transport.
+/// (``withRawResponse(isolation:_:)``), more credentials (``authenticated(with:)``) and requests to paths the
+/// document does not describe (``send(_:)``), all through the same credentials, middlewares and transport.
 public protocol GeneratedClient: Sendable {
     /// The credentials, middlewares and transport that calls go through.
     var core: ClientCore { get set }
@@ -47,7 +47,9 @@ extension GeneratedClient {
     ///
     /// A response that throws (a status other than 2xx) is in the error instead (``APIError``,
     /// ``ClientError/http(_:)``); for a streamed response, ``RawResponse/body`` is empty (the stream has it).
-    /// - Parameter body: The calls to make with the recording copy.
+    /// - Parameters:
+    ///   - isolation: The actor `body` runs on (the caller's, by default).
+    ///   - body: The calls to make with the recording copy.
     /// - Returns: The value and the response.
     /// - Throws: What `body` throws, or ``ClientError/invalidRequest(operationID:reason:)`` when it made no call.
     public func withRawResponse<Value>(
@@ -90,7 +92,7 @@ extension GeneratedClient {
     }
 }
 
-/// A call's value with the response it came from (``GeneratedClient/withRawResponse(_:)``).
+/// A call's value with the response it came from (``GeneratedClient/withRawResponse(isolation:_:)``).
 public struct RawResponse<Value> {
     /// What the call returned.
     public var value: Value
@@ -124,7 +126,7 @@ extension RawResponse: CustomReflectable {
     }
 }
 
-/// Keeps the last response of the calls through a core (``GeneratedClient/withRawResponse(_:)``).
+/// Keeps the last response of the calls through a core (``GeneratedClient/withRawResponse(isolation:_:)``).
 final class ResponseRecorder: Sendable {
     private let response = Locked<ClientResponse?>(nil)
 

@@ -19,7 +19,12 @@ public struct RequestOptions: Sendable {
     public var headers: [(name: String, value: String)]
     /// Query items to add, replacing items of the same name.
     public var query: [(name: String, value: String)]
-    /// Told how much of the request body has gone out and how much of the response body has come in.
+    /// Told how much of the request body has gone out and how much of the response body has come in, after each
+    /// chunk. The request body is counted as the transport reads it (``UploadBody/observingProgress(_:)``: a
+    /// transport that does not stream request bodies reads it whole first); the response body as it arrives, read
+    /// through ``ClientTransport/stream(_:baseURL:)`` for in-memory bodies and downloads to a file, and as the caller
+    /// reads a streamed body. Called on the transport's threads: keep it short, and hop to the main actor to update a
+    /// UI.
     public var onProgress: (@Sendable (TransferProgress) -> Void)?
 
     /// Creates options; what is left nil or empty keeps the client's own setting.
@@ -88,16 +93,20 @@ public struct TransferProgress: Sendable, Hashable {
     public var completed: Int64
     /// The body's length when it is known (a file's size, `Content-Length`).
     public var total: Int64?
+    /// For a response body, the response's status (an error's body arrives too); nil for a request body.
+    public var status: Int?
 
     /// Creates a progress value.
     /// - Parameters:
     ///   - direction: Which body.
     ///   - completed: The bytes moved so far.
     ///   - total: The body's length, if known.
-    public init(direction: Direction, completed: Int64, total: Int64?) {
+    ///   - status: For a response body, the response's status.
+    public init(direction: Direction, completed: Int64, total: Int64?, status: Int? = nil) {
         self.direction = direction
         self.completed = completed
         self.total = total
+        self.status = status
     }
 
     /// `completed / total`, when the total is known and not zero.
