@@ -56,6 +56,16 @@ public final class TokenSource: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+extension TokenSource: CustomStringConvertible, CustomReflectable {
+    /// `TokenSource(<provider>, 2 tokens issued)`, the tokens never shown.
+    public var description: String { "TokenSource(\(provider), \(issued.count) tokens issued)" }
+
+    /// The provider and how many tokens it handed out, never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["provider": provider, "issued": "\(issued.count) masked"])
+    }
+}
+
 /// An ``AccessTokenProvider`` made of a function (see ``Authentication/bearer(scheme:token:)``).
 struct ClosureTokenProvider: AccessTokenProvider {
     let token: @Sendable (String?) async throws -> String

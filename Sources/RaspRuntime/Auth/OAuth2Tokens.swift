@@ -17,7 +17,7 @@ public import Foundation
 ///                           clientID: "app", clientSecret: secret, scopes: ["read"])
 /// let client = Client(authentication: .oauth2(tokens))
 /// ```
-public actor OAuth2Tokens: AccessTokenProvider, CustomStringConvertible {
+public actor OAuth2Tokens: AccessTokenProvider, CustomStringConvertible, CustomReflectable {
     /// How tokens are obtained.
     public enum Grant: Sendable, Hashable {
         /// `grant_type=client_credentials`: the client's own access, no user involved.
@@ -108,6 +108,12 @@ public actor OAuth2Tokens: AccessTokenProvider, CustomStringConvertible {
     /// The endpoint and the client, secrets masked: `OAuth2Tokens(client_credentials, client app at https://…)`.
     public nonisolated var description: String {
         "OAuth2Tokens(\(grantName), client \(clientID) at \(tokenURL.absoluteString))"
+    }
+
+    /// The endpoint, the client ID, the grant and the scopes; the client secret and the tokens never.
+    public nonisolated var customMirror: Mirror {
+        Mirror(self, children: ["tokenURL": tokenURL, "clientID": clientID, "grant": grantName, "scopes": scopes,
+                                "clientSecret": clientSecret == nil ? "none" : Redactor.mask])
     }
 
     private nonisolated var grantName: String {

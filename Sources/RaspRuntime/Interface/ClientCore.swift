@@ -393,3 +393,14 @@ extension ClientCore {
         return data
     }
 }
+
+extension ClientCore: CustomReflectable {
+    /// The server, transport, middlewares, credentials (masked) and options, with ``secrets`` counted but never
+    /// shown, so `dump(client)` shows no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "serverURL": serverURL, "transport": transport, "middlewares": middlewares, "credentials": credentials,
+            "options": options, "secrets": "\(secrets.count) masked",
+        ])
+    }
+}

@@ -77,6 +77,20 @@ public struct RequestOptions: Sendable {
     }
 }
 
+extension RequestOptions: CustomReflectable {
+    /// The settings, header values and query values masked as ``Redactor/current`` masks them (an `Authorization`
+    /// field set per call never shows in a dump).
+    public var customMirror: Mirror {
+        let redactor = Redactor.current
+        return Mirror(self, children: [
+            "timeout": timeout as Any, "retryPolicy": retryPolicy as Any,
+            "headers": redactor.redact(headers: headers).map { "\($0.name): \($0.value)" },
+            "query": redactor.redact(query: query).map { "\($0.name)=\($0.value)" },
+            "onProgress": onProgress == nil ? "none" : "set",
+        ])
+    }
+}
+
 /// How far a body has moved: what ``RequestOptions/onProgress`` is told after each chunk.
 public struct TransferProgress: Sendable, Hashable {
     /// Which body.
