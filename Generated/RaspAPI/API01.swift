@@ -20,12 +20,12 @@ extension Authentication {
     /// URL, key included.
     ///
     /// - Parameter key: The credential, sent as is.
-    public static func apiKeyQuery(_ key: String) -> Authentication { .apiKey(key, in: .query("apikey")) }
+    public static func apiKeyQuery(_ key: String) -> Authentication { .apiKey(key, in: .query("apikey"), scheme: "apiKeyQuery") }
     /// API key sent as the `Authorization` header value: the bare key, with no `Bearer` or `Api-Key` prefix
     /// (`Authorization: 0123abcd-...`). Alternative to `apiKeyQuery`.
     ///
     /// - Parameter key: The credential, sent as is.
-    public static func apiKeyHeader(_ key: String) -> Authentication { .apiKey(key, in: .header("Authorization")) }
+    public static func apiKeyHeader(_ key: String) -> Authentication { .apiKey(key, in: .header("Authorization"), scheme: "apiKeyHeader") }
 }
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
@@ -68,14 +68,14 @@ public protocol RaspClientProtocol: Sendable {
 }
 
 /// A client for Yandex Rasp API over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct RaspClient: RaspClientProtocol {
+public struct RaspClient: RaspClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL = Servers.server1, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {

@@ -85,12 +85,12 @@ public struct Region: Codable, Hashable, Sendable {
 
 extension RaspClient {
     public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier")
+        var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("code", input.code)
         request.addQuery("system", input.system)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: CarrierResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: CarrierResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

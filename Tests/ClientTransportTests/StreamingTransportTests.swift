@@ -298,7 +298,8 @@ struct StreamingTransportTests {
         }
     }
 
-    @Test("performStream: 2xx streams, 404 throws .http with the decoded body", arguments: TransportKind.allCases)
+    @Test("performStream: 2xx streams, a documented 404 throws an APIError with the decoded body",
+          arguments: TransportKind.allCases)
     func performStream(kind: TransportKind) async throws {
         try await Self.withServer(kind) { _, url, transport in
             let core = ClientCore(serverURL: url, transport: transport, middlewares: [], authentication: nil)
@@ -306,12 +307,13 @@ struct StreamingTransportTests {
             let text = String(decoding: try await body.collect(), as: UTF8.self)
             #expect(text == "{\"index\": 1}\n{\"index\": 2}\n{\"index\": 3}\n")
 
-            let error = try await #require(throws: ClientError.self) {
+            let typed = try await #require(throws: APIError<String>.self) {
                 _ = try await core.performStream(Self.request("nope")) { status, data in
                     status == 404 ? String(decoding: data, as: UTF8.self) : nil
                 }
             }
-            guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+            #expect(typed.body.contains("\"http_code\":404"))
+            guard case .http(let failure) = typed.clientError else { Issue.record("expected .http"); return }
             #expect(failure.status == 404)
             #expect(String(decoding: failure.body, as: UTF8.self).contains("Нет такого потока"))
             #expect(failure.decodedBody(as: String.self)?.contains("\"http_code\":404") == true)

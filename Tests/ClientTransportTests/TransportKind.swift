@@ -47,7 +47,7 @@ func clientError(_ body: () async throws -> some Any) async -> ClientError? {
         return nil
     } catch {
         Transcript.append("transport-errors", "\(error)\n\(error.localizedDescription)")
-        return error as? ClientError
+        return ClientError(error)
     }
 }
 

@@ -62,13 +62,14 @@ enum Fixture {
     }
 
     /// The error a call throws, as a ``ClientError`` (nil if it succeeded or threw something else).
+    /// What `body` threw, as a `ClientError` (a documented status's typed `APIError` as its `.http`).
     static func clientError(_ body: () async throws -> some Any) async -> ClientError? {
         do {
             _ = try await body()
             return nil
         } catch {
             Transcript.append("mock-errors", "\(error)\n\(error.localizedDescription)")
-            return error as? ClientError
+            return ClientError(error)
         }
     }
 }

@@ -277,9 +277,9 @@ struct WireForm: Equatable, CustomStringConvertible {
             do {
                 _ = try await client.getPet(petId: 404)
                 Issue.record("a 404 was expected")
-            } catch ClientError.http(let failure) {
-                #expect(failure.status == 404)
-                #expect(String(decoding: failure.body, as: UTF8.self).contains("no pet 404"))
+            } catch let error as APIError<ErrorSchema> {
+                #expect(error.status == 404 && error.body.message == "no pet 404")
+                #expect(String(decoding: error.rawBody, as: UTF8.self).contains("no pet 404"))
             }
         }
     }

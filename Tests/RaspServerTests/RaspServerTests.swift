@@ -140,10 +140,9 @@ import Testing
                 do {
                     _ = try await client.search(from: from, to: to)
                     Issue.record("search \(from) → \(to) should fail")
-                } catch ClientError.http(let failure) {
-                    #expect(failure.status == status)
-                    let body = try #require(failure.decodedBody(as: ErrorResponse.self))
-                    #expect(!body.error.text.isEmpty)
+                } catch let error as APIError<ErrorResponse> {
+                    #expect(error.status == status)
+                    #expect(!error.body.error.text.isEmpty)
                 }
             }
         }

@@ -70,8 +70,8 @@ extension DocumentParser {
     /// A server that cannot be read: the client takes any server URL.
     static let serverRepair = "the server is left out (the client takes any server URL)"
     /// A security scheme that cannot be read, treated like a scheme the client cannot wire up.
-    static let schemeRepair = "the security scheme is left out (not wired up, like an oauth2 scheme): "
-        + "add a middleware that authenticates the requests"
+    static let schemeRepair = "the security scheme is left out (the client has no function for it): "
+        + "add its credential by hand (Authentication's apiKey, bearer, basic, oauth2) or a middleware"
 
     /// A `$ref` to a request body where a response belongs, or the other way round.
     static func followedRepair(_ found: String, as kind: String) -> String {

@@ -189,7 +189,9 @@ final class DocumentParser {
         case "oauth2":
             scheme.oauth2MetadataURL = try Self.optionalString(map, "oauth2MetadataUrl")
             scheme.flows = try parseFlows(map)
-        case "openIdConnect", "mutualTLS":
+        case "openIdConnect":
+            scheme.openIDConnectURL = try Self.optionalString(map, "openIdConnectUrl")
+        case "mutualTLS":
             break
         default:
             let message = "unknown security scheme type '\(type)'; "

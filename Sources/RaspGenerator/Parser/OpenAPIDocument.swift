@@ -64,7 +64,7 @@ public struct Server: Sendable {
     public var description: String?
 }
 
-/// An API key security scheme (the only kind the generated clients wire up; others are warned about).
+/// A security scheme: an API key, an HTTP scheme (bearer, basic…), OAuth 2 with its flows, OpenID Connect.
 public struct SecurityScheme: Sendable {
     /// Where the key goes.
     public enum Location: String, Sendable {
@@ -91,6 +91,8 @@ public struct SecurityScheme: Sendable {
     public var oauth2MetadataURL: String?
     /// `deprecated` (3.2).
     public var deprecated = false
+    /// For `openIdConnect`: `openIdConnectUrl`.
+    public var openIDConnectURL: String?
 }
 
 /// One flow of an OAuth 2 security scheme.

@@ -147,21 +147,12 @@ struct SwiftRenderer {
     }
 
     private func renderAuthentication(_ w: inout CodeWriter) {
-        guard !api.securitySchemes.isEmpty else { return }
+        guard !api.authSchemes.isEmpty else { return }
         w.block("extension Authentication") { w in
-            for scheme in api.securitySchemes {
-                w.doc((scheme.doc.map { [$0.trimmed, ""] } ?? []) + ["- Parameter key: The credential, sent as is."])
-                let value = switch scheme.placement {
-                case .bearer: ".bearer(key)"
-                case .header(let name): ".apiKey(key, in: .header(\(Naming.literal(name))))"
-                case .query(let name): ".apiKey(key, in: .query(\(Naming.literal(name))))"
-                }
-                w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { \(value) }")
-            }
+            for scheme in api.authSchemes { renderCredentials(scheme, &w) }
         }
         w.line()
     }
-
     /// The protocols a type conforms to. Types that are only sent (request bodies) are not `Hashable`: nothing
     /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
     static func conformances(_ direction: CodingDirection) -> String {

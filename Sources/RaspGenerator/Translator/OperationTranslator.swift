@@ -54,7 +54,7 @@ struct OperationTranslator {
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
                     ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
-                nested: nested
+                nested: nested, security: security
             ))
         }
         return result

@@ -47,7 +47,8 @@ public struct ServerProblem: Sendable {
 /// Errors thrown by a handler become responses:
 /// - ``ServerResponseError``: its response as it is (documented error statuses and bodies);
 /// - ``ServerRequestError`` (a parameter or body that does not decode): 400 with its reason;
-/// - ``ClientError/http(_:)`` (a handler that forwards to another server): that server's status and body;
+/// - ``ClientError/http(_:)`` or an ``APIError`` (a handler that forwards to another server): that server's status
+///   and body;
 /// - anything else: 500 with no detail; ``onError`` sees the error.
 public struct ServerRouter: Sendable {
     /// Answers one request.
@@ -128,13 +129,20 @@ public struct ServerRouter: Sendable {
             let title = error.status == 415 ? "Unsupported Media Type" : "Bad Request"
             return problemResponse(ServerProblem(status: error.status, title: title, detail: error.reason))
         } catch ClientError.http(let failure) {
-            let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
-            return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
-                                  body: .data(failure.body))
+            return Self.forwarded(failure)
+        } catch let error as any HTTPErrorResponse {
+            return Self.forwarded(error.failure)
         } catch {
             onError(request, error)
             return problemResponse(ServerProblem(status: 500, title: "Internal Server Error", detail: nil))
         }
+    }
+
+    /// The response another server gave, with its status, content type and body.
+    private static func forwarded(_ failure: ClientError.HTTPFailure) -> ServerResponse {
+        let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
+                              body: .data(failure.body))
     }
 
     private struct Route: Sendable {

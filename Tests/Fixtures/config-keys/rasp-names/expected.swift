@@ -15,14 +15,14 @@ public protocol PetClientProtocol: Sendable {
 }
 
 /// A client for Config keys over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct PetClient: PetClientProtocol {
+public struct PetClient: PetClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {

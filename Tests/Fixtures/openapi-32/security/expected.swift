@@ -5,6 +5,20 @@
 public import Foundation
 public import RaspRuntime
 
+extension Authentication {
+    /// - Parameter tokens: Hands out access tokens: an `OAuth2Tokens`, or the app's own `AccessTokenProvider`.
+    public static func oauth(_ tokens: any AccessTokenProvider) -> Authentication { .oauth2(tokens, scheme: "oauth") }
+    /// A user's tokens, refreshed at `https://auth.example.com/token` from the refresh token the app's own authorization flow obtained, by an `OAuth2Tokens`.
+    /// - Parameters:
+    ///   - refreshToken: The refresh token.
+    ///   - clientID: The client ID.
+    ///   - clientSecret: The client secret (nil for a public client).
+    ///   - tokenURL: The token endpoint.
+    public static func oauth(refreshToken: String, clientID: String, clientSecret: String? = nil, tokenURL: URL = URL(string: "https://auth.example.com/token")!) -> Authentication {
+        .oauth2(OAuth2Tokens(tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, grant: .refreshToken(refreshToken)), scheme: "oauth")
+    }
+}
+
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
 
@@ -15,14 +29,14 @@ public protocol ClientProtocol: Sendable {
 }
 
 /// A client for Security over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct Client: ClientProtocol {
+public struct Client: ClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
@@ -84,4 +98,3 @@ internal import RaspRuntime
 extension MockClient {
     public func getMe(_ input: Operations.GetMe) async throws -> Void { try await getMeHandler(input) }
 }
-// openapi.yaml:warning: security scheme 'oauth' of type oauth2 is not wired up; add a middleware
