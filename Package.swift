@@ -7,12 +7,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
+        .library(name: "RaspAsyncHTTPClient", targets: ["RaspAsyncHTTPClient"]),
         .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
         .library(name: "RaspKit", targets: ["RaspKit"]),
         .library(name: "RaspMock", targets: ["RaspMock"]),
         .library(name: "RaspHummingbird", targets: ["RaspHummingbird"]),
+        .library(name: "RaspSpecMock", targets: ["RaspSpecMock"]),
         .library(name: "RaspTerminal", targets: ["RaspTerminal"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
         .executable(name: "rasp", targets: ["rasp"]),
@@ -25,12 +27,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        // Only the server adapter's users build these (see `RaspHummingbird`). No default traits: Hummingbird's
-        // swift-configuration support is not used.
+        // Only the users of the NIO products build these (`RaspHummingbird`, `RaspAsyncHTTPClient`). No default
+        // traits for Hummingbird: its swift-configuration support is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already in Hummingbird's graph: its NIOHTTPTypes converts NIO's HTTP/1.1 parts for RaspMock's limits.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Generator
@@ -60,6 +65,22 @@ let package = Package(
             name: "RaspRuntime",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        /// The AsyncHTTPClient (SwiftNIO) transport, a product of its own: only the apps that depend on it build
+        /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build. An app that depends only
+        /// on RaspAPI or RaspRuntime never builds them (SwiftPM builds the targets its products need), though SwiftPM
+        /// still resolves and clones them with this package (checked with Examples/ScheduleSearch).
+        .target(
+            name: "RaspAsyncHTTPClient",
+            dependencies: [
+                "RaspRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Already in AsyncHTTPClient's graph (nothing more to build), named for the types they give the API.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
         /// revalidating downloads cache.
         .target(name: "RaspServices", dependencies: ["RaspRuntime"]),
@@ -83,6 +104,10 @@ let package = Package(
             ]
         ),
 
+        /// A server for any OpenAPI document with no code generated: each operation answers with its example or
+        /// a value made from its response schema (`rasp-mock --spec`).
+        .target(name: "RaspSpecMock", dependencies: ["RaspGenerator", "RaspRuntime"]),
+
         // MARK: Demo data and the mock server
 
         /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
@@ -105,10 +130,13 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        /// `rasp-mock [--host 127.0.0.1] [--port 8080]`.
+        /// `rasp-mock [--host 127.0.0.1] [--port 8080] [--spec any.yaml]`.
         .executableTarget(
             name: "rasp-mock",
-            dependencies: ["RaspMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "RaspMock", "RaspSpecMock", "RaspHummingbird", "RaspRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: Application layer
@@ -146,7 +174,9 @@ let package = Package(
             name: "rasp",
             dependencies: [
                 "RaspKit", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
+                "RaspAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -163,8 +193,10 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
-                "YAMLEventScan", "RaspBenchData",
+                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
 
@@ -206,10 +238,26 @@ let package = Package(
         /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
         .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
         .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
+        /// The client generated from `Tests/Fixtures/openapi-32/client` (streams typed by `itemSchema`, a
+        /// `querystring` parameter, the `QUERY` method, an additional operation), checked in.
+        .target(name: "OpenAPI32API", dependencies: ["RaspRuntime"], path: "Tests/OpenAPI32API"),
+        .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
-            dependencies: ["EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspTestSupport"]
+            dependencies: [
+                "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspSpecMock",
+                "RaspTestSupport",
+            ]
+        ),
+        /// One suite, run against every transport (URLSession and AsyncHTTPClient) over real loopback sockets:
+        /// statuses, headers, every body kind, streams, uploads, cancellation, timeouts, the mock server's faults.
+        .testTarget(
+            name: "ClientTransportTests",
+            dependencies: [
+                "RaspRuntime", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo", "RaspAPI", "EdgeCasesAPI",
+                "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "RaspRuntimeTests",

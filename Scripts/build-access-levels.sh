@@ -6,13 +6,18 @@
 # the level (Swift checks a `public import` for aliases, conformances and default arguments that a `package` one
 # does not).
 #
+# With `--generate "types, client, server"` the config's `generate` names the parts to write: the server's routes are
+# then built too (and every type in both directions).
+#
 # Prints `<document>.<level>.errors: N errors`, `.warnings: N warnings`, `.build: S s`; exits 1 when any is not 0.
-# Usage: Scripts/build-access-levels.sh [--levels "public package internal"] [SPEC...]
+# Usage: Scripts/build-access-levels.sh [--levels "public package internal"] [--generate PARTS] [SPEC...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/Scripts/corpus.sh"
 levels="public package internal"
+parts="types, client"
 if [ "${1:-}" = "--levels" ]; then levels=$2; shift 2; fi
+if [ "${1:-}" = "--generate" ]; then parts=$2; shift 2; fi
 specs=("$@")
 if [ ${#specs[@]} -eq 0 ]; then
     mapfile -t specs < <(corpus_specs "$root" "$root/Tests/Fixtures/value-semantics/openapi.yaml")
@@ -37,7 +42,7 @@ let package = Package(
     targets: [.target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")])]
 )
 PKG
-        printf 'accessModifier: %s\n' "$level" > "$package/rasp-generate.yaml"
+        printf 'accessModifier: %s\ngenerate: [%s]\n' "$level" "$parts" > "$package/rasp-generate.yaml"
         if ! "$generator" "$spec" --config "$package/rasp-generate.yaml" --output "$package/Sources/GeneratedAPI" -q \
             2>"$package/generate.log"; then
             head -3 "$package/generate.log"

@@ -39,6 +39,7 @@ done
 # library product; its catalog documents the generator library, the `rasp-generate` tool and the plugins.
 products=(
     RaspRuntime:Sources/RaspRuntime/RaspRuntime.docc
+    RaspAsyncHTTPClient:Sources/RaspAsyncHTTPClient/RaspAsyncHTTPClient.docc
     RaspServices:Sources/RaspServices/RaspServices.docc
     RaspDirectory:Sources/RaspDirectory/RaspDirectory.docc
     RaspAPI:Generated/RaspAPI/RaspAPI.docc

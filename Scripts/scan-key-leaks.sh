@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fails when the API key the tests use appears in what the test run produced.
+# Fails when a secret the tests use (the API key, the HTTP Basic password, the OAuth 2 client secret, the access and
+# refresh tokens the tests' token endpoints issue) appears in what the test run produced.
 #
 #   Scripts/scan-key-leaks.sh --run CMD [ARGS...]   run CMD (e.g. `swift test`) with its output kept, then scan
 #   Scripts/scan-key-leaks.sh [PATH...]              scan the transcripts, the tests' temporary folders and PATHs
@@ -13,13 +14,21 @@
 #   - files left in the tests' temporary folders ($TMPDIR/rasp-*): caches, quota state, snapshots, CLI output
 #     (with --run, only folders the run created);
 #   - any PATH given.
-# The needles are the key, its percent-encoded form (when that differs) and its Base64 form. Exit status: 1 when a
-# needle is found, CMD's status when it failed, 0 otherwise.
+# The needles are each secret, its percent-encoded form (when that differs) and its Base64 form, and the Base64 of
+# the two HTTP Basic pairs (`user:password`, `client:secret`); the tokens are matched by the prefix they all share.
+# Exit status: 1 when a needle is found, CMD's status when it failed, 0 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 key=${RASP_TEST_KEY:-test-key-0c1f5e9a}
-base64=$(printf '%s' "$key" | base64 | tr -d '\n')
+basic_user=${RASP_TEST_BASIC_USER:-test-user}
+basic_password=${RASP_TEST_BASIC_PASSWORD:-test-pass-4b8e2c71}
+client_id=${RASP_TEST_CLIENT_ID:-test-client}
+client_secret=${RASP_TEST_CLIENT_SECRET:-test-secret-93d0a6f4}
+access_prefix=${RASP_TEST_ACCESS_TOKEN_PREFIX:-test-access-7d41e2}
+refresh_prefix=${RASP_TEST_REFRESH_TOKEN_PREFIX:-test-refresh-5c9b30}
+b64() { printf '%s' "$1" | base64 | tr -d '\n'; }
+base64=$(b64 "$key")
 
 # percent_encode TEXT: RFC 3986 percent-encoding, unreserved characters (letters, digits, -._~) kept.
 percent_encode() {
@@ -34,9 +43,18 @@ percent_encode() {
     printf '%s' "$out"
 }
 
-needles=("$key" "${base64%%=*}")
+needles=()
+for secret in "$key" "$basic_password" "$client_secret" "$access_prefix" "$refresh_prefix"; do
+    encoded=$(b64 "$secret")
+    needles+=("$secret" "${encoded%%=*}")
+    percent=$(percent_encode "$secret")
+    [ "$percent" != "$secret" ] && needles+=("$percent")
+done
+for pair in "$basic_user:$basic_password" "$client_id:$client_secret"; do
+    encoded=$(b64 "$pair")
+    needles+=("${encoded%%=*}")
+done
 percent=$(percent_encode "$key")
-[ "$percent" != "$key" ] && needles+=("$percent")
 transcripts=${RASP_TEST_TRANSCRIPTS:-$PWD/.build/test-transcripts}
 tmp=${TMPDIR:-/tmp}
 
@@ -45,7 +63,7 @@ scan() {
     local found=0 needle
     for needle in "${needles[@]}"; do
         if grep -rnaF --binary-files=text -e "$needle" -- "$@" 2>/dev/null \
-            | cut -c1-300 | sed "s|$needle|<KEY>|g" | head -50 | grep -a .; then
+            | cut -c1-300 | sed "s|$needle|<SECRET>|g" | head -50 | grep -a .; then
             found=1
         fi
     done
@@ -66,7 +84,7 @@ report() {  # report STATUS WHAT
     if [ "$1" -eq 0 ]; then
         echo "key-leak scan: clean ($2)"
     else
-        echo "key-leak scan: FAILED, the test API key appears above ($2)" >&2
+        echo "key-leak scan: FAILED, a test secret appears above ($2)" >&2
     fi
 }
 
@@ -77,18 +95,21 @@ if [ "${1:-}" = "--self-test" ]; then
         > "$dir/clean.log"
     scan "$dir/clean.log" > /dev/null || { echo "key-leak self-test: a clean file was flagged" >&2; exit 1; }
     failures=0
-    plants=("key $key in a line" "Authorization: Basic $base64" "blob ${base64%%=*}")
+    plants=("key $key in a line" "Authorization: Basic $base64" "blob ${base64%%=*}"
+        "Authorization: Basic $(b64 "$basic_user:$basic_password")" "password=$basic_password"
+        "client_secret=$client_secret" "Authorization: Basic $(b64 "$client_id:$client_secret")"
+        "Authorization: Bearer $access_prefix-3" "{\"refresh_token\": \"$refresh_prefix-2\"}")
     [ "$percent" != "$key" ] && plants+=("GET /v3.0/search/?apikey=$percent&from=c213")
     for planted in "${plants[@]}"; do
         printf 'line one\n%s\nline three\n' "$planted" > "$dir/planted.log"
         if scan "$dir/planted.log" > /dev/null; then
-            echo "key-leak self-test: missed a planted key: ${planted//$key/<KEY>}" >&2
+            echo "key-leak self-test: missed a planted secret: ${planted//$key/<KEY>}" >&2
             failures=1
         fi
     done
     mkdir -p "$dir/nested/cache" && printf '%s' "$key" > "$dir/nested/cache/binary.bin"
     scan "$dir" > /dev/null && { echo "key-leak self-test: missed a key in a nested file" >&2; failures=1; }
-    [ $failures -eq 0 ] && echo "key-leak self-test: the scan flags planted keys and passes clean files"
+    [ $failures -eq 0 ] && echo "key-leak self-test: the scan flags ${#plants[@]} planted secrets and passes clean files"
     exit $failures
 fi
 

@@ -4,7 +4,9 @@
 #   - a build with no change writes and compiles nothing (and, once settled, does not even run the generator);
 #   - touching the example's spec re-runs the generator (it writes nothing, so nothing recompiles);
 #   - editing the spec, or a file it references, rewrites the changed files and recompiles the module;
-#   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file.
+#   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file;
+#   - a target set up for swift-openapi-generator (Examples/FromSwiftOpenAPIGenerator) generates with its config's
+#     filter and type override.
 # Prints one line per check and a closing "test-examples: N passed, M failed"; exits 1 on any failure.
 #
 # Usage: Scripts/test-examples.sh [--keep-builds]   (--keep-builds: reuse the examples' .build folders, for a quick
@@ -77,7 +79,23 @@ for package in Examples/*/; do
     fi
 done
 
-# --- 2. The build plugin regenerates only on change --------------------------------------------------------
+# --- 2. A target set up for swift-openapi-generator builds with this plugin --------------------------------
+
+# Examples/FromSwiftOpenAPIGenerator keeps that generator's openapi-generator-config.yaml; its filter leaves the
+# admin operations and their schema out, and its type override makes the UUID schema Foundation's UUID.
+example=Examples/FromSwiftOpenAPIGenerator
+generated=$(find "$example/.build/plugins/outputs" -path '*GreetingClient*' -type d -name GeneratedSources | head -1)
+echo "FromSwiftOpenAPIGenerator (generated files: ${generated#"$root"/})"
+if [ -z "$generated" ]; then
+    check sog.config no "no GeneratedSources folder under $example/.build/plugins/outputs"
+else
+    left_out=$(grep -l 'AuditEntry\|listAuditEntries' "$generated"/*.swift | wc -l)
+    overridden=$(grep -c 'public let id: Foundation.UUID' "$generated"/*.swift | awk -F: '{n += $2} END {print n}')
+    check sog.config "$([ "$left_out" = 0 ] && [ "$overridden" -ge 1 ] && echo ok)" \
+        "filter left the admin part out: files naming it $left_out; typeOverrides: Foundation.UUID ids $overridden"
+fi
+
+# --- 3. The build plugin regenerates only on change --------------------------------------------------------
 
 example=Examples/PluginClient
 spec=$example/Sources/BookshelfAPI/openapi.yaml
@@ -167,7 +185,7 @@ else
     trap - EXIT
 fi
 
-# --- 3. The command plugin leaves a current Generated/ alone ----------------------------------------------
+# --- 4. The command plugin leaves a current Generated/ alone ----------------------------------------------
 
 echo "generate-client on the root package (scratch ${root_scratch})"
 command=(swift package --scratch-path "$root_scratch" --allow-writing-to-package-directory generate-client)

@@ -22,11 +22,11 @@ if [ "$named" != "Scripts/test-all.sh" ] || ! grep -qx 'Scripts/test-all.sh' .ci
 fi
 echo "readme.test_command: ok"
 
-# The C modules of the build (OpenCombine's helpers, libyaml, NIO's shims under RaspMock) are found through their
-# module maps: the ones SwiftPM writes, and the ones packages ship (at the top of a checkout or in its Sources).
+# The C modules of the build (OpenCombine's helpers, libyaml, SwiftNIO's and swift-atomics' shims) are found through
+# their module maps.
 module_maps=()
 for map in "$bin"/*.build/module.modulemap "$root"/.build/checkouts/*/*/include/module.modulemap \
-        "$root"/.build/checkouts/*/Sources/*/include/module.modulemap; do
+    "$root"/.build/checkouts/*/Sources/*/include/module.modulemap; do
     [ -f "$map" ] && module_maps+=(-Xcc "-fmodule-map-file=$map")
 done
 swift_count=0

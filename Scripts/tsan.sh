@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Thread-sanitizer run of the runtime, mock server, view-model and reliability tests.
+# Thread-sanitizer run of the runtime, transport, mock server, view-model and reliability tests.
 #
 #   Scripts/tsan.sh [FILTER]
 #
 # Builds the tests with `--sanitize=thread` in its own scratch folder (.build-tsan, or $RASP_TSAN_SCRATCH) and runs
-# the targets FILTER names (default: RaspRuntimeTests|RaspServicesTests|RaspMockTests|RaspKitTests|
+# the targets FILTER names (default: RaspRuntimeTests|ClientTransportTests|RaspServicesTests|RaspMockTests|RaspKitTests|
 # RaspReliabilityTests), then the fault soak on its own, smaller and with longer deadlines under TSan's slowdown
 # (RASP_SOAK_CASES, RASP_SOAK_TIME_SCALE). Fails when a test fails or when ThreadSanitizer reports anything; the full
 # output is kept in $RASP_TSAN_LOG (default .build-tsan/tsan.log). Not part of CI: a clean build takes about a quarter
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter=${1:-'RaspRuntimeTests|RaspServicesTests|RaspMockTests|RaspKitTests|RaspReliabilityTests'}
+filter=${1:-'RaspRuntimeTests|ClientTransportTests|RaspServicesTests|RaspMockTests|RaspKitTests|RaspReliabilityTests'}
 scratch=${RASP_TSAN_SCRATCH:-.build-tsan}
 log=${RASP_TSAN_LOG:-$scratch/tsan.log}
 mkdir -p "$(dirname "$log")"

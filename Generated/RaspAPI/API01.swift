@@ -20,12 +20,12 @@ extension Authentication {
     /// URL, key included.
     ///
     /// - Parameter key: The credential, sent as is.
-    public static func apiKeyQuery(_ key: String) -> Authentication { .apiKey(key, in: .query("apikey")) }
+    public static func apiKeyQuery(_ key: String) -> Authentication { .apiKey(key, in: .query("apikey"), scheme: "apiKeyQuery") }
     /// API key sent as the `Authorization` header value: the bare key, with no `Bearer` or `Api-Key` prefix
     /// (`Authorization: 0123abcd-...`). Alternative to `apiKeyQuery`.
     ///
     /// - Parameter key: The credential, sent as is.
-    public static func apiKeyHeader(_ key: String) -> Authentication { .apiKey(key, in: .header("Authorization")) }
+    public static func apiKeyHeader(_ key: String) -> Authentication { .apiKey(key, in: .header("Authorization"), scheme: "apiKeyHeader") }
 }
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
@@ -68,14 +68,14 @@ public protocol RaspClientProtocol: Sendable {
 }
 
 /// A client for Yandex Rasp API over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct RaspClient: RaspClientProtocol {
+public struct RaspClient: RaspClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL = Servers.server1, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
@@ -128,6 +128,19 @@ extension RaspClientProtocol {
 
 /// The route of each operation of ``RaspClientProtocol/registerHandlers(on:)``.
 enum RaspClientServerRoutes {}
+
+/// Answers every operation with the bytes `answer` gives for its method and path template, decoded as
+/// the operation's result: a server for conformance tests and mocks, fed with examples (such as
+/// `RaspSpecMock`'s) rather than code.
+public struct RaspClientExampleHandler: RaspClientProtocol {
+    /// The body of an operation's answer, by its HTTP method and path template.
+    public var answer: @Sendable (_ method: String, _ path: String) async throws -> Data
+
+    /// Creates a handler that answers from `answer`.
+    public init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data) {
+        self.answer = answer
+    }
+}
 
 /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
 /// occur — localized Russian words in older data and in `stations_list` (`аэропорт`,

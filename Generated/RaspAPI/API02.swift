@@ -96,3 +96,9 @@ public struct StationCodes: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.express, "express")
     }
 }
+
+extension RaspClientExampleHandler {
+    public func search(_ input: Operations.Search) async throws -> SearchResponse {
+        try JSONCoding.decoder.decode(SearchResponse.self, from: try await answer("GET", "/v3.0/search/"))
+    }
+}

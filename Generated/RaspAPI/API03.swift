@@ -280,7 +280,7 @@ extension RaspClientProtocol {
 
 extension RaspClient {
     public func search(_ input: Operations.Search) async throws -> SearchResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search")
+        var request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("from", input.from)
         request.addQuery("to", input.to)
         request.addQuery("date", input.date)
@@ -294,7 +294,7 @@ extension RaspClient {
         request.addQuery("transfers", input.transfers)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: SearchResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: SearchResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

@@ -94,3 +94,9 @@ public struct RaspThread: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse {
+        try JSONCoding.decoder.decode(ScheduleResponse.self, from: try await answer("GET", "/v3.0/schedule/"))
+    }
+}

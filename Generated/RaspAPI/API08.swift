@@ -121,7 +121,7 @@ extension Operations {
 
 extension RaspClient {
     public func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/schedule/", operationID: "schedule")
+        var request = ClientRequest(method: "GET", path: "/v3.0/schedule/", operationID: "schedule", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("station", input.station)
         request.addQuery("date", input.date)
         request.addQuery("transport_types", input.transportTypes)
@@ -135,6 +135,12 @@ extension RaspClient {
         request.addQuery("tablo", input.tablo)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: ScheduleResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: ScheduleResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
+    }
+}
+
+extension RaspClientExampleHandler {
+    public func thread(_ input: Operations.Thread) async throws -> ThreadResponse {
+        try JSONCoding.decoder.decode(ThreadResponse.self, from: try await answer("GET", "/v3.0/thread/"))
     }
 }

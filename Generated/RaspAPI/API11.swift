@@ -44,7 +44,7 @@ public struct Transfer: Codable, Hashable, Sendable {
 
 extension RaspClient {
     public func thread(_ input: Operations.Thread) async throws -> ThreadResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/thread/", operationID: "thread")
+        var request = ClientRequest(method: "GET", path: "/v3.0/thread/", operationID: "thread", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("uid", input.uid)
         request.addQuery("from", input.from)
         request.addQuery("to", input.to)
@@ -53,7 +53,7 @@ extension RaspClient {
         request.addQuery("result_timezone", input.resultTimezone)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: ThreadResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: ThreadResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 
@@ -72,5 +72,11 @@ extension RaspClientServerRoutes {
             )
             return try ServerResponse.json(await handler.thread(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension RaspClientExampleHandler {
+    public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse {
+        try JSONCoding.decoder.decode(NearestStationsResponse.self, from: try await answer("GET", "/v3.0/nearest_stations/"))
     }
 }

@@ -107,3 +107,9 @@ extension RaspClientServerRoutes {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse {
+        try JSONCoding.decoder.decode(NearestSettlementResponse.self, from: try await answer("GET", "/v3.0/nearest_settlement/"))
+    }
+}

@@ -98,7 +98,7 @@ extension RaspClientProtocol {
 
 extension RaspClient {
     public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/nearest_stations/", operationID: "nearestStations")
+        var request = ClientRequest(method: "GET", path: "/v3.0/nearest_stations/", operationID: "nearestStations", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("lat", input.lat)
         request.addQuery("lng", input.lng)
         request.addQuery("distance", input.distance)
@@ -108,7 +108,7 @@ extension RaspClient {
         request.addQuery("limit", input.limit)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: NearestStationsResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: NearestStationsResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

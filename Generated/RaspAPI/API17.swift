@@ -95,3 +95,9 @@ extension RaspClientServerRoutes {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
+        try JSONCoding.decoder.decode(CarrierResponse.self, from: try await answer("GET", "/v3.0/carrier/"))
+    }
+}

@@ -145,13 +145,13 @@ extension RaspClientProtocol {
 
 extension RaspClient {
     public func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/nearest_settlement/", operationID: "nearestSettlement")
+        var request = ClientRequest(method: "GET", path: "/v3.0/nearest_settlement/", operationID: "nearestSettlement", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("lat", input.lat)
         request.addQuery("lng", input.lng)
         request.addQuery("distance", input.distance)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: NearestSettlementResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: NearestSettlementResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

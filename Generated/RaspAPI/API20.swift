@@ -85,12 +85,12 @@ public struct Region: Codable, Hashable, Sendable {
 
 extension RaspClient {
     public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier")
+        var request = ClientRequest(method: "GET", path: "/v3.0/carrier/", operationID: "carrier", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("code", input.code)
         request.addQuery("system", input.system)
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: CarrierResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: CarrierResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 
@@ -105,5 +105,11 @@ extension RaspClientServerRoutes {
             )
             return try ServerResponse.json(await handler.carrier(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension RaspClientExampleHandler {
+    public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse {
+        try JSONCoding.decoder.decode(StationsListResponse.self, from: try await answer("GET", "/v3.0/stations_list/"))
     }
 }

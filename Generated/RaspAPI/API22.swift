@@ -97,10 +97,10 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 
 extension RaspClient {
     public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList")
+        var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("format", input.format)
         request.addQuery("lang", input.lang)
-        return try await core.perform(request, decoding: StationsListResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: StationsListResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

@@ -97,3 +97,9 @@ extension Operations {
         }
     }
 }
+
+extension RaspClientExampleHandler {
+    public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
+        try JSONCoding.decoder.decode(CopyrightResponse.self, from: try await answer("GET", "/v3.0/copyright/"))
+    }
+}

@@ -129,9 +129,9 @@ extension RaspClientProtocol {
 
 extension RaspClient {
     public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
-        var request = ClientRequest(method: "GET", path: "/v3.0/copyright/", operationID: "copyright")
+        var request = ClientRequest(method: "GET", path: "/v3.0/copyright/", operationID: "copyright", security: [["apiKeyQuery"], ["apiKeyHeader"]])
         request.addQuery("format", input.format)
-        return try await core.perform(request, decoding: CopyrightResponse.self, errorBody: { ClientCore.decodeErrorBody(ErrorResponse.self, $1) })
+        return try await core.perform(request, decoding: CopyrightResponse.self, errorBody: { switch $0 { case 400, 404: ClientCore.decodeErrorBody(ErrorResponse.self, $1); default: ClientCore.decodeDefaultErrorBody(ErrorResponse.self, $1) } })
     }
 }
 

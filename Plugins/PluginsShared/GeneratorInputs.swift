@@ -1,12 +1,16 @@
 import Foundation
 
-/// The one OpenAPI document and the one generator config a `rasp-generate` run reads, and the arguments that run
-/// takes. Shared by the build tool plugin and the `generate-client` command plugin.
+/// The one OpenAPI document and the one generator config a `rasp-generate` run reads (`rasp-generate.yaml`, or
+/// swift-openapi-generator's `openapi-generator-config.yaml`), and the arguments that run takes. Shared by the build
+/// tool plugin and the `generate-client` command plugin.
 struct GeneratorInputs {
     /// The file names an OpenAPI document may have.
     static let specNames = ["openapi.yaml", "openapi.yml", "openapi.json"]
-    /// The file names the generator config may have.
-    static let configNames = ["rasp-generate.yaml", "rasp-generate.yml"]
+    /// The file names the generator config may have: `rasp-generate`'s own, then swift-openapi-generator's, whose
+    /// keys `rasp-generate` reads with that generator's defaults (so a target set up for it needs no change).
+    static let configNames = [
+        "rasp-generate.yaml", "rasp-generate.yml", "openapi-generator-config.yaml", "openapi-generator-config.yml",
+    ]
     /// What every run writes: must equal `GeneratorPipeline.outputFileNames` (`Scripts/test-examples.sh` checks it),
     /// because a build tool plugin has to declare its outputs before the generator runs.
     static let outputFileNames = [

@@ -3,10 +3,11 @@ import PackagePlugin
 
 /// Generates a Swift client at build time from the OpenAPI document in a target.
 ///
-/// The target holds `openapi.yaml` (or `.yml`, `.json`) and `rasp-generate.yaml`; the plugin runs
-/// `rasp-generate` into its work folder, declares the eight files it writes so SwiftPM compiles them, and lists the
-/// config and every YAML and JSON file of the target (the document and the files its `$ref`s name) as inputs, so
-/// the build re-runs it only when one of them changes.
+/// The target holds `openapi.yaml` (or `.yml`, `.json`) and `rasp-generate.yaml` (or swift-openapi-generator's
+/// `openapi-generator-config.yaml`, so a target set up for that generator's plugin works here as it is); the plugin
+/// runs `rasp-generate` into its work folder, declares the files it writes so SwiftPM compiles them, and lists the
+/// config and every YAML and JSON file of the target (the document and the files its `$ref`s name) as inputs, so the
+/// build re-runs it only when one of them changes.
 @main
 struct RaspGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {

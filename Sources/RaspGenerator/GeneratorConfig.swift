@@ -1,36 +1,49 @@
-/// Options read from the YAML config file beside the spec (`rasp-generate.yaml`).
+/// Options read from the YAML config file beside the spec: `rasp-generate.yaml`, or swift-openapi-generator's
+/// `openapi-generator-config.yaml`, whose keys mean here what they mean there. Both files are read into this one
+/// model, and every key of either is accepted in both; only the defaults differ (see ``Dialect``).
 ///
 /// ```yaml
 /// accessModifier: public          # public | package | internal
 /// clientName: RaspClient          # the client struct; also <name>Protocol and Mock<name>
+/// generate: [types, client]       # what to write: types, client, server (default: types and client)
+/// filter:                         # keep these operations and the schemas they use (their transitive closure)
+///   operations: [search]          #   by operationId
+///   tags: [schedules]             #   by tag
+///   paths: [/v3/thread/]          #   every operation of a path
+///   schemas: [Error]              #   and these schemas, used or not
 /// operations:
-///   include: [search, schedule]   # operationIds or method names; omitted = all
-///   exclude: [copyright]
-/// tags: [schedules]               # only operations with one of these tags
+///   include: [search, schedule]   # the same as filter.operations
+///   exclude: [copyright]          # operations to drop (after the filter)
+/// tags: [schedules]               # the same as filter.tags
+/// nameOverrides: {x-rate: rate}   # any OpenAPI name (schema, property, parameter, operationId) → Swift name
 /// names:
 ///   schemas: {Thread: RaspThread} # schema name → Swift type name
 ///   operations: {stationsList: allStations}
 /// typeOverrides:
 ///   schemas: {Money: Decimal}     # schema name → an existing Swift type (no declaration generated)
 ///   formats: {uuid: UUID}         # format → Swift type
+/// additionalImports: [MoneyKit]   # modules every generated file imports
+/// additionalFileComments: ["swiftlint:disable all"]
+/// namingStrategy: idiomatic       # accepted for swift-openapi-generator's configs (see below)
+/// featureFlags: []                # likewise
 /// lenient: true                   # repair the errors that have a safe repair, with a warning for each
-/// generate: [types, client]       # what to write: types, client, server (default: types and client)
 /// ```
 public struct GeneratorConfig: Sendable {
     /// The access level of the generated declarations.
     public var accessModifier = AccessModifier.public
     /// The client struct's name.
     public var clientName = "Client"
-    /// Operations to keep (operationIds or method names); nil keeps all.
-    public var includeOperations: [String]?
-    /// Operations to drop.
+    /// The filter (`filter`, or `operations.include` and `tags`): the operations to keep and, with them, only the
+    /// schemas they use. Nil keeps every operation and every schema.
+    public var filter: DocumentFilter?
+    /// Operations to drop (operationIds), after the filter.
     public var excludeOperations: [String] = []
-    /// Tags to keep; nil keeps all.
-    public var includeTags: [String]?
-    /// Schema name → Swift type name.
+    /// Schema name → Swift type name (`names.schemas`; before ``nameOverrides``).
     public var schemaNames: [String: String] = [:]
-    /// operationId → Swift method name.
+    /// operationId → Swift method name (`names.operations`; before ``nameOverrides``).
     public var operationNames: [String: String] = [:]
+    /// OpenAPI name → Swift name, for schemas, properties, parameters and operations alike (`nameOverrides`).
+    public var nameOverrides: [String: String] = [:]
     /// Schema name → existing Swift type.
     public var schemaTypeOverrides: [String: String] = [:]
     /// Format → Swift type.
@@ -41,102 +54,144 @@ public struct GeneratorConfig: Sendable {
     /// What to write (the config's `generate`, spelled as swift-openapi-generator spells it). The types are always
     /// written, since the client and the server are made of them.
     public var generate: Set<GeneratedPart> = [.types, .client]
+    /// Modules every generated file imports besides Foundation and RaspRuntime (`additionalImports`), with the
+    /// generated declarations' access level.
+    public var additionalImports: [String] = []
+    /// Comment lines written at the top of every generated file, after the first (`additionalFileComments`).
+    public var additionalFileComments: [String] = []
+    /// `namingStrategy` as written. Names are always made the one way this generator makes them (`idiomatic` in
+    /// swift-openapi-generator's terms); `defensive` gives a warning.
+    public var namingStrategy: NamingStrategy = .idiomatic
+    /// `featureFlags` as written. None is defined, so each gives a warning.
+    public var featureFlags: [String] = []
+    /// The path the config was read from, if any: errors about its values (a filter naming an operation the
+    /// document lacks) name this file.
+    public var path: String?
+    /// What reading the config found worth saying that does not stop the run (a key accepted but without effect).
+    public var warnings: [Diagnostic] = []
 
     /// The defaults.
     public init() {}
 
-    /// Reads a config file.
-    /// - Throws: ``Diagnostic`` with the position of an unknown key or a value of the wrong kind.
-    public init(yaml bytes: [UInt8]) throws {
-        self.init()
-        let root = try YAMLParser().parse(bytes)
-        if case .scalar(let scalar) = root, scalar.resolved == .null { return }
-        let map = try DocumentParser.mapping(root, "the config")
-        for entry in map.entries {
-            switch entry.key {
-            case "accessModifier":
-                let value = try DocumentParser.string(entry.value, entry.key)
-                guard let level = AccessModifier(rawValue: value) else {
-                    throw Diagnostic(.error, "accessModifier must be public, package or internal, found '\(value)'",
-                                     at: entry.value.mark)
-                }
-                accessModifier = level
-            case "clientName":
-                clientName = try DocumentParser.string(entry.value, entry.key)
-            case "operations":
-                let operations = try DocumentParser.mapping(entry.value, "'operations'")
-                for item in operations.entries {
-                    switch item.key {
-                    case "include": includeOperations = try Self.strings(item.value, "include")
-                    case "exclude": excludeOperations = try Self.strings(item.value, "exclude")
-                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "include, exclude")
-                    }
-                }
-            case "tags":
-                includeTags = try Self.strings(entry.value, "tags")
-            case "names":
-                for item in try DocumentParser.mapping(entry.value, "'names'").entries {
-                    switch item.key {
-                    case "schemas": schemaNames = try Self.stringMap(item.value, "schemas")
-                    case "operations": operationNames = try Self.stringMap(item.value, "operations")
-                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "schemas, operations")
-                    }
-                }
-            case "typeOverrides":
-                for item in try DocumentParser.mapping(entry.value, "'typeOverrides'").entries {
-                    switch item.key {
-                    case "schemas": schemaTypeOverrides = try Self.stringMap(item.value, "schemas")
-                    case "formats": formatTypeOverrides = try Self.stringMap(item.value, "formats")
-                    default: throw Self.unknownKey(item.key, item.keyMark, expected: "schemas, formats")
-                    }
-                }
-            case "lenient":
-                lenient = try DocumentParser.bool(entry.value, entry.key)
-            case "generate":
-                generate = []
-                for item in try DocumentParser.sequence(entry.value, "generate").items {
-                    let name = try DocumentParser.string(item, "generate")
-                    guard let part = GeneratedPart(rawValue: name) else {
-                        throw Diagnostic(.error, "generate lists '\(name)'; expected types, client or server",
-                                         at: item.mark)
-                    }
-                    generate.insert(part)
-                }
-            default:
-                let keys = "accessModifier, clientName, operations, tags, names, typeOverrides, lenient, generate"
-                throw Self.unknownKey(entry.key, entry.keyMark, expected: keys)
-            }
-        }
+    /// The defaults of a dialect: ``Dialect/swiftOpenAPIGenerator`` makes the declarations `internal`.
+    public init(dialect: Dialect) {
+        if dialect == .swiftOpenAPIGenerator { accessModifier = .internal }
     }
 
-    /// Whether the client gets a method for an operation: the `operations` and `tags` filters. The document's
+    /// `operations.include`: the filter's operations (nil when there is no filter).
+    public var includeOperations: [String]? {
+        get { filter?.operations }
+        set { updateFilter { $0.operations = newValue ?? [] } }
+    }
+
+    /// `tags`: the filter's tags (nil when there is no filter).
+    public var includeTags: [String]? {
+        get { filter?.tags }
+        set { updateFilter { $0.tags = newValue ?? [] } }
+    }
+
+    private mutating func updateFilter(_ change: (inout DocumentFilter) -> Void) {
+        var updated = filter ?? DocumentFilter()
+        change(&updated)
+        filter = updated.isEmpty ? nil : updated
+    }
+
+    /// Whether the client gets a method for an operation: the filter and `operations.exclude`. The document's
     /// parser asks before it reads an operation, so an operation left out is not checked either.
     /// - Parameters:
     ///   - operationID: The operation's `operationId` (nil when it has none, or it is not a string).
     ///   - tags: Its tags.
-    public func keeps(operationID: String?, tags: [String]) -> Bool {
+    ///   - path: Its path template (nil keeps an operation a `paths` filter would otherwise leave out).
+    public func keeps(operationID: String?, tags: [String], path: String? = nil) -> Bool {
         let id = operationID ?? ""
         if excludeOperations.contains(id) { return false }
-        if let include = includeOperations, !include.contains(id) { return false }
-        if let includeTags, !tags.contains(where: includeTags.contains) { return false }
-        return true
+        guard let filter else { return true }
+        return filter.operations.contains(id) || tags.contains(where: filter.tags.contains)
+            || path.map(filter.paths.contains) ?? false
     }
 
-    private static func unknownKey(_ key: String, _ mark: Mark, expected: String) -> Diagnostic {
-        Diagnostic(.error, "unknown config key '\(key)'; expected one of \(expected)", at: mark)
+    /// The Swift name `nameOverrides` (or a more specific map) gives an OpenAPI name, if any.
+    func overriddenName(_ name: String, specific: [String: String] = [:]) -> String? {
+        specific[name] ?? nameOverrides[name]
+    }
+}
+
+/// Which tool's config file a config was read from: the keys are the same, some defaults differ.
+public enum Dialect: Sendable, Equatable {
+    /// `rasp-generate.yaml`: declarations are `public`; `generate` defaults to types and client.
+    case rasp
+    /// swift-openapi-generator's `openapi-generator-config.yaml`: declarations are `internal` unless
+    /// `accessModifier` says otherwise, and `generate` is required, as that generator has them.
+    case swiftOpenAPIGenerator
+
+    /// The config file names of swift-openapi-generator.
+    public static let swiftOpenAPIGeneratorFileNames = ["openapi-generator-config.yaml", "openapi-generator-config.yml"]
+
+    /// The dialect of a config file, by its name.
+    /// - Parameter path: The file's path.
+    public init(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        self = Self.swiftOpenAPIGeneratorFileNames.contains(name) ? .swiftOpenAPIGenerator : .rasp
+    }
+}
+
+/// Which operations to keep, and with them the schemas they use (swift-openapi-generator's `filter`).
+///
+/// An operation is kept when its `operationId` is among ``operations``, one of its tags among ``tags``, or its path
+/// among ``paths``. The schemas kept are those the kept operations use, the schemas those use, and so on (the
+/// transitive closure of their references), plus ``schemas`` and what they use; every other schema is left out.
+/// A name the document does not have is an error at its place in the config.
+public struct DocumentFilter: Sendable, Equatable {
+    /// `operationId`s.
+    public var operations: [String] = []
+    /// Tags: every operation with one of them.
+    public var tags: [String] = []
+    /// Path templates (`/pets/{id}`): every operation of each.
+    public var paths: [String] = []
+    /// Schema names (`components.schemas` keys) to keep even when no kept operation uses them.
+    public var schemas: [String] = []
+    /// Where each name is written in the config, by list and name.
+    var marks: [Key: Mark] = [:]
+
+    /// A list of the filter and a name in it.
+    struct Key: Hashable, Sendable {
+        var list: String
+        var name: String
     }
 
-    private static func strings(_ node: YAMLNode, _ key: String) throws -> [String] {
-        try DocumentParser.sequence(node, key).items.map { try DocumentParser.string($0, key) }
+    /// An empty filter: it keeps nothing.
+    public init() {}
+
+    /// A filter of these names.
+    public init(operations: [String] = [], tags: [String] = [], paths: [String] = [], schemas: [String] = []) {
+        self.operations = operations
+        self.tags = tags
+        self.paths = paths
+        self.schemas = schemas
     }
 
-    private static func stringMap(_ node: YAMLNode, _ key: String) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in try DocumentParser.mapping(node, "'\(key)'").entries {
-            result[entry.key] = try DocumentParser.string(entry.value, entry.key)
-        }
-        return result
+    /// Whether two filters name the same things (where they are written aside).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.operations == rhs.operations && lhs.tags == rhs.tags && lhs.paths == rhs.paths && lhs.schemas == rhs.schemas
     }
+
+    /// Whether it names nothing.
+    var isEmpty: Bool {
+        operations.isEmpty && tags.isEmpty && paths.isEmpty && schemas.isEmpty
+    }
+
+    /// Where a name of a list is written in the config, if it was read from one.
+    func mark(_ list: String, _ name: String) -> Mark? {
+        marks[Key(list: list, name: name)]
+    }
+}
+
+/// swift-openapi-generator's `namingStrategy`.
+public enum NamingStrategy: String, Sendable, CaseIterable {
+    /// Names kept close to the document's, with unusable characters spelled out.
+    case defensive
+    /// Swift-style names: `UpperCamelCase` types, `lowerCamelCase` members.
+    case idiomatic
 }
 
 /// A part of the generated code (the config's `generate`).

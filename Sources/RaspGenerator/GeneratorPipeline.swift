@@ -141,6 +141,41 @@ public struct GeneratorPipeline: Sendable {
         }
     }
 
+    /// Reads a document without generating anything (for tools that serve or check it, such as a mock server).
+    /// - Parameters:
+    ///   - bytes: The YAML or JSON text.
+    ///   - path: Where the document is, for resolving `$ref`s to other files.
+    ///   - source: Reads the files `$ref`s name.
+    /// - Throws: ``GeneratorFailure`` with every error the document has.
+    public func parse(_ bytes: [UInt8], path: String, source: DocumentSource = .none) throws(GeneratorFailure)
+        -> OpenAPIDocument {
+        let diagnostics = DiagnosticCollector(lenient: config.lenient)
+        var loader: DocumentLoader?
+        let fail = { (files: [String]) in
+            GeneratorFailure(errors: diagnostics.errors.map { Self.located($0, in: files) },
+                             isLenient: config.lenient, repairedCount: diagnostics.repairs.count)
+        }
+        do {
+            let documentLoader = try DocumentLoader(rootPath: path, bytes: bytes, source: source)
+            loader = documentLoader
+            let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics, config: config).parse()
+            documentLoader.fileErrors.forEach(diagnostics.error)
+            guard !diagnostics.hasErrors else { throw fail(document.files) }
+            return document
+        } catch let failure as GeneratorFailure {
+            throw failure
+        } catch let failure as DocumentLoader.ReadFailure {
+            failure.errors.forEach(diagnostics.error)
+            throw fail(loader?.paths ?? [])
+        } catch let diagnostic as Diagnostic {
+            diagnostics.error(diagnostic)
+            throw fail(loader?.paths ?? [])
+        } catch {
+            diagnostics.error(Diagnostic(.error, "\(error)", at: nil))
+            throw fail(loader?.paths ?? [])
+        }
+    }
+
     /// Generates Swift from a document, reporting every error it has.
     ///
     /// An error does not stop the parser: the construct it is in is left out (a schema is read as free-form JSON)

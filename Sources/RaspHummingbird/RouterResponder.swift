@@ -17,6 +17,8 @@ public import RaspRuntime
 ///                       configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
 /// try await app.runService()
 /// ```
+/// Hummingbird 2 needs macOS 14 / iOS 17.
+@available(macOS 14, iOS 17, tvOS 17, *)
 public struct RouterResponder<Context: RequestContext>: HTTPResponder {
     /// The routes requests go to.
     public var router: ServerRouter
@@ -49,6 +51,7 @@ public struct RouterResponder<Context: RequestContext>: HTTPResponder {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, *)
 extension Response {
     /// A Hummingbird response with the status, header fields and body of a ``ServerResponse``; a streamed body is
     /// written chunk by chunk as it comes.
@@ -71,6 +74,7 @@ extension Response {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, *)
 extension ServerRouter {
     /// A Hummingbird application that serves these routes over HTTP/1.1.
     /// - Parameters:
@@ -92,6 +96,7 @@ extension ServerRouter {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, *)
 extension ServerRouter {
     /// Serves these routes on loopback, on a free port, while `body` runs, then stops the server (tests, previews,
     /// a local mock).

@@ -42,6 +42,12 @@ struct GeneratorSuite: AsyncParsableCommand {
     @Option(help: "Scratch folder for outputs and build packages.")
     var scratch = ".build-bench/generator"
 
+    @Option(help: ArgumentHelp(
+        "With --compile: build the Swift files of DIR/<name> (e.g. an earlier generator's output of the spec) "
+            + "instead of this run's output, to compare outputs of two generators under the same runtime.",
+        valueName: "DIR"))
+    var compileOutputsOf: String?
+
     func run() async throws {
         let specs = specs.isEmpty ? Self.defaultSpecs() : specs
         guard !specs.isEmpty else {
@@ -62,7 +68,8 @@ struct GeneratorSuite: AsyncParsableCommand {
             if compile {
                 try CompileComparison(root: FileManager.default.currentDirectoryPath, folder: folder, name: name,
                                       runs: max(compileRuns, 1), timeLimit: .seconds(max(compileTimeLimit, 1)))
-                    .run(oursFiles: "\(folder)/ours", sogFiles: sogOutput)
+                    .run(oursFiles: compileOutputsOf.map { "\($0)/\(name)" } ?? "\(folder)/ours",
+                         sogFiles: sogOutput)
             }
         }
     }

@@ -117,7 +117,7 @@ struct MockSuite: AsyncParsableCommand {
     }
 
     /// `rasp-mock` next to this executable, built with `swift build` (same configuration) when it is not there.
-    private static func builtMock() throws -> String {
+    static func builtMock() throws -> String {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         let binary = folder.appendingPathComponent("rasp-mock").path
@@ -151,18 +151,19 @@ struct MockSuite: AsyncParsableCommand {
 // MARK: - The server
 
 /// `rasp-mock` as a subprocess: started with `--require-key`, ready once it prints its listening line.
-private final class MockProcess {
+final class MockProcess {
     let child: Subprocess.Child
     let port: UInt16
     /// The read end of its standard output (kept open so a late write cannot kill it with SIGPIPE).
     private let output: Int32
 
-    init(binary: String, port: UInt16, key: String) throws {
+    /// Starts it and waits for its ready line; `arguments` go after the address and `--require-key`.
+    init(binary: String, port: UInt16, key: String, arguments: [String] = []) throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Subprocess.Failure(description: "pipe failed") }
         defer { close(pipeEnds[1]) }
-        child = try Subprocess.launch([binary, "--host", "127.0.0.1", "--port", String(port), "--require-key"],
-                                      stdout: pipeEnds[1], environment: ["RASP_MOCK_KEY": key])
+        child = try Subprocess.launch([binary, "--host", "127.0.0.1", "--port", String(port), "--require-key"]
+                                      + arguments, stdout: pipeEnds[1], environment: ["RASP_MOCK_KEY": key])
         output = pipeEnds[0]
         do {
             self.port = try Self.readReadyLine(output)

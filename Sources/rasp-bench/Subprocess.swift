@@ -145,4 +145,15 @@ extension Subprocess {
         }
         return nil
     }
+
+    /// The user + system CPU time a running process has used, in milliseconds (Linux, in clock ticks of 10 ms;
+    /// nil elsewhere or once it has ended).
+    static func cpuMilliseconds(of pid: pid_t) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = text.lastIndex(of: ")") else { return nil }
+        // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 }

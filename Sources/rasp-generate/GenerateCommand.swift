@@ -7,7 +7,7 @@ import RaspGenerator
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rasp-generate",
-        abstract: "Generate an async/await Swift client from an OpenAPI 3.0/3.1 document.",
+        abstract: "Generate an async/await Swift client from an OpenAPI 3.0, 3.1 or 3.2 document.",
         discussion: """
             Writes \(GeneratorPipeline.outputFileNames.joined(separator: ", ")) into the output folder. \
             Files whose contents did not change are not rewritten. On errors in the spec every one is printed \
@@ -34,7 +34,10 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: "A YAML config file (access modifier, client name, filters, names, type overrides)."
+        help: ArgumentHelp("""
+            A YAML config file (access modifier, client name, filters, names, type overrides): rasp-generate.yaml, \
+            or swift-openapi-generator's openapi-generator-config.yaml (its keys and defaults).
+            """, valueName: "file")
     )
     var config: String?
 
@@ -81,9 +84,13 @@ struct GenerateCommand: ParsableCommand {
         if let config {
             let bytes = try read(config)
             do {
-                configuration = try GeneratorConfig(yaml: bytes)
+                configuration = try GeneratorConfig(yaml: bytes, path: config)
             } catch let diagnostic as Diagnostic {
                 try fail(diagnostic, file: config, bytes: bytes)
+            }
+            if !quiet {
+                let lines = DiagnosticSource(bytes: bytes)
+                for warning in configuration.warnings { printError(warning.rendered(fileName: config, lines: lines)) }
             }
         } else {
             configuration = GeneratorConfig()

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import RaspDemo
+import RaspHummingbird
 import RaspMock
+import RaspRuntime
+import RaspSpecMock
 
 /// `rasp-mock [--host 127.0.0.1] [--port 8080]`: serves the Rasp API v3.0 from the demo data set until killed.
 @main
@@ -34,7 +37,20 @@ struct RaspMockCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in bytes (larger ones are answered 413).")
     var maxBodyBytes = MockServer.Limits.defaultMaxBodyBytes
 
+    @Option(help: ArgumentHelp("""
+        Serve this OpenAPI document instead of the Rasp API: each operation answers with its example or a value \
+        made from its response schema, under the path of the document's first server.
+        """, valueName: "document"))
+    var spec: String?
+
     func run() async throws {
+        if let spec {
+            guard #available(macOS 14, iOS 17, tvOS 17, *) else {
+                throw ValidationError("--spec needs macOS 14 or later (Hummingbird 2)")
+            }
+            try await serve(spec)
+            return
+        }
         var key: String?
         if requireKey {
             guard let value = ProcessInfo.processInfo.environment["RASP_MOCK_KEY"], !value.isEmpty else {
@@ -53,5 +69,26 @@ struct RaspMockCommand: AsyncParsableCommand {
             try await Task.sleep(for: .seconds(3600))
         }
         await server.stop()
+    }
+
+    /// Serves any document with the spec-driven mock until killed.
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    private func serve(_ path: String) async throws {
+        let mock: SpecMock
+        do {
+            mock = try SpecMock(contentsOf: path)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var router = ServerRouter()
+        router.pathPrefix = mock.basePath
+        mock.registerRoutes(on: &router)
+        let prefix = mock.basePath
+        let host = host
+        let app = router.application(host: host, port: Int(port), maxBodySize: maxBodyBytes) { channel in
+            let port = channel.localAddress?.port ?? 0
+            FileHandle.standardOutput.write(Data("rasp-mock: listening on http://\(host):\(port)\(prefix)\n".utf8))
+        }
+        try await app.runService()
     }
 }

@@ -13,9 +13,49 @@ public enum Servers {
 
 extension Authentication {
     /// - Parameter key: The credential, sent as is.
-    public static func bearerScheme(_ key: String) -> Authentication { .bearer(key) }
+    public static func bearerScheme(_ key: String) -> Authentication { .bearer(key, scheme: "bearer") }
+    /// - Parameter tokens: Hands out access tokens: an `OAuth2Tokens`, or the app's own `AccessTokenProvider`.
+    public static func bearerScheme(_ tokens: any AccessTokenProvider) -> Authentication { .bearer(tokens: tokens, scheme: "bearer") }
     /// - Parameter key: The credential, sent as is.
-    public static func apiKeyScheme(_ key: String) -> Authentication { .apiKey(key, in: .header("X-Api-Key")) }
+    public static func apiKeyScheme(_ key: String) -> Authentication { .apiKey(key, in: .header("X-Api-Key"), scheme: "apiKey") }
+    /// - Parameter key: The credential, sent as is.
+    public static func queryKey(_ key: String) -> Authentication { .apiKey(key, in: .query("api_key"), scheme: "queryKey") }
+    /// - Parameter key: The credential, sent as is.
+    public static func cookieKey(_ key: String) -> Authentication { .apiKey(key, in: .cookie("session_key"), scheme: "cookieKey") }
+    /// HTTP Basic with the account's name and password.
+    ///
+    /// - Parameters:
+    ///   - username: The user name.
+    ///   - password: The password.
+    public static func basicScheme(username: String, password: String) -> Authentication { .basic(username: username, password: password, scheme: "basic") }
+    /// - Parameter credentials: The whole `Authorization` value, `Digest <credentials>`.
+    public static func digest(_ credentials: String) -> Authentication { .apiKey(credentials, in: .header("Authorization"), scheme: "digest") }
+    /// OAuth 2, for services (client credentials) and users (authorization code, refreshed).
+    ///
+    /// - Parameter tokens: Hands out access tokens: an `OAuth2Tokens`, or the app's own `AccessTokenProvider`.
+    public static func oauth(_ tokens: any AccessTokenProvider) -> Authentication { .oauth2(tokens, scheme: "oauth") }
+    /// The client credentials flow: tokens from `/oauth/token`, cached and refreshed by an `OAuth2Tokens`.
+    /// - Parameters:
+    ///   - clientID: The client ID.
+    ///   - clientSecret: The client secret.
+    ///   - scopes: The scopes to ask for.
+    ///   - tokenURL: The token endpoint.
+    public static func oauth(clientID: String, clientSecret: String, scopes: [String] = [], tokenURL: URL = URL(string: "/oauth/token", relativeTo: Servers.server1)!.absoluteURL) -> Authentication {
+        .oauth2(OAuth2Tokens(tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes), scheme: "oauth")
+    }
+    /// A user's tokens, refreshed at `https://edge.example/api/oauth/refresh` from the refresh token the app's own authorization flow obtained, by an `OAuth2Tokens`.
+    /// - Parameters:
+    ///   - refreshToken: The refresh token.
+    ///   - clientID: The client ID.
+    ///   - clientSecret: The client secret (nil for a public client).
+    ///   - tokenURL: The token endpoint.
+    public static func oauth(refreshToken: String, clientID: String, clientSecret: String? = nil, tokenURL: URL = URL(string: "https://edge.example/api/oauth/refresh")!) -> Authentication {
+        .oauth2(OAuth2Tokens(tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, grant: .refreshToken(refreshToken)), scheme: "oauth")
+    }
+    /// OpenID Connect discovery: `https://edge.example/.well-known/openid-configuration` (`OpenIDConfiguration.load(from:)` reads its token endpoint).
+    ///
+    /// - Parameter tokens: Hands out access tokens: an `OAuth2Tokens`, or the app's own `AccessTokenProvider`.
+    public static func oidc(_ tokens: any AccessTokenProvider) -> Authentication { .oauth2(tokens, scheme: "oidc") }
 }
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
@@ -57,6 +97,36 @@ public protocol ClientProtocol: Sendable {
     ///
     /// - Remark: HTTP `GET /_stream/bytes`, generated from `#/paths/~1_stream~1bytes/get` (`download`).
     func downloadStream(_ input: Operations.Download) async throws -> ResponseBody
+    /// A stream route by name, read whole; its documented failures decode into a type per status.
+    ///
+    /// - Remark: HTTP `GET /_stream/{route}`, generated from `#/paths/~1_stream~1{route}/get` (`streamRoute`).
+    func streamRoute(_ input: Operations.StreamRoute) async throws -> Data
+    /// The response of ``Client/streamRoute(_:)`` as it arrives (the bytes as they come).
+    ///
+    /// A stream route by name, read whole; its documented failures decode into a type per status.
+    ///
+    /// - Remark: HTTP `GET /_stream/{route}`, generated from `#/paths/~1_stream~1{route}/get` (`streamRoute`).
+    func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody
+    /// Alternatives, any one suffices (HTTP Basic first).
+    ///
+    /// - Remark: HTTP `GET /secure/either`, generated from `#/paths/~1secure~1either/get` (`secureEither`).
+    func secureEither(_ input: Operations.SecureEither) async throws -> Point
+    /// A combination, both keys together.
+    ///
+    /// - Remark: HTTP `GET /secure/both`, generated from `#/paths/~1secure~1both/get` (`secureBoth`).
+    func secureBoth(_ input: Operations.SecureBoth) async throws -> Point
+    /// No credential at all.
+    ///
+    /// - Remark: HTTP `GET /secure/public`, generated from `#/paths/~1secure~1public/get` (`securePublic`).
+    func securePublic(_ input: Operations.SecurePublic) async throws -> Point
+    /// A credential if the client has one (the cookie), none otherwise.
+    ///
+    /// - Remark: HTTP `GET /secure/optional`, generated from `#/paths/~1secure~1optional/get` (`secureOptional`).
+    func secureOptional(_ input: Operations.SecureOptional) async throws -> Point
+    /// - Remark: HTTP `GET /secure/oidc`, generated from `#/paths/~1secure~1oidc/get` (`secureOIDC`).
+    func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point
+    /// - Remark: HTTP `POST /secure/digest`, generated from `#/paths/~1secure~1digest/post` (`secureDigest`).
+    func secureDigest(_ input: Operations.SecureDigest) async throws -> Void
     /// - Remark: HTTP `GET /pets`, generated from `#/paths/~1pets/get` (`listPets`).
     func listPets(_ input: Operations.ListPets) async throws -> [Pet]
     /// - Remark: HTTP `GET /pets/{petId}`, generated from `#/paths/~1pets~1{petId}/get` (`getPet`).
@@ -64,14 +134,14 @@ public protocol ClientProtocol: Sendable {
 }
 
 /// A client for Edge cases over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct Client: ClientProtocol {
+public struct Client: ClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL = Servers.server1, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {
@@ -110,6 +180,22 @@ public struct MockClient: ClientProtocol {
     public var downloadHandler: @Sendable (Operations.Download) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "download") }
     /// Answers ``Client/downloadStream(_:)``.
     public var downloadStreamHandler: @Sendable (Operations.Download) async throws -> ResponseBody = { _ in throw MockClientError.notImplemented(operationID: "download") }
+    /// Answers ``Client/streamRoute(_:)``.
+    public var streamRouteHandler: @Sendable (Operations.StreamRoute) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
+    /// Answers ``Client/streamRouteStream(_:)``.
+    public var streamRouteStreamHandler: @Sendable (Operations.StreamRoute) async throws -> ResponseBody = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
+    /// Answers ``Client/secureEither(_:)``.
+    public var secureEitherHandler: @Sendable (Operations.SecureEither) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureEither") }
+    /// Answers ``Client/secureBoth(_:)``.
+    public var secureBothHandler: @Sendable (Operations.SecureBoth) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureBoth") }
+    /// Answers ``Client/securePublic(_:)``.
+    public var securePublicHandler: @Sendable (Operations.SecurePublic) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "securePublic") }
+    /// Answers ``Client/secureOptional(_:)``.
+    public var secureOptionalHandler: @Sendable (Operations.SecureOptional) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureOptional") }
+    /// Answers ``Client/secureOIDC(_:)``.
+    public var secureOIDCHandler: @Sendable (Operations.SecureOIDC) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureOIDC") }
+    /// Answers ``Client/secureDigest(_:)``.
+    public var secureDigestHandler: @Sendable (Operations.SecureDigest) async throws -> Void = { _ in throw MockClientError.notImplemented(operationID: "secureDigest") }
     /// Answers ``Client/listPets(_:)``.
     public var listPetsHandler: @Sendable (Operations.ListPets) async throws -> [Pet] = { _ in throw MockClientError.notImplemented(operationID: "listPets") }
     /// Answers ``Client/getPet(_:)``.
@@ -140,6 +226,13 @@ extension ClientProtocol {
         ClientServerRoutes.streamEvents(self, on: &router)
         ClientServerRoutes.streamLines(self, on: &router)
         ClientServerRoutes.download(self, on: &router)
+        ClientServerRoutes.streamRoute(self, on: &router)
+        ClientServerRoutes.secureEither(self, on: &router)
+        ClientServerRoutes.secureBoth(self, on: &router)
+        ClientServerRoutes.securePublic(self, on: &router)
+        ClientServerRoutes.secureOptional(self, on: &router)
+        ClientServerRoutes.secureOIDC(self, on: &router)
+        ClientServerRoutes.secureDigest(self, on: &router)
         ClientServerRoutes.listPets(self, on: &router)
         ClientServerRoutes.getPet(self, on: &router)
     }
@@ -147,6 +240,19 @@ extension ClientProtocol {
 
 /// The route of each operation of ``ClientProtocol/registerHandlers(on:)``.
 enum ClientServerRoutes {}
+
+/// Answers every operation with the bytes `answer` gives for its method and path template, decoded as
+/// the operation's result: a server for conformance tests and mocks, fed with examples (such as
+/// `RaspSpecMock`'s) rather than code.
+public struct ClientExampleHandler: ClientProtocol {
+    /// The body of an operation's answer, by its HTTP method and path template.
+    public var answer: @Sendable (_ method: String, _ path: String) async throws -> Data
+
+    /// Creates a handler that answers from `answer`.
+    public init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data) {
+        self.answer = answer
+    }
+}
 
 /// A schema named like the generated client.
 public struct ClientSchema: Codable, Hashable, Sendable {
@@ -188,10 +294,14 @@ extension ClientProtocol {
 
 extension Client {
     public func search(_ input: Operations.Search) async throws -> ClientSchema {
-        var request = ClientRequest(method: "GET", path: "/search", operationID: "search")
+        var request = ClientRequest(method: "GET", path: "/search", operationID: "search", security: [["bearer"]])
         request.addQuery("search", input.search)
         return try await core.perform(request, decoding: ClientSchema.self)
     }
+}
+
+extension MockClient {
+    public func search(_ input: Operations.Search) async throws -> ClientSchema { try await searchHandler(input) }
 }
 
 extension ClientServerRoutes {
@@ -202,5 +312,11 @@ extension ClientServerRoutes {
             )
             return try ServerResponse.json(await handler.search(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func search(_ input: Operations.Search) async throws -> ClientSchema {
+        try JSONCoding.decoder.decode(ClientSchema.self, from: try await answer("GET", "/search"))
     }
 }

@@ -26,6 +26,74 @@ public typealias SnowflakeType = String
 
 public typealias IdList = [SnowflakeType]
 
+/// The `Point` schema of the API.
+public struct Point: Codable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.x = try container.field(Int.self, "x")
+        self.y = try container.field(Int.self, "y")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.x, "x")
+        try container.encodeField(self.y, "y")
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - channelId:
+    ///   - messageId:
+    ///   - limit:
+    ///   - ids:
+    ///   - kind:
+    ///
+    /// - Remark: HTTP `GET /channels/{channel_id}/messages/{message_id}`.
+    public func getMessage(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) async throws -> Message? {
+        try await getMessage(Operations.GetMessage(channelId: channelId, messageId: messageId, limit: limit, ids: ids, kind: kind))
+    }
+}
+
+extension Client {
+    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? {
+        var request = ClientRequest(method: "GET", path: "/channels/\(ClientRequest.pathComponent(input.channelId))/messages/\(ClientRequest.pathComponent(input.messageId))", operationID: "getMessage", security: [["bearer"]])
+        try request.addQuery("limit", input.limit, style: .form, explode: true)
+        request.addQuery("ids", input.ids, explode: true)
+        request.addQuery("kind", input.kind)
+        let response = try await core.performRaw(request)
+        if response.status == 204 { return nil }
+        return try core.decode(Message.self, from: response, operationID: request.operationID)
+    }
+}
+
 extension MockClient {
-    public func search(_ input: Operations.Search) async throws -> ClientSchema { try await searchHandler(input) }
+    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? { try await getMessageHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func getMessage(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/channels/{channel_id}/messages/{message_id}", operationID: "getMessage") { request in
+            let input = Operations.GetMessage(
+                channelId: try request.requiredParameter("channel_id", in: .path),
+                messageId: try request.requiredParameter("message_id", in: .path),
+                limit: try request.parameter("limit", in: .query, style: .form, explode: true, others: ["ids", "kind"]),
+                ids: try request.parameter("ids", in: .query, explode: true),
+                kind: try request.parameter("kind", in: .query)
+            )
+            return try ServerResponse.json(orEmpty: await handler.getMessage(input), status: 200, emptyStatus: 204, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? {
+        try JSONCoding.decoder.decode(Message.self, from: try await answer("GET", "/channels/{channel_id}/messages/{message_id}"))
+    }
 }

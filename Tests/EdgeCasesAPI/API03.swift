@@ -2,70 +2,115 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
-/// The `Point` schema of the API.
-public struct Point: Codable, Hashable, Sendable {
-    public var x: Int
-    public var y: Int
+/// The `Filter` schema of the API.
+public struct Filter: Codable, Hashable, Sendable {
+    public var q: String?
+    public var tags: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
+    public init(q: String? = nil, tags: [String]? = nil) {
+        self.q = q
+        self.tags = tags
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.x = try container.field(Int.self, "x")
-        self.y = try container.field(Int.self, "y")
+        self.q = try container.optionalField(String.self, "q")
+        self.tags = try container.optionalField([String].self, "tags")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.x, "x")
-        try container.encodeField(self.y, "y")
+        try container.encodeOptionalField(self.q, "q")
+        try container.encodeOptionalField(self.tags, "tags")
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/getMessage(_:)``.
+    public struct GetMessage: Sendable {
+        public var channelId: SnowflakeType
+        public var messageId: SnowflakeType
+        public var limit: Operations.GetMessage.Limit?
+        public var ids: IdList?
+        public var kind: Operations.GetMessage.Kind?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) {
+            self.channelId = channelId
+            self.messageId = messageId
+            self.limit = limit
+            self.ids = ids
+            self.kind = kind
+        }
+
+        /// The `Limit` schema of the API.
+        public enum Limit: Codable, Hashable, Sendable {
+            /// The value as a `Int`.
+            case int(Int)
+            /// The value as a `String`.
+            case string(String)
+            public init(from decoder: any Decoder) throws {
+                let candidates: [OneOfDecoding.Candidate<Self>] = [
+                    .init(keys: nil) { .int(try Int(from: $0)) },
+                    .init(keys: nil) { .string(try String(from: $0)) },
+                ]
+                self = try OneOfDecoding.bestMatch("Limit", in: decoder, candidates)
+            }
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .int(let value): try value.encode(to: encoder)
+                case .string(let value): try value.encode(to: encoder)
+                }
+            }
+        }
+
+        /// The `Kind` schema of the API.
+        ///
+        /// - `_1` (`1`): text
+        /// - `_2` (`2`): voice
+        public enum Kind: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _1, _2
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._1, ._2]
+            public var rawValue: Int {
+                switch self {
+                case ._1: 1
+                case ._2: 2
+                case .unknown(let value): value
+                }
+            }
+        }
     }
 }
 
 extension ClientProtocol {
     /// - Parameters:
-    ///   - channelId:
-    ///   - messageId:
-    ///   - limit:
-    ///   - ids:
-    ///   - kind:
+    ///   - label:
+    ///   - matrix:
+    ///   - point:
+    ///   - filter:
+    ///   - deep:
+    ///   - spaced:
+    ///   - piped:
+    ///   - labels:
+    ///   - where:
+    ///   - xPoint:
+    ///   - session:
+    ///   - prefs:
     ///
-    /// - Remark: HTTP `GET /channels/{channel_id}/messages/{message_id}`.
-    public func getMessage(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) async throws -> Message? {
-        try await getMessage(Operations.GetMessage(channelId: channelId, messageId: messageId, limit: limit, ids: ids, kind: kind))
-    }
-}
-
-extension Client {
-    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? {
-        var request = ClientRequest(method: "GET", path: "/channels/\(ClientRequest.pathComponent(input.channelId))/messages/\(ClientRequest.pathComponent(input.messageId))", operationID: "getMessage")
-        try request.addQuery("limit", input.limit, style: .form, explode: true)
-        request.addQuery("ids", input.ids, explode: true)
-        request.addQuery("kind", input.kind)
-        let response = try await core.performRaw(request)
-        if response.status == 204 { return nil }
-        return try core.decode(Message.self, from: response, operationID: request.operationID)
+    /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`.
+    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
+        try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
     }
 }
 
 extension MockClient {
-    public func getMessage(_ input: Operations.GetMessage) async throws -> Message? { try await getMessageHandler(input) }
+    public func styles(_ input: Operations.Styles) async throws -> Point? { try await stylesHandler(input) }
 }
 
-extension ClientServerRoutes {
-    static func getMessage(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/channels/{channel_id}/messages/{message_id}", operationID: "getMessage") { request in
-            let input = Operations.GetMessage(
-                channelId: try request.requiredParameter("channel_id", in: .path),
-                messageId: try request.requiredParameter("message_id", in: .path),
-                limit: try request.parameter("limit", in: .query, style: .form, explode: true, others: ["ids", "kind"]),
-                ids: try request.parameter("ids", in: .query, explode: true),
-                kind: try request.parameter("kind", in: .query)
-            )
-            return try ServerResponse.json(orEmpty: await handler.getMessage(input), status: 200, emptyStatus: 204, contentType: "application/json")
-        }
+extension ClientExampleHandler {
+    public func styles(_ input: Operations.Styles) async throws -> Point? {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/styles/{label}/{matrix}/{point}"))
     }
 }

@@ -2,105 +2,92 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
-/// The `Filter` schema of the API.
-public struct Filter: Codable, Hashable, Sendable {
-    public var q: String?
-    public var tags: [String]?
+/// The `Message` schema of the API.
+public struct Message: Codable, Hashable, Sendable {
+    public let id: SnowflakeType
+    /// NFC key
+    public let café: String?
+    /// NFD key (e + combining acute)
+    public let café2: String?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(q: String? = nil, tags: [String]? = nil) {
-        self.q = q
-        self.tags = tags
+    public init(id: SnowflakeType, café: String? = nil, café2: String? = nil) {
+        self.id = id
+        self.café = café
+        self.café2 = café2
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.q = try container.optionalField(String.self, "q")
-        self.tags = try container.optionalField([String].self, "tags")
+        self.id = try container.field(SnowflakeType.self, "id")
+        self.café = try container.optionalField(String.self, "café")
+        self.café2 = try container.optionalField(String.self, "café")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.q, "q")
-        try container.encodeOptionalField(self.tags, "tags")
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/getMessage(_:)``.
-    public struct GetMessage: Sendable {
-        public var channelId: SnowflakeType
-        public var messageId: SnowflakeType
-        public var limit: Operations.GetMessage.Limit?
-        public var ids: IdList?
-        public var kind: Operations.GetMessage.Kind?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) {
-            self.channelId = channelId
-            self.messageId = messageId
-            self.limit = limit
-            self.ids = ids
-            self.kind = kind
-        }
-
-        /// The `Limit` schema of the API.
-        public enum Limit: Codable, Hashable, Sendable {
-            /// The value as a `Int`.
-            case int(Int)
-            /// The value as a `String`.
-            case string(String)
-            public init(from decoder: any Decoder) throws {
-                let candidates: [OneOfDecoding.Candidate<Self>] = [
-                    .init(keys: nil) { .int(try Int(from: $0)) },
-                    .init(keys: nil) { .string(try String(from: $0)) },
-                ]
-                self = try OneOfDecoding.bestMatch("Limit", in: decoder, candidates)
-            }
-            public func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .int(let value): try value.encode(to: encoder)
-                case .string(let value): try value.encode(to: encoder)
-                }
-            }
-        }
-
-        /// The `Kind` schema of the API.
-        ///
-        /// - `_1` (`1`): text
-        /// - `_2` (`2`): voice
-        public enum Kind: OpenEnum {
-            /// A value the API documents; ``rawValue`` is how it is sent.
-            case _1, _2
-            /// A value this client does not know yet, kept as it was sent.
-            case unknown(Int)
-            public static let knownCases: [Self] = [._1, ._2]
-            public var rawValue: Int {
-                switch self {
-                case ._1: 1
-                case ._2: 2
-                case .unknown(let value): value
-                }
-            }
-        }
+        try container.encodeField(self.id, "id")
+        try container.encodeOptionalField(self.café, "café")
+        try container.encodeOptionalField(self.café2, "café")
     }
 }
 
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - label:
-    ///   - matrix:
-    ///   - point:
-    ///   - filter:
-    ///   - deep:
-    ///   - spaced:
-    ///   - piped:
-    ///   - labels:
-    ///   - where:
-    ///   - xPoint:
-    ///   - session:
-    ///   - prefs:
+    /// Use `/search` instead; this path answers with its default response only.
     ///
-    /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`.
-    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
-        try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
+    /// - Remark: HTTP `GET /fallback`.
+    @available(*, deprecated, message: "Use `/search` instead; this path answers with its default response only.")
+    public func fallback() async throws -> Point {
+        try await fallback(Operations.Fallback())
+    }
+}
+
+extension Client {
+    public func styles(_ input: Operations.Styles) async throws -> Point? {
+        var request = ClientRequest(method: "GET", path: "", operationID: "styles", security: [["bearer"]])
+        request.path = "/styles/\(try request.pathParameter("label", input.label, style: .label, explode: true))/\(try request.pathParameter("matrix", input.matrix, style: .matrix, explode: false))/\(try request.pathParameter("point", input.point, style: .simple, explode: true))"
+        try request.addQuery("filter", input.filter, style: .form, explode: true)
+        try request.addQuery("deep", input.deep, style: .deepObject, explode: true)
+        try request.addQuery("spaced", input.spaced, style: .spaceDelimited, explode: false)
+        try request.addQuery("piped", input.piped, style: .pipeDelimited, explode: false)
+        try request.addQuery("labels", input.labels, style: .form, explode: true)
+        try request.addQuery("where", json: input.where)
+        try request.addHeader("X-Point", input.xPoint, explode: true)
+        try request.addCookie("session", input.session, explode: true)
+        try request.addCookie("prefs", input.prefs, explode: true)
+        let response = try await core.performRaw(request)
+        if response.status == 201 { return nil }
+        return try core.decode(Point.self, from: response, operationID: request.operationID)
+    }
+}
+
+extension MockClient {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func styles(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/styles/{label}/{matrix}/{point}", operationID: "styles") { request in
+            let input = Operations.Styles(
+                label: try request.requiredParameter("label", in: .path, style: .label, explode: true),
+                matrix: try request.requiredParameter("matrix", in: .path, style: .matrix, explode: false),
+                point: try request.requiredParameter("point", in: .path, style: .simple, explode: true),
+                filter: try request.parameter("filter", in: .query, style: .form, explode: true, others: ["deep", "spaced", "piped", "labels", "where"]),
+                deep: try request.parameter("deep", in: .query, style: .deepObject, explode: true),
+                spaced: try request.parameter("spaced", in: .query, style: .spaceDelimited, explode: false),
+                piped: try request.parameter("piped", in: .query, style: .pipeDelimited, explode: false),
+                labels: try request.parameter("labels", in: .query, style: .form, explode: true, others: ["filter", "q", "tags", "deep", "spaced", "piped", "where"]),
+                where: try request.parameter("where", in: .query, json: Point.self),
+                xPoint: try request.parameter("X-Point", in: .header, style: .simple, explode: true),
+                session: try request.parameter("session", in: .cookie, style: .form, explode: true, others: ["prefs", "x", "y"]),
+                prefs: try request.parameter("prefs", in: .cookie, style: .form, explode: true, others: ["session"])
+            )
+            return try ServerResponse.json(orEmpty: await handler.styles(input), status: 202, emptyStatus: 201, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/fallback"))
     }
 }

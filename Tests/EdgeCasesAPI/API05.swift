@@ -4,84 +4,22 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable {
-    public let id: SnowflakeType
-    /// NFC key
-    public let café: String?
-    /// NFD key (e + combining acute)
-    public let café2: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(id: SnowflakeType, café: String? = nil, café2: String? = nil) {
-        self.id = id
-        self.café = café
-        self.café2 = café2
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(SnowflakeType.self, "id")
-        self.café = try container.optionalField(String.self, "café")
-        self.café2 = try container.optionalField(String.self, "café")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeOptionalField(self.café, "café")
-        try container.encodeOptionalField(self.café2, "café")
-    }
-}
-
 extension ClientProtocol {
-    /// Use `/search` instead; this path answers with its default response only.
+    /// - Parameters:
+    ///   - body: The request body (`application/x-www-form-urlencoded`).
     ///
-    /// - Remark: HTTP `GET /fallback`.
-    @available(*, deprecated, message: "Use `/search` instead; this path answers with its default response only.")
-    public func fallback() async throws -> Point {
-        try await fallback(Operations.Fallback())
-    }
-}
-
-extension Client {
-    public func styles(_ input: Operations.Styles) async throws -> Point? {
-        var request = ClientRequest(method: "GET", path: "", operationID: "styles")
-        request.path = "/styles/\(try request.pathParameter("label", input.label, style: .label, explode: true))/\(try request.pathParameter("matrix", input.matrix, style: .matrix, explode: false))/\(try request.pathParameter("point", input.point, style: .simple, explode: true))"
-        try request.addQuery("filter", input.filter, style: .form, explode: true)
-        try request.addQuery("deep", input.deep, style: .deepObject, explode: true)
-        try request.addQuery("spaced", input.spaced, style: .spaceDelimited, explode: false)
-        try request.addQuery("piped", input.piped, style: .pipeDelimited, explode: false)
-        try request.addQuery("labels", input.labels, style: .form, explode: true)
-        try request.addQuery("where", json: input.where)
-        try request.addHeader("X-Point", input.xPoint, explode: true)
-        try request.addCookie("session", input.session, explode: true)
-        try request.addCookie("prefs", input.prefs, explode: true)
-        let response = try await core.performRaw(request)
-        if response.status == 201 { return nil }
-        return try core.decode(Point.self, from: response, operationID: request.operationID)
+    /// - Remark: HTTP `POST /_echo/form`.
+    public func echoForm(body: PaymentForm) async throws -> Echo {
+        try await echoForm(Operations.EchoForm(body: body))
     }
 }
 
 extension MockClient {
-    public func styles(_ input: Operations.Styles) async throws -> Point? { try await stylesHandler(input) }
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo { try await echoFormHandler(input) }
 }
 
-extension ClientServerRoutes {
-    static func styles(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/styles/{label}/{matrix}/{point}", operationID: "styles") { request in
-            let input = Operations.Styles(
-                label: try request.requiredParameter("label", in: .path, style: .label, explode: true),
-                matrix: try request.requiredParameter("matrix", in: .path, style: .matrix, explode: false),
-                point: try request.requiredParameter("point", in: .path, style: .simple, explode: true),
-                filter: try request.parameter("filter", in: .query, style: .form, explode: true, others: ["deep", "spaced", "piped", "labels", "where"]),
-                deep: try request.parameter("deep", in: .query, style: .deepObject, explode: true),
-                spaced: try request.parameter("spaced", in: .query, style: .spaceDelimited, explode: false),
-                piped: try request.parameter("piped", in: .query, style: .pipeDelimited, explode: false),
-                labels: try request.parameter("labels", in: .query, style: .form, explode: true, others: ["filter", "q", "tags", "deep", "spaced", "piped", "where"]),
-                where: try request.parameter("where", in: .query, json: Point.self),
-                xPoint: try request.parameter("X-Point", in: .header, style: .simple, explode: true),
-                session: try request.parameter("session", in: .cookie, style: .form, explode: true, others: ["prefs", "x", "y"]),
-                prefs: try request.parameter("prefs", in: .cookie, style: .form, explode: true, others: ["session"])
-            )
-            return try ServerResponse.json(orEmpty: await handler.styles(input), status: 202, emptyStatus: 201, contentType: "application/json")
-        }
+extension ClientExampleHandler {
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/form"))
     }
 }

@@ -4,6 +4,122 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `Pet` schema of the API.
+public struct Pet: Codable, Hashable, Sendable {
+    public let id: Int
+    public let name: String
+    public let owner: Owner?
+    public let tag: Tag?
+    /// Replaced by `name`; still sent by old servers.
+    /// Kept for one more release.
+    /// - Warning: Deprecated.
+    @available(*, deprecated, message: "Replaced by `name`; still sent by old servers.")
+    public var nickname: String? { _nickname }
+    private let _nickname: String?
+    /// A code such as `A-1`. Comment breakers stay text: */ /* ``` and a lone \
+    ///
+    /// Length: at least 3, at most 12. Pattern: `` ^[A-Z]-[0-9]+`?$ ``. Examples: `A-1`, `B-22`, `` C`3 ``.
+    public var code: String? { _code?.value }
+    private let _code: Nullable<String>?
+    /// Greater than 0, at most 300. Example: `4.5`.
+    public let weight: Double?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(id: Int, name: String, owner: Owner? = nil, tag: Tag? = nil, nickname: String? = nil, code: String? = nil, weight: Double? = nil) {
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.tag = tag
+        self._nickname = nickname
+        self._code = code.map(Nullable.value)
+        self.weight = weight
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.id = try container.field(Int.self, "id")
+        self.name = try container.field(String.self, "name")
+        self.owner = try container.optionalField(Owner.self, "owner")
+        self.tag = try container.optionalField(Tag.self, "tag")
+        self._nickname = try container.optionalField(String.self, "nickname")
+        self._code = try container.nullableField(String.self, "code")
+        self.weight = try container.optionalField(Double.self, "weight")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.id, "id")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.owner, "owner")
+        try container.encodeOptionalField(self.tag, "tag")
+        try container.encodeOptionalField(self._nickname, "nickname")
+        try container.encodeNullableField(self._code, "code")
+        try container.encodeOptionalField(self.weight, "weight")
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/styles(_:)``.
+    public struct Styles: Sendable {
+        public var label: [String]
+        public var matrix: String
+        public var point: Point
+        public var filter: Filter?
+        public var deep: Filter?
+        public var spaced: [Int]?
+        public var piped: [String]?
+        public var labels: [String: String]?
+        public var `where`: Point?
+        public var xPoint: Point?
+        public var session: String?
+        public var prefs: Point?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
+            self.label = label
+            self.matrix = matrix
+            self.point = point
+            self.filter = filter
+            self.deep = deep
+            self.spaced = spaced
+            self.piped = piped
+            self.labels = labels
+            self.where = `where`
+            self.xPoint = xPoint
+            self.session = session
+            self.prefs = prefs
+        }
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`multipart/form-data`).
+    ///
+    /// - Remark: HTTP `POST /_echo/multipart`.
+    public func echoMultipart(body: Upload) async throws -> Echo {
+        try await echoMultipart(Operations.EchoMultipart(body: body))
+    }
+}
+
+extension Client {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/fallback", operationID: "fallback", security: [["bearer"]])
+        return try await core.perform(request, decoding: Point.self, errorBody: { ClientCore.decodeDefaultErrorBody(Point.self, $1) })
+    }
+}
+
 extension MockClient {
-    public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func fallback(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/fallback", operationID: "fallback") { request in
+            let input = Operations.Fallback()
+            return try ServerResponse.json(await handler.fallback(input), status: 200, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/multipart"))
+    }
 }

@@ -4,23 +4,136 @@
 internal import Foundation
 internal import RaspRuntime
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`multipart/form-data`).
-    ///
-    /// - Remark: HTTP `POST /_echo/multipart`.
-    public func echoMultipart(body: Upload) async throws -> Echo {
-        try await echoMultipart(Operations.EchoMultipart(body: body))
+/// The `PaymentForm` schema of the API.
+public struct PaymentForm: Codable, Hashable, Sendable {
+    public var name: String
+    public var tags: [String]?
+    public var card: PaymentForm.Card?
+    public var metadata: [String: String]?
+    public var expand: [String]?
+    public var ids: [Int]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: [String: String]? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
+        self.name = name
+        self.tags = tags
+        self.card = card
+        self.metadata = metadata
+        self.expand = expand
+        self.ids = ids
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.field(String.self, "name")
+        self.tags = try container.optionalField([String].self, "tags")
+        self.card = try container.optionalField(PaymentForm.Card.self, "card")
+        self.metadata = try container.optionalField([String: String].self, "metadata")
+        self.expand = try container.optionalField([String].self, "expand")
+        self.ids = try container.optionalField([Int].self, "ids")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.tags, "tags")
+        try container.encodeOptionalField(self.card, "card")
+        try container.encodeOptionalField(self.metadata, "metadata")
+        try container.encodeOptionalField(self.expand, "expand")
+        try container.encodeOptionalField(self.ids, "ids")
+    }
+
+    /// The `Card` schema of the API.
+    public struct Card: Codable, Hashable, Sendable {
+        public var number: String?
+        public var exp: PaymentForm.Card.Exp?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(number: String? = nil, exp: PaymentForm.Card.Exp? = nil) {
+            self.number = number
+            self.exp = exp
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.number = try container.optionalField(String.self, "number")
+            self.exp = try container.optionalField(PaymentForm.Card.Exp.self, "exp")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.number, "number")
+            try container.encodeOptionalField(self.exp, "exp")
+        }
+
+        /// The `Exp` schema of the API.
+        public struct Exp: Codable, Hashable, Sendable {
+            public var month: Int?
+            public var year: Int?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(month: Int? = nil, year: Int? = nil) {
+                self.month = month
+                self.year = year
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.month = try container.optionalField(Int.self, "month")
+                self.year = try container.optionalField(Int.self, "year")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.month, "month")
+                try container.encodeOptionalField(self.year, "year")
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/fallback(_:)``.
+    public struct Fallback: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/echoForm(_:)``.
+    public struct EchoForm: Sendable {
+        /// The request body (`application/x-www-form-urlencoded`).
+        public var body: PaymentForm
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: PaymentForm) {
+            self.body = body
+        }
     }
 }
 
 extension Client {
-    public func fallback(_ input: Operations.Fallback) async throws -> Point {
-        let request = ClientRequest(method: "GET", path: "/fallback", operationID: "fallback")
-        return try await core.perform(request, decoding: Point.self, errorBody: { ClientCore.decodeErrorBody(Point.self, $1) })
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart", security: [["bearer"]])
+        try request.setMultipartBody(input.body, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
+        return try await core.perform(request, decoding: Echo.self)
+    }
+
+    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/upload", operationID: "echoUpload", security: [["bearer"]])
+        request.setBody(input.body, contentType: "application/octet-stream")
+        return try await core.perform(request, decoding: Echo.self)
     }
 }
 
 extension MockClient {
-    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo { try await echoFormHandler(input) }
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func echoMultipart(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart") { request in
+            let body = try request.multipartBody(as: Upload.self, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
+            let input = Operations.EchoMultipart(
+                body: body
+            )
+            return try ServerResponse.json(await handler.echoMultipart(input), status: 200, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo {
+        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/either"))
+    }
 }

@@ -2,37 +2,58 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/fallback(_:)``.
-    public struct Fallback: Sendable {
+    /// The input of ``Client/echoMultipart(_:)``.
+    public struct EchoMultipart: Sendable {
+        /// The request body (`multipart/form-data`).
+        public var body: Upload
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
+        public init(body: Upload) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoUpload(_:)``.
+    public struct EchoUpload: Sendable {
+        /// The raw file data
+        public var body: BinaryFile
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: BinaryFile) {
+            self.body = body
         }
     }
 }
 
-extension Client {
-    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
-        var request = ClientRequest(method: "POST", path: "/_echo/form", operationID: "echoForm")
-        try request.setFormBody(input.body, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
-        return try await core.perform(request, decoding: Echo.self)
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+    ///
+    /// - Remark: HTTP `POST /_echo/either`.
+    public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
+        try await echoEither(Operations.EchoEither(body: body))
     }
 }
 
 extension MockClient {
-    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt { try await uploadFileHandler(input) }
 }
 
 extension ClientServerRoutes {
-    static func echoForm(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "POST", path: "/_echo/form", operationID: "echoForm") { request in
-            let body = try request.formBody(as: PaymentForm.self, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
-            let input = Operations.EchoForm(
+    static func echoUpload(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/upload", operationID: "echoUpload") { request in
+            let body = request.binaryBody()
+            let input = Operations.EchoUpload(
                 body: body
             )
-            return try ServerResponse.json(await handler.echoForm(input), status: 200, contentType: "application/json")
+            return try ServerResponse.json(await handler.echoUpload(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt {
+        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("PUT", "/_sink/upload"))
     }
 }

@@ -4,138 +4,62 @@
 public import Foundation
 public import RaspRuntime
 
-/// The `PaymentForm` schema of the API.
-public struct PaymentForm: Codable, Hashable, Sendable {
-    public var name: String
-    public var tags: [String]?
-    public var card: PaymentForm.Card?
-    public var metadata: [String: String]?
-    public var expand: [String]?
-    public var ids: [Int]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: [String: String]? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
-        self.name = name
-        self.tags = tags
-        self.card = card
-        self.metadata = metadata
-        self.expand = expand
-        self.ids = ids
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.field(String.self, "name")
-        self.tags = try container.optionalField([String].self, "tags")
-        self.card = try container.optionalField(PaymentForm.Card.self, "card")
-        self.metadata = try container.optionalField([String: String].self, "metadata")
-        self.expand = try container.optionalField([String].self, "expand")
-        self.ids = try container.optionalField([Int].self, "ids")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.tags, "tags")
-        try container.encodeOptionalField(self.card, "card")
-        try container.encodeOptionalField(self.metadata, "metadata")
-        try container.encodeOptionalField(self.expand, "expand")
-        try container.encodeOptionalField(self.ids, "ids")
-    }
-
-    /// The `Card` schema of the API.
-    public struct Card: Codable, Hashable, Sendable {
-        public var number: String?
-        public var exp: PaymentForm.Card.Exp?
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(number: String? = nil, exp: PaymentForm.Card.Exp? = nil) {
-            self.number = number
-            self.exp = exp
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.number = try container.optionalField(String.self, "number")
-            self.exp = try container.optionalField(PaymentForm.Card.Exp.self, "exp")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.number, "number")
-            try container.encodeOptionalField(self.exp, "exp")
-        }
-
-        /// The `Exp` schema of the API.
-        public struct Exp: Codable, Hashable, Sendable {
-            public var month: Int?
-            public var year: Int?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(month: Int? = nil, year: Int? = nil) {
-                self.month = month
-                self.year = year
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.month = try container.optionalField(Int.self, "month")
-                self.year = try container.optionalField(Int.self, "year")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeOptionalField(self.month, "month")
-                try container.encodeOptionalField(self.year, "year")
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/echoForm(_:)``.
-    public struct EchoForm: Sendable {
-        /// The request body (`application/x-www-form-urlencoded`).
-        public var body: PaymentForm
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: PaymentForm) {
-            self.body = body
-        }
-    }
-
-    /// The input of ``Client/echoMultipart(_:)``.
-    public struct EchoMultipart: Sendable {
-        /// The request body (`multipart/form-data`).
-        public var body: Upload
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Upload) {
-            self.body = body
-        }
-    }
-}
-
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The raw file data
+    /// Sends a large file; the server reads it without keeping it and reports its size and checksum.
     ///
-    /// - Remark: HTTP `POST /_echo/upload`.
-    public func echoUpload(body: BinaryFile) async throws -> Echo {
-        try await echoUpload(Operations.EchoUpload(body: body))
+    /// - Parameters:
+    ///   - body: The request body (`application/octet-stream`).
+    ///
+    /// - Remark: HTTP `PUT /_sink/upload`.
+    public func uploadFile(body: BinaryFile) async throws -> UploadReceipt {
+        try await uploadFile(Operations.UploadFile(body: body))
     }
 
     /// Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from a file or an async sequence.
-    public func echoUpload(body: Data) async throws -> Echo {
-        try await echoUpload(Operations.EchoUpload(body: BinaryFile(body)))
+    public func uploadFile(body: Data) async throws -> UploadReceipt {
+        try await uploadFile(Operations.UploadFile(body: BinaryFile(body)))
     }
 }
 
 extension Client {
-    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
-        var request = ClientRequest(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart")
-        try request.setMultipartBody(input.body, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
+    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/either", operationID: "echoEither", security: [["bearer"]])
+        if let body = input.body {
+            switch body {
+            case .json(let value): try request.setJSONBody(value, contentType: "application/json")
+            case .multipart(let value): try request.setMultipartBody(value, encoding: [:])
+            case .text(let value): request.setBody(Data(value.utf8), contentType: "text/plain")
+            }
+        }
         return try await core.perform(request, decoding: Echo.self)
     }
 }
 
+extension MockClient {
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt { try await uploadPartsHandler(input) }
+}
+
 extension ClientServerRoutes {
-    static func echoMultipart(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "POST", path: "/_echo/multipart", operationID: "echoMultipart") { request in
-            let body = try request.multipartBody(as: Upload.self, encoding: ["link_data": .init(style: .deepObject, explode: true), "note": .init(contentType: "text/markdown"), "avatar": .init(contentType: "image/png")])
-            let input = Operations.EchoMultipart(
+    static func echoEither(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/_echo/either", operationID: "echoEither") { request in
+            let body: Operations.EchoEither.Body?
+            switch try request.bodyRepresentation(among: ["application/json", "multipart/form-data", "text/plain"]) {
+            case 0: body = .json(try request.jsonBody(as: Point.self))
+            case 1: body = .multipart(try request.multipartBody(as: Operations.EchoEither.MultipartBody.self, encoding: [:]))
+            case 2: body = .text(request.textBody())
+            case nil: body = nil
+            default: throw ServerRequestError.unsupportedMediaType
+            }
+            let input = Operations.EchoEither(
                 body: body
             )
-            return try ServerResponse.json(await handler.echoMultipart(input), status: 200, contentType: "application/json")
+            return try ServerResponse.json(await handler.echoEither(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
+        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("POST", "/_sink/parts"))
     }
 }

@@ -4,38 +4,107 @@
 internal import Foundation
 public import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/echoUpload(_:)``.
-    public struct EchoUpload: Sendable {
-        /// The raw file data
-        public var body: BinaryFile
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: BinaryFile) {
-            self.body = body
+/// The `Upload` schema of the API.
+public struct Upload: Codable, Hashable, Sendable {
+    /// Format: `binary`.
+    public var file: BinaryFile
+    public var purpose: String?
+    public var labels: [String]?
+    public var options: Upload.Options?
+    public var linkData: Upload.LinkData?
+    public var note: String?
+    /// Format: `binary`.
+    public var avatar: BinaryFile?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
+        self.file = file
+        self.purpose = purpose
+        self.labels = labels
+        self.options = options
+        self.linkData = linkData
+        self.note = note
+        self.avatar = avatar
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.file = try container.field(BinaryFile.self, "file")
+        self.purpose = try container.optionalField(String.self, "purpose")
+        self.labels = try container.optionalField([String].self, "labels")
+        self.options = try container.optionalField(Upload.Options.self, "options")
+        self.linkData = try container.optionalField(Upload.LinkData.self, "link_data")
+        self.note = try container.optionalField(String.self, "note")
+        self.avatar = try container.optionalField(BinaryFile.self, "avatar")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.file, "file")
+        try container.encodeOptionalField(self.purpose, "purpose")
+        try container.encodeOptionalField(self.labels, "labels")
+        try container.encodeOptionalField(self.options, "options")
+        try container.encodeOptionalField(self.linkData, "link_data")
+        try container.encodeOptionalField(self.note, "note")
+        try container.encodeOptionalField(self.avatar, "avatar")
+    }
+
+    /// The `Options` schema of the API.
+    public struct Options: Codable, Hashable, Sendable {
+        public var a: Int?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(a: Int? = nil) {
+            self.a = a
         }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.a = try container.optionalField(Int.self, "a")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.a, "a")
+        }
+    }
+
+    /// The `LinkData` schema of the API.
+    public struct LinkData: Codable, Hashable, Sendable {
+        public var create: Bool?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(create: Bool? = nil) {
+            self.create = create
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.create = try container.optionalField(Bool.self, "create")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.create, "create")
+        }
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`multipart/form-data`).
+    ///
+    /// - Remark: HTTP `POST /_sink/parts`.
+    public func uploadParts(body: Operations.UploadParts.Body) async throws -> UploadReceipt {
+        try await uploadParts(Operations.UploadParts(body: body))
     }
 }
 
 extension Client {
-    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo {
-        var request = ClientRequest(method: "POST", path: "/_echo/upload", operationID: "echoUpload")
+    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt {
+        var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "uploadFile", security: [["bearer"]])
         request.setBody(input.body, contentType: "application/octet-stream")
-        return try await core.perform(request, decoding: Echo.self)
+        return try await core.perform(request, decoding: UploadReceipt.self)
     }
 }
 
 extension MockClient {
-    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo { try await echoUploadHandler(input) }
+    public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> { try await streamEventsHandler(input) }
 }
 
-extension ClientServerRoutes {
-    static func echoUpload(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "POST", path: "/_echo/upload", operationID: "echoUpload") { request in
-            let body = request.binaryBody()
-            let input = Operations.EchoUpload(
-                body: body
-            )
-            return try ServerResponse.json(await handler.echoUpload(input), status: 200, contentType: "application/json")
-        }
+extension ClientExampleHandler {
+    public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {
+        EventStream<StreamItem>(ResponseBody(try await answer("GET", "/_stream/sse")), operationID: "streamEvents")
     }
 }

@@ -2,18 +2,105 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+extension Operations {
+    /// The input of ``Client/echoEither(_:)``.
+    public struct EchoEither: Sendable {
+        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+        public var body: Operations.EchoEither.Body?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Operations.EchoEither.Body? = nil) {
+            self.body = body
+        }
+
+        /// The `MultipartBody` schema of the API.
+        public struct MultipartBody: Codable, Hashable, Sendable {
+            /// Format: `binary`.
+            public var image: BinaryFile
+            public var prompt: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(image: BinaryFile, prompt: String? = nil) {
+                self.image = image
+                self.prompt = prompt
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.image = try container.field(BinaryFile.self, "image")
+                self.prompt = try container.optionalField(String.self, "prompt")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.image, "image")
+                try container.encodeOptionalField(self.prompt, "prompt")
+            }
+        }
+
+        /// The media types the request body can be sent as.
+        public enum Body: Codable, Hashable, Sendable {
+            /// The value as a `Point`.
+            case json(Point)
+            /// The value as a `Operations.EchoEither.MultipartBody`.
+            case multipart(Operations.EchoEither.MultipartBody)
+            /// The value as a `String`.
+            case text(String)
+            public init(from decoder: any Decoder) throws {
+                let candidates: [OneOfDecoding.Candidate<Self>] = [
+                    .init(keys: nil) { .json(try Point(from: $0)) },
+                    .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
+                    .init(keys: nil) { .text(try String(from: $0)) },
+                ]
+                self = try OneOfDecoding.bestMatch("Body", in: decoder, candidates)
+            }
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .json(let value): try value.encode(to: encoder)
+                case .multipart(let value): try value.encode(to: encoder)
+                case .text(let value): try value.encode(to: encoder)
+                }
+            }
+        }
+    }
+}
 
 extension ClientProtocol {
     /// - Parameters:
-    ///   - body: The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+    ///   - count:
+    ///   - delayMs:
+    ///   - done:
     ///
-    /// - Remark: HTTP `POST /_echo/either`.
-    public func echoEither(body: Operations.EchoEither.Body? = nil) async throws -> Echo {
-        try await echoEither(Operations.EchoEither(body: body))
+    /// - Remark: HTTP `GET /_stream/sse`.
+    public func streamEvents(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) async throws -> EventStream<StreamItem> {
+        try await streamEvents(Operations.StreamEvents(count: count, delayMs: delayMs, done: done))
+    }
+}
+
+extension Client {
+    public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
+        var request = ClientRequest(method: "POST", path: "/_sink/parts", operationID: "uploadParts", security: [["bearer"]])
+        try request.setMultipartBody(input.body, encoding: [:])
+        return try await core.perform(request, decoding: UploadReceipt.self)
     }
 }
 
 extension MockClient {
-    public func echoEither(_ input: Operations.EchoEither) async throws -> Echo { try await echoEitherHandler(input) }
+    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func uploadFile(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "PUT", path: "/_sink/upload", operationID: "uploadFile") { request in
+            let body = request.binaryBody()
+            let input = Operations.UploadFile(
+                body: body
+            )
+            return try ServerResponse.json(await handler.uploadFile(input), status: 200, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> {
+        JSONLinesStream<StreamItem>(ResponseBody(try await answer("GET", "/_stream/jsonl")), operationID: "streamLines")
+    }
 }

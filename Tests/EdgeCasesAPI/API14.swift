@@ -4,159 +4,56 @@
 public import Foundation
 public import RaspRuntime
 
-/// The `Upload` schema of the API.
-public struct Upload: Codable, Hashable, Sendable {
-    /// Format: `binary`.
-    public var file: BinaryFile
-    public var purpose: String?
-    public var labels: [String]?
-    public var options: Upload.Options?
-    public var linkData: Upload.LinkData?
-    public var note: String?
-    /// Format: `binary`.
-    public var avatar: BinaryFile?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
-        self.file = file
-        self.purpose = purpose
-        self.labels = labels
-        self.options = options
-        self.linkData = linkData
-        self.note = note
-        self.avatar = avatar
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.file = try container.field(BinaryFile.self, "file")
-        self.purpose = try container.optionalField(String.self, "purpose")
-        self.labels = try container.optionalField([String].self, "labels")
-        self.options = try container.optionalField(Upload.Options.self, "options")
-        self.linkData = try container.optionalField(Upload.LinkData.self, "link_data")
-        self.note = try container.optionalField(String.self, "note")
-        self.avatar = try container.optionalField(BinaryFile.self, "avatar")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.file, "file")
-        try container.encodeOptionalField(self.purpose, "purpose")
-        try container.encodeOptionalField(self.labels, "labels")
-        try container.encodeOptionalField(self.options, "options")
-        try container.encodeOptionalField(self.linkData, "link_data")
-        try container.encodeOptionalField(self.note, "note")
-        try container.encodeOptionalField(self.avatar, "avatar")
-    }
-
-    /// The `Options` schema of the API.
-    public struct Options: Codable, Hashable, Sendable {
-        public var a: Int?
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(a: Int? = nil) {
-            self.a = a
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.a = try container.optionalField(Int.self, "a")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.a, "a")
-        }
-    }
-
-    /// The `LinkData` schema of the API.
-    public struct LinkData: Codable, Hashable, Sendable {
-        public var create: Bool?
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(create: Bool? = nil) {
-            self.create = create
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.create = try container.optionalField(Bool.self, "create")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.create, "create")
-        }
-    }
-}
-
 extension Operations {
-    /// The input of ``Client/echoEither(_:)``.
-    public struct EchoEither: Sendable {
-        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
-        public var body: Operations.EchoEither.Body?
+    /// The input of ``Client/uploadFile(_:)``.
+    public struct UploadFile: Sendable {
+        /// The request body (`application/octet-stream`).
+        public var body: BinaryFile
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Operations.EchoEither.Body? = nil) {
+        public init(body: BinaryFile) {
             self.body = body
-        }
-
-        /// The `MultipartBody` schema of the API.
-        public struct MultipartBody: Codable, Hashable, Sendable {
-            /// Format: `binary`.
-            public var image: BinaryFile
-            public var prompt: String?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(image: BinaryFile, prompt: String? = nil) {
-                self.image = image
-                self.prompt = prompt
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.image = try container.field(BinaryFile.self, "image")
-                self.prompt = try container.optionalField(String.self, "prompt")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.image, "image")
-                try container.encodeOptionalField(self.prompt, "prompt")
-            }
-        }
-
-        /// The media types the request body can be sent as.
-        public enum Body: Codable, Hashable, Sendable {
-            /// The value as a `Point`.
-            case json(Point)
-            /// The value as a `Operations.EchoEither.MultipartBody`.
-            case multipart(Operations.EchoEither.MultipartBody)
-            /// The value as a `String`.
-            case text(String)
-            public init(from decoder: any Decoder) throws {
-                let candidates: [OneOfDecoding.Candidate<Self>] = [
-                    .init(keys: nil) { .json(try Point(from: $0)) },
-                    .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
-                    .init(keys: nil) { .text(try String(from: $0)) },
-                ]
-                self = try OneOfDecoding.bestMatch("Body", in: decoder, candidates)
-            }
-            public func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .json(let value): try value.encode(to: encoder)
-                case .multipart(let value): try value.encode(to: encoder)
-                case .text(let value): try value.encode(to: encoder)
-                }
-            }
         }
     }
 }
 
 extension ClientProtocol {
-    /// Sends a large file; the server reads it without keeping it and reports its size and checksum.
-    ///
     /// - Parameters:
-    ///   - body: The request body (`application/octet-stream`).
+    ///   - size:
+    ///   - chunk:
     ///
-    /// - Remark: HTTP `PUT /_sink/upload`.
-    public func uploadFile(body: BinaryFile) async throws -> UploadReceipt {
-        try await uploadFile(Operations.UploadFile(body: body))
+    /// - Remark: HTTP `GET /_stream/bytes`.
+    public func download(size: Int? = nil, chunk: Int? = nil) async throws -> Data {
+        try await download(Operations.Download(size: size, chunk: chunk))
     }
+}
 
-    /// Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from a file or an async sequence.
-    public func uploadFile(body: Data) async throws -> UploadReceipt {
-        try await uploadFile(Operations.UploadFile(body: BinaryFile(body)))
+extension Client {
+    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> {
+        var request = ClientRequest(method: "GET", path: "/_stream/jsonl", operationID: "streamLines", security: [["bearer"]])
+        request.addQuery("count", input.count)
+        return JSONLinesStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
     }
 }
 
 extension MockClient {
-    public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt { try await uploadFileHandler(input) }
+    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody { try await downloadStreamHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func streamEvents(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/sse", operationID: "streamEvents") { request in
+            let input = Operations.StreamEvents(
+                count: try request.parameter("count", in: .query),
+                delayMs: try request.parameter("delay_ms", in: .query),
+                done: try request.parameter("done", in: .query)
+            )
+            return try ServerResponse.events(await handler.streamEvents(input), status: 200)
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
+        ResponseBody(try await answer("GET", "/_stream/bytes"))
+    }
 }

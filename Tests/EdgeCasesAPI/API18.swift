@@ -5,64 +5,68 @@ internal import Foundation
 public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/uploadParts(_:)``.
-    public struct UploadParts: Sendable {
-        /// The request body (`multipart/form-data`).
-        public var body: Operations.UploadParts.Body
+    /// The input of ``Client/streamEvents(_:)``.
+    public struct StreamEvents: Sendable {
+        public var count: Int?
+        public var delayMs: Int?
+        public var done: Operations.StreamEvents.Done?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Operations.UploadParts.Body) {
-            self.body = body
+        public init(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) {
+            self.count = count
+            self.delayMs = delayMs
+            self.done = done
         }
 
-        /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable {
-            /// Format: `binary`.
-            public var file: BinaryFile
-            public var title: String?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(file: BinaryFile, title: String? = nil) {
-                self.file = file
-                self.title = title
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.file = try container.field(BinaryFile.self, "file")
-                self.title = try container.optionalField(String.self, "title")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.file, "file")
-                try container.encodeOptionalField(self.title, "title")
+        /// The `Done` schema of the API.
+        public enum Done: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _0, _1
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._0, ._1]
+            public var rawValue: Int {
+                switch self {
+                case ._0: 0
+                case ._1: 1
+                case .unknown(let value): value
+                }
             }
         }
     }
 }
 
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - count:
-    ///   - delayMs:
-    ///   - done:
+    /// Alternatives, any one suffices (HTTP Basic first).
     ///
-    /// - Remark: HTTP `GET /_stream/sse`.
-    public func streamEvents(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) async throws -> EventStream<StreamItem> {
-        try await streamEvents(Operations.StreamEvents(count: count, delayMs: delayMs, done: done))
+    /// - Remark: HTTP `GET /secure/either`.
+    public func secureEither() async throws -> Point {
+        try await secureEither(Operations.SecureEither())
+    }
+}
+
+extension Client {
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody {
+        var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
+        request.addHeader("X-Mock-Fault", input.xMockFault)
+        return try await core.performStream(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
     }
 }
 
 extension MockClient {
-    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> { try await streamLinesHandler(input) }
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point { try await secureBothHandler(input) }
 }
 
 extension ClientServerRoutes {
-    static func streamEvents(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/_stream/sse", operationID: "streamEvents") { request in
-            let input = Operations.StreamEvents(
-                count: try request.parameter("count", in: .query),
-                delayMs: try request.parameter("delay_ms", in: .query),
-                done: try request.parameter("done", in: .query)
-            )
-            return try ServerResponse.events(await handler.streamEvents(input), status: 200)
+    static func secureEither(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/either", operationID: "secureEither") { request in
+            let input = Operations.SecureEither()
+            return try ServerResponse.json(await handler.secureEither(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/both"))
     }
 }

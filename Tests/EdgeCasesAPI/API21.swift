@@ -2,53 +2,96 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
-/// What an upload sink received (a test server that reads bodies without keeping them).
-public struct UploadReceipt: Codable, Hashable, Sendable {
-    /// Format: `int64`.
-    public let size: Int
-    /// The body's `Checksum64` text.
-    public let checksum: String
-    /// Whether the body came with `Transfer-Encoding: chunked`.
-    public let chunked: Bool
-    public var contentType: String? { _contentType?.value }
-    private let _contentType: Nullable<String>?
+/// A 5xx answer.
+public struct ServerFailure: Codable, Hashable, Sendable {
+    public let error: ServerFailure.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(size: Int, checksum: String, chunked: Bool, contentType: String? = nil) {
-        self.size = size
-        self.checksum = checksum
-        self.chunked = chunked
-        self._contentType = contentType.map(Nullable.value)
+    public init(error: ServerFailure.ErrorSchema2) {
+        self.error = error
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.size = try container.field(Int.self, "size")
-        self.checksum = try container.field(String.self, "checksum")
-        self.chunked = try container.field(Bool.self, "chunked")
-        self._contentType = try container.nullableField(String.self, "contentType")
+        self.error = try container.field(ServerFailure.ErrorSchema2.self, "error")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.size, "size")
-        try container.encodeField(self.checksum, "checksum")
-        try container.encodeField(self.chunked, "chunked")
-        try container.encodeNullableField(self._contentType, "contentType")
+        try container.encodeField(self.error, "error")
+    }
+
+    /// The `ErrorSchema2` schema of the API.
+    public struct ErrorSchema2: Codable, Hashable, Sendable {
+        public let text: String?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(text: String? = nil) {
+            self.text = text
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.text = try container.optionalField(String.self, "text")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.text, "text")
+        }
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/secureEither(_:)``.
+    public struct SecureEither: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/secureBoth(_:)``.
+    public struct SecureBoth: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+}
+
+extension ClientProtocol {
+    /// A credential if the client has one (the cookie), none otherwise.
+    ///
+    /// - Remark: HTTP `GET /secure/optional`.
+    public func secureOptional() async throws -> Point {
+        try await secureOptional(Operations.SecureOptional())
+    }
+}
+
+extension Client {
+    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/optional", operationID: "secureOptional", security: [[], ["cookieKey"]])
+        return try await core.perform(request, decoding: Point.self)
     }
 }
 
 extension MockClient {
-    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody { try await downloadStreamHandler(input) }
+    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point { try await secureOIDCHandler(input) }
 }
 
 extension ClientServerRoutes {
-    static func download(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/_stream/bytes", operationID: "download") { request in
-            let input = Operations.Download(
-                size: try request.parameter("size", in: .query),
-                chunk: try request.parameter("chunk", in: .query)
-            )
-            return try ServerResponse(status: 200, contentType: "application/octet-stream", body: await handler.download(input))
+    static func secureOptional(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/optional", operationID: "secureOptional") { request in
+            let input = Operations.SecureOptional()
+            return try ServerResponse.json(await handler.secureOptional(input), status: 200, contentType: "application/json")
         }
+    }
+
+    static func secureOIDC(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/oidc", operationID: "secureOIDC") { request in
+            let input = Operations.SecureOIDC()
+            return try ServerResponse.json(await handler.secureOIDC(input), status: 200, contentType: "application/json")
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/oidc"))
     }
 }

@@ -2,58 +2,92 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
-/// The `Owner` schema of the API.
-public struct Owner: Codable, Hashable, Sendable {
-    public let name: String?
-    public let pets: [Pet]?
+/// What an upload sink received (a test server that reads bodies without keeping them).
+public struct UploadReceipt: Codable, Hashable, Sendable {
+    /// Format: `int64`.
+    public let size: Int
+    /// The body's `Checksum64` text.
+    public let checksum: String
+    /// Whether the body came with `Transfer-Encoding: chunked`.
+    public let chunked: Bool
+    public var contentType: String? { _contentType?.value }
+    private let _contentType: Nullable<String>?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, pets: [Pet]? = nil) {
-        self.name = name
-        self.pets = pets
+    public init(size: Int, checksum: String, chunked: Bool, contentType: String? = nil) {
+        self.size = size
+        self.checksum = checksum
+        self.chunked = chunked
+        self._contentType = contentType.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.pets = try container.optionalField([Pet].self, "pets")
+        self.size = try container.field(Int.self, "size")
+        self.checksum = try container.field(String.self, "checksum")
+        self.chunked = try container.field(Bool.self, "chunked")
+        self._contentType = try container.nullableField(String.self, "contentType")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.pets, "pets")
+        try container.encodeField(self.size, "size")
+        try container.encodeField(self.checksum, "checksum")
+        try container.encodeField(self.chunked, "chunked")
+        try container.encodeNullableField(self._contentType, "contentType")
     }
 }
 
 extension Operations {
-    /// The input of ``Client/streamLines(_:)``.
-    public struct StreamLines: Sendable {
-        public var count: Int?
+    /// The input of ``Client/securePublic(_:)``.
+    public struct SecurePublic: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(count: Int? = nil) {
-            self.count = count
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/secureOptional(_:)``.
+    public struct SecureOptional: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
         }
     }
 }
 
 extension ClientProtocol {
-    /// The response of ``Client/download(_:)`` as it arrives (the bytes as they come).
-    ///
-    /// - Parameters:
-    ///   - size:
-    ///   - chunk:
-    ///
-    /// - Remark: HTTP `GET /_stream/bytes`.
-    public func downloadStream(size: Int? = nil, chunk: Int? = nil) async throws -> ResponseBody {
-        try await downloadStream(Operations.Download(size: size, chunk: chunk))
+    /// - Remark: HTTP `GET /secure/oidc`.
+    public func secureOIDC() async throws -> Point {
+        try await secureOIDC(Operations.SecureOIDC())
+    }
+
+    /// - Remark: HTTP `POST /secure/digest`.
+    public func secureDigest() async throws -> Void {
+        try await secureDigest(Operations.SecureDigest())
     }
 }
 
 extension Client {
-    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
-        var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download")
-        request.addQuery("size", input.size)
-        request.addQuery("chunk", input.chunk)
-        return try await core.performStream(request)
+    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/oidc", operationID: "secureOIDC", security: [["oidc"]])
+        return try await core.perform(request, decoding: Point.self)
+    }
+}
+
+extension MockClient {
+    public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void { try await secureDigestHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func secureDigest(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "POST", path: "/secure/digest", operationID: "secureDigest") { request in
+            let input = Operations.SecureDigest()
+            try await handler.secureDigest(input)
+            return ServerResponse(status: 204)
+        }
+    }
+}
+
+extension ClientExampleHandler {
+    public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void {
+        _ = try await answer("POST", "/secure/digest")
     }
 }

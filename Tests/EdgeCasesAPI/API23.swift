@@ -2,33 +2,41 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+internal import RaspRuntime
 
-/// The `Tag` schema of the API.
-public enum Tag: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case cat, dog
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.cat, .dog]
-    public var rawValue: String {
-        switch self {
-        case .cat: "cat"
-        case .dog: "dog"
-        case .unknown(let value): value
-        }
+/// The `Owner` schema of the API.
+public struct Owner: Codable, Hashable, Sendable {
+    public let name: String?
+    public let pets: [Pet]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, pets: [Pet]? = nil) {
+        self.name = name
+        self.pets = pets
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.pets = try container.optionalField([Pet].self, "pets")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.pets, "pets")
     }
 }
 
 extension Operations {
-    /// The input of ``Client/download(_:)``.
-    public struct Download: Sendable {
-        public var size: Int?
-        public var chunk: Int?
+    /// The input of ``Client/secureOIDC(_:)``.
+    public struct SecureOIDC: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(size: Int? = nil, chunk: Int? = nil) {
-            self.size = size
-            self.chunk = chunk
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/secureDigest(_:)``.
+    public struct SecureDigest: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
         }
     }
 }
@@ -44,8 +52,13 @@ extension ClientProtocol {
 }
 
 extension Client {
+    public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void {
+        let request = ClientRequest(method: "POST", path: "/secure/digest", operationID: "secureDigest", security: [["digest"]])
+        _ = try await core.performRaw(request)
+    }
+
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
-        var request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets")
+        var request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", security: [["bearer"]])
         request.addQuery("tag", input.tag)
         return try await core.perform(request, decoding: [Pet].self)
     }
@@ -63,5 +76,11 @@ extension ClientServerRoutes {
             )
             return try ServerResponse.json(await handler.listPets(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
+        try JSONCoding.decoder.decode([Pet].self, from: try await answer("GET", "/pets"))
     }
 }

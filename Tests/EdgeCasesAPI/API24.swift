@@ -2,7 +2,23 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+/// The `Tag` schema of the API.
+public enum Tag: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case cat, dog
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.cat, .dog]
+    public var rawValue: String {
+        switch self {
+        case .cat: "cat"
+        case .dog: "dog"
+        case .unknown(let value): value
+        }
+    }
+}
 
 /// The `ErrorSchema` schema of the API.
 public struct ErrorSchema: Codable, Hashable, Sendable {
@@ -53,7 +69,7 @@ extension ClientProtocol {
 
 extension Client {
     public func getPet(_ input: Operations.GetPet) async throws -> Pet {
-        let request = ClientRequest(method: "GET", path: "/pets/\(ClientRequest.pathComponent(input.petId))", operationID: "getPet")
+        let request = ClientRequest(method: "GET", path: "/pets/\(ClientRequest.pathComponent(input.petId))", operationID: "getPet", security: [["bearer"]])
         return try await core.perform(request, decoding: Pet.self, errorBody: { ClientCore.decodeErrorBody(ErrorSchema.self, $1) })
     }
 }
@@ -70,5 +86,11 @@ extension ClientServerRoutes {
             )
             return try ServerResponse.json(await handler.getPet(input), status: 200, contentType: "application/json")
         }
+    }
+}
+
+extension ClientExampleHandler {
+    public func getPet(_ input: Operations.GetPet) async throws -> Pet {
+        try JSONCoding.decoder.decode(Pet.self, from: try await answer("GET", "/pets/{petId}"))
     }
 }

@@ -76,8 +76,11 @@ struct EdgeCasesClientTests {
     }
 
     @Test func securitySchemesNamedLikeAuthenticationMembersDoNotCallThemselves() {
-        #expect(Authentication.bearerScheme("t") == Authentication.bearer("t"))
-        #expect(Authentication.apiKeyScheme("k") == Authentication.apiKey("k", in: .header("X-Api-Key")))
+        #expect(Authentication.bearerScheme("t") == Authentication.bearer("t", scheme: "bearer"))
+        #expect(Authentication.apiKeyScheme("k")
+            == Authentication.apiKey("k", in: .header("X-Api-Key"), scheme: "apiKey"))
+        #expect(Authentication.basicScheme(username: "u", password: "p")
+            == Authentication.basic(username: "u", password: "p", scheme: "basic"))
     }
 
     @Test func keysThatDifferOnlyInNormalizationAreTwoProperties() {
@@ -99,12 +102,10 @@ struct EdgeCasesClientTests {
 
     @Test func anOperationGivenAsAReferenceKeepsItsParametersAndErrors() async throws {
         let recorder = ScriptedTransport(Self.json(#"{"message": "gone"}"#, status: 404))
-        let error = await #expect(throws: ClientError.self) { try await Client(transport: recorder).getPet(petId: 7) }
-        #expect(recorder.urls == ["https://edge.example/api/pets/7"])
-        guard case .http(let failure)? = error else {
-            Issue.record("expected an HTTP error, got \(String(describing: error))")
-            return
+        let error = await #expect(throws: APIError<ErrorSchema>.self) {
+            try await Client(transport: recorder).getPet(petId: 7)
         }
-        #expect((failure.decodedBody as? ErrorSchema)?.message == "gone")
+        #expect(recorder.urls == ["https://edge.example/api/pets/7"])
+        #expect(error?.body.message == "gone" && error?.status == 404)
     }
 }

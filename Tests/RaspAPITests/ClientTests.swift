@@ -100,16 +100,21 @@ import Testing
 
 // MARK: - Responses and errors
 
-/// A 404 throws `ClientError.http` with the raw body and the decoded `ErrorResponse`.
+/// A 404, documented, throws `APIError<ErrorResponse>` with the raw body and the decoded `ErrorResponse`; as a
+/// `ClientError` it is `.http` with the same.
 @Test func notFoundThrowsHTTPErrorWithDecodedBody() async throws {
     let body = try Fixture(folder: "edge", name: "error__404.json").data()
-    let stub = StubTransport(.response(ClientResponse(status: 404, headers: ["Content-Type": "application/json"],
+    let stub = StubTransport(.response(ClientResponse(status: 404, headers: ["Content-Type": "application/json",
+                                                                             "X-Request-Id": "r-404"],
                                                       body: body)))
     let client = RaspClient(authentication: .apiKeyHeader("test-key"), transport: stub)
 
-    let error = try await #require(throws: ClientError.self) {
+    let typed = try await #require(throws: APIError<ErrorResponse>.self) {
         try await client.search(from: "c1111", to: "c213")
     }
+    #expect(typed.status == 404 && typed.requestID == "r-404" && typed.rawBody == body)
+    #expect(typed.body.error.text == "Не нашли объект по yandex коду c1111")
+    let error = typed.clientError
     guard case .http(let failure) = error else {
         Issue.record("expected .http, got \(error)")
         return
@@ -122,6 +127,18 @@ import Testing
     #expect(decoded.error.text == "Не нашли объект по yandex коду c1111")
     #expect(decoded.error.httpCode == 404)
     #expect(!error.isRetryable)
+}
+
+/// A status only `default` covers, its body decoded, throws `.http` (not a typed error).
+@Test func aDefaultResponseThrowsHTTPErrorWithTheDecodedBody() async throws {
+    let body = try Fixture(folder: "edge", name: "error__404.json").data()
+    let stub = StubTransport(.response(ClientResponse(status: 500, body: body)))
+    let error = try await #require(throws: ClientError.self) { try await RaspClient(transport: stub).copyright() }
+    guard case .http(let failure) = error else {
+        Issue.record("expected .http, got \(error)")
+        return
+    }
+    #expect(failure.decodedBody(as: ErrorResponse.self)?.error.httpCode == 404)
 }
 
 /// An error body that is not an `ErrorResponse` still throws `.http`, with no decoded body; 5xx is retryable.

@@ -166,7 +166,8 @@ struct OperationRulesTests {
               securitySchemes:
                 bearer: {type: http, scheme: bearer}
             """)
-        #expect(out.types.contains("static func bearerScheme(_ key: String) -> Authentication { .bearer(key) }"))
+        #expect(out.types.contains(
+            #"static func bearerScheme(_ key: String) -> Authentication { .bearer(key, scheme: "bearer") }"#))
     }
 
     // MARK: Request bodies

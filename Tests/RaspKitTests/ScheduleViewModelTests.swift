@@ -106,6 +106,11 @@ struct ScheduleViewModelTests {
         #expect(ErrorClassifier.classify(ClientError.cancelled(operationID: "search"), strings: ru) == nil)
         #expect(ErrorClassifier.classify(CancellationError(), strings: ru) == nil)
         #expect(ErrorClassifier.classify(URLError(.notConnectedToInternet), strings: ru)?.kind == .noInternet)
+        // The generated client throws a documented 400 as `APIError<ErrorResponse>`: the same screen and text.
+        guard case .http(let failure) = Samples.httpError(400, text: "Неверный код станции") else { return }
+        let typed = APIError(body: ErrorResponse(error: .init(text: "Неверный код станции")), failure: failure)
+        let screen = ErrorClassifier.classify(typed, strings: ru)
+        #expect(screen?.kind == .serverError && screen?.detail == "Неверный код станции")
     }
 
     @Test("retry after an error loads again")

@@ -62,13 +62,28 @@ enum Fixture {
     }
 
     /// The error a call throws, as a ``ClientError`` (nil if it succeeded or threw something else).
+    /// What `body` threw, as a `ClientError` (a documented status's typed `APIError` as its `.http`).
     static func clientError(_ body: () async throws -> some Any) async -> ClientError? {
         do {
             _ = try await body()
             return nil
         } catch {
             Transcript.append("mock-errors", "\(error)\n\(error.localizedDescription)")
-            return error as? ClientError
+            return ClientError(error)
         }
+    }
+}
+
+/// Adds `X-Mock-Fault` (and `X-Mock-Fault-Times`) to every request.
+struct FaultHeader: ClientMiddleware {
+    var value: String
+    var times: Int?
+
+    func intercept(_ request: ClientRequest, baseURL: URL,
+                   next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
+        var request = request
+        request.setHeader(MockFault.header, value)
+        if let times { request.setHeader(MockFault.timesHeader, String(times)) }
+        return try await next(request, baseURL)
     }
 }

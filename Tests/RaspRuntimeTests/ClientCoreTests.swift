@@ -47,15 +47,16 @@ struct ClientCoreTests {
         let transport = ScriptedTransport(ClientResponse(status: 404, body: Data(#"{"text": "Не нашли объект"}"#.utf8)))
         let core = ClientCore(serverURL: URL(string: "http://127.0.0.1:1")!, transport: transport, middlewares: [],
                               authentication: nil)
-        let error = try await #require(throws: ClientError.self) {
+        let error = try await #require(throws: APIError<Problem>.self) {
             try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "carrier"),
                                    decoding: Body.self,
                                    errorBody: { ClientCore.decodeErrorBody(Problem.self, $1) })
         }
-        guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
-        #expect(failure.status == 404)
+        guard case .http(let failure) = error.clientError else { Issue.record("expected .http, got \(error)"); return }
+        #expect(failure.status == 404 && error.status == 404)
         #expect(failure.decodedBody(as: Problem.self)?.text == "Не нашли объект")
-        #expect(!error.isRetryable)
+        #expect(error.body.text == "Не нашли объект")
+        #expect(!error.clientError.isRetryable)
     }
 
     @Test func decodingFailuresCarryTheCodingPath() async throws {

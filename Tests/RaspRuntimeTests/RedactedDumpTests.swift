@@ -55,19 +55,22 @@ struct RedactedDumpTests {
         let transport = ScriptedTransport(.response(jsonResponse(401, Self.echoBody)))
         let core = ClientCore(serverURL: testServer, transport: transport, middlewares: [],
                               authentication: .apiKey(testKey, in: .query("apikey")))
-        let error = try await #require(throws: ClientError.self) {
+        let typed = try await #require(throws: APIError<Echo>.self) {
             _ = try await core.perform(getRequest(), decoding: [String: Int].self,
                                        errorBody: { ClientCore.decodeErrorBody(Echo.self, $1) })
         }
+        let error = typed.clientError
         guard case .http(let failure) = error else { Issue.record("\(error)"); return }
         #expect(!String(decoding: failure.body, as: UTF8.self).contains(testKey))
         let decoded = try #require(failure.decodedBody(as: Echo.self))
         #expect(decoded.error.request == "https://api.example.test/v3.0/search/?apikey=<redacted>&from=c213")
-        #expect(decoded.error.text == "Unknown key")
-        for text in [dumped(error), dumped(failure), dumped(decoded), String(reflecting: failure), "\(decoded)"] {
+        #expect(decoded.error.text == "Unknown key" && typed.body.error.text == "Unknown key")
+        for text in [dumped(error), dumped(failure), dumped(decoded), String(reflecting: failure), "\(decoded)",
+                     dumped(typed), "\(typed)", String(reflecting: typed)] {
             #expect(!text.contains(testKey), "\(text)")
         }
         #expect(dumped(error).contains("status: 401"), "\(dumped(error))")
+        #expect(dumped(typed).contains("status: 401"), "\(dumped(typed))")
     }
 
     @Test func bytesAreMaskedAsTextOrAsRawBytes() {

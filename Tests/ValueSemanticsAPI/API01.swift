@@ -30,14 +30,14 @@ public protocol ClientProtocol: Sendable {
 }
 
 /// A client for Value semantics over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
-public struct Client: ClientProtocol {
+public struct Client: ClientProtocol, GeneratedClient {
     /// The transport, middlewares and credentials that calls go through.
     public var core: ClientCore
 
     /// Creates a client.
     /// - Parameters:
     ///   - serverURL: The server to call.
-    ///   - authentication: The credential added to requests that need one.
+    ///   - authentication: The credential added to requests that need one (`authenticated(with:)` adds more).
     ///   - transport: How requests are sent (default: `URLSession`).
     ///   - middlewares: Called in order around every request.
     public init(serverURL: URL, authentication: Authentication? = nil, transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []) {

@@ -68,6 +68,9 @@ final class DocumentLoader {
     /// (the reference's `file` is that folder's number): a relative path names the same file from every file of a
     /// folder, and the files of one folder repeat the same paths, which are then joined and normalized once.
     private var fileByReference: [Reference: Int] = [:]
+    /// OpenAPI 3.2 `$self` of the root document, without a fragment: a reference to it, or to a URI in its folder,
+    /// names the root document or a file beside it.
+    private(set) var selfURI: String?
     /// The first YAML error of each file read that has one, by file index.
     private var parseErrors: [Int: Diagnostic] = [:]
     /// Every YAML error of the files read so far after the root (a reference into such a file fails with its first).
@@ -113,6 +116,9 @@ final class DocumentLoader {
         let root = YAMLParser().parse(bytes, file: 0, errors: &errors)
         guard let root, errors.isEmpty else { throw ReadFailure(errors: errors) }
         roots = [root]
+        if let text = root.mapping?["$self"]?.scalar?.value {
+            selfURI = String(text.prefix { $0 != "#" })
+        }
         indexByPath = [path: 0]
         folderOfFile = [0]
         folders = [Self.folder(of: path)]
@@ -156,7 +162,12 @@ final class DocumentLoader {
         let hash = hashOffset.map { ref.utf8.index(ref.utf8.startIndex, offsetBy: $0) }
         let filePart = String(ref[..<(hash ?? ref.endIndex)])
         let pointer = hash.map { String(ref[ref.utf8.index(after: $0)...]) } ?? ""
-        let file = filePart.isEmpty ? mark.file : try load(filePart, ref: ref, at: mark)
+        let file: Int
+        if let local = localPath(filePart) {
+            file = local.isEmpty ? 0 : try load(local, ref: ref, at: mark, folderOf: 0)
+        } else {
+            file = filePart.isEmpty ? mark.file : try load(filePart, ref: ref, at: mark)
+        }
         var target = Target(node: roots[file], file: file, tokens: [])
         guard !pointer.isEmpty else { return target }
         guard pointer.hasPrefix("/") else { throw notFound(ref, in: file, at: mark) }
@@ -200,11 +211,23 @@ final class DocumentLoader {
         return Diagnostic(.error, "$ref '\(ref)' does not point to anything in \(place)", at: mark)
     }
 
+    /// A URI the root's `$self` resolves to a file of the document: "" for the root itself, the path relative to the
+    /// root's folder for a URI in the same folder (or below it); nil for any other reference.
+    private func localPath(_ filePart: String) -> String? {
+        guard let selfURI, !filePart.isEmpty, filePart.contains(":") else { return nil }
+        if filePart == selfURI { return "" }
+        guard let slash = selfURI.lastIndex(of: "/") else { return nil }
+        let base = selfURI[...slash]
+        return filePart.hasPrefix(base) ? String(filePart.dropFirst(base.count)) : nil
+    }
+
     /// The index of the file a reference names, parsing it the first time.
-    private func load(_ relative: String, ref: String, at mark: Mark) throws -> Int {
-        let reference = Reference(file: folderOfFile[mark.file], text: relative)
+    /// - Parameter folderOf: The file whose folder a relative path starts from (default: the one `mark` is in).
+    private func load(_ relative: String, ref: String, at mark: Mark, folderOf: Int? = nil) throws -> Int {
+        let referring = folderOf ?? mark.file
+        let reference = Reference(file: folderOfFile[referring], text: relative)
         if let index = fileByReference[reference] { return try readable(index) }
-        let index = try loadFile(relative, ref: ref, at: mark)
+        let index = try loadFile(relative, ref: ref, at: mark, folderOf: referring)
         fileByReference[reference] = index
         return try readable(index)
     }
@@ -217,7 +240,7 @@ final class DocumentLoader {
     }
 
     /// ``load(_:ref:at:)`` the first time a folder's files name a relative path.
-    private func loadFile(_ relative: String, ref: String, at mark: Mark) throws -> Int {
+    private func loadFile(_ relative: String, ref: String, at mark: Mark, folderOf referring: Int) throws -> Int {
         // One look at the bytes for both a URL's `://` and a `%` escape (each found with `memchr`).
         var relativeText = relative
         let (isRemote, isEncoded) = relativeText.withUTF8 { bytes in
@@ -236,7 +259,7 @@ final class DocumentLoader {
         }
         // File names in `$ref`s may be URL-encoded, as pointer tokens may (``DocumentParser/unescapePointer(_:)``).
         let decoded = isEncoded ? relative.removingPercentEncoding ?? relative : relative
-        let referringFolder = folderOfFile[mark.file]
+        let referringFolder = folderOfFile[referring]
         let folder = decoded.hasPrefix("/") ? "" : folders[referringFolder]
         let (path, folderLength) = Self.normalized(folder, decoded)
         // One hash both finds a file read before and records a new one (taken back if it cannot be read).

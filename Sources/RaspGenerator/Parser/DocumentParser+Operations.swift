@@ -9,25 +9,31 @@ extension DocumentParser {
         let paths = try Self.mapping(pathsNode, "paths")
         var operations: [Operation] = []
         var operationIDs: [String: Mark] = [:]
+        var names = FilterNames()
         for pathEntry in paths.entries {
-            recovering { try parsePathItem(pathEntry, into: &operations, operationIDs: &operationIDs) }
+            recovering {
+                try parsePathItem(pathEntry, into: &operations, operationIDs: &operationIDs, names: &names)
+            }
         }
+        checkFilter(against: names)
         return operations
     }
 
     /// Reads the operations of one path item the config keeps.
     /// - Parameter operationIDs: Where each `operationId` was first used: a later operation with the same one is an
     ///   error, repaired by naming its method from its method and path.
+    ///   - names: Gathers the operationIds, tags and paths the document has, for the filter's check.
     private func parsePathItem(_ pathEntry: YAMLMapping.Entry, into operations: inout [Operation],
-                               operationIDs: inout [String: Mark]) throws {
+                               operationIDs: inout [String: Mark], names: inout FilterNames) throws {
+        names.paths.insert(pathEntry.key)
         let pathItem = try Self.mapping(try follow(pathEntry.value, kind: "path item").node, "a path item")
         var methodCount = 0
         var kept: [(method: String, node: YAMLNode)] = []
-        for entry in pathItem.entries where Self.httpMethods.contains(entry.key) {
+        for (method, value) in operationEntries(of: pathItem) {
             methodCount += 1
             // DigitalOcean publishes every operation as a `$ref` to a file of its own.
-            guard let node = recovering({ try follow(entry.value, kind: "operation").node }) else { continue }
-            if keeps(node) { kept.append((entry.key, node)) }
+            guard let node = recovering({ try follow(value, kind: "operation").node }) else { continue }
+            if keeps(node, path: pathEntry.key, names: &names) { kept.append((method, node)) }
         }
         // A path item whose operations are all left out is not checked either.
         guard kept.count > 0 || methodCount == 0 else { return }
@@ -57,12 +63,38 @@ extension DocumentParser {
         }
     }
 
-    /// Whether the config keeps an operation, judged by its `operationId` and `tags` before it is read (an
+    /// A path item's operations: its method fields, then (OpenAPI 3.2) the entries of `additionalOperations`, whose
+    /// keys are methods as sent (`LINK`, `PURGE`); one that repeats a method field is a warning and left out. Before
+    /// 3.2, `query` and `additionalOperations` are no fields of a path item and are skipped like other unknown keys.
+    private func operationEntries(of pathItem: YAMLMapping) -> [(method: String, node: YAMLNode)] {
+        var entries = pathItem.entries
+            .filter { Self.httpMethods.contains($0.key) && ($0.key != "query" || isOpenAPI32) }
+            .map { (method: $0.key, node: $0.value) }
+        guard isOpenAPI32, let node = pathItem["additionalOperations"],
+              let additional = recovering({ try Self.mapping(node, "'additionalOperations'") }) else { return entries }
+        for entry in additional.entries {
+            let method = entry.key.lowercased()
+            guard !Self.httpMethods.contains(method), !entries.contains(where: { $0.method == method }) else {
+                warn("additionalOperations '\(entry.key)' repeats a method the path item has a field for; ignored",
+                     at: entry.keyMark)
+                continue
+            }
+            entries.append((method, entry.value))
+        }
+        return entries
+    }
+
+    /// Whether the config keeps an operation, judged by its `operationId`, `tags` and path before it is read (an
     /// operation that is no mapping is kept, so its error is reported).
-    private func keeps(_ node: YAMLNode) -> Bool {
+    private func keeps(_ node: YAMLNode, path: String, names: inout FilterNames) -> Bool {
         guard case .mapping(let map) = node else { return true }
         let tags = map["tags"]?.sequence?.items.compactMap { $0.scalar?.value } ?? []
-        return config.keeps(operationID: map["operationId"]?.scalar?.value, tags: tags)
+        let id = map["operationId"]?.scalar?.value
+        if config.filter != nil {
+            names.tags.formUnion(tags)
+            if let id { names.operations.insert(id) }
+        }
+        return config.keeps(operationID: id, tags: tags, path: path)
     }
 
     private func parseOperation(_ node: YAMLNode, method: String, path: String,
@@ -169,9 +201,10 @@ extension DocumentParser {
             let name = (try? Self.string(nameNode, "name")) ?? "?"
             throw Diagnostic(.error, "parameter '\(name)' needs 'in'", at: map.mark)
         }
-        let location = try Self.string(inNode, "in")
-        guard ["query", "path", "header", "cookie"].contains(location) else {
-            let message = "unknown parameter location '\(location)'; expected query, path, header or cookie"
+        var location = try Self.string(inNode, "in")
+        guard ["query", "path", "header", "cookie", "querystring"].contains(location) else {
+            let message = "unknown parameter location '\(location)'; expected query, querystring, path, header or "
+                + "cookie"
             throw Diagnostic(.error, message, at: inNode.mark)
         }
         var schema = map["schema"].map { n in parseSchema(n) }
@@ -181,8 +214,22 @@ extension DocumentParser {
             contentType = first.key
             schema = try Self.mapping(first.value, "a media type")["schema"].map { n in parseSchema(n) }
         }
-        let style = try Self.optionalString(map, "style")
+        var style = try Self.optionalString(map, "style")
             ?? (location == "query" || location == "cookie" ? "form" : "simple")
+        var explode = try Self.optionalBool(map, "explode") ?? (style == "form")
+        if location == "querystring" {
+            // OpenAPI 3.2: the whole query string is one value, written as its media type says. A form is the
+            // value's properties as query items: a query parameter in the exploded form style.
+            let name = (try? Self.string(nameNode, "name")) ?? "?"
+            guard contentType.map({ MediaType(type: $0, schema: nil).baseType })
+                    ?? "application/x-www-form-urlencoded" == "application/x-www-form-urlencoded" else {
+                let message = "querystring parameter '\(name)' in '\(contentType ?? "")' is not supported (only "
+                    + "application/x-www-form-urlencoded); the parameter is left out"
+                warn(message, at: inNode.mark)
+                throw Skipped()
+            }
+            (location, style, explode, contentType) = ("query", "form", true, nil)
+        }
         return Parameter(
             name: try Self.string(nameNode, "name"),
             location: location,
@@ -190,7 +237,7 @@ extension DocumentParser {
             schema: schema ?? Schema(mark: map.mark),
             description: docText(map, "description"),
             style: style,
-            explode: try Self.optionalBool(map, "explode") ?? (style == "form"),
+            explode: explode,
             contentType: contentType,
             deprecated: deprecatedFlag(map),
             componentName: target.flatMap { componentName(of: $0) },
@@ -230,6 +277,10 @@ extension DocumentParser {
     private func parseResponse(_ resolved: YAMLNode, status: String, target: DocumentLoader.Target?) throws
         -> Response {
         let map = try Self.mapping(resolved, "a response")
+        if let summary = map.entry("summary") {
+            warn("a response's 'summary' (OpenAPI 3.2) is not used; its 'description' documents it",
+                 at: summary.keyMark)
+        }
         return Response(
             status: status,
             description: docText(map, "description"),
@@ -256,8 +307,18 @@ extension DocumentParser {
     }
 
     private func parseMediaType(_ entry: YAMLMapping.Entry) throws -> MediaType {
-        let mediaMap = try Self.mapping(entry.value, "a media type")
+        // 3.2: a media type may be a `$ref` to `components.mediaTypes`.
+        let mediaMap = try Self.mapping(try follow(entry.value, kind: "media type").node, "a media type")
         var media = MediaType(type: entry.key, schema: mediaMap["schema"].map { n in parseSchema(n) })
+        if let node = mediaMap["itemSchema"] {
+            readItemSchema(node, into: &media, keyMark: mediaMap.entry("itemSchema")?.keyMark ?? node.mark)
+        }
+        for key in ["prefixEncoding", "itemEncoding"] {
+            if let keyEntry = mediaMap.entry(key) {
+                warn("'\(key)' (OpenAPI 3.2) is not supported; the parts of '\(entry.key)' are not described",
+                     at: keyEntry.keyMark)
+            }
+        }
         if let encoding = try Self.optionalMapping(mediaMap, "encoding") {
             for property in encoding.entries {
                 let encoding = recovering {
@@ -272,6 +333,41 @@ extension DocumentParser {
                 if let encoding { media.encoding.append((property.key, encoding)) }
             }
         }
+        // Examples serve mocks only: one that cannot be read is left out, never an error.
+        if let example = mediaMap["example"] { media.examples.append(Self.jsonText(example)) }
+        if case .mapping(let examples)? = mediaMap["examples"] {
+            for entry in examples.entries {
+                var node = entry.value
+                if let ref = Self.soleReference(node) {
+                    guard let target = try? loader.resolve(ref.value, at: ref.mark).node else { continue }
+                    node = target
+                }
+                // 3.2 names the value `dataValue` (beside its `serializedValue`).
+                if case .mapping(let example) = node, let value = example["value"] ?? example["dataValue"] {
+                    media.examples.append(Self.jsonText(value))
+                }
+            }
+        }
         return media
+    }
+
+    /// The media types whose `itemSchema` gives typed streams of items.
+    static let sequentialMediaTypes: Set<String> = [
+        "text/event-stream", "application/jsonl", "application/x-ndjson", "application/x-jsonlines",
+        "application/jsonlines", "application/ndjson", "application/json-seq",
+    ]
+
+    /// OpenAPI 3.2 `itemSchema`: read for the sequential media types the client streams; a warning for the others.
+    private func readItemSchema(_ node: YAMLNode, into media: inout MediaType, keyMark: Mark) {
+        let base = media.baseType
+        if Self.sequentialMediaTypes.contains(base) {
+            media.itemSchema = parseSchema(node)
+        } else if base.hasPrefix("multipart/") {
+            warn("'itemSchema' of '\(media.type)' (a sequence of parts) is not supported; the body is read whole",
+                 at: keyMark)
+        } else {
+            warn("'itemSchema' applies to sequential media types; '\(media.type)' is not one, so it is ignored",
+                 at: keyMark)
+        }
     }
 }

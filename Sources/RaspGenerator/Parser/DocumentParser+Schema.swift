@@ -23,6 +23,11 @@ extension DocumentParser {
             for index in map.entries.indices {
                 try read(map.entries[index], into: &schema)
             }
+            // A string of JSON: its schema (`contentSchema` goes with a JSON `contentMediaType`).
+            if let content = map["contentSchema"] {
+                schema.contentSchemaStorage = [parseSchema(content)]
+                return schema
+            }
             // 3.1 spells binary strings with `contentMediaType` and base64 ones with `contentEncoding`.
             if schema.format == nil, schema.types == ["string"] {
                 if case .scalar(let encoding)? = map["contentEncoding"], encoding.value == "base64" {
@@ -129,6 +134,10 @@ extension DocumentParser {
             }
             schema.discriminator = Schema.Discriminator(propertyName: try Self.string(nameNode, "propertyName"),
                                                         mapping: mapping)
+            if let defaultMapping = map.entry("defaultMapping") {
+                warn("'defaultMapping' (OpenAPI 3.2) is not supported; a value whose discriminator names no variant "
+                     + "fails to decode, or decodes as the base", at: defaultMapping.keyMark)
+            }
         case .minimum, .maximum, .multipleOf:
             if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
                 warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
@@ -166,6 +175,13 @@ extension DocumentParser {
     static func exampleText(_ node: YAMLNode) -> String {
         if case .scalar(let scalar) = node { return scalar.value }
         // Written into one string (examples can be big documents).
+        var text = ""
+        appendJSON(node, to: &text)
+        return text
+    }
+
+    /// A node as compact JSON: strings quoted, null as `null`, other scalars as written.
+    static func jsonText(_ node: YAMLNode) -> String {
         var text = ""
         appendJSON(node, to: &text)
         return text
@@ -453,4 +469,9 @@ private enum SchemaKeyword {
         guard let keyword = Self.table[key] else { return nil }
         self = keyword
     }
+}
+
+extension YAMLNode {
+    /// The node as compact JSON text (strings quoted, other scalars as written).
+    public var jsonText: String { DocumentParser.jsonText(self) }
 }

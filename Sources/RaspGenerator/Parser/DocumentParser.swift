@@ -28,6 +28,8 @@ final class DocumentParser {
     var responsesByTarget: [String: (response: Response, warnings: [Warning])] = [:]
     /// The parameters read from a `$ref`, as ``responsesByTarget`` keeps responses.
     var parametersByTarget: [String: (parameter: Parameter, warnings: [Warning])] = [:]
+    /// Whether the document is OpenAPI 3.2 (or later), whose path items may have `query` and `additionalOperations`.
+    var isOpenAPI32 = false
     /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
     private var recordedWarnings: [Warning]?
 
@@ -37,7 +39,8 @@ final class DocumentParser {
         var mark: Mark?
     }
 
-    static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// The path item's fields that are operations (`query` since OpenAPI 3.2).
+    static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
     static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
 
     /// Prepares to read the loader's root document.
@@ -60,22 +63,23 @@ final class DocumentParser {
     }
 
     /// Reads the whole document.
-    /// - Throws: ``Diagnostic`` when the document is no OpenAPI 3.0 or 3.1 document (nothing else can be read then);
-    ///   every other error is recorded in ``diagnostics``.
+    /// - Throws: ``Diagnostic`` when the document is no OpenAPI 3.0, 3.1 or 3.2 document (nothing else can be read
+    ///   then); every other error is recorded in ``diagnostics``.
     public func parse() throws -> OpenAPIDocument {
         checkComponentSections()
         guard let versionNode = root["openapi"] else {
             if root["swagger"] != nil {
-                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0 or 3.1 document",
+                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0, 3.1 or 3.2 document",
                                  at: root.entry("swagger")?.keyMark)
             }
             throw Diagnostic(.error, "missing 'openapi' version field; expected e.g. 'openapi: 3.1.0'", at: root.mark)
         }
         let version = try Self.string(versionNode, "openapi")
-        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x or 3.1.x",
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+            throw Diagnostic(.error, "unsupported OpenAPI version '\(version)'; expected 3.0.x, 3.1.x or 3.2.x",
                              at: versionNode.mark)
         }
+        isOpenAPI32 = version.hasPrefix("3.2")
         let info = recovering(repair: Self.ignoredRepair) { try Self.optionalMapping(root, "info") } ?? nil
         let title = info.flatMap { docText($0, "title") }
         let infoVersion = info.flatMap { docText($0, "version") }
@@ -86,9 +90,10 @@ final class DocumentParser {
         let servers = parseServers()
         let operations = recovering { try parseOperations() } ?? []
         parsePendingSchemas()
+        applyFilter(keeping: operations)
         let securitySchemes = parseSecuritySchemes()
         let security = recovering { try parseSecurityRequirements(root["security"]) } ?? []
-        return OpenAPIDocument(
+        var document = OpenAPIDocument(
             openAPIVersion: version,
             title: title ?? "API",
             version: infoVersion ?? "",
@@ -100,6 +105,9 @@ final class DocumentParser {
             security: security,
             files: loader.paths
         )
+        document.tags = parseTags()
+        document.selfURI = loader.selfURI
+        return document
     }
 
     /// `components` and its sections of reusable objects must be mappings (a section may be a `$ref` to one).
@@ -135,6 +143,10 @@ final class DocumentParser {
                     url = url.replacingOccurrences(of: "{\(variable.key)}", with: try Self.string(value, "default"))
                 }
             }
+        }
+        if let name = map.entry("name") {
+            warn("a server's 'name' (OpenAPI 3.2) is not used: the servers are named by their place (server1…)",
+                 at: name.keyMark)
         }
         return Server(url: url, description: docText(map, "description"))
     }
@@ -174,13 +186,19 @@ final class DocumentParser {
             scheme.parameterName = try Self.string(nameNode, "name")
         case "http":
             scheme.parameterName = try map["scheme"].map { n in try Self.string(n, "scheme").lowercased() }
-        case "oauth2", "openIdConnect", "mutualTLS":
+        case "oauth2":
+            scheme.oauth2MetadataURL = try Self.optionalString(map, "oauth2MetadataUrl")
+            scheme.flows = try parseFlows(map)
+        case "openIdConnect":
+            scheme.openIDConnectURL = try Self.optionalString(map, "openIdConnectUrl")
+        case "mutualTLS":
             break
         default:
             let message = "unknown security scheme type '\(type)'; "
                 + "expected apiKey, http, oauth2, openIdConnect or mutualTLS"
             throw Diagnostic(.error, message, at: typeNode.mark)
         }
+        scheme.deprecated = try Self.optionalBool(map, "deprecated") ?? false
         return scheme
     }
 
@@ -217,7 +235,7 @@ final class DocumentParser {
     static let sections: [String: String] = [
         "schemas": "schema", "parameters": "parameter", "responses": "response", "requestBodies": "request body",
         "headers": "header", "examples": "example", "securitySchemes": "security scheme", "links": "link",
-        "callbacks": "callback", "pathItems": "path item",
+        "callbacks": "callback", "pathItems": "path item", "mediaTypes": "media type",
     ]
 
     /// The kinds of object whose `content` is the same map of media types (``followedRepair(_:as:)``).

@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// An OpenAPI 3.0/3.1 document, reduced to what code generation needs, in document order.
+/// An OpenAPI 3.0, 3.1 or 3.2 document, reduced to what code generation needs, in document order.
 public struct OpenAPIDocument: Sendable {
     /// `openapi`, e.g. `3.0.3`.
     public var openAPIVersion: String
@@ -24,6 +24,24 @@ public struct OpenAPIDocument: Sendable {
     public var security: [[String]]
     /// Every file the document was read from: the root document, then each file its `$ref`s name.
     public var files: [String]
+    /// Top-level `tags`, in document order (OpenAPI 3.2 adds `summary`, `parent` and `kind`).
+    public var tags: [Tag] = []
+    /// OpenAPI 3.2 `$self`: the document's own URI, against which references are resolved (nil when not given).
+    public var selfURI: String?
+}
+
+/// A top-level `tags` entry.
+public struct Tag: Sendable {
+    /// `name`.
+    public var name: String
+    /// `summary` (3.2).
+    public var summary: String?
+    /// `description`.
+    public var description: String?
+    /// `parent` (3.2): the name of the tag this one nests in.
+    public var parent: String?
+    /// `kind` (3.2): what the tag is for, e.g. `nav`, `badge`, `audience`.
+    public var kind: String?
 }
 
 /// A schema that references can point to.
@@ -46,7 +64,7 @@ public struct Server: Sendable {
     public var description: String?
 }
 
-/// An API key security scheme (the only kind the generated clients wire up; others are warned about).
+/// A security scheme: an API key, an HTTP scheme (bearer, basic…), OAuth 2 with its flows, OpenID Connect.
 public struct SecurityScheme: Sendable {
     /// Where the key goes.
     public enum Location: String, Sendable {
@@ -67,6 +85,30 @@ public struct SecurityScheme: Sendable {
     public var parameterName: String?
     /// The description.
     public var description: String?
+    /// For `oauth2`: its flows, in document order.
+    public var flows: [OAuthFlow] = []
+    /// For `oauth2` (3.2 `oauth2MetadataUrl`): where the authorization server's metadata is (RFC 8414).
+    public var oauth2MetadataURL: String?
+    /// `deprecated` (3.2).
+    public var deprecated = false
+    /// For `openIdConnect`: `openIdConnectUrl`.
+    public var openIDConnectURL: String?
+}
+
+/// One flow of an OAuth 2 security scheme.
+public struct OAuthFlow: Sendable {
+    /// `implicit`, `password`, `clientCredentials`, `authorizationCode` or (3.2) `deviceAuthorization`.
+    public var kind: String
+    /// `authorizationUrl`.
+    public var authorizationURL: String?
+    /// `deviceAuthorizationUrl` (3.2, the device authorization flow of RFC 8628).
+    public var deviceAuthorizationURL: String?
+    /// `tokenUrl`.
+    public var tokenURL: String?
+    /// `refreshUrl`.
+    public var refreshURL: String?
+    /// The names of `scopes`, in document order.
+    public var scopes: [String]
 }
 
 /// One operation: a method on a path.
@@ -100,6 +142,19 @@ public struct Operation: Sendable {
     /// Whether its method is named from its method and path (`get /pets` → `getPets`) although it has an
     /// `operationId`: a lenient repair of an `operationId` another operation has already.
     public var isNamedByRoute = false
+}
+
+extension Operation {
+    /// The response that is the operation's success: among its 2xx responses (without any, its `default`) that have
+    /// content, `200`, else the first with JSON, else the first; nil when none has content. The client returns it,
+    /// a generated server and the spec mock answer with it.
+    public var successResponseIndex: Int? {
+        let successes = responses.indices.filter { responses[$0].status.hasPrefix("2") }
+        let candidates = successes.isEmpty ? responses.indices.filter { responses[$0].status == "default" } : successes
+        let withContent = candidates.filter { !responses[$0].content.isEmpty }
+        return withContent.first { responses[$0].status == "200" }
+            ?? withContent.first { responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
+    }
 }
 
 /// A parameter.
@@ -163,8 +218,13 @@ public struct MediaType: Sendable {
     public private(set) var baseType: String
     /// The schema, if any.
     public var schema: Schema?
+    /// OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (an event of
+    /// `text/event-stream`, a line of JSON Lines, a record of a JSON text sequence).
+    public var itemSchema: Schema?
     /// `encoding`: how properties of a form or multipart body are written, by property name, in document order.
     public var encoding: [(property: String, encoding: Encoding)] = []
+    /// `example` and the values of `examples`, each as compact JSON text, in document order.
+    public var examples: [String] = []
 
     /// One entry of an `encoding` map.
     public struct Encoding: Sendable {

@@ -51,6 +51,7 @@ public struct Schema: Sendable {
         var writeOnly = false
         var facts = Facts()
         var itemsStorage: [Schema] = []
+        var contentSchemaStorage: [Schema] = []
     }
 
     private var storage: Storage
@@ -171,6 +172,18 @@ public struct Schema: Sendable {
     public var items: Schema? {
         get { itemsStorage.first }
         set { itemsStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// `contentSchema` (0 or 1 element): the schema of the JSON a string holds, when its `contentMediaType` is JSON
+    /// (an OpenAPI 3.2 event's `data`).
+    var contentSchemaStorage: [Schema] {
+        get { storage.fields.contentSchemaStorage }
+        _modify { yield &unique().fields.contentSchemaStorage }
+    }
+
+    /// `contentSchema`.
+    public var contentSchema: Schema? {
+        contentSchemaStorage.first
     }
 
     /// Creates an empty schema (any value).

@@ -167,11 +167,13 @@ extension ModuleUse {
 extension SwiftRenderer {
     /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
     static let runtimeTypeNames: Set<String> = [
-        "APIErrorBody", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore", "ClientError",
+        "APIErrorBody", "AccessTokenProvider", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore",
+        "ClientError",
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
         "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate",
-        "MockClientError", "Nullable", "NullableField", "OneOfDecoding", "OpenEnum", "PageInfo", "PageSequence",
-        "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse", "ServerRouter",
+        "GeneratedClient", "MockClientError", "Nullable", "NullableField", "OAuth2Tokens", "OneOfDecoding", "OpenEnum",
+        "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse",
+        "ServerRouter",
         "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
         "URLSessionTransport",
     ]
@@ -179,7 +181,7 @@ extension SwiftRenderer {
     /// declaration: they do not make a file's `import RaspRuntime` public.
     static let bodyOnlyRuntimeTypeNames: Set<String> = [
         "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
-        "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
+        "OAuth2Tokens", "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
     ]
     /// The runtime types that make a file's `import RaspRuntime` public when a declaration names them.
     static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)

@@ -135,7 +135,7 @@ extension SwiftRenderer {
     func renderClientDeclaration(_ w: inout CodeWriter) {
         w.doc(["A client for \(api.title) over HTTP: every call goes through ``core`` "
                + "(authentication, middlewares, transport)."])
-        w.block("\(access)struct \(api.clientName): \(protocolName)") { w in
+        w.block("\(access)struct \(api.clientName): \(protocolName), GeneratedClient") { w in
             w.doc(["The transport, middlewares and credentials that calls go through."])
             w.line("\(access)var core: ClientCore")
             w.line()
@@ -143,7 +143,8 @@ extension SwiftRenderer {
                 "Creates a client.",
                 "- Parameters:",
                 "  - serverURL: The server to call.",
-                "  - authentication: The credential added to requests that need one.",
+                "  - authentication: The credential added to requests that need one (`authenticated(with:)` adds "
+                    + "more).",
                 "  - transport: How requests are sent (default: `URLSession`).",
                 "  - middlewares: Called in order around every request.",
             ])
@@ -256,7 +257,7 @@ extension SwiftRenderer {
             path = path.replacingText("{\(Naming.escaped(parameter.wireName))}", with: "\\(\(text))")
         }
         let pathLiteral = "\"" + path + "\""
-        let auth = operation.requiresAuthentication ? "" : ", requiresAuthentication: false"
+        let auth = Self.authenticationArguments(operation, schemes: api.authSchemes.count)
         let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
             || success.asksForEvents
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
@@ -318,6 +319,18 @@ extension SwiftRenderer {
         w.line("}")
     }
 
+    /// The request's arguments about credentials: `requiresAuthentication: false` when no alternative of its
+    /// requirement names a scheme (`security: []`), and the requirement itself when the document has several schemes
+    /// to choose among (with one, every credential of the client is that scheme's).
+    static func authenticationArguments(_ operation: OperationDecl, schemes: Int) -> String {
+        guard operation.security.contains(where: { !$0.isEmpty }) else { return ", requiresAuthentication: false" }
+        guard schemes > 1 else { return "" }
+        let alternatives = operation.security.map { names in
+            "[" + names.map(Naming.literal).joined(separator: ", ") + "]"
+        }
+        return ", security: [" + alternatives.joined(separator: ", ") + "]"
+    }
+
     /// The statement that sets `value` as the request body in one representation.
     static func bodySetter(_ representation: BodyDecl.Representation, value: String) -> String {
         // A wildcard (`*/*`, `image/*`) says what the server takes, not what is sent.
@@ -371,23 +384,40 @@ extension SwiftRenderer {
         }
     }
 
+    /// The `errorBody:` argument: decodes the body of each documented error status into its type, thrown as an
+    /// `APIError`; a `default` body is decoded too but thrown as `ClientError.http`, as any status the document does
+    /// not name.
     private func errorBodyClosure(_ operation: OperationDecl) -> String {
         let types = operation.errorBodies
         guard let first = types.first else { return "" }
-        if types.allSatisfy({ $0.type == first.type }) {
+        if types.allSatisfy({ $0.type == first.type && $0.status != "default" }) {
             return ", errorBody: { ClientCore.decodeErrorBody(\(first.type.spelling).self, $1) }"
         }
-        var cases: [String] = []
+        if types.count == 1 {
+            return ", errorBody: { ClientCore.decodeDefaultErrorBody(\(first.type.spelling).self, $1) }"
+        }
+        // Exact statuses first, then ranges (a `404` wins over `4XX`), the patterns of one type in one case.
+        var exact: [(type: String, patterns: [String])] = []
+        var ranges: [(type: String, patterns: [String])] = []
         var fallback = "nil"
-        for (status, type) in types {
-            let decode = "ClientCore.decodeErrorBody(\(type.spelling).self, $1)"
-            if status == "default" {
-                fallback = decode
-            } else if status.count == 3, status.hasSuffix("XX"), let digit = Int(status.prefix(1)) {
-                cases.append("case \(digit * 100)...\(digit * 100 + 99): \(decode)")
-            } else if let code = Int(status) {
-                cases.append("case \(code): \(decode)")
+        func add(_ pattern: String, _ type: String, to groups: inout [(type: String, patterns: [String])]) {
+            if let index = groups.firstIndex(where: { $0.type == type }) {
+                groups[index].patterns.append(pattern)
+            } else {
+                groups.append((type, [pattern]))
             }
+        }
+        for (status, type) in types {
+            if status == "default" {
+                fallback = "ClientCore.decodeDefaultErrorBody(\(type.spelling).self, $1)"
+            } else if status.count == 3, status.hasSuffix("XX"), let digit = Int(status.prefix(1)) {
+                add("\(digit * 100)...\(digit * 100 + 99)", type.spelling, to: &ranges)
+            } else if let code = Int(status) {
+                add(String(code), type.spelling, to: &exact)
+            }
+        }
+        let cases = (exact + ranges).map { group in
+            "case \(group.patterns.joined(separator: ", ")): ClientCore.decodeErrorBody(\(group.type).self, $1)"
         }
         return ", errorBody: { switch $0 { \((cases + ["default: \(fallback)"]).joined(separator: "; ")) } }"
     }

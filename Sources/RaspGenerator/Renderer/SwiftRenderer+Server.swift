@@ -31,6 +31,52 @@ extension SwiftRenderer {
         w.doc(["The route of each operation of ``\(protocolName)/registerHandlers(on:)``."])
         w.line("enum \(routesName) {}")
         w.line()
+        w.doc([
+            "Answers every operation with the bytes `answer` gives for its method and path template, decoded as",
+            "the operation's result: a server for conformance tests and mocks, fed with examples (such as",
+            "`RaspSpecMock`'s) rather than code.",
+        ])
+        w.block("\(access)struct \(exampleHandlerName): \(protocolName)") { w in
+            w.doc("The body of an operation's answer, by its HTTP method and path template.")
+            w.line(access, "var answer: @Sendable (_ method: String, _ path: String) async throws -> Data")
+            w.line()
+            w.doc("Creates a handler that answers from `answer`.")
+            w.block("\(access)init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data)") {
+                w in w.line("self.answer = answer")
+            }
+        }
+        w.line()
+    }
+
+    /// The name of the example handler: `<Client>ExampleHandler`, with a `_` added while a schema's type has it.
+    var exampleHandlerName: String {
+        var name = api.clientName + "ExampleHandler"
+        while api.types.contains(where: { $0.name == name }) { name += "_" }
+        return name
+    }
+
+    /// One method of the example handler (for a writer inside `extension <Client>ExampleHandler`).
+    func renderExampleMethod(_ method: Method, _ w: inout CodeWriter) {
+        let operation = method.operation
+        let id = Naming.literal(operation.operationID)
+        let bytes = "try await answer(\(Naming.literal(operation.httpMethod)), \(Naming.literal(operation.path)))"
+        w.line(access, "func ", method.name, "(_ input: Operations.", operation.inputName, ") async throws -> ",
+               method.success.returnType, " {")
+        switch method.success {
+        case .json(let type, _):
+            w.line("    try JSONCoding.decoder.decode(", type.spelling, ".self, from: ", bytes, ")")
+        case .data: w.line("    ", bytes)
+        case .text: w.line("    String(decoding: ", bytes, ", as: UTF8.self)")
+        case .none: w.line("    _ = ", bytes)
+        case .events(let type):
+            w.line("    EventStream<", type.spelling, ">(ResponseBody(", bytes, "), operationID: ", id, ")")
+        case .rawEvents: w.line("    ServerSentEvents(ResponseBody(", bytes, "))")
+        case .jsonLines(let type, let recordSeparator):
+            w.line("    JSONLinesStream<", type.spelling, ">(ResponseBody(", bytes, "), operationID: ", id,
+                   recordSeparator ? ", framing: .recordSeparator)" : ")")
+        case .bytes: w.line("    ResponseBody(", bytes, ")")
+        }
+        w.line("}")
     }
 
     /// One operation's route function (for a writer inside `extension <Client>ServerRoutes`).

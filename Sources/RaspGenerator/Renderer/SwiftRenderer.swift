@@ -70,6 +70,9 @@ struct SwiftRenderer {
             groups.append(Group(wrapper: "extension \(routesName)", items: api.operations.map { operation in
                 chunk(level: 1) { renderRoute(operation, &$0) }
             }, use: { _ in ModuleUse() }))
+            groups.append(Group(wrapper: "extension \(exampleHandlerName)", items: methods.map { method in
+                chunk(level: 1) { renderExampleMethod(method, &$0) }
+            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }))
         }
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, name in
@@ -113,6 +116,7 @@ struct SwiftRenderer {
     private func writeHeader(_ writer: inout CodeWriter, imports used: ModuleUse) {
         writer.line(GeneratedFile.headerPrefix + "\(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
+        for comment in config.additionalFileComments { writer.line("// \(comment)") }
         writer.line()
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
         // `internal`: Swift warns about a `public import` that no public declaration uses.
@@ -120,6 +124,9 @@ struct SwiftRenderer {
             let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
             writer.line("\(importAccess)import \(module)")
         }
+        // The config's modules: with the declarations' access level, as the types they bring (a type override) may
+        // appear in public declarations of any file.
+        for module in config.additionalImports { writer.line("\(access)import \(module)") }
         writer.line()
     }
 
@@ -140,21 +147,12 @@ struct SwiftRenderer {
     }
 
     private func renderAuthentication(_ w: inout CodeWriter) {
-        guard !api.securitySchemes.isEmpty else { return }
+        guard !api.authSchemes.isEmpty else { return }
         w.block("extension Authentication") { w in
-            for scheme in api.securitySchemes {
-                w.doc((scheme.doc.map { [$0.trimmed, ""] } ?? []) + ["- Parameter key: The credential, sent as is."])
-                let value = switch scheme.placement {
-                case .bearer: ".bearer(key)"
-                case .header(let name): ".apiKey(key, in: .header(\(Naming.literal(name))))"
-                case .query(let name): ".apiKey(key, in: .query(\(Naming.literal(name))))"
-                }
-                w.line("\(access)static func \(scheme.name)(_ key: String) -> Authentication { \(value) }")
-            }
+            for scheme in api.authSchemes { renderCredentials(scheme, &w) }
         }
         w.line()
     }
-
     /// The protocols a type conforms to. Types that are only sent (request bodies) are not `Hashable`: nothing
     /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
     static func conformances(_ direction: CodingDirection) -> String {

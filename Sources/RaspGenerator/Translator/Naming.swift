@@ -16,7 +16,7 @@ enum Naming {
         "Sendable", "Any", "Type", "Self", "Protocol", "Never", "Void", "Character", "Duration", "Task",
         "JSONValue", "LocalDate", "OpenEnum", "Indirect", "QueryValue", "ClientCore", "ClientError", "ClientRequest",
         "ClientResponse", "ClientTransport", "ClientMiddleware", "Authentication", "URLSessionTransport", "Operations",
-        "Servers", "CodingKeys", "JSONCoding", "ISO8601",
+        "Servers", "CodingKeys", "JSONCoding", "ISO8601", "GeneratedClient", "AccessTokenProvider", "OAuth2Tokens",
     ]
 
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.

@@ -14,7 +14,8 @@ struct OperationTranslator {
         for operation in document.operations where keeps(operation) {
             let rawName = operation.isNamedByRoute
                 ? Self.routeName(operation) : operation.operationID ?? Self.routeName(operation)
-            let methodName = methodScope.unique(config.operationNames[rawName] ?? Naming.memberName(rawName))
+            let methodName = methodScope.unique(
+                config.overriddenName(rawName, specific: config.operationNames) ?? Naming.memberName(rawName))
             // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
             // itself, so inputs named like a schema get an `Input` suffix.
             var inputName = Naming.typeName(Naming.bare(methodName))
@@ -53,14 +54,14 @@ struct OperationTranslator {
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
                     ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
-                nested: nested
+                nested: nested, security: security
             ))
         }
         return result
     }
 
     private func keeps(_ operation: Operation) -> Bool {
-        config.keeps(operationID: operation.operationID, tags: operation.tags)
+        config.keeps(operationID: operation.operationID, tags: operation.tags, path: operation.path)
     }
 
     /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums
@@ -110,7 +111,8 @@ struct OperationTranslator {
             serialization = .styled(style)
         }
         return ParameterDecl(
-            name: names.unique(Naming.memberName(parameter.name)), wireName: parameter.name,
+            name: names.unique(config.nameOverrides[parameter.name] ?? Naming.memberName(parameter.name)),
+            wireName: parameter.name,
             location: parameter.location, type: usage.type, isArray: kind == .scalarArray,
             required: parameter.required || parameter.location == "path", explode: parameter.explode,
             serialization: serialization, doc: doc
@@ -296,11 +298,7 @@ struct OperationTranslator {
                            nested: inout [Declaration],
                            scope: inout NameScope) throws -> (SuccessDecl, SuccessDecl?, [(String, SwiftType)]) {
         let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
-        let defaults = operation.responses.indices.filter { operation.responses[$0].status == "default" }
-        let candidates = successes.isEmpty ? defaults : successes
-        let withContent = candidates.filter { !operation.responses[$0].content.isEmpty }
-        let chosen = withContent.first { operation.responses[$0].status == "200" }
-            ?? withContent.first { operation.responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
+        let chosen = operation.successResponseIndex
         let emptyStatuses = successes.filter { $0 != chosen && operation.responses[$0].content.isEmpty }
             .compactMap { Int(operation.responses[$0].status) }
         var success = SuccessDecl.none
@@ -335,10 +333,9 @@ struct OperationTranslator {
 
     /// The status and media types of the success response ``responses(_:owner:types:nested:scope:)`` chooses.
     static func successWire(_ operation: Operation) -> SuccessWire {
-        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
-        let withContent = successes.filter { !$0.content.isEmpty }
-        let chosen = withContent.first { $0.status == "200" }
-            ?? withContent.first { $0.content.contains(where: \.isJSON) } ?? withContent.first ?? successes.first
+        // Only a 2xx success has a status of its own to send; without one with content, the first 2xx.
+        let chosen = operation.successResponseIndex.map { operation.responses[$0] }
+            .flatMap { $0.status.hasPrefix("2") ? $0 : nil } ?? operation.responses.first { $0.status.hasPrefix("2") }
         var wire = SuccessWire()
         // `2XX` or no success at all: 200.
         wire.status = chosen.flatMap { Int($0.status) } ?? 200
@@ -370,6 +367,9 @@ struct OperationTranslator {
     /// with a string schema), or decoded JSON values.
     private func streamDecl(_ kind: StreamKind, _ media: MediaType, owner: String, types: inout TypeTranslator,
                             nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
+        if let item = media.itemSchema {
+            return try itemStreamDecl(kind, item: item, owner: owner, types: &types, nested: &nested, scope: &scope)
+        }
         let schema = media.schema.flatMap { $0.types == ["string"] ? nil : $0 }
         guard let schema else {
             let separated = kind == .jsonSequence
@@ -378,6 +378,32 @@ struct OperationTranslator {
         let type = try types.use(schema, hint: kind == .events ? "Event" : "Item", owner: owner, nested: &nested,
                                  scope: &scope).type
         return kind == .events ? .events(type) : .jsonLines(type, recordSeparator: kind == .jsonSequence)
+    }
+
+    /// The result of a sequential media type whose OpenAPI 3.2 `itemSchema` describes each item. A JSON Lines or
+    /// JSON text sequence item is a value of the schema. An event's schema describes the whole event (`event`,
+    /// `data`, `id`, `retry`): the stream's type is that of its `data`, the `contentSchema` of a JSON string or the
+    /// schema of a value written directly; text events when `data` is plain text or not described.
+    private func itemStreamDecl(_ kind: StreamKind, item: Schema, owner: String, types: inout TypeTranslator,
+                                nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
+        guard kind == .events else {
+            let type = try types.use(item, hint: "Item", owner: owner, nested: &nested, scope: &scope).type
+            return .jsonLines(type, recordSeparator: kind == .jsonSequence)
+        }
+        var event = TypeTranslator.unwrap(item)
+        for _ in 0..<16 {
+            guard let ref = event.ref else { break }
+            event = TypeTranslator.unwrap(document.schemas[ref.target].schema)
+        }
+        guard let data = event.properties.first(where: { $0.name == "data" })?.schema else {
+            diagnostics.warn("the 'itemSchema' of an event stream describes no 'data'; the events are text",
+                             at: item.mark)
+            return .rawEvents
+        }
+        let payload = data.contentSchema ?? (data.types == ["string"] || data.isUnconstrained ? nil : data)
+        guard let payload else { return .rawEvents }
+        let type = try types.use(payload, hint: "Event", owner: owner, nested: &nested, scope: &scope).type
+        return .events(type)
     }
 
     /// A non-JSON media type whose schema is an object or a reference (e.g. Rasp's `stations_list` sent as `text/html`)

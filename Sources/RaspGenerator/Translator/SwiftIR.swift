@@ -7,6 +7,9 @@ struct TranslatedAPI {
     var servers: [(name: String, url: String, doc: String?)]
     var securitySchemes: [(name: String, placement: AuthenticationPlacement, doc: String?)]
     var clientName: String
+    /// Every security scheme of the document the client can authenticate with, in document order (a superset of
+    /// ``securitySchemes``, which keeps the API key and bearer schemes only).
+    var authSchemes: [SecuritySchemeDecl] = []
 }
 
 /// A Swift type as it is spelled at a use site. Only the collection cases are boxed: a named type, by far the most
@@ -75,6 +78,34 @@ enum AuthenticationPlacement: Hashable {
     case header(String)
     /// A query parameter of this name.
     case query(String)
+}
+
+/// A security scheme as the client offers it: a static function of `Authentication` per way to make a credential.
+struct SecuritySchemeDecl {
+    /// What the credential is.
+    enum Kind: Hashable {
+        /// An API key in a header field, a query parameter or a cookie (`header`, `query`, `cookie`) of this name.
+        case apiKey(location: String, name: String)
+        /// `Authorization: Bearer <token>`.
+        case bearer
+        /// HTTP Basic.
+        case basic
+        /// Another HTTP scheme (`digest`, `hoba`…; nil when the document names none): the whole `Authorization`
+        /// value is the caller's.
+        case http(scheme: String?)
+        /// OAuth 2: the token URL of the client credentials flow, and the URL refresh tokens are exchanged at (a
+        /// flow's `refreshUrl`, else its `tokenUrl`), each when the document gives one the client can use.
+        case oauth2(clientCredentialsURL: String?, refreshURL: String?)
+        /// OpenID Connect, with its discovery URL.
+        case openIDConnect(discoveryURL: String?)
+    }
+
+    /// The static function's name.
+    var name: String
+    /// The scheme's name in `components.securitySchemes` (what `security` requirements name).
+    var schemeName: String
+    var kind: Kind
+    var doc: String?
 }
 
 /// A type declaration.
@@ -232,6 +263,9 @@ struct OperationDecl {
     /// Why the operation is deprecated (the spec's words), or nil when it is not.
     var deprecation: String?
     var nested: [Declaration]
+    /// The operation's security requirement (its own, else the document's): alternatives of scheme names, an empty
+    /// alternative meaning that no credential is needed.
+    var security: [[String]] = []
 }
 
 /// The status and media types a server sends an operation's success with.

@@ -18,6 +18,7 @@ struct Translator {
             servers.append((serverScope.unique("server\(index + 1)"), server.url, server.description))
         }
         var schemes: [(String, AuthenticationPlacement, String?)] = []
+        var authSchemes: [SecuritySchemeDecl] = []
         var schemeScope = NameScope()
         for scheme in document.securitySchemes {
             // A scheme named like one of `Authentication`'s own members (`bearer`) would shadow, and call, itself.
@@ -28,15 +29,20 @@ struct Translator {
             case ("apiKey", .query?, let parameter?): schemes.append((name, .query(parameter), scheme.description))
             case ("apiKey", .header?, let parameter?): schemes.append((name, .header(parameter), scheme.description))
             case ("http", _, "bearer"?): schemes.append((name, .bearer, scheme.description))
-            default:
-                let message = "security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; "
-                    + "add a middleware"
-                diagnostics.warn(message, at: nil)
+            default: break
             }
+            guard let kind = Self.kind(of: scheme) else {
+                let message = "security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; "
+                    + "a client certificate is the transport's to present (a URLSession delegate)"
+                diagnostics.warn(message, at: nil)
+                continue
+            }
+            authSchemes.append(SecuritySchemeDecl(name: name, schemeName: scheme.name, kind: kind,
+                                                  doc: scheme.description))
         }
 
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
-                                securitySchemes: schemes, clientName: clientName)
+                                securitySchemes: schemes, clientName: clientName, authSchemes: authSchemes)
         DuplicateTypes().apply(to: &api)
         api.breakRecursionAndMarkSentTypes()
         return api
@@ -48,8 +54,47 @@ extension Translator {
     /// shadow.
     static let authenticationMembers: Set<String> = [
         "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror",
-        "Placement",
+        "Placement", "basic", "oauth2", "scheme", "tokens", "secrets", "problem",
     ]
+
+    /// What a scheme's credential is, or nil for one the client cannot send (`mutualTLS`: a client certificate).
+    static func kind(of scheme: SecurityScheme) -> SecuritySchemeDecl.Kind? {
+        switch scheme.type {
+        case "apiKey":
+            guard let location = scheme.location, let name = scheme.parameterName else { return nil }
+            return .apiKey(location: location.rawValue, name: name)
+        case "http":
+            switch scheme.parameterName {
+            case "bearer": return .bearer
+            case "basic": return .basic
+            case let other: return .http(scheme: other)
+            }
+        case "oauth2":
+            let clientCredentials = scheme.flows.first { $0.kind == "clientCredentials" }?.tokenURL
+            // A user's flow whose tokens can be refreshed: its `refreshUrl`, else its `tokenUrl`.
+            let refresh = scheme.flows.lazy.filter { $0.kind != "clientCredentials" }
+                .compactMap { $0.refreshURL ?? $0.tokenURL }.first
+            return .oauth2(clientCredentialsURL: clientCredentials.flatMap(usableURL),
+                           refreshURL: refresh.flatMap(usableURL))
+        case "openIdConnect":
+            return .openIDConnect(discoveryURL: scheme.openIDConnectURL)
+        default:
+            return nil
+        }
+    }
+
+    /// A URL the generated code can spell as a literal: absolute (`http`/`https`) or a path from the server's root,
+    /// with no character a URL cannot hold as is.
+    static func usableURL(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let allowed = bytes.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        guard allowed, text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("/") else {
+            return nil
+        }
+        return text
+    }
 }
 
 /// What the passes after ``DuplicateTypes`` read of every declaration, on integer ids: each qualified name (of a

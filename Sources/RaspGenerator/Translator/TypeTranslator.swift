@@ -33,11 +33,11 @@ struct TypeTranslator {
     /// by code points: canonically equivalent names may make different member names.
     private var propertyMemberNames: [CodePointKey: String] = [:]
 
-    /// ``Naming/memberName(_:)`` of a property name, made once per name.
+    /// ``Naming/memberName(_:)`` of a property name (or its `nameOverrides` entry), made once per name.
     mutating func memberName(ofProperty raw: String) -> String {
         let key = CodePointKey(text: raw)
         if let name = propertyMemberNames[key] { return name }
-        let name = Naming.memberName(raw)
+        let name = config.nameOverrides[raw] ?? Naming.memberName(raw)
         propertyMemberNames[key] = name
         return name
     }
@@ -64,7 +64,7 @@ struct TypeTranslator {
                 componentNames[index] = override
                 continue
             }
-            var swiftName = config.schemaNames[name] ?? Naming.typeName(name)
+            var swiftName = config.overriddenName(name, specific: config.schemaNames) ?? Naming.typeName(name)
             if generated.contains(swiftName) { swiftName += "Schema" }
             componentNames[index] = topLevelScope.unique(swiftName)
         }

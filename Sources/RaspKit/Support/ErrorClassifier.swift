@@ -7,11 +7,11 @@ import FoundationNetworking
 
 /// Sorts the errors a Rasp call can throw into the two error screens.
 ///
-/// Connection problems and timeouts become «Нет интернета»; HTTP errors, an exhausted daily quota, bodies that do
-/// not decode and requests that cannot be built become «Ошибка сервера». The failure's ``ScreenFailure/detail``
-/// carries RaspRuntime's user message for the case (the API's own error text for a 4xx, «Дневной лимит запросов
-/// исчерпан», …), with secrets masked. Cancellation is not a failure: ``classify(_:strings:)`` returns nil so a
-/// superseded request leaves the screen alone.
+/// Connection problems and timeouts become «Нет интернета»; HTTP errors (typed `APIError`s included), an exhausted
+/// daily quota, bodies that do not decode and requests that cannot be built become «Ошибка сервера». The failure's
+/// ``ScreenFailure/detail`` carries RaspRuntime's user message for the case (the API's own error text for a 4xx,
+/// «Дневной лимит запросов исчерпан», …), with secrets masked. Cancellation is not a failure:
+/// ``classify(_:strings:)`` returns nil so a superseded request leaves the screen alone.
 public enum ErrorClassifier {
     /// The failure to show for `error`, or nil when the work was cancelled.
     /// - Parameters:
@@ -21,6 +21,8 @@ public enum ErrorClassifier {
     public static func classify(_ error: any Error, strings: RaspKit.Strings) -> ScreenFailure? {
         if error is CancellationError { return nil }
         if let clientError = error as? ClientError { return classify(clientError, strings: strings) }
+        // A documented error status (`APIError<ErrorResponse>` for a 400 or 404) reads as its `ClientError.http`.
+        if let typed = error as? any HTTPErrorResponse { return classify(typed.clientError, strings: strings) }
         if let urlError = error as? URLError {
             if urlError.code == .cancelled { return nil }
             return ScreenFailure(.noInternet, strings: strings, detail: "URLError \(urlError.code.rawValue)")

@@ -120,7 +120,7 @@ extension ClientRequest {
         headers.append((name, text))
     }
 
-    private mutating func appendCookie(_ text: String) {
+    mutating func appendCookie(_ text: String) {
         guard !text.isEmpty else { return }
         setHeader("Cookie", header("Cookie").map { "\($0); \(text)" } ?? text)
     }

@@ -33,10 +33,12 @@ public struct Redactor: Sendable, Hashable {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
     }
 
-    /// Masks the usual suspects: `apikey`, `api_key`, `key`, `token`, `access_token` query values and
-    /// `Authorization`, `Proxy-Authorization`, `X-API-Key`, `Cookie`, `Set-Cookie` header values.
+    /// Masks the usual suspects: `apikey`, `api_key`, `key`, `token`, `access_token`, `refresh_token`, `id_token`,
+    /// `client_secret`, `password` query values (and JSON and form fields of those names) and `Authorization`,
+    /// `Proxy-Authorization`, `X-API-Key`, `Cookie`, `Set-Cookie` header values.
     public static let standard = Redactor(
-        queryNames: ["apikey", "api_key", "key", "token", "access_token"],
+        queryNames: ["apikey", "api_key", "key", "token", "access_token", "refresh_token", "id_token", "client_secret",
+                     "password"],
         headerNames: ["authorization", "proxy-authorization", "x-api-key", "cookie", "set-cookie"]
     )
 
@@ -46,12 +48,19 @@ public struct Redactor: Sendable, Hashable {
 
     /// ``standard`` plus a credential's value and the name it is sent under.
     public init(authentication: Authentication?) {
+        self.init(credentials: authentication.map { [$0] } ?? [])
+    }
+
+    /// ``standard`` plus each credential's secrets (``Authentication/secrets``: the value, an HTTP Basic password,
+    /// the tokens handed out so far) and the names they are sent under.
+    public init(credentials: [Authentication]) {
         self = .standard
-        guard let authentication else { return }
-        if !authentication.value.isEmpty { secrets.insert(authentication.value) }
-        switch authentication.placement {
-        case .query(let name): queryNames.insert(name.lowercased())
-        case .header(let name): headerNames.insert(name.lowercased())
+        for credential in credentials {
+            secrets.formUnion(credential.secrets.filter { !$0.isEmpty })
+            switch credential.placement {
+            case .query(let name), .cookie(let name): queryNames.insert(name.lowercased())
+            case .header(let name): headerNames.insert(name.lowercased())
+            }
         }
     }
 

@@ -25,15 +25,41 @@ public struct ClientRequest: Sendable, Hashable {
     public var requiresAuthentication: Bool
     /// How long to wait for the whole response; nil uses the transport's default.
     public var timeout: Duration?
+    /// The operation's security requirement, from its document: alternatives (any one suffices), each the names of
+    /// the schemes that must all be sent. nil (an operation of a document with one scheme, a request built by hand):
+    /// every credential of the client is sent. See ``ClientCore/credentials``.
+    public var security: [[String]]?
+    /// The retry policy of this call, in place of ``RetryMiddleware``'s own (``RequestOptions/retryPolicy``).
+    public var retryPolicy: RetryPolicy?
+    /// The key that makes sending this request more than once safe, sent by ``IdempotencyKeyMiddleware``:
+    /// ``RetryMiddleware`` retries a request that has one whatever its method.
+    public var idempotencyKey: String?
 
     /// Creates a request.
-    public init(method: String, path: String, operationID: String, requiresAuthentication: Bool = true) {
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - path: The path, filled in and percent-encoded (``pathComponent(_:)`` encodes a value), from `/`.
+    ///   - operationID: The name logs and errors give the call.
+    ///   - requiresAuthentication: Whether the client's credentials apply.
+    ///   - security: The security requirement: alternatives of scheme names (nil: every credential).
+    public init(method: String, path: String, operationID: String, requiresAuthentication: Bool = true,
+                security: [[String]]? = nil) {
         self.method = method
         self.path = path
         self.query = []
         self.headers = []
         self.operationID = operationID
         self.requiresAuthentication = requiresAuthentication
+        self.security = security
+    }
+
+    /// A request to a path no operation of the document describes, for ``GeneratedClient/send(_:)``: its
+    /// operation ID, for logs and errors, is `METHOD path`.
+    /// - Parameters:
+    ///   - method: The HTTP method (upper-cased).
+    ///   - path: The path, percent-encoded, from `/`.
+    public init(_ method: String, _ path: String) {
+        self.init(method: method.uppercased(), path: path, operationID: "\(method.uppercased()) \(path)")
     }
 
     /// Adds a header field.

@@ -35,6 +35,8 @@ final class UploadFeed: @unchecked Sendable {
     private var offset = 0
     private var file: FileHandle?
     private var produced = 0
+    /// Told of the bytes produced, when the body's progress is observed.
+    private let observer: ProgressObserver?
 
     /// Guards what other threads touch: the end of the feed, the sequence read-ahead and the time of the last read.
     private let condition = NSCondition()
@@ -52,6 +54,7 @@ final class UploadFeed: @unchecked Sendable {
     ///   - waitLimit: The longest a read waits for a sequence's next bytes.
     init(body: UploadBody, length: Int?, limit: Int = UploadFeed.defaultLimit, waitLimit: Duration = .seconds(30)) {
         self.parts = body.parts
+        self.observer = body.observer
         self.length = length
         self.limit = max(1, limit)
         self.waitLimit = waitLimit
@@ -110,6 +113,8 @@ final class UploadFeed: @unchecked Sendable {
                 condition.lock()
                 lastTaken = .now
                 condition.unlock()
+                observer?.handler(TransferProgress(direction: .upload, completed: Int64(produced),
+                                                   total: observer?.total))
                 return copied
             }
         } catch {

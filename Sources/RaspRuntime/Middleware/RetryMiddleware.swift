@@ -5,7 +5,9 @@ public import Foundation
 ///
 /// - Attempts are bounded by ``RetryPolicy/maxAttempts``; after the last one, the last response is returned (so
 ///   the caller gets the usual ``ClientError/http(_:)``) or the last error is thrown.
-/// - Only ``RetryPolicy/idempotentMethods`` are retried.
+/// - Only ``RetryPolicy/idempotentMethods`` are retried, and requests with an ``ClientRequest/idempotencyKey`` (see
+///   ``IdempotencyKeyMiddleware``, placed before this one) whatever their method.
+/// - A request's own ``ClientRequest/retryPolicy`` (``RequestOptions/retryPolicy``) replaces ``policy``.
 /// - Cancellation ends everything at once: no further attempt, a backoff wait is abandoned, and the call throws
 ///   ``ClientError/cancelled(operationID:)``.
 /// - Observe it with ``onRetry`` (one ``RetryEvent`` per retry). The number of attempts a call took is counted
@@ -71,7 +73,8 @@ public struct RetryMiddleware: ClientMiddleware {
         next: @Sendable (ClientRequest, URL) async throws -> ClientResponse
     ) async throws -> ClientResponse {
         let operationID = request.operationID
-        let retries = policy.idempotentMethods.contains(request.method.uppercased())
+        let policy = request.retryPolicy ?? self.policy
+        let retries = policy.idempotentMethods.contains(request.method.uppercased()) || request.idempotencyKey != nil
         var attempt = 1
         while true {
             if Task.isCancelled { throw ClientError.cancelled(operationID: operationID) }

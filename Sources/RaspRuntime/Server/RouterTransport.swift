@@ -12,11 +12,13 @@ public struct RouterTransport: ClientTransport {
         self.router = router
     }
 
+    /// Answers the request with the router and collects the body.
     public func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
         let (head, body) = try await stream(request, baseURL: baseURL)
         return ClientResponse(status: head.status, headers: head.headers, body: try await body.collect())
     }
 
+    /// Answers the request with the router; a streamed response body comes through as the router makes it.
     public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
         try Task.checkCancellation()
         guard let url = request.url(relativeTo: baseURL),

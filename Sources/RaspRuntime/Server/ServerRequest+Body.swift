@@ -52,10 +52,11 @@ extension ServerRequest {
             if base != part.name {
                 bracketed[base, default: []].append((part.name, String(decoding: part.body, as: UTF8.self)))
             } else if part.filename != nil || Self.isBinary(part.contentType) {
-                fields.append((base, .file(BinaryFile(part.body, filename: part.filename,
-                                                      contentType: part.contentType))))
+                fields.append((base, .list([.file(BinaryFile(part.body, filename: part.filename,
+                                                             contentType: part.contentType))])))
             } else {
-                fields.append((base, .text(String(decoding: part.body, as: UTF8.self))))
+                // A part alone may be an array of one item: a one-item list reads as either.
+                fields.append((base, .list([.text(String(decoding: part.body, as: UTF8.self))])))
             }
         }
         for (base, items) in bracketed {

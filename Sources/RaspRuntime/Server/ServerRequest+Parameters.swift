@@ -2,7 +2,14 @@ import Foundation
 
 /// Where a parameter is sent.
 public enum ParameterLocation: String, Sendable, Hashable {
-    case path, query, header, cookie
+    /// A part of the path (`/pets/{id}`).
+    case path
+    /// A query item.
+    case query
+    /// A header field.
+    case header
+    /// A cookie of the `Cookie` header.
+    case cookie
 }
 
 extension ServerRequest {
@@ -19,6 +26,11 @@ extension ServerRequest {
     public func parameter<T: Decodable>(_ name: String, in location: ParameterLocation,
                                         style: ParameterStyle? = nil, explode: Bool? = nil,
                                         others: [String] = [], as type: T.Type = T.self) throws -> T? {
+        try parameter(name, in: location, style: style, explode: explode, others: others, required: false)
+    }
+
+    private func parameter<T: Decodable>(_ name: String, in location: ParameterLocation, style: ParameterStyle?,
+                                         explode: Bool?, others: [String], required: Bool) throws -> T? {
         let style = style ?? (location == .path || location == .header ? .simple : .form)
         let explode = explode ?? (style == .form)
         guard let node = parameterNode(name, location, style: style, explode: explode) else {
@@ -26,7 +38,8 @@ extension ServerRequest {
             guard explode, style == .form, location == .query || location == .cookie else { return nil }
             let items = (location == .query ? query : cookies.map { ($0.name, Self.percentDecoded($0.value)) })
                 .filter { item in !others.contains { item.name == $0 || item.name.hasPrefix($0 + "[") } }
-            guard !items.isEmpty else { return nil }
+            // With no items, an optional object is absent, and a required one has only optional properties.
+            guard !items.isEmpty || required else { return nil }
             let fields = WireNode.fields(items.map { (key: $0.name, value: WireNode.list([.text($0.value)])) })
             return try? WireDecoder.decode(T.self, from: fields)
         }
@@ -43,8 +56,8 @@ extension ServerRequest {
     public func requiredParameter<T: Decodable>(_ name: String, in location: ParameterLocation,
                                                 style: ParameterStyle? = nil, explode: Bool? = nil,
                                                 others: [String] = [], as type: T.Type = T.self) throws -> T {
-        guard let value = try parameter(name, in: location, style: style, explode: explode, others: others,
-                                        as: type) else {
+        guard let value: T = try parameter(name, in: location, style: style, explode: explode, others: others,
+                                           required: true) else {
             throw ServerRequestError("\(location.rawValue) parameter '\(name)' is required")
         }
         return value

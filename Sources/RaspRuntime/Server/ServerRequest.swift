@@ -152,6 +152,7 @@ public struct ServerRequestError: Error, Sendable, CustomStringConvertible {
     public static let unsupportedMediaType = ServerRequestError("the operation does not take a body of this media type",
                                                                 status: 415)
 
+    /// The reason.
     public var description: String { reason }
 
     /// The reason for a `DecodingError`, with the coding path and what was expected.

@@ -47,13 +47,17 @@ public struct ServerProblem: Sendable {
 /// Errors thrown by a handler become responses:
 /// - ``ServerResponseError``: its response as it is (documented error statuses and bodies);
 /// - ``ServerRequestError`` (a parameter or body that does not decode): 400 with its reason;
-/// - ``ClientError/http(_:)`` (a handler that forwards to another server): that server's status and body;
+/// - ``ClientError/http(_:)`` or an ``APIError`` (a handler that forwards to another server): that server's status
+///   and body;
 /// - anything else: 500 with no detail; ``onError`` sees the error.
 public struct ServerRouter: Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (ServerRequest) async throws -> ServerResponse
 
     private var routes: [Route] = []
+    /// A path the routes are served under (`/v1`): requests are matched on what follows it, and others are not
+    /// found. Empty by default.
+    public var pathPrefix = ""
     /// Called in order around every matched request.
     public var middlewares: [any ServerMiddleware]
     /// Makes the response of a failure the router answers itself (default: `application/problem+json`).
@@ -86,10 +90,11 @@ public struct ServerRouter: Sendable {
     /// Answers a request: its route's handler through the middlewares, or the failure the router answers itself.
     public func respond(to request: ServerRequest) async -> ServerResponse {
         var allowed: Set<String> = []
+        let path = request.path.hasPrefix(pathPrefix) ? String(request.path.dropFirst(pathPrefix.count)) : nil
         for route in routes {
-            guard let parameters = route.template.match(request.path) else { continue }
+            guard let path, let parameters = route.template.match(path) else { continue }
             let headFromGet = request.method == "HEAD" && route.method == "GET"
-                && !routes.contains { $0.method == "HEAD" && $0.template.match(request.path) != nil }
+                && !routes.contains { $0.method == "HEAD" && $0.template.match(path) != nil }
             guard route.method == request.method || headFromGet else {
                 allowed.insert(route.method)
                 continue
@@ -124,13 +129,20 @@ public struct ServerRouter: Sendable {
             let title = error.status == 415 ? "Unsupported Media Type" : "Bad Request"
             return problemResponse(ServerProblem(status: error.status, title: title, detail: error.reason))
         } catch ClientError.http(let failure) {
-            let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
-            return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
-                                  body: .data(failure.body))
+            return Self.forwarded(failure)
+        } catch let error as any HTTPErrorResponse {
+            return Self.forwarded(error.failure)
         } catch {
             onError(request, error)
             return problemResponse(ServerProblem(status: 500, title: "Internal Server Error", detail: nil))
         }
+    }
+
+    /// The response another server gave, with its status, content type and body.
+    private static func forwarded(_ failure: ClientError.HTTPFailure) -> ServerResponse {
+        let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
+                              body: .data(failure.body))
     }
 
     private struct Route: Sendable {
@@ -192,19 +204,13 @@ struct PathTemplate: Sendable {
                     guard rest.hasPrefix(literal) else { return nil }
                     rest = rest.dropFirst(literal.count)
                 case .parameter(let name):
-                    // A parameter runs to the next literal (or the segment's end) and is never empty.
-                    let end: Substring.Index
+                    // A parameter runs to the next literal (or the segment's end); it may be empty (an empty
+                    // string, an empty list in simple style).
+                    var end = rest.endIndex
                     if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
-                        guard let found = rest.range(of: next, range: rest.index(rest.startIndex, offsetBy: 1,
-                                                                                   limitedBy: rest.endIndex)
-                                                                             .map { $0..<rest.endIndex }
-                                                                             ?? rest.endIndex..<rest.endIndex)
-                        else { return nil }
+                        guard let found = rest.range(of: next) else { return nil }
                         end = found.lowerBound
-                    } else {
-                        end = rest.endIndex
                     }
-                    guard end > rest.startIndex else { return nil }
                     values[name] = String(rest[..<end])
                     rest = rest[end...]
                 }

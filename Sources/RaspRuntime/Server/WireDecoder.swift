@@ -126,7 +126,12 @@ struct WireDecoder: Decoder {
         } catch let error as NeedsJSON {
             // Only the node that holds the JSON text reads it; deeper ones rethrow to their parent.
             guard case .text(let text) = node.single, text == error.text else { throw error }
-            return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+            do {
+                return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
+                                                        debugDescription: "expected JSON of a \(T.self)"))
+            }
         }
     }
 

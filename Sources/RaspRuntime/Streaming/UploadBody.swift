@@ -37,6 +37,8 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
 
     /// The runs of bytes, in order; adjacent bytes in memory are one part.
     let parts: [Part]
+    /// Told of each chunk read, when progress is observed (``observingProgress(_:)``).
+    var observer: ProgressObserver?
 
     /// A body of bytes in memory.
     public init(_ data: Data) {
@@ -96,10 +98,27 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         UploadBody(parts: body.parts + other.parts)
     }
 
-    /// Whether every byte is in memory (nothing to read from a file or a sequence).
+    /// Whether every byte is in memory (nothing to read from a file or a sequence) and its progress is not observed
+    /// (an observed body is read in chunks as it goes out, even from memory).
     public var isInMemory: Bool {
-        parts.allSatisfy { if case .data = $0 { true } else { false } }
+        observer == nil && parts.allSatisfy { if case .data = $0 { true } else { false } }
     }
+
+    /// The same bytes, read in chunks of at most ``observedChunkSize`` (memory included) and reported to `handler`
+    /// after each chunk as ``TransferProgress/Direction/upload`` progress: bytes read so far (from 0 on each
+    /// reading, so a retry starts over) and the length when known. A transport that streams request bodies reads
+    /// each chunk as the connection takes it, so the progress follows the upload within its buffer; other
+    /// transports read the whole body first.
+    /// - Parameter handler: Told of each chunk.
+    /// - Returns: The observed body.
+    public func observingProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> UploadBody {
+        var body = self
+        body.observer = ProgressObserver(total: (try? length()).flatMap { $0.map(Int64.init) }, handler: handler)
+        return body
+    }
+
+    /// The largest chunk of an observed body's bytes in memory (64 KiB).
+    public static let observedChunkSize = 1 << 16
 
     /// The bytes, when they are all in memory; nil for a body with a file or a sequence in it.
     public var data: Data? {
@@ -108,9 +127,9 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         return Data()
     }
 
-    /// The file, when the body is exactly one file's contents.
+    /// The file, when the body is exactly one file's contents (and its progress is not observed).
     public var file: URL? {
-        if parts.count == 1, case .file(let url) = parts[0] { return url }
+        if observer == nil, parts.count == 1, case .file(let url) = parts[0] { return url }
         return nil
     }
 
@@ -158,7 +177,7 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(parts: parts)
+        AsyncIterator(parts: parts, observer: observer)
     }
 
     /// Reads the parts in order: bytes in memory as they are, files in chunks of ``fileChunkSize``, sequences as
@@ -168,17 +187,36 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         private var index = 0
         private var file: FileHandle?
         private var chunks: (() async throws -> Data?)?
+        private let observer: ProgressObserver?
+        /// For an observed body: how far into the current bytes in memory, and the bytes read so far.
+        private var offset = 0
+        private var completed: Int64 = 0
 
-        init(parts: [Part]) {
+        init(parts: [Part], observer: ProgressObserver? = nil) {
             self.parts = parts
+            self.observer = observer
         }
 
         /// The next chunk (never empty), or nil at the end.
         /// - Throws: ``ReadError`` when a part cannot be read, `CancellationError` when the task is cancelled.
         public mutating func next() async throws -> Data? {
+            guard let observer else { return try await nextChunk() }
+            guard let chunk = try await nextChunk() else { return nil }
+            completed += Int64(chunk.count)
+            observer.handler(TransferProgress(direction: .upload, completed: completed, total: observer.total))
+            return chunk
+        }
+
+        private mutating func nextChunk() async throws -> Data? {
             while index < parts.count {
                 try Task.checkCancellation()
                 switch parts[index] {
+                case .data(let data) where observer != nil:
+                    let start = data.startIndex + offset
+                    let end = Swift.min(start + UploadBody.observedChunkSize, data.endIndex)
+                    offset = end - data.startIndex
+                    if end == data.endIndex { (index, offset) = (index + 1, 0) }
+                    return Data(data[start..<end])
                 case .data(let data):
                     index += 1
                     return data
@@ -296,7 +334,22 @@ final class ChunkSource: Sendable, Hashable {
 
 extension ClientError {
     /// The error of a request whose body could not be read: ``invalidRequest(operationID:reason:)``.
-    init(uploadError error: UploadBody.ReadError, operationID: String) {
+    package init(uploadError error: UploadBody.ReadError, operationID: String) {
         self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)")
     }
+}
+
+/// What an observed ``UploadBody`` reports to (compared by identity).
+final class ProgressObserver: Sendable, Hashable {
+    let total: Int64?
+    let handler: @Sendable (TransferProgress) -> Void
+
+    init(total: Int64?, handler: @escaping @Sendable (TransferProgress) -> Void) {
+        self.total = total
+        self.handler = handler
+    }
+
+    static func == (lhs: ProgressObserver, rhs: ProgressObserver) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -19,8 +19,12 @@ extension DirectoryLoader {
     /// - Throws: ``CLIError``, `ClientError` from the download, or `FileStorageError`.
     func loadFromServer(cacheFolder folder: URL) async throws -> StationDirectory {
         let progress = ServerLoadProgress(loader: self)
-        var client = context.client
-        client.core.transport = ProgressTransport(base: client.core.transport, progress: progress.download)
+        let download = progress.download
+        // The download's bytes as they arrive (a 2xx body's: an error's is the error to report).
+        let client = context.client.with(RequestOptions(onProgress: { value in
+            guard value.direction == .download, let status = value.status, (200..<300).contains(status) else { return }
+            download().start().update(done: value.completed, total: value.total)
+        }))
         let context = self.context
         let cache = StationsListCache(client: client, folder: folder, maxAge: Self.maxAge, onEvent: { event in
             switch event {
@@ -58,7 +62,7 @@ private final class ServerLoadProgress: DirectoryLoadProgress {
         downloadReport = Locked(Self.pending(loader.context))
     }
 
-    /// The current fetch's download report (shown once a download begins), for the transport.
+    /// The current fetch's download report (shown once a download begins), for the progress of the download.
     var download: @Sendable () -> PendingProgress {
         { [downloadReport] in downloadReport.withLock { $0 } }
     }

@@ -39,6 +39,10 @@ struct CLIError: Error, CustomStringConvertible {
     static func from(_ error: any Error, redactor: Redactor, russian: Bool) -> CLIError {
         if let error = error as? CLIError { return CLIError(message: redactor.redact(error.message), code: error.code) }
         if let error = error as? ClientError { return from(error, redactor: redactor, russian: russian) }
+        // A documented error status (`APIError`): the same message as its `ClientError.http`.
+        if let error = error as? any HTTPErrorResponse {
+            return from(error.clientError, redactor: redactor, russian: russian)
+        }
         if let error = error as? RaspServiceError { return .failure(error.description) }
         if let error = error as? StationDirectoryError {
             return .failure("the station directory is unusable: \(error)")

@@ -56,6 +56,12 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Log every request to standard error (the API key is masked).")
     var verbose = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The HTTP library that sends requests: nio (AsyncHTTPClient) or urlsession (default: $RASP_HTTP_CLIENT, "
+            + "else nio on Linux and urlsession on macOS).",
+        valueName: "client"))
+    var httpClient: HTTPClientChoice?
+
     mutating func validate() throws {
         guard (0...10).contains(retries) else {
             throw usageError("--retries must be between 0 and 10", "--retries: от 0 до 10")

@@ -38,7 +38,8 @@ struct RaspContext: Sendable {
         let width = console.errWidth
         let logger = options.verbose ? Self.makeLogger(level: .debug, width: width)
             : environment.stderrIsTerminal ? Self.makeLogger(level: .notice, width: width) : nil
-        client = try Self.makeClient(source: source, options: options, logger: logger, console: console)
+        client = try Self.makeClient(source: source, options: options, environment: environment, logger: logger,
+                                     console: console)
         redactor = client.core.redactor.merging(Redactor(secrets: Set([source.apiKey].compactMap { $0 })))
     }
 
@@ -66,20 +67,22 @@ struct RaspContext: Sendable {
 
     // MARK: Client
 
-    private static func makeClient(source: DataSource, options: GlobalOptions, logger: Logger?,
-                                   console: Console) throws -> RaspClient {
+    private static func makeClient(source: DataSource, options: GlobalOptions, environment: Environment,
+                                   logger: Logger?, console: Console) throws -> RaspClient {
         let headers: [any ClientMiddleware] = options.extraHeaders.isEmpty
             ? [] : [HeaderMiddleware(headers: options.extraHeaders)]
+        let choice = try HTTPClientChoice.resolve(option: options.httpClient, environment: environment)
         guard let serverURL = source.serverURL else {
             return RaspClient(serverURL: Servers.server1, transport: DemoTransport(), middlewares: headers)
         }
+        let transport = choice.transport(for: serverURL, environment: environment)
         let retry = RetryPolicy(maxAttempts: options.retries + 1, baseDelay: .milliseconds(300), maxDelay: .seconds(5))
         var client: RaspClient
         if let key = source.apiKey {
             client = try RaspClient.live(apiKey: key, logger: logger, retry: retry, timeouts: options.timeouts,
-                                         serverURL: serverURL)
+                                         serverURL: serverURL, transport: transport)
         } else {
-            client = RaspClient(serverURL: serverURL, middlewares: RaspClient.standardMiddlewares(
+            client = RaspClient(serverURL: serverURL, transport: transport, middlewares: RaspClient.standardMiddlewares(
                 logger: logger, retry: retry, timeouts: options.timeouts))
         }
         client.core.middlewares += headers

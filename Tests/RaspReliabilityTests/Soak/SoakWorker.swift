@@ -94,6 +94,9 @@ struct SoakWorker: Sendable {
             case .invalidRequest, .quotaExhausted: .otherClientError("\(error)")
             }
             return SoakResult(outcome: outcome, detail: "")
+        } catch let error as any HTTPErrorResponse {
+            // A status the document names (400, 404): a typed error, the same outcome as its `ClientError.http`.
+            return SoakResult(outcome: .http(error.failure.status), detail: "")
         } catch {
             return SoakResult(outcome: .foreignError(String(describing: type(of: error))), detail: "\(error)")
         }

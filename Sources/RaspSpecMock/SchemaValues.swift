@@ -1,0 +1,214 @@
+import Foundation
+import RaspGenerator
+import RaspRuntime
+
+/// Makes a JSON value valid under a schema of a document, for a mock's answers: the schema's own example or default
+/// when it has one, else the smallest value its keywords allow (required properties only, one item per array while
+/// the value is shallow, the lowest number in range, a string of the format and length asked for).
+///
+/// Values for a response leave `writeOnly` properties out; values for a request leave `readOnly` ones out.
+struct SchemaValues {
+    let document: OpenAPIDocument
+    /// Whether the value is sent by a server (else by a client).
+    var isResponse = true
+
+    /// How deep values nest before optional parts (array items) are left out; a reference chain deeper than
+    /// ``maxDepth`` ends in an empty object, so recursive schemas end.
+    private let shallowDepth = 3
+    private let maxDepth = 24
+
+    /// Whether an example has the JSON kind the schema's type asks for (a quick guard against examples that
+    /// contradict their schema, which some vendors publish).
+    func fits(_ example: JSONValue, _ schema: Schema, depth: Int = 0) -> Bool {
+        if let ref = schema.ref {
+            guard depth < maxDepth, document.schemas.indices.contains(ref.target) else { return true }
+            return fits(example, document.schemas[ref.target].schema, depth: depth + 1)
+        }
+        let types = Set(schema.types)
+        guard !types.isEmpty else { return true }
+        switch example {
+        case .object: return types.contains("object")
+        case .array: return types.contains("array")
+        case .string: return types.contains("string")
+        case .number: return types.contains("number")
+        case .integer: return types.contains("integer") || types.contains("number")
+        case .bool: return types.contains("boolean")
+        case .null: return types.contains("null") || schema.nullable
+        }
+    }
+
+    /// A value valid under `schema`.
+    func value(_ schema: Schema, depth: Int = 0) -> JSONValue {
+        if let ref = schema.ref {
+            guard depth < maxDepth, document.schemas.indices.contains(ref.target) else { return .object([:]) }
+            return value(document.schemas[ref.target].schema, depth: depth + 1)
+        }
+        if let example = schema.facts.examples.first, let parsed = Self.parse(example, as: schema) { return parsed }
+        if let enumValues = schema.enumValues {
+            if let first = enumValues.first(where: { $0 != .null }) { return Self.json(first) }
+            return .null
+        }
+        if let node = schema.defaultValue, let parsed = Self.parse(node.jsonText, as: schema) { return parsed }
+        if !schema.allOf.isEmpty { return merged(schema, depth: depth) }
+        let variants = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        if let variant = variants.first(where: { !$0.isNullOnly }) {
+            var result = value(variant, depth: depth + 1)
+            // The discriminator names the variant chosen, when the document maps it.
+            if let discriminator = schema.discriminator, case .object(var fields) = result,
+               let ref = variant.ref, let tag = discriminator.mapping.first(where: { $0.target == ref.target }) {
+                fields[discriminator.propertyName] = .string(tag.value)
+                result = .object(fields)
+            }
+            return result
+        }
+        return typed(schema, depth: depth)
+    }
+
+    /// A value of the schema's own type (its first one that is not `null`).
+    private func typed(_ schema: Schema, depth: Int) -> JSONValue {
+        if schema.isNullOnly { return .null }
+        let type = schema.types.first { $0 != "null" }
+            ?? (!schema.properties.isEmpty || schema.additionalProperties != nil ? "object"
+                : schema.items != nil ? "array" : nil)
+        switch type {
+        case "object"?: return object(schema, depth: depth)
+        case "array"?:
+            let facts = schema.facts
+            let count = max(Int(facts.minItems ?? "") ?? 0, depth < shallowDepth ? 1 : 0)
+            guard count > 0, let items = schema.items else { return .array([]) }
+            let item = value(items, depth: depth + 1)
+            return .array(Array(repeating: item, count: min(count, 64)))
+        case "string"?: return .string(string(schema))
+        case "integer"?: return .integer(Int(number(schema, integral: true)))
+        case "number"?: return .number(number(schema, integral: false))
+        case "boolean"?: return .bool(true)
+        case "null"?: return .null
+        default: return schema.types.contains("null") ? .null : .string("value")
+        }
+    }
+
+    /// An object with every required property the value's direction carries.
+    private func object(_ schema: Schema, depth: Int) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        let required = Set(schema.required)
+        for property in schema.properties where required.contains(property.name) {
+            guard !(isResponse ? property.schema.writeOnly : property.schema.readOnly) else { continue }
+            fields[property.name] = value(property.schema, depth: depth + 1)
+        }
+        // Required but described nowhere: any value will do.
+        for name in schema.required where fields[name] == nil
+            && !schema.properties.contains(where: { $0.name == name }) {
+            fields[name] = .string("value")
+        }
+        return .object(fields)
+    }
+
+    /// The parts of an `allOf` merged: their objects' fields together (the schema's own first).
+    private func merged(_ schema: Schema, depth: Int) -> JSONValue {
+        var own = schema
+        own.allOf = []
+        var fields: [String: JSONValue] = [:]
+        var other: JSONValue?
+        for part in [own] + schema.allOf {
+            let isEmpty = part.ref == nil && part.types.isEmpty && part.properties.isEmpty && part.allOf.isEmpty
+                && part.oneOf.isEmpty && part.anyOf.isEmpty
+            if isEmpty { continue }
+            switch value(part, depth: depth + 1) {
+            case .object(let partFields): fields.merge(partFields) { first, _ in first }
+            case let scalar: other = other ?? scalar
+            }
+        }
+        return fields.isEmpty ? other ?? .object([:]) : .object(fields)
+    }
+
+    /// A string of the schema's format and length that matches its pattern when one of the candidates does.
+    private func string(_ schema: Schema) -> String {
+        let facts = schema.facts
+        var candidates: [String]
+        switch schema.format {
+        case "date-time"?: candidates = ["2024-01-02T03:04:05Z"]
+        case "date"?: candidates = ["2024-01-02"]
+        case "time"?: candidates = ["03:04:05Z"]
+        case "uuid"?: candidates = ["00000000-0000-4000-8000-000000000000"]
+        case "email"?: candidates = ["user@example.com"]
+        case "uri"?, "url"?: candidates = ["https://example.com/"]
+        case "hostname"?: candidates = ["example.com"]
+        case "ipv4"?: candidates = ["192.0.2.1"]
+        case "ipv6"?: candidates = ["2001:db8::1"]
+        case "byte"?: candidates = ["AAAA"]
+        default: candidates = []
+        }
+        candidates += ["string", "a", "A", "0", "1", "ab", "a1", "abc123", "A-1", "2024-01-02", "x_y"]
+        let minimum = Int(facts.minLength ?? "") ?? 0
+        let maximum = Int(facts.maxLength ?? "") ?? Int.max
+        let fitted = candidates.map { text -> String in
+            var text = text
+            if text.count < minimum { text += String(repeating: "a", count: minimum - text.count) }
+            if text.count > maximum { text = String(text.prefix(maximum)) }
+            return text
+        }
+        guard let pattern = facts.pattern,
+              let regex = try? NSRegularExpression(pattern: pattern) else { return fitted[0] }
+        return fitted.first { text in
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        } ?? fitted[0]
+    }
+
+    /// The lowest number the schema's bounds and `multipleOf` allow (0 when it has none).
+    private func number(_ schema: Schema, integral: Bool) -> Double {
+        let facts = schema.facts
+        let step = Double(facts.multipleOf ?? "").flatMap { $0 > 0 ? $0 : nil } ?? (integral ? 1 : 0)
+        var low = Double(facts.minimum ?? "") ?? -Double.infinity
+        if let exclusive = Double(facts.exclusiveMinimum ?? "") {
+            low = max(low, exclusive + (step > 0 ? step : 1e-6))
+        }
+        var high = Double(facts.maximum ?? "") ?? Double.infinity
+        if let exclusive = Double(facts.exclusiveMaximum ?? "") {
+            high = min(high, exclusive - (step > 0 ? step : 1e-6))
+        }
+        var chosen = low.isFinite ? low : (high.isFinite ? min(0, high) : 0)
+        if step > 0 { chosen = (chosen / step).rounded(.up) * step }
+        if integral { chosen = chosen.rounded(.up) }
+        return chosen
+    }
+
+    /// An example or default written as text (a scalar as written, a mapping or sequence as JSON), read as the
+    /// schema's type; nil when it is not one.
+    static func parse(_ text: String, as schema: Schema) -> JSONValue? {
+        // An empty example is YAML's null, not an example.
+        guard !text.isEmpty else { return nil }
+        let type = schema.types.first { $0 != "null" }
+        switch type {
+        case "string"?: return .string(text.hasPrefix("\"") ? (decodeJSON(text)?.stringValue ?? text) : text)
+        case "integer"?: return Int(text).map(JSONValue.integer) ?? decodeJSON(text)
+        case "number"?: return Double(text).map(JSONValue.number) ?? decodeJSON(text)
+        case "boolean"?: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        default: return decodeJSON(text) ?? (type == nil && schema.properties.isEmpty ? .string(text) : nil)
+        }
+    }
+
+    /// JSON text as a value, if it is JSON.
+    static func decodeJSON(_ text: String) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    /// A resolved YAML scalar as a JSON value.
+    static func json(_ scalar: YAMLScalar.Resolved) -> JSONValue {
+        switch scalar {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .integer(number)
+        case .bigInt(let text): decodeJSON(text) ?? .string(text)
+        case .double(let number): .number(number)
+        case .string(let text): .string(text)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The text of a string value.
+    fileprivate var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}

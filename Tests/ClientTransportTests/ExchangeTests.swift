@@ -1,0 +1,131 @@
+import Foundation
+import RaspMock
+import RaspRuntime
+import RaspTestSupport
+import Testing
+
+/// Plain exchanges on every transport, against a loopback server that answers exactly what the test scripts
+/// (``RawHTTPServer``): statuses, bodies, header fields both ways, redirects, and the errors that come before any
+/// answer (a refused connection, a field that cannot be sent).
+@Suite(.serialized) struct ExchangeTests {
+    /// A request for `path` on the raw server.
+    static func request(_ path: String, method: String = "GET") -> ClientRequest {
+        ClientRequest(method: method, path: path, operationID: "exchange", requiresAuthentication: false)
+    }
+
+    /// The raw server's answers by path: `/status/N` answers N with a small body (none for 204 and 304),
+    /// `/moved` redirects to `/final`, `/fields` answers header fields that come twice and in mixed case.
+    static func answer(_ head: String) -> RawHTTPServer.Reply {
+        let target = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        if target.hasPrefix("/status/"), let status = Int(target.dropFirst("/status/".count)) {
+            let body = [204, 304].contains(status) ? Data() : Data("answer \(status)".utf8)
+            return RawHTTPServer.response(status, headers: ["Content-Type": "text/plain"], body: body)
+        }
+        switch target {
+        case "/moved":
+            return RawHTTPServer.response(302, headers: ["Location": "/final"])
+        case "/final":
+            return RawHTTPServer.response(200, body: Data("arrived".utf8))
+        case "/fields":
+            let text = "HTTP/1.1 200 OK\r\nConnection: close\r\nX-Many: 1\r\nX-Many: 2\r\nX-Mixed-Case: Value\r\n"
+                + "Content-Length: 2\r\n\r\nok"
+            return .send(Data(text.utf8))
+        default:
+            return RawHTTPServer.response(404)
+        }
+    }
+
+    @Test("Statuses and bodies come back as sent, every status a response (not an error)",
+          arguments: TransportKind.allCases)
+    func statusesAndBodies(kind: TransportKind) async throws {
+        let server = try RawHTTPServer(respond: Self.answer)
+        defer { server.stop() }
+        let transport = kind.make()
+        for status in [200, 201, 204, 400, 404, 429, 500, 503] {
+            let response = try await transport.send(Self.request("/status/\(status)"), baseURL: server.baseURL)
+            #expect(response.status == status)
+            #expect(response.body == (status == 204 ? Data() : Data("answer \(status)".utf8)), "\(status)")
+        }
+        let head = try await transport.send(Self.request("/status/200", method: "HEAD"), baseURL: server.baseURL)
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+    }
+
+    @Test("Request fields go out as set; response fields come back by name in any case, repeated ones joined",
+          arguments: TransportKind.allCases)
+    func headerFields(kind: TransportKind) async throws {
+        let server = try RawHTTPServer(respond: Self.answer)
+        defer { server.stop() }
+        var request = Self.request("/fields")
+        request.setHeader("X-Trace-Id", "a b;c=d, \"e\"")
+        request.setHeader("Accept", "application/json")
+        let response = try await kind.make().send(request, baseURL: server.baseURL)
+        var heads = server.requests.makeAsyncIterator()
+        let sent = try #require(await heads.next())
+        #expect(sent.hasPrefix("GET /fields HTTP/1.1\r\n"))
+        #expect(sent.contains("\r\nX-Trace-Id: a b;c=d, \"e\"\r\n"))
+        #expect(sent.contains("\r\nAccept: application/json\r\n"))
+        #expect(sent.lowercased().contains("\r\nhost: 127.0.0.1:\(server.port)\r\n"))
+        #expect(response.header("x-mixed-case") == "Value")
+        #expect(response.header("X-MANY") == "1, 2")
+        #expect(response.body == Data("ok".utf8))
+    }
+
+    @Test("A redirect is followed to its target", arguments: TransportKind.allCases)
+    func redirects(kind: TransportKind) async throws {
+        let server = try RawHTTPServer(respond: Self.answer)
+        defer { server.stop() }
+        let response = try await kind.make().send(Self.request("/moved"), baseURL: server.baseURL)
+        #expect(response.status == 200)
+        #expect(response.body == Data("arrived".utf8))
+    }
+
+    @Test("A refused connection is .noConnection, not a lost one (the server was never reached)",
+          arguments: TransportKind.allCases)
+    func refusedConnection(kind: TransportKind) async throws {
+        let server = try RawHTTPServer(respond: Self.answer)
+        server.stop()
+        let transport = kind.make()
+        let error = await clientError { try await transport.send(Self.request("/status/200"), baseURL: server.baseURL) }
+        guard case .noConnection("exchange", _)? = error else {
+            Issue.record("expected .noConnection, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.isConnectionLost == false)
+        #expect(error?.isRetryable == true)
+    }
+
+    @Test("A transport refuses a field with a control character on its own, before sending",
+          arguments: TransportKind.allCases)
+    func badField(kind: TransportKind) async throws {
+        var request = getRequest()
+        request.setHeader("Authorization", "\(testKey)\n")
+        let error = await clientError { try await kind.make().send(request, baseURL: testServer) }
+        guard case .invalidRequest(_, let reason)? = error else {
+            Issue.record("expected .invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == "the value of header Authorization contains a control character (LF)")
+    }
+
+    @Test("Many requests at once all arrive whole (the mock's copyright, 32 at a time)",
+          arguments: TransportKind.allCases)
+    func concurrentRequests(kind: TransportKind) async throws {
+        try await MockServer.withMockServer { url in
+            let transport = kind.make()
+            let bodies = try await withThrowingTaskGroup(of: ClientResponse.self) { group in
+                for _ in 0..<32 {
+                    group.addTask {
+                        var request = Self.request("/v3.0/copyright/")
+                        request.setHeader("Authorization", testKey)
+                        return try await transport.send(request, baseURL: url)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(bodies.count == 32)
+            #expect(bodies.allSatisfy { $0.status == 200 })
+            #expect(Set(bodies.map(\.body)).count == 1)
+        }
+    }
+}
