@@ -218,3 +218,13 @@ extension TimeAmount {
         self = .nanoseconds(overflow ? .max : scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue)
     }
 }
+
+extension AsyncHTTPClientTransport: CustomReflectable {
+    /// The settings, not the `HTTPClient`'s internals: reflecting those (`dump(client)`) reads state its event loops
+    /// are changing.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["defaultTimeout": defaultTimeout, "requestsCompression": requestsCompression,
+                                "client": client === HTTPClient.shared ? "HTTPClient.shared" : "custom"],
+               displayStyle: .struct)
+    }
+}

@@ -83,3 +83,13 @@ struct RedactedDumpTests {
         #expect(redactor.redact(clean) == clean, "bytes with nothing to mask are kept as they came")
     }
 }
+
+/// A transport's dump shows its settings, not the session's internals (which other queues change as it is read).
+struct TransportMirrorTests {
+    @Test func aURLSessionTransportDumpStopsAtItsSettings() {
+        var text = ""
+        dump(URLSessionTransport(defaultTimeout: .seconds(5)), to: &text)
+        #expect(text.contains("defaultSession") && text.contains("5.0 seconds"))
+        #expect(!text.contains("URLSession ") && text.split(separator: "\n").count <= 5, "\(text)")
+    }
+}

@@ -82,24 +82,26 @@ public enum OneOfDecoding {
             strings[property] = text
             return text
         }
-        var errors: [any Error] = []
-        var best: (value: Value, score: (Int, Int, Int))?
-        for candidate in candidates {
-            let value: Value
-            do { value = try candidate.decode(decoder) } catch {
-                errors.append(error)
-                continue
+        // The score depends on the value's keys and tags only, not on what a variant decodes, so the variants are
+        // tried best score first (document order among equals) and the first that decodes is the answer: one
+        // decode for a value that fits, however many variants the union has.
+        var order = Array(candidates.indices)
+        if let present {
+            let scores = candidates.map { candidate -> (Int, Int, Int) in
+                let mismatched = candidate.tags.filter { tag in
+                    string(tag.key).map { !tag.value.contains($0) } ?? false
+                }
+                let dropped = candidate.keys.map { present.subtracting($0).count } ?? 0
+                let unused = candidate.keys.map { $0.subtracting(present).count } ?? 0
+                return (mismatched.count, dropped, unused)
             }
-            guard let present else { return value }
-            let mismatched = candidate.tags.filter { tag in string(tag.key).map { !tag.value.contains($0) } ?? false }
-            let dropped = candidate.keys.map { present.subtracting($0).count } ?? 0
-            let unused = candidate.keys.map { $0.subtracting(present).count } ?? 0
-            let score = (mismatched.count, dropped, unused)
-            if score == (0, 0, 0) { return value }
-            if best.map({ score < $0.score }) ?? true { best = (value, score) }
+            order.sort { scores[$0] < scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
         }
-        if let best { return best.value }
-        throw noMatch(typeName, errors: errors, in: decoder)
+        var errors: [(index: Int, error: any Error)] = []
+        for index in order {
+            do { return try candidates[index].decode(decoder) } catch { errors.append((index, error)) }
+        }
+        throw noMatch(typeName, errors: errors.sorted { $0.index < $1.index }.map(\.error), in: decoder)
     }
 
     /// The error when no variant decodes; it keeps each variant's reason.

@@ -238,3 +238,13 @@ enum SessionCalls {
         DispatchQueue(label: label).async(execute: work)
     }
 }
+
+extension URLSessionTransport: CustomReflectable {
+    /// The timeout and whether the session is the default one, not the session's internals: reflecting those
+    /// (`dump(client)`) reads state URLSession's own queues are changing, which crashed a test run on Linux.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["defaultTimeout": defaultTimeout,
+                                "session": session === Self.defaultSession ? "defaultSession" : "custom"],
+               displayStyle: .struct)
+    }
+}
