@@ -25,7 +25,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         // Only the users of the NIO products build these (`RaspHummingbird`, `RaspAsyncHTTPClient`). No default
@@ -34,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already in Hummingbird's graph: its NIOHTTPTypes converts NIO's HTTP/1.1 parts for RaspMock's limits.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
@@ -112,13 +113,21 @@ let package = Package(
         /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
         /// handler that answers every Rasp endpoint from it, like the real API does.
         .target(name: "RaspDemo", dependencies: ["RaspRuntime"]),
-        /// The mock Rasp server: the demo handler over real HTTP on loopback, with fault modes.
+        /// The mock Rasp server: the server generated from `openapi.yaml` with the demo data as its handler, over
+        /// real HTTP on loopback (Hummingbird), with fault modes and request limits.
         .target(
             name: "RaspMock",
             dependencies: [
-                "RaspDemo", "RaspRuntime",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         /// `rasp-mock [--host 127.0.0.1] [--port 8080] [--spec any.yaml]`.

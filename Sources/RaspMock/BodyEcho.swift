@@ -1,5 +1,8 @@
 import Foundation
-import FlyingFox
+import Hummingbird
+import NIOCore
+import NIOFoundationCompat
+import RaspRuntime
 
 /// The `/_echo/` route of ``MockServer``: any method on a path under `/_echo/` answers 200 with a JSON object
 /// describing the request as the server parsed it, so tests can check what a client really sends.
@@ -18,28 +21,24 @@ import FlyingFox
 /// below the server's ``MockServer/Limits/maxBodyBytes``); a larger body is not read further and answers 413 with
 /// `Connection: close`.
 enum BodyEcho {
-    /// Paths with this prefix (after ``MockServer`` adds the trailing slash the request path lost) are echoed.
+    /// Paths with this prefix (a slash added to a path without one: `/_echo` too) are echoed.
     static let prefix = "/_echo/"
     /// The largest body echoed (2 MiB): the most the route keeps of a request body in memory.
     static let limit = 2_097_152
 
     /// Reads the body (up to ``limit``) and answers with its description.
-    static func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let body: Data
-        do {
-            guard let read = try await read(request.bodySequence) else {
-                var response = error(.payloadTooLarge, "the body is larger than \(limit) bytes")
-                response.headers[.connection] = "close"
-                return response
-            }
-            body = read
-        } catch {
-            return self.error(.badRequest, "the body could not be read: \(error)")
+    /// - Throws: What reading the body threw (the connection answers a refused body itself).
+    static func respond(to request: Request) async throws -> Response {
+        guard let body = try await read(request) else {
+            var response = error(.contentTooLarge, "the body is larger than \(limit) bytes")
+            response.headers[.connection] = "close"
+            return response
         }
         let contentType = request.headers[.contentType]
+        let target = request.uri
         do {
-            let echo = Echo(method: request.method.rawValue, path: request.path,
-                            query: request.query.map { Echo.Item(name: $0.name, value: $0.value) },
+            let echo = Echo(method: request.method.rawValue, path: target.path.removingPercentEncoding ?? target.path,
+                            query: ServerRequest.formItems(target.query ?? "").map { Echo.Item(name: $0, value: $1) },
                             contentType: contentType, fields: try fields(of: body, contentType: contentType),
                             body: body)
             return json(.ok, echo)
@@ -65,27 +64,28 @@ enum BodyEcho {
         }
     }
 
-    /// The body's bytes, or nil when there are more than ``limit``.
-    private static func read(_ sequence: HTTPBodySequence) async throws -> Data? {
-        if let count = sequence.count, count > limit { return nil }
+    /// The body's bytes, or nil when there are more than ``limit`` (then the rest is not read).
+    private static func read(_ request: Request) async throws -> Data? {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return nil }
         var data = Data()
-        for try await chunk in sequence {
-            data.append(chunk)
+        for try await chunk in request.body {
+            data.append(contentsOf: chunk.readableBytesView)
             if data.count > limit { return nil }
         }
         return data
     }
 
     /// A JSON answer with sorted keys (the `/_echo/` and `/_sink/` routes answer this way).
-    static func json(_ status: HTTPStatusCode, _ value: some Encodable) -> HTTPResponse {
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, arrays and optionals only: encoding cannot fail.
+        // Strings, numbers, arrays and optionals only: encoding cannot fail.
         let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], wholeBody: body)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(data: body)))
     }
 
-    private static func error(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
+    private static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         json(status, ["error": message])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import FlyingFox
+import Hummingbird
 import RaspRuntime
 
 /// The `/_sink/` route of ``MockServer``: any method on a path under `/_sink/` reads the request body to its end
@@ -14,24 +14,25 @@ import RaspRuntime
 /// route: the connection answers a refused body itself (400, 413) and a client that leaves is not answered. Like
 /// ``MockServer/sinkStats()``, the route is not counted with the API's paths and takes no faults.
 enum BodySink {
-    /// Paths with this prefix (after ``MockServer`` adds the trailing slash the request path lost) are sinks.
+    /// Paths with this prefix (a slash added to a path without one) are sinks.
     static let prefix = "/_sink/"
     /// Bytes read between two turns given to other tasks (1 MiB).
     static let yieldInterval = 1 << 20
 
     /// Reads the body to its end and answers with its size and checksum.
-    static func respond(to request: HTTPRequest, recorder: SinkRecorder) async -> HTTPResponse {
+    /// - Throws: What reading the body threw (the connection answers a refused body itself).
+    static func respond(to request: Request, recorder: SinkRecorder) async throws -> Response {
         let chunked = request.headers[.transferEncoding] != nil
         var checksum = Checksum64()
         var size = 0
         do {
             var sinceYield = 0
-            for try await chunk in request.bodySequence {
-                checksum.update(chunk)
-                size += chunk.count
-                recorder.read(chunk.count)
-                // A socket with bytes ready never suspends the read: give other tasks a turn now and then.
-                sinceYield += chunk.count
+            for try await chunk in request.body {
+                chunk.withUnsafeReadableBytes { checksum.update($0) }
+                size += chunk.readableBytes
+                recorder.read(chunk.readableBytes)
+                // Bytes that are already there never suspend the read: give other tasks a turn now and then.
+                sinceYield += chunk.readableBytes
                 if sinceYield >= yieldInterval {
                     sinceYield = 0
                     await Task.yield()
@@ -39,8 +40,7 @@ enum BodySink {
             }
         } catch {
             recorder.fail()
-            // The connection answers a refused body with its refusal; a client that left needs no answer.
-            return HTTPResponse(statusCode: .badRequest, headers: [.connection: "close"], wholeBody: Data())
+            throw error
         }
         let upload = SinkUpload(size: size, checksum: checksum.text, chunked: chunked,
                                 contentType: request.headers[.contentType])

@@ -1,105 +1,80 @@
-import Foundation
-import FlyingFox
-import FlyingSocks
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
 
-/// Serves one connection: reads requests one after another (keep-alive), hands each to the handler and writes its
-/// answer, until the client closes, a request asks to close, the server refuses one or stops.
+/// Serves one connection: reads its requests one after another (keep-alive, pipelining), hands each to the
+/// ``MockResponder`` and writes its answer, until the client closes, a request or an answer asks to close, the
+/// server refuses a request or stops.
+///
+/// The parsing, framing and encoding are NIO's (see ``MockChannel``); what is decided here is what HTTP leaves to
+/// the server: a request that cannot be read gets a ``Refusal`` as its answer, after the answers before it; a body
+/// the route left unread is read and dropped when small (``drainBudget``), or the connection closes after the
+/// answer; an answer whose body fails (a fault, a stream dropped on purpose, a client gone) ends the connection
+/// where it is.
 struct MockConnection {
-    let stream: SocketStream
-    let limits: MockServer.Limits
-    let handler: HTTPServerCore.Handler
-    /// Whether the server is stopping (then no further request is read).
-    let isStopping: @Sendable () -> Bool
+    /// What is left of a body a route did not read is read and dropped up to this many bytes; past it, the
+    /// connection closes after the answer.
+    static let drainBudget = 1 << 20
 
-    /// Serves requests until the connection ends, then closes the socket.
+    let channel: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+    let limits: MockServer.Limits
+    let responder: MockResponder
+    let logger: Logger
+
+    /// Serves requests until the connection ends.
     func run() async {
         do {
-            while let head = try await RequestHead.read(from: stream, limits: limits) {
-                stream.enter(.busy)
-                guard try await exchange(head), !isStopping() else {
-                    await stream.lingerAndClose()
-                    return
+            try await withTaskCancellationHandler {
+                try await channel.executeThenClose { inbound, outbound in
+                    try await serve(RequestParts(inbound), outbound)
+                    // Close this side only; ConnectionGuard closes the connection once the client has closed too.
+                    outbound.finish()
+                    try await channel.channel.closeFuture.get()
                 }
+            } onCancel: {
+                channel.channel.close(promise: nil)
             }
-        } catch let refusal as Refusal {
-            try? await stream.write(refusal.answer)
-            await stream.lingerAndClose()
-            return
         } catch {
-            // The client left, the task was cancelled (stop, a timeout) or a body failed on purpose (the `close`
-            // and `drop-after` faults): close at once, whatever was sent.
+            // The client left, an answer's body failed (on purpose for some faults) or the server stopped: the
+            // connection is closed, and there is no one to answer.
         }
-        stream.close()
     }
 
-    /// Reads the body of one request, runs the handler and writes its answer.
-    /// - Returns: Whether the connection stays open for another request.
-    /// - Throws: ``Refusal`` for a body to refuse; what reading or writing throws.
-    private func exchange(_ head: RequestHead) async throws -> Bool {
-        let body: HTTPBodySequence
-        var reader: (any BodyReader)?
-        switch try BodyFraming(head, maxBodyBytes: limits.maxBodyBytes) {
-        case .length(0):
-            body = HTTPBodySequence()
-        case .length(let count) where count <= RequestBody.bufferedLimit:
-            if head.expectsContinue { try await stream.write(RequestBody.continueAnswer) }
-            body = HTTPBodySequence(data: try await RequestBody.read(count, from: stream))
-        case .length(let count):
-            let streamed = RequestBody.Streamed(stream: stream, count: count, expectsContinue: head.expectsContinue)
-            reader = streamed
-            body = HTTPBodySequence(from: streamed, count: count, suggestedBufferSize: SocketStream.readSize)
-        case .chunked:
-            let decoded = RequestBody.Chunked(stream: stream, limits: limits, expectsContinue: head.expectsContinue)
-            reader = decoded
-            // FlyingFox has no public body sequence of unknown length that is not chunk-encoded again, so this one
-            // reports a count of 0: handlers tell a chunked body by its `Transfer-Encoding` header.
-            body = HTTPBodySequence(from: decoded, count: 0, suggestedBufferSize: SocketStream.readSize)
-        }
-
-        let response = await handler(head.request(body: body))
-        stream.enter(.busy)
-        var keepAlive = head.keepAlive && !isStopping()
-            && !RequestHead.tokens(response.headers.values(for: .connection)).contains("close")
-        if let reader {
-            // A body the handler left unread is dropped when small; otherwise the connection ends with this answer
-            // (as when the client still waits for a `100 Continue` it never got). A body refused while it was read
-            // gets the refusal as its answer, whatever the handler answered.
-            if keepAlive, !reader.continuePending {
-                keepAlive = try await reader.drain(upTo: RequestBody.drainLimit)
-            } else {
-                keepAlive = false
+    private func serve(_ parts: RequestParts, _ outbound: NIOAsyncChannelOutboundWriter<HTTPResponsePart>)
+        async throws {
+        do {
+            while let part = try await parts.next() {
+                guard case .head(let head) = part else { throw Refusal(400, "A request body arrived without a head.") }
+                let body = RequestBodyReader(of: head, parts: parts, limit: limits.maxBodyBytes, outbound: outbound)
+                let request = Request(head: head, body: RequestBody(asyncSequence: body))
+                var response: Response
+                do {
+                    response = try await responder.respond(to: request, channel: channel.channel, logger: logger)
+                } catch {
+                    throw body.refusal ?? error
+                }
+                if let refusal = body.refusal { throw refusal }
+                var keepAlive = !Self.asksToClose(head.headerFields) && !Self.asksToClose(response.headers)
+                if keepAlive, !body.isComplete { keepAlive = try await body.drain(budget: Self.drainBudget) }
+                if !keepAlive { response.headers[.connection] = "close" }
+                if head.method == .head { response = Response(status: response.status, headers: response.headers) }
+                try await ResponseWriter(outbound: outbound).write(response: response.head, body: response.body)
+                guard keepAlive else { return }
             }
+        } catch {
+            // A request that cannot be read (or was refused) is answered after the answers before it.
+            guard let refusal = Refusal(reading: error) else { throw error }
+            let answer = refusal.response
+            try await ResponseWriter(outbound: outbound).write(response: answer.head, body: answer.body)
         }
-        if let refusal = (reader as? RequestBody.Chunked)?.refusal { throw refusal }
-        try await write(response, to: head, keepAlive: keepAlive)
-        return keepAlive
     }
 
-    /// Writes an answer: the head at once, then the body chunk by chunk as its sequence produces them (so a
-    /// streamed body leaves as it is made). A body sequence that fails ends the connection mid-answer.
-    private func write(_ response: HTTPResponse, to head: RequestHead, keepAlive: Bool) async throws {
-        guard case .httpBody(let body) = response.payload else {
-            throw Refusal(501, "WebSocket upgrades are not supported.")
-        }
-        var headers = response.headers
-        if let count = body.count {
-            if headers[.contentLength] == nil { headers[.contentLength] = String(count) }
-        } else {
-            headers.addValue("chunked", for: .transferEncoding)
-        }
-        if !keepAlive {
-            headers[.connection] = "close"
-        } else if headers[.connection] == nil, let connection = head.headers[.connection] {
-            headers[.connection] = connection
-        }
-        var text = "\(response.version.rawValue) \(response.statusCode.code) \(response.statusCode.phrase)\r\n"
-        for (name, value) in headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            text += "\(name.rawValue): \(value)\r\n"
-        }
-        try await stream.write(Data((text + "\r\n").utf8))
-        guard head.method != "HEAD" else { return }
-        for try await chunk in body {
-            try await stream.write(chunk)
+    /// Whether header fields carry `Connection: close`.
+    static func asksToClose(_ fields: HTTPFields) -> Bool {
+        fields[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
         }
     }
 }

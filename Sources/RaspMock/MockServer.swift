@@ -1,10 +1,13 @@
 public import Foundation
-import FlyingFox
+import HummingbirdCore
+import Logging
+import NIOPosix
 public import RaspDemo
 
-/// The mock Rasp server: `DemoAPI` served over real HTTP/1.1 on loopback, with per-request fault modes
-/// (``MockFault``) and per-path counters for tests. Any request under `/_echo/` is answered, uncounted and without
-/// faults, with a JSON description of the body the server parsed (form pairs, multipart parts, raw bytes). Paths
+/// The mock Rasp server: the server generated from `openapi.yaml`, answering from `DemoAPI`, served over real
+/// HTTP/1.1 on loopback (Hummingbird on SwiftNIO), with per-request fault modes (``MockFault``) and per-path counters
+/// for tests. Any request under `/_echo/` is answered, uncounted and without faults, with a JSON description of the
+/// body the server parsed (form pairs, multipart parts, raw bytes). Paths
 /// under `/_stream/` send long or slow bodies chunk by chunk, with their own faults and ``streamStats()``
 /// (see `StreamRoutes`); paths under `/_sink/` read bodies of any size without keeping them and answer with their
 /// size and checksum (``sinkStats()``, see `BodySink`).
@@ -40,14 +43,18 @@ public actor MockServer {
     public nonisolated let api: DemoAPI
     /// What the server accepts before it refuses.
     public nonisolated let limits: Limits
-    /// Where the server reports what an operator should know (the connection limit reached, accept failures).
+    /// Where the server reports what an operator should know (the connection limit reached).
     private nonisolated let log: @Sendable (String) -> Void
-    private var core: HTTPServerCore?
-    private var counters: [String: Counters] = [:]
+    /// The running server's task (set by `start`, taken by `stop`).
+    private var running: Running?
+    /// The API's requests and faults per path.
+    private nonisolated let counters = CounterStore()
+    /// What answers the requests.
+    private nonisolated let responder: MockResponder
     /// What the `/_stream/` routes did (``streamStats()``).
-    nonisolated let streams = StreamRecorder()
+    nonisolated var streams: StreamRecorder { responder.streams }
     /// What the `/_sink/` route did (``sinkStats()``).
-    nonisolated let sinks = SinkRecorder()
+    nonisolated var sinks: SinkRecorder { responder.sinks }
     /// The base URL once started.
     public private(set) var url: URL?
 
@@ -61,6 +68,7 @@ public actor MockServer {
         self.api = api
         self.limits = limits
         self.log = log
+        responder = MockResponder(api: api, limits: limits, counters: counters)
     }
 
     /// Writes `MockServer: <line>` to standard error.
@@ -124,23 +132,44 @@ public actor MockServer {
     ///   - port: The port, or 0 for an ephemeral one (read back from the socket).
     /// - Throws: When the address cannot be bound, or the server is already running.
     public func start(host: String = "127.0.0.1", port: UInt16 = 0) async throws -> URL {
-        guard core == nil else { throw MockServerError.alreadyRunning }
-        // The core holds the server strongly while it runs: a started server is not lost with its last reference.
-        let core = HTTPServerCore(limits: limits, log: log) { request in await self.respond(to: request) }
-        self.core = core
-        let boundPort: UInt16
-        do {
-            boundPort = try await core.start(host: host, port: port)
-        } catch {
-            if self.core === core { self.core = nil }
-            throw error
+        guard running == nil else { throw MockServerError.alreadyRunning }
+        let (ports, portSink) = AsyncStream<Int?>.makeStream()
+        let server = Server(
+            childChannelSetup: MockChannel(limits: limits, responder: responder),
+            configuration: ServerConfiguration(
+                address: .hostname(host, port: Int(port)), backlog: 1024,
+                availableConnectionsDelegate: ConnectionCap(limit: limits.maxConnections, log: log)),
+            onServerRunning: { channel in
+                portSink.yield(channel.localAddress?.port)
+                portSink.finish()
+            },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            logger: Self.quietLogger
+        )
+        // The task holds the server (and this actor) strongly while it runs: a started server is not lost with its
+        // last reference.
+        let task = Task {
+            defer {
+                portSink.finish()
+                withExtendedLifetime(self) {}
+            }
+            try await server.run()
         }
-        guard self.core === core else {
+        let running = Running(server: server, task: task)
+        self.running = running
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() ?? nil else {
+            if self.running?.task == task { self.running = nil }
+            task.cancel()
+            try await task.value
+            throw MockServerError.noAddress
+        }
+        guard self.running?.task == task else {
             // stop() was called while the socket was being set up.
-            await core.stop()
+            await running.stop()
             throw CancellationError()
         }
-        let url = URL(string: "http://\(host):\(boundPort)")!
+        let url = URL(string: "http://\(host):\(bound)")!
         self.url = url
         return url
     }
@@ -148,57 +177,44 @@ public actor MockServer {
     /// Stops listening and closes open connections: idle ones at once, the others after their current answer or
     /// within a second. Not interrupted by the cancellation of the calling task.
     public func stop() async {
-        guard let core else { return }
-        self.core = nil
+        guard let running else { return }
+        self.running = nil
         url = nil
-        await Task { await core.stop() }.value
+        await Task { await running.stop() }.value
     }
 
     /// The counters of one path, e.g. `/v3.0/search/` (with or without the trailing slash).
-    public func counters(for path: String) -> Counters { counters[Self.normalize(path)] ?? Counters() }
-
-    /// All counters by path (each path with a trailing slash, as the API spells them).
-    public func allCounters() -> [String: Counters] { counters }
-
-    /// Forgets every count (a fresh `X-Mock-Fault-Times` budget for each path).
-    public func resetCounters() { counters = [:] }
-
-    /// Counts a request and decides whether it gets its faults.
-    private func record(path: String, wantsFaults: Bool, times: Int?) -> Bool {
-        var entry = counters[path] ?? Counters()
-        entry.requests += 1
-        let inject = wantsFaults && (times.map { entry.faults < $0 } ?? true)
-        if inject { entry.faults += 1 }
-        counters[path] = entry
-        return inject
+    public func counters(for path: String) -> Counters {
+        counters.all[path.hasSuffix("/") ? path : path + "/"] ?? Counters()
     }
 
-    /// Request paths come without their trailing slash (FlyingFox's `HTTPRequest` standardizes them); counters
-    /// keep the API's spelling.
-    private static func normalize(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
+    /// All counters by path (each path with a trailing slash, as the API spells them).
+    public func allCounters() -> [String: Counters] { counters.all }
 
-    private nonisolated func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let path = Self.normalize(request.path)
-        if path.hasPrefix(BodyEcho.prefix) { return await BodyEcho.respond(to: request) }
-        if path.hasPrefix(BodySink.prefix) { return await BodySink.respond(to: request, recorder: sinks) }
-        if path.hasPrefix(StreamRoutes.prefix) {
-            return await StreamRoutes.respond(to: request, path: path, recorder: streams)
+    /// Forgets every count (a fresh `X-Mock-Fault-Times` budget for each path).
+    public func resetCounters() { counters.reset() }
+
+    /// Hummingbird's log: nothing an operator needs (starting, stopping, connections); the server reports what
+    /// matters through `log`.
+    private static let quietLogger = Logger(label: "rasp-mock") { _ in SwiftLogNoOpLogHandler() }
+
+    /// A running server and the task that runs it.
+    private struct Running: Sendable {
+        let server: Server<MockChannel>
+        let task: Task<Void, any Error>
+
+        /// Stops the server: no new connections; idle ones close at once, the others after their current answer
+        /// or, past `grace`, where they are.
+        func stop(grace: Duration = .seconds(1)) async {
+            // The server's task ends once every connection has closed.
+            Task { try? await server.shutdownGracefully() }
+            let deadline = Task {
+                try await Task.sleep(for: grace)
+                task.cancel()
+            }
+            _ = await task.result
+            deadline.cancel()
         }
-        let faults: [MockFault]
-        do {
-            faults = try request.headers[HTTPHeader(MockFault.header)].map(MockFault.parse) ?? []
-        } catch {
-            _ = await record(path: path, wantsFaults: false, times: nil)
-            return MockResponses.plain(400, "\(error)")
-        }
-        let times = request.headers[HTTPHeader(MockFault.timesHeader)].flatMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
-        let inject = await record(path: path, wantsFaults: !faults.isEmpty, times: times)
-        let answer = api.respond(method: request.method.rawValue, path: path,
-                                 query: request.query.map { ($0.name, $0.value) },
-                                 headers: request.headers.map { ($0.key.rawValue, $0.value) })
-        return await MockResponses.make(answer, faults: inject ? faults : [])
     }
 }
 

@@ -1,3 +1,5 @@
+import HummingbirdCore
+
 extension MockServer {
     /// What the server accepts from clients before it refuses, answering like nginx does: every refusal closes the
     /// connection after its answer.
@@ -15,11 +17,13 @@ extension MockServer {
     /// ``headTimeout`` (a request head that has begun), ``bodyTimeout`` (no body bytes) or ``sendTimeout`` (the
     /// client does not take the answer), so idle clients cannot hold the connection slots.
     ///
-    /// The request head is parsed in one pass over its bytes, so refusing costs no more than reading up to the limit.
+    /// Heads are checked once NIO's HTTP/1.1 parser has read them. The parser stops earlier, at eight times the
+    /// line limits and twice the head limits, which bounds what a connection holds before the checks run; a head
+    /// past those is answered 431 without telling which limit it broke.
     public struct Limits: Sendable, Hashable {
         /// The longest request line (`GET /path?query HTTP/1.1`, without its CRLF), in bytes.
         public var maxRequestLineBytes: Int
-        /// The longest header line (`Name: value`, without its CRLF), in bytes.
+        /// The longest header line (`Name: value`, without its CRLF and the whitespace around the value), in bytes.
         public var maxHeaderLineBytes: Int
         /// The most bytes of all header lines of a request together (with their CRLFs).
         public var maxHeaderBytes: Int
@@ -28,7 +32,7 @@ extension MockServer {
         /// The largest request body, announced by `Content-Length` or sent chunked (refused as soon as it is known).
         public var maxBodyBytes: Int
         /// The most connections open at once. When they are all taken the server stops accepting (new connections
-        /// wait in the kernel's listen backlog until one closes) and logs it once, then at most every 10 seconds.
+        /// wait in the kernel's listen backlog until one closes) and logs it, at most every 10 seconds.
         public var maxConnections: Int
         /// How long a connection may wait for the first byte of its next request.
         public var idleTimeout: Duration
@@ -75,6 +79,18 @@ extension MockServer {
             self.headTimeout = headTimeout
             self.bodyTimeout = bodyTimeout
             self.sendTimeout = sendTimeout
+        }
+
+        /// The limits of NIO's HTTP/1.1 parser, which reads a whole head before it is checked: a field (the request
+        /// target, a header name or value) up to eight times the longest line allowed, a head up to twice the
+        /// request line and headers allowed, eight times the header fields allowed.
+        var parserLimits: HTTP1Channel.Configuration.DecoderConfiguration {
+            // Saturating: a limit may be as large as Int.max.
+            func times(_ factor: Int, _ value: Int) -> Int { min(Int.max / factor, value) * factor }
+            let head = maxRequestLineBytes.addingReportingOverflow(maxHeaderBytes)
+            return .init(maxHeaderFieldSize: times(8, max(maxRequestLineBytes, maxHeaderLineBytes)),
+                         maxHeaderListSize: times(2, head.overflow ? Int.max : head.partialValue),
+                         maxHeaderFieldCount: times(8, maxHeaderCount))
         }
     }
 }

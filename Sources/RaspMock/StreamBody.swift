@@ -1,16 +1,15 @@
 import Foundation
-import FlyingSocks
+import Hummingbird
+import NIOCore
 
-/// A response body of `count` chunks produced one at a time, `delay` apart, and handed to the server as separate
-/// buffers: the server writes each buffer to the socket before asking for the next one, so every chunk leaves the
-/// server as soon as it is produced, and the whole body never sits in memory.
+/// A response body of `count` chunks produced one at a time, `delay` apart, each written to the connection before
+/// the next is produced, so every chunk leaves the server as soon as it is made, and the whole body never sits in
+/// memory.
 ///
-/// Asking for the next chunk also means the previous one was written, which is when ``StreamTracker`` counts it.
-/// The ``StreamFault`` applies after `fault.after` chunks: `drop` fails the body (the server then closes the
-/// connection, see ``CutBody``), `stall` waits until the connection's task is cancelled (the server stops).
-struct StreamBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
+/// A chunk is counted (``StreamTracker``) once the connection has taken it. The ``StreamFault`` applies after
+/// `fault.after` chunks: `drop` fails the body (the connection then closes where it is, see ``MockConnection``),
+/// `stall` waits until the connection's task is cancelled (the server stops).
+struct StreamBody: Sendable {
     /// How many chunks.
     let count: Int
     /// The wait before every chunk but the first.
@@ -25,50 +24,26 @@ struct StreamBody: AsyncBufferedSequence, Sendable {
     /// The body failed on purpose (`drop-after`).
     struct Dropped: Error {}
 
-    func makeAsyncIterator() -> Iterator { Iterator(body: self, tracker: StreamTracker(recorder: recorder)) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let body: StreamBody
-        let tracker: StreamTracker
-        private var index = 0
-        private var pending: ArraySlice<UInt8> = []
-
-        init(body: StreamBody, tracker: StreamTracker) {
-            self.body = body
-            self.tracker = tracker
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            if !pending.isEmpty {
-                defer { pending = [] }
-                return pending
-            }
-            if index > 0 { tracker.wrote() }
-            guard index < body.count else {
-                tracker.mark(.completed)
-                return nil
-            }
-            if let fault = body.fault, index == fault.after {
-                switch fault {
-                case .dropAfter:
-                    tracker.mark(.dropped)
-                    throw Dropped()
-                case .stallAfter:
-                    while true { try await Task.sleep(for: .seconds(3600)) }
+    /// The body as a response body, with a `Content-Length` when `length` is given (chunked otherwise).
+    func responseBody(length: Int?) -> ResponseBody {
+        ResponseBody(contentLength: length) { writer in
+            let tracker = StreamTracker(recorder: recorder)
+            for index in 0..<count {
+                if let fault, index == fault.after {
+                    switch fault {
+                    case .dropAfter:
+                        tracker.mark(.dropped)
+                        throw Dropped()
+                    case .stallAfter:
+                        while true { try await Task.sleep(for: .seconds(3600)) }
+                    }
                 }
+                if index > 0, delay > .zero { try await Task.sleep(for: delay) }
+                try await writer.write(ByteBuffer(bytes: chunk(index)))
+                tracker.wrote()
             }
-            if index > 0, body.delay > .zero { try await Task.sleep(for: body.delay) }
-            defer { index += 1 }
-            return body.chunk(index)
-        }
-
-        /// Byte by byte (the server asks for buffers; this is only the protocol's requirement).
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty {
-                guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
-                pending = buffer
-            }
-            return pending.popFirst()
+            tracker.mark(.completed)
+            try await writer.finish(nil)
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
-import FlyingFox
-import RaspDemo
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RaspRuntime
 
 /// The `/_stream/` routes of ``MockServer``: long or slow response bodies, sent chunk by chunk as they are made, for
 /// streaming tests and benchmarks. `GET` only; checked before the demo handler, and not counted in its counters.
@@ -22,7 +24,7 @@ import RaspDemo
 ///
 /// ``MockServer/streamStats()`` tells what was written and how each stream ended.
 enum StreamRoutes {
-    /// Paths with this prefix (after ``MockServer`` adds the trailing slash the request path lost) are stream routes.
+    /// Paths with this prefix (a slash added to a path without one) are stream routes.
     static let prefix = "/_stream/"
 
     /// Answers a stream request.
@@ -30,42 +32,55 @@ enum StreamRoutes {
     ///   - request: The request.
     ///   - path: Its path with a trailing slash.
     ///   - recorder: Where the streams are counted.
-    static func respond(to request: HTTPRequest, path: String, recorder: StreamRecorder) async -> HTTPResponse {
-        guard request.method == .GET else { return MockResponses.plain(405, "stream routes answer GET only") }
+    static func respond(to request: Request, path: String, recorder: StreamRecorder) async -> Response {
+        guard request.method == .get else {
+            var response = MockErrors.response(status: 405, text: "stream routes answer GET only")
+            response.headers[.allow] = "GET"
+            return response
+        }
         let route = String(path.dropFirst(prefix.count).dropLast())
-        guard ["sse", "jsonl", "bytes"].contains(route) else { return notFound }
+        guard ["sse", "jsonl", "bytes"].contains(route) else {
+            return MockErrors.response(status: 404, text: "Нет такого потока (mock)")
+        }
         let fault: StreamFault?
         let others: [MockFault]
         do {
-            (fault, others) = try request.headers[HTTPHeader(MockFault.header)].map(StreamFault.parse) ?? (nil, [])
+            (fault, others) = try request.headers[MockFault.headerName].map(StreamFault.parse) ?? (nil, [])
             if let unsupported = others.first(where: { !isSupported($0) }) {
-                return MockResponses.plain(400, "'\(unsupported.headerValue)' is not a fault of stream routes")
+                return MockErrors.response(status: 400,
+                                           text: "'\(unsupported.headerValue)' is not a fault of stream routes")
             }
         } catch {
-            return MockResponses.plain(400, "\(error)")
+            return MockErrors.response(status: 400, text: "\(error)")
         }
-        let times = request.headers[HTTPHeader(MockFault.timesHeader)].flatMap {
+        let times = request.headers[MockFault.timesHeaderName].flatMap {
             Int($0.trimmingCharacters(in: .whitespaces))
         }
         let inject = (fault != nil || !others.isEmpty) && recorder.injectFault(route: route, times: times)
-        if inject, !others.isEmpty {
-            let answer = await MockResponses.make(DemoResponse(status: 200, headers: [:], body: Data()), faults: others)
-            if answer.statusCode != .ok { return answer }
+        if inject {
+            for case .delay(let milliseconds) in others {
+                try? await Task.sleep(for: .milliseconds(milliseconds))
+            }
+            switch others.first(where: { if case .delay = $0 { false } else { true } }) {
+            case .serverError?: return MockErrors.response(status: 500, text: "Внутренняя ошибка сервера (mock)")
+            case .unavailable?: return retryLater(503, "Сервис временно недоступен (mock)")
+            case .tooManyRequests?: return retryLater(429, "Слишком много запросов (mock)")
+            default: break
+            }
         }
         do {
-            let parameters = try Parameters(request.query)
+            let parameters = try Parameters(ServerRequest.formItems(request.uri.query ?? ""))
             return stream(route, parameters, fault: inject ? fault : nil, recorder: recorder)
         } catch {
-            return MockResponses.plain(400, error.message)
+            return MockErrors.response(status: 400, text: error.message)
         }
     }
 
-    /// A 404 in the Rasp error shape, for a path under ``prefix`` that is no stream route.
-    private static var notFound: HTTPResponse {
-        let body = "{\"error\":{\"text\":\"Нет такого потока (mock)\",\"http_code\":404,"
-            + "\"error_code\":\"mock\",\"request\":null}}"
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "application/json; charset=utf-8"],
-                            wholeBody: Data(body.utf8))
+    /// An error asking the client to come back in a second.
+    private static func retryLater(_ status: Int, _ text: String) -> Response {
+        var response = MockErrors.response(status: status, text: text)
+        response.headers[.retryAfter] = "1"
+        return response
     }
 
     /// Whether a ``MockFault`` applies to stream routes.
@@ -78,7 +93,7 @@ enum StreamRoutes {
 
     /// The streamed answer of a route.
     private static func stream(_ route: String, _ parameters: Parameters, fault: StreamFault?,
-                               recorder: StreamRecorder) -> HTTPResponse {
+                               recorder: StreamRecorder) -> Response {
         let delay = Duration.milliseconds(parameters.delay)
         switch route {
         case "sse":
@@ -89,15 +104,15 @@ enum StreamRoutes {
                 let i = index + 1
                 return ArraySlice("id: \(i)\ndata: {\"index\": \(i), \"text\": \"событие \(i)\"}\n\n".utf8)
             }
-            return HTTPResponse(statusCode: .ok,
-                                headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
-                                body: HTTPBodySequence(from: body))
+            return Response(status: .ok,
+                            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+                            body: body.responseBody(length: nil))
         case "jsonl":
             let body = StreamBody(count: parameters.count, delay: delay, fault: fault, recorder: recorder) { index in
                 ArraySlice("{\"index\": \(index + 1)}\n".utf8)
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/x-ndjson"],
-                                body: HTTPBodySequence(from: body))
+            return Response(status: .ok, headers: [.contentType: "application/x-ndjson"],
+                            body: body.responseBody(length: nil))
         default:
             let size = parameters.size, chunk = parameters.chunk
             // Bytes `i % 251` for a whole chunk, from any starting phase: each chunk is a slice of this.
@@ -107,8 +122,8 @@ enum StreamRoutes {
                 let start = index * chunk, length = min(chunk, size - start)
                 return tile[(start % 251)..<(start % 251 + length)]
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/octet-stream"],
-                                body: HTTPBodySequence(from: body, count: size))
+            return Response(status: .ok, headers: [.contentType: "application/octet-stream"],
+                            body: body.responseBody(length: size))
         }
     }
 
@@ -120,9 +135,9 @@ enum StreamRoutes {
         var size = 1 << 20
         var chunk = 1 << 16
 
-        init(_ query: [HTTPRequest.QueryItem]) throws(MalformedBody) {
+        init(_ query: [(name: String, value: String)]) throws(MalformedBody) {
             func number(_ name: String, _ range: ClosedRange<Int>) throws(MalformedBody) -> Int? {
-                guard let text = query[name] else { return nil }
+                guard let text = query.first(where: { $0.name == name })?.value else { return nil }
                 guard let value = Int(text), range.contains(value) else {
                     throw MalformedBody("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound)")
                 }
@@ -135,4 +150,11 @@ enum StreamRoutes {
             chunk = try number("chunk", 1...(1 << 24)) ?? chunk
         }
     }
+}
+
+extension MockFault {
+    /// ``header`` as a field name.
+    static let headerName = HTTPField.Name(header)!
+    /// ``timesHeader`` as a field name.
+    static let timesHeaderName = HTTPField.Name(timesHeader)!
 }

@@ -75,7 +75,7 @@ final class StreamRecorder: @unchecked Sendable {
 }
 
 /// Follows one stream body: counts the chunks the connection took and records how the stream ended when the body
-/// is released (the server releases it when the response is sent or its connection failed).
+/// is released (when the body has been written, or has failed: it was dropped, or its connection failed).
 final class StreamTracker: @unchecked Sendable {
     /// How a stream ended.
     enum Ending {

@@ -11,8 +11,7 @@ struct MockLimitsTests {
     /// `.open` when it did not within `wait`).
     static func exchange(_ url: URL, _ request: String,
                          wait: Duration = hangGuard) async throws -> (RawClient.Answer?, RawClient.Ending) {
-        let client = try await RawClient.connect(port: RawClient.port(url))
-        await client.send(request)
+        let client = try await RawClient.connect(port: RawClient.port(url), sending: Data(request.utf8))
         let answer = await client.answer()
         return (answer, await client.ending(within: wait))
     }
@@ -105,7 +104,10 @@ struct MockLimitsTests {
     func malformed() async throws {
         try await MockServer.withMockServer { url in
             let cases = [
-                ("GET /v3.0/copyright/\r\n\r\n", 400),
+                ("G(T /v3.0/copyright/ HTTP/1.1\r\n\r\n", 400),
+                ("GET /v3.0/copy right/ HTTP/1.1\r\n\r\n", 400),
+                // To NIO's parser a request line without a version is an HTTP/0.9 request.
+                ("GET /v3.0/copyright/\r\n\r\n", 505),
                 ("GET /v3.0/copyright/ HTTP/2.0\r\n\r\n", 505),
                 ("GET /v3.0/copyright/ HTTP/1.1\r\nBad Name: x\r\n\r\n", 400),
                 ("GET /v3.0/copyright/ HTTP/1.1\r\nX-A: 1\r\n folded\r\n\r\n", 400),
@@ -192,12 +194,14 @@ struct MockLimitsTests {
                                        headTimeout: .milliseconds(300))
         try await MockServer.withMockServer(limits: limits) { url in
             // The deadline only bounds a hang: the server closes after about 300 ms, but a loaded machine running
-            // the whole suite in parallel can delay its sweeper by seconds.
+            // the whole suite in parallel can delay its timers by seconds.
             let silent = try await RawClient.connect(port: RawClient.port(url))
             #expect(await silent.ending(within: .seconds(60)) == .closed)
 
-            let slow = try await RawClient.connect(port: RawClient.port(url))
-            await slow.send("GET /v3.0/copyright/ HTTP/1.1\r\nHost: mo")
+            // Sent as it connects: bytes sent after the server closed an idle connection would be answered with a
+            // reset.
+            let slow = try await RawClient.connect(port: RawClient.port(url),
+                                                   sending: Data("GET /v3.0/copyright/ HTTP/1.1\r\nHost: mo".utf8))
             #expect(await slow.ending(within: .seconds(60)) == .closed)
 
             // The slots are free again.

@@ -58,6 +58,16 @@ final class RawClient: @unchecked Sendable {
         try await offPool { RawClient(descriptor: try POSIX.open(port: port)) }
     }
 
+    /// Connects to `127.0.0.1:port` and sends all of `data` on the same thread, with no gap between the two that a
+    /// loaded machine could stretch past a server's short idle timeout.
+    static func connect(port: UInt16, sending data: Data) async throws -> RawClient {
+        try await offPool {
+            let client = RawClient(descriptor: try POSIX.open(port: port))
+            _ = POSIX.sendAll(client.descriptor, data)
+            return client
+        }
+    }
+
     /// The port of a server's base URL.
     static func port(_ url: URL) -> UInt16 { UInt16(url.port ?? 0) }
 

@@ -70,6 +70,24 @@ public struct DemoAPI: Sendable {
         }
     }
 
+    /// The 401 answer ``respond(method:path:query:headers:)`` gives a request without the right key, or nil when it
+    /// may pass (no key is required, or it carries the right one). For a server that checks the key before it reads
+    /// the rest of the request, as the real API does.
+    /// - Parameters:
+    ///   - path: The path (echoed in the error body's `request`).
+    ///   - query: Query items, already percent-decoded, in order (`apikey` is read).
+    ///   - headers: Header fields (`Authorization` is read).
+    public func authenticationFailure(path: String, query: [(String, String)],
+                                      headers: [(String, String)]) -> DemoResponse? {
+        let request = DemoRequest(path: path, query: DemoQuery(query), host: host, now: now)
+        do {
+            try authenticate(query: request.query, headers: headers)
+            return nil
+        } catch {
+            return error.response(for: request)
+        }
+    }
+
     private func route(_ request: DemoRequest) throws -> DemoResponse {
         let catalog = DemoCatalog.shared
         var path = request.path
@@ -89,7 +107,7 @@ public struct DemoAPI: Sendable {
         }
     }
 
-    private func authenticate(query: DemoQuery, headers: [(String, String)]) throws {
+    private func authenticate(query: DemoQuery, headers: [(String, String)]) throws(DemoFailure) {
         guard let requiredKey else { return }
         let header = headers.first { $0.0.lowercased() == "authorization" }?.1
         guard let key = query.value("apikey") ?? header, !key.isEmpty else {

@@ -41,6 +41,15 @@ struct DiskCacheCorruptionTests {
         }
     }
 
+    /// The stations_list body the server sends (the generated server's encoding of the demo directory), fetched
+    /// past the cache.
+    private static func servedDirectory(_ server: MockServer) async throws -> Data {
+        var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList")
+        request.setHeader("Authorization", testKey)
+        let url = try #require(await server.url)
+        return try await URLSessionTransport(defaultTimeout: hangGuard).send(request, baseURL: url).body
+    }
+
     private func downloads(_ server: MockServer) async -> Int {
         await server.counters(for: "/v3.0/stations_list/").requests
     }
@@ -51,7 +60,7 @@ struct DiskCacheCorruptionTests {
             let first = try await cache.file()
             #expect(first.origin == .downloaded)
             let body = try Data(contentsOf: first.file)
-            #expect(body == DemoAPI.stationsListJSON)
+            #expect(body == (try await Self.servedDirectory(server)), "the file holds the bytes the server sent")
             let metaFile = folder.appendingPathComponent(cache.key + ".meta.json")
             let validMeta = try Data(contentsOf: metaFile)
 
