@@ -67,6 +67,12 @@ struct OpenAPI32Tests {
         #expect(scheme.flows[0].deviceAuthorizationURL == "https://auth.example.com/device")
         #expect(scheme.flows[0].tokenURL == "https://auth.example.com/token")
         #expect(scheme.flows[1].scopes == ["read", "write"])
+        // Both reach the token-provider hook's documentation, the place of flows the app runs itself.
+        let client = try Self.generate("security").files.map(\.contents).joined()
+        let hook = try #require(client.split(separator: "\n").firstIndex { $0.contains("static func oauth(_ tokens") })
+        let docs = client.split(separator: "\n")[..<hook].suffix(4).joined(separator: "\n")
+        #expect(docs.contains("`https://auth.example.com/.well-known/oauth-authorization-server`"))
+        #expect(docs.contains("asks `https://auth.example.com/device` for a user code"))
         let warnings = try Self.generate("tags").warnings.map(\.description)
         #expect(warnings == ["7:29: warning: tag 'orphans' has parent 'nowhere', which is no tag of the document"])
     }

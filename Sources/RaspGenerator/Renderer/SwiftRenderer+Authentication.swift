@@ -24,8 +24,19 @@ extension SwiftRenderer {
             w.doc(lead + ["- Parameter credentials: The whole `Authorization` value, \(what)."])
             w.line(access, "static func ", name, "(_ credentials: String) -> Authentication { ",
                    ".apiKey(credentials, in: .header(\"Authorization\"), scheme: ", wire, ") }")
-        case .oauth2(let clientCredentials, let refresh):
-            renderTokenProvider(name, wire, lead: lead, &w)
+        case .oauth2(let clientCredentials, let refresh, let metadata, let device):
+            var flows: [String] = []
+            if let metadata {
+                flows.append("Authorization server metadata (RFC 8414): `\(metadata)` "
+                             + "(`OpenIDConfiguration.load(from:)` reads its token endpoint).")
+            }
+            if let device {
+                flows.append("The device authorization flow (RFC 8628): the app asks `\(device)` for a user code, "
+                             + "polls the token endpoint and hands the tokens over here"
+                             + (refresh == nil ? "." : " (or their refresh token to "
+                                 + "`\(name)(refreshToken:clientID:)`)."))
+            }
+            renderTokenProvider(name, wire, lead: lead + flows + (flows.isEmpty ? [] : [""]), &w)
             if let url = clientCredentials {
                 w.doc([
                     "The client credentials flow: tokens from `\(url)`, cached and refreshed by an `OAuth2Tokens`.",

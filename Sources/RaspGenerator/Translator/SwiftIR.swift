@@ -94,8 +94,10 @@ struct SecuritySchemeDecl {
         /// value is the caller's.
         case http(scheme: String?)
         /// OAuth 2: the token URL of the client credentials flow, and the URL refresh tokens are exchanged at (a
-        /// flow's `refreshUrl`, else its `tokenUrl`), each when the document gives one the client can use.
-        case oauth2(clientCredentialsURL: String?, refreshURL: String?)
+        /// flow's `refreshUrl`, else its `tokenUrl`), each when the document gives one the client can use; for the
+        /// flows the app runs itself, where the authorization server's metadata is (3.2 `oauth2MetadataUrl`) and the
+        /// device authorization flow's endpoint (3.2 `deviceAuthorizationUrl`).
+        case oauth2(clientCredentialsURL: String?, refreshURL: String?, metadataURL: String?, deviceURL: String?)
         /// OpenID Connect, with its discovery URL.
         case openIDConnect(discoveryURL: String?)
     }

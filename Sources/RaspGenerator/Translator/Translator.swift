@@ -74,8 +74,11 @@ extension Translator {
             // A user's flow whose tokens can be refreshed: its `refreshUrl`, else its `tokenUrl`.
             let refresh = scheme.flows.lazy.filter { $0.kind != "clientCredentials" }
                 .compactMap { $0.refreshURL ?? $0.tokenURL }.first
+            let device = scheme.flows.first { $0.kind == "deviceAuthorization" }?.deviceAuthorizationURL
             return .oauth2(clientCredentialsURL: clientCredentials.flatMap(usableURL),
-                           refreshURL: refresh.flatMap(usableURL))
+                           refreshURL: refresh.flatMap(usableURL),
+                           metadataURL: scheme.oauth2MetadataURL.flatMap(usableURL),
+                           deviceURL: device.flatMap(usableURL))
         case "openIdConnect":
             return .openIDConnect(discoveryURL: scheme.openIDConnectURL)
         default:

@@ -6,6 +6,9 @@ public import Foundation
 public import RaspRuntime
 
 extension Authentication {
+    /// Authorization server metadata (RFC 8414): `https://auth.example.com/.well-known/oauth-authorization-server` (`OpenIDConfiguration.load(from:)` reads its token endpoint).
+    /// The device authorization flow (RFC 8628): the app asks `https://auth.example.com/device` for a user code, polls the token endpoint and hands the tokens over here (or their refresh token to `oauth(refreshToken:clientID:)`).
+    ///
     /// - Parameter tokens: Hands out access tokens: an `OAuth2Tokens`, or the app's own `AccessTokenProvider`.
     public static func oauth(_ tokens: any AccessTokenProvider) -> Authentication { .oauth2(tokens, scheme: "oauth") }
     /// A user's tokens, refreshed at `https://auth.example.com/token` from the refresh token the app's own authorization flow obtained, by an `OAuth2Tokens`.
