@@ -95,6 +95,23 @@ else
         "filter left the admin part out: files naming it $left_out; typeOverrides: Foundation.UUID ids $overridden"
 fi
 
+# --- 2b. Several documents in one target, each in its own namespace -----------------------------------------
+
+# Examples/PluginClient's ShopAPIs target holds Catalog.openapi.yaml and Orders.openapi.yaml (both with an `Item`
+# and a `bearerAuth` scheme); its tests use both clients. Each run writes its own folder of prefixed files.
+example=Examples/PluginClient
+generated=$(find "$example/.build/plugins/outputs" -path '*ShopAPIs*' -type d -name GeneratedSources | head -1)
+echo "PluginClient ShopAPIs (generated files: ${generated#"$root"/})"
+if [ -z "$generated" ]; then
+    check plugin.namespaces no "no GeneratedSources folder under $example/.build/plugins/outputs for ShopAPIs"
+else
+    catalog=$(ls "$generated/Catalog" | grep -c '^CatalogAPI[0-9][0-9]\.swift$' || true)
+    orders=$(ls "$generated/Orders" | grep -c '^OrdersAPI[0-9][0-9]\.swift$' || true)
+    nested=$(grep -l '^extension Orders {' "$generated/Orders/OrdersAPI01.swift" | wc -l)
+    check plugin.namespaces "$([ "$catalog" = 24 ] && [ "$orders" = 24 ] && [ "$nested" = 1 ] && echo ok)" \
+        "Catalog/CatalogAPI*.swift: $catalog, Orders/OrdersAPI*.swift: $orders, inside enum Orders: $nested"
+fi
+
 # --- 3. The build plugin regenerates only on change --------------------------------------------------------
 
 example=Examples/PluginClient

@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Example: a client generated at build time by `RaspGeneratorPlugin` from `Sources/BookshelfAPI/openapi.yaml`.
+/// Example: a client generated at build time by `RaspGeneratorPlugin` from `Sources/BookshelfAPI/openapi.yaml`, and two
+/// in one target from `Sources/ShopAPIs/Catalog.openapi.yaml` and `Orders.openapi.yaml`, each in its own namespace.
 let package = Package(
     name: "PluginClient",
     platforms: [.macOS(.v13), .iOS(.v15)],
@@ -16,5 +17,13 @@ let package = Package(
             plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
         ),
         .testTarget(name: "BookshelfAPITests", dependencies: ["BookshelfAPI"]),
+        .target(
+            name: "ShopAPIs",
+            dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")],
+            plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
+        ),
+        .testTarget(name: "ShopAPIsTests", dependencies: [
+            "ShopAPIs", .product(name: "RaspRuntime", package: "rasp-swift"),
+        ]),
     ]
 )

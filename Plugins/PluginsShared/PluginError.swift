@@ -8,8 +8,10 @@ enum PluginError: Error, CustomStringConvertible, LocalizedError {
     case missingSpec(place: String)
     /// More than one OpenAPI document was found.
     case severalSpecs(place: String, names: [String])
-    /// No `rasp-generate.yaml` was found.
-    case missingConfig(place: String)
+    /// No `rasp-generate.yaml` was found (for the document named `prefix`, "" for the unnamed one).
+    case missingConfig(place: String, prefix: String)
+    /// A `<Name>.openapi.yaml` whose name cannot name an enum.
+    case badNamespace(place: String, name: String)
     /// More than one generator config was found.
     case severalConfigs(place: String, names: [String])
     /// Several of the above at once, so one build shows every problem.
@@ -24,10 +26,15 @@ enum PluginError: Error, CustomStringConvertible, LocalizedError {
         case .missingSpec(let place):
             "\(place) has no OpenAPI document: add one named \(Self.list(GeneratorInputs.specNames))"
         case .severalSpecs(let place, let names):
-            "\(place) has \(names.count) OpenAPI documents (\(Self.list(names))): keep exactly one"
-        case .missingConfig(let place):
-            "\(place) has no generator config: add `\(GeneratorInputs.configNames[0])` beside the OpenAPI document "
+            "\(place) has \(names.count) OpenAPI documents (\(Self.list(names))): keep exactly one, or name each "
+                + "`<Name>.openapi.yaml` to generate it inside `enum <Name>`"
+        case .missingConfig(let place, let prefix):
+            "\(place) has no generator config: add `\(prefix.isEmpty ? "" : prefix + ".")"
+                + "\(GeneratorInputs.configNames[0])` beside the OpenAPI document "
                 + "(an empty file gives the defaults; `accessModifier: public` to export the client)"
+        case .badNamespace(let place, let name):
+            "\(place) has `\(name).openapi…`, but `\(name)` cannot name the enum its client goes in: start it "
+                + "with an upper-case ASCII letter, then letters, digits or `_`"
         case .severalConfigs(let place, let names):
             "\(place) has \(names.count) generator configs (\(Self.list(names))): keep exactly one"
         case .several(let errors):

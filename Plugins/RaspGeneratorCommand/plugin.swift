@@ -3,9 +3,10 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-client [--output FOLDER]`
 ///
-/// Regenerates the checked-in client (by default `Generated/RaspAPI`) from the OpenAPI document and the
-/// `rasp-generate.yaml` at the package root. `rasp-generate` rewrites only files whose bytes change, so running it
-/// on a current client touches nothing.
+/// Regenerates the checked-in clients from the OpenAPI documents and configs at the package root: `openapi.yaml`
+/// with `rasp-generate.yaml` into FOLDER (default `Generated/RaspAPI`), and each `<Name>.openapi.yaml` with
+/// `<Name>.rasp-generate.yaml` into `FOLDER/<Name>`, inside `enum <Name>`. `rasp-generate` rewrites only files whose
+/// bytes change, so running it on current clients touches nothing.
 @main
 struct RaspGeneratorCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -16,15 +17,18 @@ struct RaspGeneratorCommand: CommandPlugin {
         }
         let root = context.package.directoryURL
         let files = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
-        let inputs = try GeneratorInputs(files: files, place: "the root of package '\(context.package.displayName)'")
-
-        let process = Process()
-        process.executableURL = try context.tool(named: "rasp-generate").url
-        process.arguments = inputs.arguments(output: root.appending(path: output, directoryHint: .isDirectory))
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw PluginError.generatorFailed(status: process.terminationStatus)
+        let place = "the root of package '\(context.package.displayName)'"
+        let folder = root.appending(path: output, directoryHint: .isDirectory)
+        for inputs in try GeneratorInputs.runs(files: files, place: place) {
+            let process = Process()
+            process.executableURL = try context.tool(named: "rasp-generate").url
+            let destination = inputs.namespace.map { folder.appending(path: $0, directoryHint: .isDirectory) } ?? folder
+            process.arguments = inputs.arguments(output: destination)
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+                throw PluginError.generatorFailed(status: process.terminationStatus)
+            }
         }
     }
 }

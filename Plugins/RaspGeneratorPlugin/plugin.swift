@@ -1,13 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a Swift client at build time from the OpenAPI document in a target.
+/// Generates Swift clients at build time from the OpenAPI documents in a target.
 ///
 /// The target holds `openapi.yaml` (or `.yml`, `.json`) and `rasp-generate.yaml` (or swift-openapi-generator's
-/// `openapi-generator-config.yaml`, so a target set up for that generator's plugin works here as it is); the plugin
-/// runs `rasp-generate` into its work folder, declares the files it writes so SwiftPM compiles them, and lists the
-/// config and every YAML and JSON file of the target (the document and the files its `$ref`s name) as inputs, so the
-/// build re-runs it only when one of them changes.
+/// `openapi-generator-config.yaml`, so a target set up for that generator's plugin works here as it is), and/or any
+/// number of `<Name>.openapi.yaml` with `<Name>.rasp-generate.yaml`, each generated inside `enum <Name>`. The plugin
+/// runs `rasp-generate` once per document into its work folder, declares the files it writes so SwiftPM compiles
+/// them, and lists the config and every YAML and JSON file of the target (the document and the files its `$ref`s
+/// name) as inputs, so the build re-runs it only when one of them changes.
 @main
 struct RaspGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -20,26 +21,28 @@ struct RaspGeneratorPlugin: BuildToolPlugin {
         )
     }
 
-    /// The one build command for a target's files.
+    /// The build commands for a target's files: one per OpenAPI document.
     /// - Parameters:
-    ///   - files: The target's files, among them the document and the config.
+    ///   - files: The target's files, among them the documents and their configs.
     ///   - place: How errors name the target.
     ///   - tool: The `rasp-generate` executable.
     ///   - workFolder: The plugin's work folder for this target.
-    /// - Returns: A command with fixed inputs and outputs.
-    /// - Throws: ``PluginError`` when the document or the config is missing or not unique.
+    /// - Returns: Commands with fixed inputs and outputs, each writing into a folder of its own (`rasp-generate`
+    ///   removes the generated files of its folder that it did not write).
+    /// - Throws: ``PluginError`` when a document or a config is missing or not unique.
     static func commands(files: [URL], place: String, tool: URL, workFolder: URL) throws -> [Command] {
-        let inputs = try GeneratorInputs(files: files, place: place)
-        let output = workFolder.appending(path: "GeneratedSources", directoryHint: .isDirectory)
-        return [
-            .buildCommand(
-                displayName: "Generating the \(place) client from \(inputs.spec.lastPathComponent)",
+        let sources = workFolder.appending(path: "GeneratedSources", directoryHint: .isDirectory)
+        return try GeneratorInputs.runs(files: files, place: place).map { inputs in
+            let output = inputs.namespace.map { sources.appending(path: $0, directoryHint: .isDirectory) } ?? sources
+            let what = inputs.namespace.map { "the \(place) client \($0)" } ?? "the \(place) client"
+            return .buildCommand(
+                displayName: "Generating \(what) from \(inputs.spec.lastPathComponent)",
                 executable: tool,
                 arguments: inputs.arguments(output: output),
                 inputFiles: inputs.documentFiles + [inputs.config],
-                outputFiles: GeneratorInputs.outputFileNames.map { output.appending(path: $0) }
+                outputFiles: inputs.outputFileNames.map { output.appending(path: $0) }
             )
-        ]
+        }
     }
 }
 

@@ -3,6 +3,7 @@ extension GeneratorConfig {
     static let keys = [
         "accessModifier", "clientName", "generate", "filter", "operations", "tags", "nameOverrides", "names",
         "typeOverrides", "additionalImports", "additionalFileComments", "namingStrategy", "featureFlags", "lenient",
+        "namespace",
     ]
 
     /// Reads a config file, in the dialect its name says (``Dialect/init(path:)``; `rasp-generate.yaml` without one).
@@ -120,6 +121,12 @@ extension GeneratorConfig {
             }
         case "lenient":
             lenient = try DocumentParser.bool(entry.value, entry.key)
+        case "namespace":
+            let name = try DocumentParser.string(entry.value, entry.key)
+            if let problem = Self.namespaceProblem(name) {
+                throw Diagnostic(.error, problem, at: entry.value.mark)
+            }
+            namespace = name
         default:
             throw Self.unknownKey(entry.key, entry.keyMark, expected: Self.keys.joined(separator: ", "))
         }
@@ -151,6 +158,23 @@ extension GeneratorConfig {
             updated.marks[DocumentFilter.Key(list: list, name: name)] = item.mark
         }
         filter = updated
+    }
+
+    /// Why `name` cannot be a namespace (nil when it can): it must be a Swift identifier that starts with an
+    /// upper-case ASCII letter, as type names do, and is no keyword.
+    public static func namespaceProblem(_ name: String) -> String? {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isOther(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+        let bytes = Array(name.utf8)
+        let valid = bytes.first.map(isUpper) == true && bytes.allSatisfy { isUpper($0) || isOther($0) }
+        guard valid, !["Any", "Self", "Type", "Protocol"].contains(name) else {
+            return "namespace must be a type name (an upper-case ASCII letter, then letters, digits or '_'), "
+                + "found '\(name)'"
+        }
+        return nil
     }
 
     private static func unknownKey(_ key: String, _ mark: Mark, expected: String) -> Diagnostic {

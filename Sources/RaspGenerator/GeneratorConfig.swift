@@ -27,6 +27,7 @@
 /// namingStrategy: idiomatic       # accepted for swift-openapi-generator's configs (see below)
 /// featureFlags: []                # likewise
 /// lenient: true                   # repair the errors that have a safe repair, with a warning for each
+/// namespace: Billing              # every declaration inside `enum Billing`, files named BillingAPI01.swift…
 /// ```
 public struct GeneratorConfig: Sendable {
     /// The access level of the generated declarations.
@@ -54,6 +55,10 @@ public struct GeneratorConfig: Sendable {
     /// What to write (the config's `generate`, spelled as swift-openapi-generator spells it). The types are always
     /// written, since the client and the server are made of them.
     public var generate: Set<GeneratedPart> = [.types, .client]
+    /// The enum every generated declaration is nested in (`namespace`), so that several documents can be generated
+    /// into one module; the files' names start with it too (`BillingAPI01.swift`), and each credential function of
+    /// `Authentication` with its lower-cased form (`.billingBearerAuth(_:)`). Nil: declarations at the top level.
+    public var namespace: String?
     /// Modules every generated file imports besides Foundation and RaspRuntime (`additionalImports`), with the
     /// generated declarations' access level.
     public var additionalImports: [String] = []

@@ -63,9 +63,18 @@ struct GenerateCommand: ParsableCommand {
         """, valueName: "parts"))
     var generate: String?
 
+    @Option(help: ArgumentHelp("""
+        Nest every declaration in `enum NAME` and start the files' names with it (or the config's `namespace`), so \
+        that several documents can share one module.
+        """, valueName: "name"))
+    var namespace: String?
+
     func validate() throws {
         if output == nil && !listInputs { throw ValidationError("Missing expected argument '--output <output>'") }
         if let generate { _ = try Self.parts(generate) }
+        if let namespace, let problem = GeneratorConfig.namespaceProblem(namespace) {
+            throw ValidationError("--" + problem)
+        }
     }
 
     /// The parts named by `--generate`.
@@ -97,6 +106,7 @@ struct GenerateCommand: ParsableCommand {
         }
         if lenient { configuration.lenient = true }
         if let generate { configuration.generate = try Self.parts(generate) }
+        if let namespace { configuration.namespace = namespace }
         let bytes = try read(spec)
         let result: GeneratorPipeline.Result
         do {

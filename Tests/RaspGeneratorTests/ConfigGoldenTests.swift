@@ -15,7 +15,7 @@ struct ConfigGoldenTests {
     static let cases = [
         "generate", "accessModifier", "additionalImports", "additionalFileComments", "filter-tags",
         "filter-operations", "filter-paths", "filter-schemas", "namingStrategy", "nameOverrides",
-        "typeOverrides-schemas", "typeOverrides-formats", "featureFlags", "rasp-filters", "rasp-names",
+        "typeOverrides-schemas", "typeOverrides-formats", "featureFlags", "rasp-filters", "rasp-names", "namespace",
     ]
 
     /// The golden text of a run.

@@ -35,6 +35,8 @@ struct ConfigTests {
         ("generate: [types]\nnamingStrategy: clever\n", 2, 17, "namingStrategy must be defensive or idiomatic"),
         ("generate: [types]\nadditionalImports: Dispatch\n", 2, 20, "expected a sequence for 'additionalImports'"),
         ("generate: [types]\nfilters: {}\n", 1 + 1, 1, "unknown config key 'filters'"),
+        ("generate: [types]\nnamespace: my-api\n", 2, 12, "namespace must be a type name"),
+        ("generate: [types]\nnamespace: billing\n", 2, 12, "namespace must be a type name"),
     ])
     func badKeysAndValuesAreErrorsAtTheirPlace(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
         let error = try #require(throws: Diagnostic.self) { try Self.config(text) }

@@ -3,7 +3,8 @@ extension SwiftRenderer {
     /// naming the scheme so the client sends it where the operations' `security` asks for it.
     func renderCredentials(_ scheme: SecuritySchemeDecl, _ w: inout CodeWriter) {
         let lead = scheme.doc.map { [$0.trimmed, ""] } ?? []
-        let name = scheme.name
+        // In a namespace the functions start with its name: two documents of one module may name a scheme alike.
+        let name = namespace.map { Naming.memberName($0 + " " + Naming.bare(scheme.name)) } ?? scheme.name
         let wire = Naming.literal(scheme.schemeName)
         switch scheme.kind {
         case .apiKey(let location, let parameter):
@@ -84,7 +85,8 @@ extension SwiftRenderer {
     /// A `URL` expression for a token URL: absolute as is, a path resolved against the first server.
     private func urlLiteral(_ url: String) -> String {
         if url.hasPrefix("/"), let server = api.servers.first {
-            return "URL(string: \(Naming.literal(url)), relativeTo: Servers.\(server.name))!.absoluteURL"
+            let base = qualified("Servers") + "." + server.name
+            return "URL(string: \(Naming.literal(url)), relativeTo: \(base))!.absoluteURL"
         }
         return "URL(string: \(Naming.literal(url)))!"
     }

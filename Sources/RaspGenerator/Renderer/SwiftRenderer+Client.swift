@@ -90,7 +90,7 @@ extension SwiftRenderer {
         w.block("\(access)protocol \(protocolName): Sendable") { w in
             for method in methods {
                 writeMethodDoc(method, flattened: false, &w)
-                w.line("func ", method.name, "(_ input: Operations.", method.operation.inputName,
+                w.line("func ", method.name, "(_ input: ", inputPrefix, method.operation.inputName,
                        ") async throws -> ", method.success.returnType)
             }
         }
@@ -148,7 +148,7 @@ extension SwiftRenderer {
                 "  - transport: How requests are sent (default: `URLSession`).",
                 "  - middlewares: Called in order around every request.",
             ])
-            let serverDefault = api.servers.first.map { " = Servers.\($0.name)" } ?? ""
+            let serverDefault = api.servers.first.map { " = \(qualified("Servers")).\($0.name)" } ?? ""
             let initParameters = "serverURL: URL\(serverDefault), authentication: Authentication? = nil, "
                 + "transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = []"
             w.block("\(access)init(\(initParameters))") { w in
@@ -178,7 +178,7 @@ extension SwiftRenderer {
             let methodName = Naming.bare(method.name)
             let shadowed = members.contains { Naming.bare($0.name) == methodName }
             w.line { w in
-                w.write("try await ", shadowed ? "self." : "", method.name, "(Operations.",
+                w.write("try await ", shadowed ? "self." : "", method.name, "(", qualified("Operations"), ".",
                         method.operation.inputName, "(")
                 for (index, member) in members.enumerated() {
                     if index > 0 { w.write(", ") }
@@ -238,7 +238,7 @@ extension SwiftRenderer {
 
     /// A client method: builds the request from the input, sends it, returns `success`.
     private func renderMethod(_ operation: OperationDecl, name: String, success: SuccessDecl, _ w: inout CodeWriter) {
-        w.line(access, "func ", name, "(_ input: Operations.", operation.inputName, ") async throws -> ",
+        w.line(access, "func ", name, "(_ input: ", inputPrefix, operation.inputName, ") async throws -> ",
                success.returnType, " {")
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
@@ -440,7 +440,7 @@ extension SwiftRenderer {
             for method in methods {
                 let bare = Naming.bare(method.name)
                 w.doc("Answers ``", api.clientName, "/", bare, "(_:)``.")
-                w.line(access, "var ", bare, "Handler: @Sendable (Operations.", method.operation.inputName,
+                w.line(access, "var ", bare, "Handler: @Sendable (", inputPrefix, method.operation.inputName,
                        ") async throws -> ", method.success.returnType,
                        " = { _ in throw MockClientError.notImplemented(operationID: \"",
                        Naming.escaped(method.operation.operationID), "\") }")
@@ -454,7 +454,7 @@ extension SwiftRenderer {
 
     /// One method of the mock, which calls its handler (for a writer inside `extension Mock<Client>`).
     func renderMockMethod(_ method: Method, _ w: inout CodeWriter) {
-        w.line(access, "func ", method.name, "(_ input: Operations.", method.operation.inputName,
+        w.line(access, "func ", method.name, "(_ input: ", inputPrefix, method.operation.inputName,
                ") async throws -> ", method.success.returnType, " { try await ", Naming.bare(method.name),
                "Handler(input) }")
     }

@@ -9,10 +9,10 @@ extension SwiftRenderer {
         return name
     }
 
-    /// `registerHandlers(on:)` on the protocol, which registers every operation's route, and the namespace of the
-    /// route functions (their bodies are spread over the files, see ``renderRoute(_:_:)``).
+    /// `registerHandlers(on:)` on the protocol, which registers every operation's route (at the top level: an
+    /// extension cannot be nested in the namespace's).
     func renderServerRegistration(_ w: inout CodeWriter) {
-        w.block("extension \(protocolName)") { w in
+        w.block("extension \(qualified(protocolName))") { w in
             w.doc([
                 "Registers a route per operation on `router`, each answered by this value's method: the request's",
                 "parameters and body are decoded into the operation's input, the result encoded with the documented",
@@ -23,11 +23,16 @@ extension SwiftRenderer {
             ])
             w.block("\(access)func registerHandlers(on router: inout ServerRouter)") { w in
                 for operation in api.operations {
-                    w.line(routesName, ".", Naming.bare(operation.methodName), "(self, on: &router)")
+                    w.line(qualified(routesName), ".", Naming.bare(operation.methodName), "(self, on: &router)")
                 }
             }
         }
         w.line()
+    }
+
+    /// The namespace of the route functions (their bodies are spread over the files, see ``renderRoute(_:_:)``) and
+    /// the example handler.
+    func renderServerDeclarations(_ w: inout CodeWriter) {
         w.doc(["The route of each operation of ``\(protocolName)/registerHandlers(on:)``."])
         w.line("enum \(routesName) {}")
         w.line()
@@ -41,9 +46,8 @@ extension SwiftRenderer {
             w.line(access, "var answer: @Sendable (_ method: String, _ path: String) async throws -> Data")
             w.line()
             w.doc("Creates a handler that answers from `answer`.")
-            w.block("\(access)init(answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data)") {
-                w in w.line("self.answer = answer")
-            }
+            let answer = "answer: @escaping @Sendable (_ method: String, _ path: String) async throws -> Data"
+            w.block("\(access)init(\(answer))") { w in w.line("self.answer = answer") }
         }
         w.line()
     }
@@ -60,7 +64,7 @@ extension SwiftRenderer {
         let operation = method.operation
         let id = Naming.literal(operation.operationID)
         let bytes = "try await answer(\(Naming.literal(operation.httpMethod)), \(Naming.literal(operation.path)))"
-        w.line(access, "func ", method.name, "(_ input: Operations.", operation.inputName, ") async throws -> ",
+        w.line(access, "func ", method.name, "(_ input: ", inputPrefix, operation.inputName, ") async throws -> ",
                method.success.returnType, " {")
         switch method.success {
         case .json(let type, _):
@@ -82,16 +86,17 @@ extension SwiftRenderer {
     /// One operation's route function (for a writer inside `extension <Client>ServerRoutes`).
     func renderRoute(_ operation: OperationDecl, _ w: inout CodeWriter) {
         let method = Naming.bare(operation.methodName)
-        w.line("static func ", method, "(_ handler: some ", protocolName, ", on router: inout ServerRouter) {")
+        w.line("static func ", method, "(_ handler: some ", qualified(protocolName),
+               ", on router: inout ServerRouter) {")
         w.line("    router.register(method: ", Naming.literal(operation.httpMethod), ", path: ",
                Naming.literal(operation.path), ", operationID: ", Naming.literal(operation.operationID),
                ") { request in")
         let members = inputMembers(operation)
         if let body = operation.body { renderBodyRead(body, &w) }
         if members.isEmpty {
-            w.line("        let input = Operations.", operation.inputName, "()")
+            w.line("        let input = ", inputPrefix, operation.inputName, "()")
         } else {
-            w.line("        let input = Operations.", operation.inputName, "(")
+            w.line("        let input = ", inputPrefix, operation.inputName, "(")
             for (index, parameter) in operation.parameters.enumerated() {
                 let comma = index + 1 < members.count ? "," : ""
                 w.line("            ", Naming.bare(parameter.name), ": try ",

@@ -7,11 +7,33 @@ struct SwiftRenderer {
     /// The output file names, in the order they are written. A build plugin declares exactly these.
     static let fileNames = FileLayout.fileNames
 
-    let api: TranslatedAPI
+    private(set) var api: TranslatedAPI
     let config: GeneratorConfig
     let sourceName: String
 
+    /// A renderer of `api`; with a namespace, every reference to a generated type is qualified with it first.
+    init(api: TranslatedAPI, config: GeneratorConfig, sourceName: String) {
+        self.api = api
+        self.config = config
+        self.sourceName = sourceName
+        if let namespace = config.namespace {
+            let names = ["Operations", "Servers", api.clientName, protocolName, mockName, routesName,
+                         exampleHandlerName]
+            self.api.qualifyReferences(in: namespace, otherNames: names)
+        }
+    }
+
     var access: String { config.accessModifier.prefix }
+    /// The enum the declarations are nested in, if any (``GeneratorConfig/namespace``).
+    var namespace: String? { config.namespace }
+
+    /// How code outside the namespace starts the name of an operation's input (`Billing.Operations.`).
+    var inputPrefix: String { qualified("Operations") + "." }
+
+    /// A generated declaration's name as code outside the namespace spells it (`Billing.Client`).
+    func qualified(_ name: String) -> String {
+        namespace.map { "\($0).\(name)" } ?? name
+    }
 
     /// A group of declarations that files share, and the extension that wraps a file's share (none for the types).
     private struct Group {
@@ -32,50 +54,70 @@ struct SwiftRenderer {
         let client = config.generate.contains(.client)
         let server = config.generate.contains(.server)
         let hasOperations = client || server
+        // The first file's declarations. In a namespace, the ones of this document go inside its extension, and the
+        // extensions of other types (the credentials of `Authentication`, the protocol's `registerHandlers`) stay at
+        // the top level.
+        let inner = namespace == nil ? 0 : 1
         let heads = chunk { w in
-            renderServers(&w)
-            if client { renderAuthentication(&w) }
-            if hasOperations {
-                renderOperationsNamespace(&w)
-                renderProtocol(methods, &w)
+            if let namespace {
+                w.doc(["The declarations generated from \(sourceName)."])
+                w.line(access, "enum ", namespace, " {}")
+                w.line()
+                if client { renderAuthentication(&w) }
+                w.line("extension ", namespace, " {")
+                w.append(bytes: chunk(level: inner) { w in
+                    renderServers(&w)
+                    renderHeadDeclarations(methods, client: client, server: server, &w)
+                    if server { renderServerDeclarations(&w) }
+                })
+                w.trimBlankLine()
+                w.line("}")
+                w.line()
+                if server { renderServerRegistration(&w) }
+            } else {
+                renderServers(&w)
+                if client { renderAuthentication(&w) }
+                renderHeadDeclarations(methods, client: client, server: server, &w)
+                if server {
+                    renderServerRegistration(&w)
+                    renderServerDeclarations(&w)
+                }
             }
-            if client {
-                renderClientDeclaration(&w)
-                renderMockDeclaration(methods, &w)
-            }
-            if server { renderServerRegistration(&w) }
         }
         // A part that is not generated is a group with no items.
         let clientMethods = client ? methods : []
+        let inputs = hasOperations ? api.operations : []
         var groups = [
-            Group(wrapper: nil, items: api.types.map { declaration in chunk { render(declaration, &$0); $0.line() } },
-                  use: { ModuleUse(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
-            Group(wrapper: "extension Operations", items: (hasOperations ? api.operations : []).map { operation in
+            Group(wrapper: namespace.map { "extension \($0)" }, items: api.types.map { declaration in
+                chunk(level: inner) { render(declaration, &$0); $0.line() }
+            }, use: { ModuleUse(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
+            Group(wrapper: "extension \(qualified("Operations"))", items: inputs.map { operation in
                 chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
             }, use: {
                 ModuleUse(input: api.operations[$0], aliases: aliases, isPublic: config.accessModifier == .public)
             }),
-            Group(wrapper: "extension \(protocolName)", items: clientMethods.map { method in
+            Group(wrapper: "extension \(qualified(protocolName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderFlattenedMethods(method, &$0) }
             }, use: { ModuleUse(flattened: methods[$0], aliases: aliases) }),
-            Group(wrapper: "extension \(api.clientName)", items: clientMethods.map { method in
+            Group(wrapper: "extension \(qualified(api.clientName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderClientMethod(method, &$0) }
             }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
-            Group(wrapper: "extension \(mockName)", items: clientMethods.map { method in
+            Group(wrapper: "extension \(qualified(mockName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderMockMethod(method, &$0) }
             }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
         ]
         if server {
             // The route functions are internal: they add nothing to the files' public surface.
-            groups.append(Group(wrapper: "extension \(routesName)", items: api.operations.map { operation in
+            groups.append(Group(wrapper: "extension \(qualified(routesName))", items: api.operations.map { operation in
                 chunk(level: 1) { renderRoute(operation, &$0) }
             }, use: { _ in ModuleUse() }))
-            groups.append(Group(wrapper: "extension \(exampleHandlerName)", items: methods.map { method in
+            groups.append(Group(wrapper: "extension \(qualified(exampleHandlerName))", items: methods.map { method in
                 chunk(level: 1) { renderExampleMethod(method, &$0) }
             }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }))
         }
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
-        return Self.fileNames.enumerated().map { index, name in
+        return Self.fileNames.enumerated().map { index, baseName in
+            let name = (namespace ?? "") + baseName
             // This file's share of each group.
             let shares = zip(groups, shares).map { group, ranges in (group: group, items: group.items[ranges[index]]) }
             // The imports first: what the file's public declarations name.
@@ -101,6 +143,19 @@ struct SwiftRenderer {
             }
             w.trimBlankLine()
             return GeneratedFile(name: name, utf8: w.takeUTF8())
+        }
+    }
+
+    /// The first file's declarations of the operations: the `Operations` namespace, the protocol, the client's and
+    /// the mock's storage.
+    private func renderHeadDeclarations(_ methods: [Method], client: Bool, server: Bool, _ w: inout CodeWriter) {
+        if client || server {
+            renderOperationsNamespace(&w)
+            renderProtocol(methods, &w)
+        }
+        if client {
+            renderClientDeclaration(&w)
+            renderMockDeclaration(methods, &w)
         }
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Hand-written code beside the generated client: it builds on the generated types and protocol, so it works
 /// with ``BookshelfClient`` and with ``MockBookshelfClient`` alike.
