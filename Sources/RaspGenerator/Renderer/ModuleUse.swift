@@ -23,9 +23,17 @@ struct ModuleUse: Equatable {
     }
 
     /// The modules each top-level alias among `types` names, following aliases of aliases.
-    static func aliasTable(_ types: [Declaration]) -> [String: ModuleUse] {
+    static func aliasTable(_ types: [Declaration], namespace: String? = nil) -> [String: ModuleUse] {
         var targets: [String: SwiftType] = [:]
-        for case .typeAlias(let name, let type, _) in types { targets[name] = type }
+        // In a namespace the targets are spelled `NS.Name`; the chain is followed by the names as declared.
+        let prefix = namespace.map { $0 + "." }
+        for case .typeAlias(let name, let type, _) in types {
+            if let prefix, case .named(let target) = type, target.hasPrefix(prefix) {
+                targets[name] = .named(String(target.dropFirst(prefix.count)))
+            } else {
+                targets[name] = type
+            }
+        }
         guard !targets.isEmpty else { return [:] }
         var table: [String: ModuleUse] = [:]
         func resolve(_ name: String, depth: Int) -> ModuleUse {
@@ -41,6 +49,8 @@ struct ModuleUse: Equatable {
             return use
         }
         for name in targets.keys { _ = resolve(name, depth: 0) }
+        // Uses spell them qualified.
+        if let prefix { for (name, use) in table { table[prefix + name] = use } }
         return table
     }
 

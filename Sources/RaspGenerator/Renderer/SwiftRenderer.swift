@@ -50,7 +50,7 @@ struct SwiftRenderer {
         let methods = self.methods
         // Swift checks the module of an aliased type only in `public` declarations (`package` ones may name an
         // alias of an internally imported type, and then warn that a `package import` is unused).
-        let aliases = config.accessModifier == .public ? ModuleUse.aliasTable(api.types) : [:]
+        let aliases = config.accessModifier == .public ? ModuleUse.aliasTable(api.types, namespace: namespace) : [:]
         let client = config.generate.contains(.client)
         let server = config.generate.contains(.server)
         let hasOperations = client || server
