@@ -47,6 +47,31 @@ public enum IdOrName: Codable, Hashable, Sendable {
     }
 }
 
+/// Every property of every variant is optional, so each variant decodes any object.
+public enum SearchResult: Codable, Hashable, Sendable {
+    /// The value as a `TvShow`.
+    case tvShow(TvShow)
+    /// The value as a `Movie`.
+    case movie(Movie)
+    /// The value as a `Person`.
+    case person(Person)
+    public init(from decoder: any Decoder) throws {
+        let candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
+            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
+            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+        ]
+        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .tvShow(let value): try value.encode(to: encoder)
+        case .movie(let value): try value.encode(to: encoder)
+        case .person(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
     ///   - body: The request body (`application/json`).

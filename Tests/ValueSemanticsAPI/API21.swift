@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
 public struct AdminAccount: Codable, Hashable, Sendable {
@@ -39,6 +39,32 @@ public struct AdminAccount: Codable, Hashable, Sendable {
         try container.encodeField(self.username, "username")
         try container.encodeOptionalField(self.password, "password")
         try container.encodeOptionalField(self.scopes, "scopes")
+    }
+}
+
+/// The `Profile` schema of the API.
+public struct Profile: Codable, Hashable, Sendable {
+    public let login: String
+    public let email: String?
+    /// The keys the schema does not declare, with their values (its `additionalProperties`).
+    public let additionalProperties: [String: JSONValue]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
+        self.login = login
+        self.email = email
+        self.additionalProperties = additionalProperties
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.login = try container.field(String.self, "login")
+        self.email = try container.optionalField(String.self, "email")
+        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.login, "login")
+        try container.encodeOptionalField(self.email, "email")
+        try container.encodeAdditionalFields(self.additionalProperties)
     }
 }
 

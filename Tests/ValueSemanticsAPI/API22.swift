@@ -4,32 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `Profile` schema of the API.
-public struct Profile: Codable, Hashable, Sendable {
-    public let login: String
-    public let email: String?
-    /// The keys the schema does not declare, with their values (its `additionalProperties`).
-    public let additionalProperties: [String: JSONValue]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
-        self.login = login
-        self.email = email
-        self.additionalProperties = additionalProperties
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.login = try container.field(String.self, "login")
-        self.email = try container.optionalField(String.self, "email")
-        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.login, "login")
-        try container.encodeOptionalField(self.email, "email")
-        try container.encodeAdditionalFields(self.additionalProperties)
-    }
-}
-
 /// The `Labels` schema of the API.
 public struct Labels: Codable, Hashable, Sendable {
     public var team: String?
@@ -49,6 +23,33 @@ public struct Labels: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.team, "team")
         try container.encodeAdditionalFields(self.additionalProperties)
+    }
+}
+
+/// Null clears a value, a missing key leaves it alone.
+public struct ProfilePatch: Codable, Hashable, Sendable {
+    /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var nickname: String?
+    /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var email: String?
+    public var labels: Labels?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(nickname: String? = nil, email: String? = nil, labels: Labels? = nil) {
+        self._nickname = NullableField(wrappedValue: nickname)
+        self._email = NullableField(wrappedValue: email)
+        self.labels = labels
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
+        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
+        self.labels = try container.optionalField(Labels.self, "labels")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
+        try container.encodeNullableField(self._email.projectedValue, "email")
+        try container.encodeOptionalField(self.labels, "labels")
     }
 }
 

@@ -56,6 +56,14 @@ struct ObjectRoundTripTests {
         #expect(labels.additionalProperties == expected)
     }
 
+    @Test func unsignedSixtyFourBitIntegersKeepEveryValue() throws {
+        let json = #"{"total": 18446744073709551615, "signed": -9223372036854775808}"#
+        let value = try decode(Counters.self, json)
+        #expect(value.total == UInt64.max && value.signed == Int.min)
+        let text = String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)
+        #expect(text.contains("18446744073709551615") && text.contains("-9223372036854775808"), "\(text)")
+    }
+
     @Test func nullsSurviveInEveryPosition() throws {
         let nulls = try expectRoundTrip(Nulls.self, """
             {"requiredNullable": null, "requiredAlias": null, "optionalNullable": null, "optionalTime": null,

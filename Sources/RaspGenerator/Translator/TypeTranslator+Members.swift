@@ -97,6 +97,7 @@ extension TypeTranslator {
             switch (name, resolved) {
             case ("Bool", .bool(let value)): return .bool(value)
             case ("Int", .int(let value)): return .integer(value)
+            case ("UInt64", .int(let value)) where value >= 0: return .integer(value)
             case ("Double", .int(let value)): return .integer(value)
             case ("Double", .double(let value)) where value.isFinite: return .double(value)
             case ("String", _) where resolved != .null: return .string(scalar.value)

@@ -568,7 +568,8 @@ struct TypeTranslator {
             case "byte": return .named("Data")
             default: return .named("String")
             }
-        case "integer": return .named("Int")
+        // `uint64` values above `Int.max` (hashes, unsigned IDs) do not fit an `Int`; every other format does.
+        case "integer": return .named(schema.format == "uint64" ? "UInt64" : "Int")
         case "number": return .named("Double")
         case "boolean": return .named("Bool")
         case "array":

@@ -8,6 +8,7 @@ public protocol QueryValue: Sendable {
 
 extension String: QueryValue { public var queryValue: String { self } }
 extension Int: QueryValue { public var queryValue: String { String(self) } }
+extension UInt64: QueryValue { public var queryValue: String { String(self) } }
 extension Double: QueryValue {
     public var queryValue: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
