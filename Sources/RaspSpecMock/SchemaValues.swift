@@ -31,7 +31,7 @@ struct SchemaValues {
         case .array: return types.contains("array")
         case .string: return types.contains("string")
         case .number: return types.contains("number")
-        case .integer: return types.contains("integer") || types.contains("number")
+        case .integer, .unsignedInteger: return types.contains("integer") || types.contains("number")
         case .bool: return types.contains("boolean")
         case .null: return types.contains("null") || schema.nullable
         }

@@ -51,6 +51,11 @@ struct ObjectRoundTripTests {
         #expect(profile.additionalProperties["shoeSize"] == .number(38))
         // An integer beyond a Double's exact range keeps every digit.
         #expect(profile.additionalProperties["id"] == .integer(.max))
+        // And one above Int64's range, up to UInt64's maximum.
+        let hashed = try decode(Profile.self, #"{"login": "ann", "hash": 18446744073709551615}"#)
+        #expect(hashed.additionalProperties["hash"] == .unsignedInteger(.max))
+        let text = String(decoding: try JSONCoding.encoder.encode(hashed), as: UTF8.self)
+        #expect(text.contains(#""hash":18446744073709551615"#), "\(text)")
         let labels = try expectRoundTrip(Labels.self, #"{"team": "core", "tier": "gold", "region": null}"#)
         let expected: [String: String?] = ["tier": "gold", "region": nil]
         #expect(labels.additionalProperties == expected)

@@ -100,6 +100,7 @@ enum FormFields {
         case .bool(let flag): flag ? "true" : "false"
         case .number(let number): number.queryValue
         case .integer(let number): String(number)
+        case .unsignedInteger(let number): String(number)
         case .string(let text): text
         case .array, .object:
             (try? String(decoding: JSONCoding.encoder.encode(value), as: UTF8.self)) ?? ""

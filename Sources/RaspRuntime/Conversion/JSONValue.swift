@@ -9,6 +9,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// A JSON integer too large for a `Double` to hold exactly (beyond ±2^53, such as a 64-bit id); smaller
     /// integers are ``number(_:)``.
     case integer(Int)
+    /// A JSON integer above `Int.max`, up to 2^64 − 1 (an unsigned 64-bit hash or id), kept exactly.
+    case unsignedInteger(UInt64)
     /// A JSON string.
     case string(String)
     /// A JSON array.
@@ -25,6 +27,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
         } else if let value = try? container.decode(Int.self) {
             // Exactly, even where a Double would round it.
             self = value.magnitude > 1 << 53 ? .integer(value) : .number(Double(value))
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsignedInteger(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -43,6 +47,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .bool(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .unsignedInteger(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
