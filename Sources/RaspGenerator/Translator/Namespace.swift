@@ -1,7 +1,7 @@
 extension TranslatedAPI {
     /// Spells every reference to a generated top-level declaration as a member of `namespace` (`Pet` →
-    /// `Billing.Pet`, `Operations.GetPet` → `Billing.Operations.GetPet`), the last step of translation when the
-    /// declarations are nested in an enum (``GeneratorConfig/namespace``).
+    /// `Billing.Pet`, `Operations.GetPet` → `Billing.Operations.GetPet`) when the declarations are nested in an enum
+    /// (``GeneratorConfig/namespace``). The renderer applies it to its copy of the API before writing anything.
     ///
     /// References must be qualified: the client's, mock's and protocol's methods are written in extensions of the
     /// nested types (`extension Billing.Client`), and Swift does not look up the enclosing enum's members from
