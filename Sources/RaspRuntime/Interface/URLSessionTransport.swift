@@ -241,7 +241,7 @@ enum SessionCalls {
 
 extension URLSessionTransport: CustomReflectable {
     /// The timeout and whether the session is the default one, not the session's internals: reflecting those
-    /// (`dump(client)`) reads state URLSession's own queues are changing, which crashed a test run on Linux.
+    /// (`dump(client)`) would read state that URLSession's own queues change at the same time.
     public var customMirror: Mirror {
         Mirror(self, children: ["defaultTimeout": defaultTimeout,
                                 "session": session === Self.defaultSession ? "defaultSession" : "custom"],
