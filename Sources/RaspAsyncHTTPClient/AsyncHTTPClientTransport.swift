@@ -167,7 +167,7 @@ public struct AsyncHTTPClientTransport: ClientTransport {
     ///
     /// The exchange runs on a task of its own, cancelled by a timer on the client's event loop at the deadline, or
     /// when the caller is cancelled: one task and a timer, where RaspRuntime's `withDeadline` races two child tasks
-    /// (measured: half the CPU time, and fewer thread hand-offs on a busy machine).
+    /// (fewer tasks and thread hand-offs per request).
     private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration, upload: UploadPump?,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let operationID = request.operationID
