@@ -25,6 +25,16 @@ fi
 swift build -c release --product rasp-generate --package-path "$root" >/dev/null
 generator="$root/.build/release/rasp-generate"
 failed=0
+
+# build PACKAGE SCRATCH: debug-builds the package into build.log and sets `errors` and `warnings` (distinct lines
+# of the generated module; a build that does not complete counts as an error).
+build() {
+    swift build --package-path "$1" --scratch-path "$2" >"$1/build.log" 2>&1 || true
+    errors=$( (grep -E "GeneratedAPI/.*: error:" "$1/build.log" || true) | sort -u | wc -l)
+    warnings=$( (grep -E "GeneratedAPI/.*: warning:" "$1/build.log" || true) | sort -u | wc -l)
+    if ! grep -q "Build complete" "$1/build.log" && [ "$errors" = 0 ]; then errors=1; fi
+}
+
 for spec in "${specs[@]}"; do
     [ -f "$spec" ] || continue
     name=$(corpus_name "$root" "$spec")
@@ -51,12 +61,19 @@ PKG
             continue
         fi
         start=$(date +%s)
-        # One scratch folder per document: the runtime is built once for its three levels.
-        swift build --package-path "$package" --scratch-path "$root/.build-access/scratch-$name" \
-            >"$package/build.log" 2>&1 || true
-        errors=$( (grep -E "GeneratedAPI/.*: error:" "$package/build.log" || true) | sort -u | wc -l)
-        warnings=$( (grep -E "GeneratedAPI/.*: warning:" "$package/build.log" || true) | sort -u | wc -l)
-        if ! grep -q "Build complete" "$package/build.log" && [ "$errors" = 0 ]; then errors=1; fi
+        # One scratch folder per document and level: SwiftPM does not plan a scratch folder again for another
+        # package path, so a shared one would build the first level's sources for every level.
+        build "$package" "$root/.build-access/scratch-${name}_$level"
+        # A build that compiled nothing of the generated module checked nothing. rasp-generate rewrites only files
+        # that changed, so an up-to-date scratch folder is built again from touched sources.
+        if ! grep -q "Compiling GeneratedAPI" "$package/build.log"; then
+            touch "$package"/Sources/GeneratedAPI/*.swift
+            build "$package" "$root/.build-access/scratch-${name}_$level"
+            if ! grep -q "Compiling GeneratedAPI" "$package/build.log"; then
+                echo "$name.$level: the generated module was not compiled (see $package/build.log)" >&2
+                errors=$((errors + 1))
+            fi
+        fi
         echo "$name.$level.errors: $errors errors"
         echo "$name.$level.warnings: $warnings warnings"
         echo "$name.$level.build: $(( $(date +%s) - start )) s"

@@ -53,6 +53,16 @@ struct SchemaValues {
         let variants = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
         if let variant = variants.first(where: { !$0.isNullOnly }) {
             var result = value(variant, depth: depth + 1)
+            // Properties beside the union belong to every variant: the value carries the schema's own required ones.
+            if !schema.properties.isEmpty || !schema.required.isEmpty, case .object(var fields) = result {
+                var own = schema
+                own.oneOf = []
+                own.anyOf = []
+                if case .object(let ownFields) = object(own, depth: depth) {
+                    fields.merge(ownFields) { variantValue, _ in variantValue }
+                }
+                result = .object(fields)
+            }
             // The discriminator names the variant chosen, when the document maps it.
             if let discriminator = schema.discriminator, case .object(var fields) = result,
                let ref = variant.ref, let tag = discriminator.mapping.first(where: { $0.target == ref.target }) {
@@ -98,12 +108,17 @@ struct SchemaValues {
         // Required but described nowhere: any value will do.
         for name in schema.required where fields[name] == nil
             && !schema.properties.contains(where: { $0.name == name }) {
-            fields[name] = .string("value")
+            fields[name] = Self.undescribed
         }
         return .object(fields)
     }
 
-    /// The parts of an `allOf` merged: their objects' fields together (the schema's own first).
+    /// The value of a required property no schema describes.
+    static let undescribed = JSONValue.string("value")
+
+    /// The parts of an `allOf` merged: their objects' fields together (the schema's own first). A value must satisfy
+    /// every part, so a part that describes a property another only requires gives its value, and a part that allows
+    /// only `null` for a property gives `null`.
     private func merged(_ schema: Schema, depth: Int) -> JSONValue {
         var own = schema
         own.allOf = []
@@ -114,8 +129,18 @@ struct SchemaValues {
                 && part.oneOf.isEmpty && part.anyOf.isEmpty
             if isEmpty { continue }
             switch value(part, depth: depth + 1) {
-            case .object(let partFields): fields.merge(partFields) { first, _ in first }
+            case .object(let partFields):
+                fields.merge(partFields) { first, later in first == Self.undescribed || later == .null ? later : first }
             case let scalar: other = other ?? scalar
+            }
+        }
+        // A part that allows only `null` for a property another part filled decides it, required there or not.
+        for part in [own] + schema.allOf {
+            let described = part.ref.flatMap { ref in
+                document.schemas.indices.contains(ref.target) ? document.schemas[ref.target].schema : nil
+            } ?? part
+            for property in described.properties where property.schema.isNullOnly && fields[property.name] != nil {
+                fields[property.name] = .null
             }
         }
         return fields.isEmpty ? other ?? .object([:]) : .object(fields)

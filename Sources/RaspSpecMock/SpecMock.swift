@@ -97,7 +97,9 @@ public struct SpecMock: Sendable {
     static func answer(_ operation: RaspGenerator.Operation, values: SchemaValues) -> ServerResponse {
         let successes = operation.responses.filter { $0.status.hasPrefix("2") }
         let candidates = successes.isEmpty ? operation.responses.filter { $0.status == "default" } : successes
+        // An operation that documents only other statuses (a logout that only redirects: 302) answers the first.
         let chosen = operation.successResponseIndex.map { operation.responses[$0] } ?? candidates.first
+            ?? operation.responses.first { Int($0.status) != nil }
         let status = chosen.flatMap { Int($0.status) } ?? 200
         guard let chosen, let media = chosen.content.first(where: { $0.isJSON }) ?? chosen.content.first else {
             return ServerResponse(status: status)
