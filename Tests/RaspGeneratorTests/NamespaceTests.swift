@@ -20,12 +20,12 @@ struct NamespaceTests {
     }
 
     @Test func aFileNamingAnAliasOfAFoundationTypeImportsFoundationPublicly() throws {
-        // `NullableTime` is an alias of `Date`: a public declaration that names it needs `public import Foundation`,
-        // whichever file declares the alias, and the references spell it `Values.NullableTime`.
+        // `NullableBytes` is an alias of `Data`: a public declaration that names it needs `public import Foundation`,
+        // whichever file declares the alias, and the references spell it `Values.NullableBytes`.
         let files = try Self.generate("value-semantics", namespace: "Values").files
         let users = files.filter { file in
             file.contents.split(separator: "\n").contains { line in
-                line.contains("public ") && line.contains("Values.NullableTime")
+                line.contains("public ") && line.contains("Values.NullableBytes")
             }
         }
         #expect(!users.isEmpty)

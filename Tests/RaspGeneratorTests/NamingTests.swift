@@ -190,7 +190,7 @@ struct OutputLayoutTests {
             {$ref: '#/components/schemas/A'}}}}}}}
             components:
               schemas:
-                A: {type: object, properties: {when: {type: string, format: date-time}, kind: {type: string, enum: [x, \
+                A: {type: object, properties: {when: {type: string, format: byte}, kind: {type: string, enum: [x, \
             y]}}}
             """
         let files = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml").files
@@ -202,7 +202,7 @@ struct OutputLayoutTests {
         func named(_ text: String) -> String { files.first { $0.contents.contains(text) }!.name }
         // The first file declares the client, whose initializer names `URL` and runtime types.
         #expect(imports("API01.swift") == ["public import Foundation", "public import RaspRuntime"])
-        // `A` names `Date` and its enum conforms to `OpenEnum`.
+        // `A` names `Data` and its enum conforms to `OpenEnum`.
         #expect(imports(named("public struct A:")) == ["public import Foundation", "public import RaspRuntime"])
         // The mock's method names only `A` and the input; its body names `MockClientError`, not a public use.
         let mockFile = named("extension MockClient {")

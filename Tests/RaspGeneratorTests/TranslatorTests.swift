@@ -116,7 +116,7 @@ struct TranslatorTests {
                     time: {type: string}
             """)
         #expect(out.types.contains("public let date: LocalDate?"))
-        #expect(out.types.contains("public let at: Date?"))
+        #expect(out.types.contains("public let at: Timestamp?"))
         #expect(out.types.contains("public let time: String?"))
     }
 

@@ -53,6 +53,11 @@ public struct ProfilePatch: Codable, Hashable, Sendable {
     }
 }
 
+public typealias NullableName = String
+
+/// Format: `date-time`.
+public typealias NullableTime = Timestamp
+
 extension MockClient {
     public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile { try await patchProfileHandler(input) }
 }

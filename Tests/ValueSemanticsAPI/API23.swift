@@ -4,10 +4,8 @@
 public import Foundation
 public import RaspRuntime
 
-public typealias NullableName = String
-
-/// Format: `date-time`.
-public typealias NullableTime = Date
+/// Format: `byte`.
+public typealias NullableBytes = Data
 
 public typealias NameAlias = NullableName
 

@@ -12,6 +12,8 @@ public struct Nulls: Codable, Hashable, Sendable {
     public var requiredAlias: NameAlias?
     /// - Note: `$optionalTime` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var optionalTime: NullableTime?
+    /// - Note: `$optionalBytes` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var optionalBytes: NullableBytes?
     public var values: [String: String?]?
     public var items: [Int?]?
     public var raw: RawMessage?
@@ -25,11 +27,12 @@ public struct Nulls: Codable, Hashable, Sendable {
     /// - Note: `$level` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var level: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
+    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, optionalBytes: NullableBytes? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
         self.requiredNullable = requiredNullable
         self._optionalNullable = NullableField(wrappedValue: optionalNullable)
         self.requiredAlias = requiredAlias
         self._optionalTime = NullableField(wrappedValue: optionalTime)
+        self._optionalBytes = NullableField(wrappedValue: optionalBytes)
         self.values = values
         self.items = items
         self.raw = raw
@@ -42,6 +45,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         self._optionalNullable = NullableField(projectedValue: try container.nullableField(Int.self, "optionalNullable"))
         self.requiredAlias = try container.optionalField(NameAlias.self, "requiredAlias")
         self._optionalTime = NullableField(projectedValue: try container.nullableField(NullableTime.self, "optionalTime"))
+        self._optionalBytes = NullableField(projectedValue: try container.nullableField(NullableBytes.self, "optionalBytes"))
         self.values = try container.optionalField([String: String?].self, "values")
         self.items = try container.optionalField([Int?].self, "items")
         self.raw = try container.presentField(RawMessage.self, "raw")
@@ -54,6 +58,7 @@ public struct Nulls: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._optionalNullable.projectedValue, "optionalNullable")
         try container.encodeFieldOrNull(self.requiredAlias, "requiredAlias")
         try container.encodeNullableField(self._optionalTime.projectedValue, "optionalTime")
+        try container.encodeNullableField(self._optionalBytes.projectedValue, "optionalBytes")
         try container.encodeOptionalField(self.values, "values")
         try container.encodeOptionalField(self.items, "items")
         try container.encodeOptionalField(self.raw, "raw")

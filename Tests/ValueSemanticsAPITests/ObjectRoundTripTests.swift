@@ -36,6 +36,21 @@ struct ObjectRoundTripTests {
         #expect(response.id == "a1" && response.password == nil)
     }
 
+    /// A date-time keeps its text: digits beyond a microsecond and the offset it was written with survive, also
+    /// through a nullable alias; one made from a `Date` is written in UTC.
+    @Test func aDateTimeKeepsItsText() throws {
+        let account = try expectRoundTrip(
+            Account.self, #"{"created": "2025-03-01T13:00:00.123456789+03:00", "username": "ann"}"#)
+        #expect(account.created?.nanoseconds == 123_456_789 && account.created?.secondsFromGMT == 10_800)
+        #expect(account.created == Timestamp("2025-03-01T10:00:00.123456789Z"))
+        let nulls = try expectRoundTrip(
+            Nulls.self, #"{"requiredNullable": null, "requiredAlias": null, "optionalTime": "2025-03-01 10:00:00.5"}"#)
+        #expect(nulls.optionalTime?.description == "2025-03-01 10:00:00.5")
+        let written = Account(created: Timestamp(Date(timeIntervalSince1970: 1_740_823_200.25)), username: "bob")
+        guard case .object(let fields) = try encoded(written) else { Issue.record("not an object"); return }
+        #expect(fields["created"] == .string("2025-03-01T10:00:00.250Z"))
+    }
+
     /// A property redeclared in a later `allOf` part keeps the `readOnly` of the earlier one.
     @Test func readOnlySurvivesARedeclaration() throws {
         let admin = AdminAccount(username: "root", password: "secret", scopes: ["all"])

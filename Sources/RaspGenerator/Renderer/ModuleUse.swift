@@ -184,8 +184,8 @@ extension SwiftRenderer {
         "GeneratedClient", "MockClientError", "Nullable", "NullableField", "OAuth2Tokens", "OneOfDecoding", "OpenEnum",
         "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse",
         "ServerRouter",
-        "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "TypedServerSentEvent", "UploadBody",
-        "URLSessionTransport",
+        "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "Timestamp", "TypedServerSentEvent",
+        "UploadBody", "URLSessionTransport",
     ]
     /// The runtime types generated code names only in function bodies and private storage, never in a public
     /// declaration: they do not make a file's `import RaspRuntime` public.

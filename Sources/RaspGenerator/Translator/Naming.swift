@@ -14,7 +14,8 @@ enum Naming {
         "String", "Int", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Error", "Result", "Array",
         "Dictionary", "Set", "Optional", "Decoder", "Encoder", "Codable", "Decodable", "Encodable", "Hashable",
         "Sendable", "Any", "Type", "Self", "Protocol", "Never", "Void", "Character", "Duration", "Task",
-        "JSONValue", "LocalDate", "OpenEnum", "Indirect", "QueryValue", "ClientCore", "ClientError", "ClientRequest",
+        "JSONValue", "LocalDate", "Timestamp", "OpenEnum", "Indirect", "QueryValue", "ClientCore", "ClientError",
+        "ClientRequest",
         "ClientResponse", "ClientTransport", "ClientMiddleware", "Authentication", "URLSessionTransport", "Operations",
         "Servers", "CodingKeys", "JSONCoding", "ISO8601", "GeneratedClient", "AccessTokenProvider", "OAuth2Tokens",
     ]

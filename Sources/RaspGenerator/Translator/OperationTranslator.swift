@@ -120,7 +120,9 @@ struct OperationTranslator {
     }
 
     /// The types the runtime sends as text (`QueryValue`), besides the generated enums.
-    static let scalarNames: Set<String> = ["String", "Int", "UInt64", "Double", "Bool", "LocalDate", "Date", "UUID"]
+    static let scalarNames: Set<String> = [
+        "String", "Int", "UInt64", "Double", "Bool", "LocalDate", "Timestamp", "Date", "UUID",
+    ]
 
     /// What a parameter's value is, for choosing how to send it.
     enum WireKind { case scalar, scalarArray, structured }

@@ -562,7 +562,7 @@ struct TypeTranslator {
         case "string":
             switch schema.format {
             case "date": return .named("LocalDate")
-            case "date-time": return .named("Date")
+            case "date-time": return .named("Timestamp")
             // Raw bytes (a file part of a multipart body) carry a file name and media type; `byte` is base64 text.
             case "binary": return .named("BinaryFile")
             case "byte": return .named("Data")

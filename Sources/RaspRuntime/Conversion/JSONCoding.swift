@@ -34,7 +34,34 @@ public enum JSONCoding {
 public enum ISO8601 {
     /// Parses a date-time, or returns nil.
     public static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        parts(of: text)?.date
+    }
+
+    /// A parsed date-time: the instant, exactly, and the offset it was written with.
+    struct Parts {
+        /// Whole seconds since 1970-01-01T00:00:00Z.
+        var secondsSince1970: Int
+        /// Nanoseconds after those seconds, 0 ..< 1,000,000,000 (digits beyond the ninth are dropped).
+        var nanoseconds: Int
+        /// The offset from UTC the text gave, in seconds (nil: none, read as UTC).
+        var secondsFromGMT: Int?
+
+        /// The instant as a `Date` (about a microsecond's precision in this century).
+        var date: Date {
+            // Counted from Date's own reference (2001), in whole seconds first: the Double it holds then keeps the
+            // fraction to well under a microsecond through this century.
+            Date(timeIntervalSinceReferenceDate: Double(secondsSince1970 - referenceOffset)
+                    + Double(nanoseconds) / 1_000_000_000)
+        }
+    }
+
+    /// Parses a date-time into its parts, or returns nil.
+    static func parts(of text: String) -> Parts? {
+        var text = text
+        return text.withUTF8 { parts(of: $0) }
+    }
+
+    private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
         var index = 0
         func number(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
@@ -54,8 +81,7 @@ public enum ISO8601 {
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2)
         else { return nil }
-        var hour = 0, minute = 0, second = 0
-        var fraction = 0.0
+        var hour = 0, minute = 0, second = 0, nanoseconds = 0
         if index < bytes.count, bytes[index] == 84 || bytes[index] == 116 || bytes[index] == 32 {  // T, t, space
             index += 1
             guard let h = number(2), expect(58), let m = number(2) else { return nil }
@@ -65,31 +91,27 @@ public enum ISO8601 {
                 second = s
                 if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {  // . or ,
                     index += 1
-                    // The digits as one integer (up to nanoseconds), divided once: summing scaled digits would add
-                    // a rounding error per digit.
-                    var digits = 0, scale = 1.0
+                    var scale = 100_000_000
                     while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                        if scale < 1e9 {
-                            digits = digits * 10 + Int(bytes[index] - 48)
-                            scale *= 10
-                        }
+                        nanoseconds += Int(bytes[index] - 48) * scale
+                        scale /= 10
                         index += 1
                     }
-                    fraction = Double(digits) / scale
                 }
             }
         }
-        var offsetSeconds = 0
+        var offset: Int?
         if index < bytes.count {
             let sign = bytes[index]
             if sign == 90 || sign == 122 {  // Z
                 index += 1
+                offset = 0
             } else if sign == 43 || sign == 45 {  // + -
                 index += 1
                 guard let h = number(2) else { return nil }
                 _ = expect(58)
                 let m = number(2) ?? 0
-                offsetSeconds = (h * 3600 + m * 60) * (sign == 45 ? -1 : 1)
+                offset = (h * 3600 + m * 60) * (sign == 45 ? -1 : 1)
             } else {
                 return nil
             }
@@ -98,10 +120,8 @@ public enum ISO8601 {
               hour < 24, minute < 60, second < 61
         else { return nil }
         let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
-        // Counted from Date's own reference (2001), in whole seconds first: the Double it holds then keeps the
-        // fraction to well under a microsecond through this century.
-        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds - referenceOffset
-        return Date(timeIntervalSinceReferenceDate: Double(whole) + fraction)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0)
+        return Parts(secondsSince1970: seconds, nanoseconds: nanoseconds, secondsFromGMT: offset)
     }
 
     /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds when it has them, or microseconds when it has

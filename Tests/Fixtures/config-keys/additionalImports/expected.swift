@@ -42,7 +42,7 @@ public enum Pet: Codable, Hashable, Sendable {
         /// Format: `date`.
         public let born: LocalDate?
         /// Format: `date-time`.
-        public let seenAt: Date?
+        public let seenAt: Timestamp?
         /// Format: `uri`.
         public let homepage: String?
         /// Format: `byte`.
@@ -52,7 +52,7 @@ public enum Pet: Codable, Hashable, Sendable {
         public let colour: String?
         public let owner: Owner?
         /// Creates a value from its properties (optional ones default to `nil`).
-        public init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
+        public init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
             self.id = id
             self.kind = kind
             self.born = born
@@ -68,7 +68,7 @@ public enum Pet: Codable, Hashable, Sendable {
             self.id = try container.field(String.self, "id")
             self.kind = try container.field(String.self, "kind")
             self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Date.self, "seen_at")
+            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
             self.homepage = try container.optionalField(String.self, "homepage")
             self.thumbnail = try container.optionalField(Data.self, "thumbnail")
             self.price = try container.optionalField(Money.self, "price")
@@ -105,7 +105,7 @@ public struct Dog: Codable, Hashable, Sendable {
     /// Format: `date`.
     public let born: LocalDate?
     /// Format: `date-time`.
-    public let seenAt: Date?
+    public let seenAt: Timestamp?
     /// Format: `uri`.
     public let homepage: String?
     /// Format: `byte`.
@@ -116,7 +116,7 @@ public struct Dog: Codable, Hashable, Sendable {
     public let owner: Owner?
     public let barks: Bool?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
+    public init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.born = born
@@ -133,7 +133,7 @@ public struct Dog: Codable, Hashable, Sendable {
         self.id = try container.field(String.self, "id")
         self.kind = try container.field(String.self, "kind")
         self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Date.self, "seen_at")
+        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
         self.homepage = try container.optionalField(String.self, "homepage")
         self.thumbnail = try container.optionalField(Data.self, "thumbnail")
         self.price = try container.optionalField(Money.self, "price")

@@ -79,7 +79,7 @@ enum Pet: Codable, Hashable, Sendable {
         /// Format: `date`.
         let born: LocalDate?
         /// Format: `date-time`.
-        let seenAt: Date?
+        let seenAt: Timestamp?
         /// Format: `uri`.
         let homepage: String?
         /// Format: `byte`.
@@ -89,7 +89,7 @@ enum Pet: Codable, Hashable, Sendable {
         let colour: String?
         let owner: Owner?
         /// Creates a value from its properties (optional ones default to `nil`).
-        init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
+        init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
             self.id = id
             self.kind = kind
             self.born = born
@@ -105,7 +105,7 @@ enum Pet: Codable, Hashable, Sendable {
             self.id = try container.field(String.self, "id")
             self.kind = try container.field(String.self, "kind")
             self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Date.self, "seen_at")
+            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
             self.homepage = try container.optionalField(String.self, "homepage")
             self.thumbnail = try container.optionalField(Data.self, "thumbnail")
             self.price = try container.optionalField(Money.self, "price")
@@ -137,9 +137,9 @@ extension Operations {
     /// The input of ``Client/listPets(_:)``.
     struct ListPets: Sendable {
         /// Format: `date-time`.
-        var since: Date?
+        var since: Timestamp?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        init(since: Date? = nil) {
+        init(since: Timestamp? = nil) {
             self.since = since
         }
     }
@@ -156,7 +156,7 @@ extension ClientProtocol {
     ///   - since: Format: `date-time`.
     ///
     /// - Remark: HTTP `GET /pets`.
-    func listPets(since: Date? = nil) async throws -> [Pet] {
+    func listPets(since: Timestamp? = nil) async throws -> [Pet] {
         try await listPets(Operations.ListPets(since: since))
     }
 }
@@ -193,7 +193,7 @@ struct Dog: Codable, Hashable, Sendable {
     /// Format: `date`.
     let born: LocalDate?
     /// Format: `date-time`.
-    let seenAt: Date?
+    let seenAt: Timestamp?
     /// Format: `uri`.
     let homepage: String?
     /// Format: `byte`.
@@ -204,7 +204,7 @@ struct Dog: Codable, Hashable, Sendable {
     let owner: Owner?
     let barks: Bool?
     /// Creates a value from its properties (optional ones default to `nil`).
-    init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
+    init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.born = born
@@ -221,7 +221,7 @@ struct Dog: Codable, Hashable, Sendable {
         self.id = try container.field(String.self, "id")
         self.kind = try container.field(String.self, "kind")
         self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Date.self, "seen_at")
+        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
         self.homepage = try container.optionalField(String.self, "homepage")
         self.thumbnail = try container.optionalField(Data.self, "thumbnail")
         self.price = try container.optionalField(Money.self, "price")

@@ -75,7 +75,7 @@ enum Animal: Codable, Hashable, Sendable {
         /// Format: `date`.
         let born: LocalDate?
         /// Format: `date-time`.
-        let lastSeen: Date?
+        let lastSeen: Timestamp?
         /// Format: `uri`.
         let homepage: String?
         /// Format: `byte`.
@@ -85,7 +85,7 @@ enum Animal: Codable, Hashable, Sendable {
         let colour: String?
         let owner: Owner?
         /// Creates a value from its properties (optional ones default to `nil`).
-        init(id: String, kind: String, born: LocalDate? = nil, lastSeen: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
+        init(id: String, kind: String, born: LocalDate? = nil, lastSeen: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil) {
             self.id = id
             self.kind = kind
             self.born = born
@@ -101,7 +101,7 @@ enum Animal: Codable, Hashable, Sendable {
             self.id = try container.field(String.self, "id")
             self.kind = try container.field(String.self, "kind")
             self.born = try container.optionalField(LocalDate.self, "born")
-            self.lastSeen = try container.optionalField(Date.self, "seen_at")
+            self.lastSeen = try container.optionalField(Timestamp.self, "seen_at")
             self.homepage = try container.optionalField(String.self, "homepage")
             self.thumbnail = try container.optionalField(Data.self, "thumbnail")
             self.price = try container.optionalField(Money.self, "price")
@@ -133,9 +133,9 @@ extension Operations {
     /// The input of ``Client/allAnimals(_:)``.
     struct AllAnimals: Sendable {
         /// Format: `date-time`.
-        var seenAfter: Date?
+        var seenAfter: Timestamp?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        init(seenAfter: Date? = nil) {
+        init(seenAfter: Timestamp? = nil) {
             self.seenAfter = seenAfter
         }
     }
@@ -155,7 +155,7 @@ struct Dog: Codable, Hashable, Sendable {
     /// Format: `date`.
     let born: LocalDate?
     /// Format: `date-time`.
-    let lastSeen: Date?
+    let lastSeen: Timestamp?
     /// Format: `uri`.
     let homepage: String?
     /// Format: `byte`.
@@ -166,7 +166,7 @@ struct Dog: Codable, Hashable, Sendable {
     let owner: Owner?
     let barks: Bool?
     /// Creates a value from its properties (optional ones default to `nil`).
-    init(id: String, kind: String, born: LocalDate? = nil, lastSeen: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
+    init(id: String, kind: String, born: LocalDate? = nil, lastSeen: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Money? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.born = born
@@ -183,7 +183,7 @@ struct Dog: Codable, Hashable, Sendable {
         self.id = try container.field(String.self, "id")
         self.kind = try container.field(String.self, "kind")
         self.born = try container.optionalField(LocalDate.self, "born")
-        self.lastSeen = try container.optionalField(Date.self, "seen_at")
+        self.lastSeen = try container.optionalField(Timestamp.self, "seen_at")
         self.homepage = try container.optionalField(String.self, "homepage")
         self.thumbnail = try container.optionalField(Data.self, "thumbnail")
         self.price = try container.optionalField(Money.self, "price")
@@ -231,7 +231,7 @@ extension ClientProtocol {
     ///   - seenAfter: Format: `date-time`.
     ///
     /// - Remark: HTTP `GET /pets`.
-    func allAnimals(seenAfter: Date? = nil) async throws -> [Animal] {
+    func allAnimals(seenAfter: Timestamp? = nil) async throws -> [Animal] {
         try await allAnimals(Operations.AllAnimals(seenAfter: seenAfter))
     }
 }

@@ -40,7 +40,7 @@ enum Pet: Codable, Hashable, Sendable {
         /// Format: `date`.
         let born: LocalDate?
         /// Format: `date-time`.
-        let seenAt: Date?
+        let seenAt: Timestamp?
         /// Format: `uri`.
         let homepage: String?
         /// Format: `byte`.
@@ -50,7 +50,7 @@ enum Pet: Codable, Hashable, Sendable {
         let colour: String?
         let owner: Owner?
         /// Creates a value from its properties (optional ones default to `nil`).
-        init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Foundation.Decimal? = nil, colour: String? = nil, owner: Owner? = nil) {
+        init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Foundation.Decimal? = nil, colour: String? = nil, owner: Owner? = nil) {
             self.id = id
             self.kind = kind
             self.born = born
@@ -66,7 +66,7 @@ enum Pet: Codable, Hashable, Sendable {
             self.id = try container.field(String.self, "id")
             self.kind = try container.field(String.self, "kind")
             self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Date.self, "seen_at")
+            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
             self.homepage = try container.optionalField(String.self, "homepage")
             self.thumbnail = try container.optionalField(Data.self, "thumbnail")
             self.price = try container.optionalField(Foundation.Decimal.self, "price")
@@ -102,7 +102,7 @@ struct Dog: Codable, Hashable, Sendable {
     /// Format: `date`.
     let born: LocalDate?
     /// Format: `date-time`.
-    let seenAt: Date?
+    let seenAt: Timestamp?
     /// Format: `uri`.
     let homepage: String?
     /// Format: `byte`.
@@ -113,7 +113,7 @@ struct Dog: Codable, Hashable, Sendable {
     let owner: Owner?
     let barks: Bool?
     /// Creates a value from its properties (optional ones default to `nil`).
-    init(id: String, kind: String, born: LocalDate? = nil, seenAt: Date? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Foundation.Decimal? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
+    init(id: String, kind: String, born: LocalDate? = nil, seenAt: Timestamp? = nil, homepage: String? = nil, thumbnail: Data? = nil, price: Foundation.Decimal? = nil, colour: String? = nil, owner: Owner? = nil, barks: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.born = born
@@ -130,7 +130,7 @@ struct Dog: Codable, Hashable, Sendable {
         self.id = try container.field(String.self, "id")
         self.kind = try container.field(String.self, "kind")
         self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Date.self, "seen_at")
+        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
         self.homepage = try container.optionalField(String.self, "homepage")
         self.thumbnail = try container.optionalField(Data.self, "thumbnail")
         self.price = try container.optionalField(Foundation.Decimal.self, "price")
