@@ -104,12 +104,12 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         case segment(Segment)
         /// The value as a `TransferSegment`.
         case transferSegment(TransferSegment)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) },
+            .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) },
+        ]
         public init(from decoder: any Decoder) throws {
-            let candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) },
-                .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) },
-            ]
-            self = try OneOfDecoding.bestMatch("SegmentsItem", in: decoder, candidates)
+            self = try OneOfDecoding.bestMatch("SegmentsItem", in: decoder, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

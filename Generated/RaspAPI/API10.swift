@@ -63,12 +63,12 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         case transferLeg(TransferLeg)
         /// The value as a `Transfer`.
         case transfer(Transfer)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) },
+            .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) },
+        ]
         public init(from decoder: any Decoder) throws {
-            let candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) },
-                .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) },
-            ]
-            self = try OneOfDecoding.bestMatch("DetailsItem", in: decoder, candidates)
+            self = try OneOfDecoding.bestMatch("DetailsItem", in: decoder, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

@@ -87,12 +87,12 @@ public struct Station: Codable, Hashable, Sendable {
         case double(Double)
         /// The value as a `String`.
         case string(String)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: nil) { .double(try Double(from: $0)) },
+            .init(keys: nil) { .string(try String(from: $0)) },
+        ]
         public init(from decoder: any Decoder) throws {
-            let candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: nil) { .double(try Double(from: $0)) },
-                .init(keys: nil) { .string(try String(from: $0)) },
-            ]
-            self = try OneOfDecoding.bestMatch("Latitude", in: decoder, candidates)
+            self = try OneOfDecoding.bestMatch("Latitude", in: decoder, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

@@ -36,7 +36,7 @@ NOTES = [
     "instances: the document's examples that validate, plus seeded random ones that a strict validator accepts; "
     "response direction for schemas a response reaches (writeOnly left out), request direction otherwise "
     "(readOnly left out)",
-    "comparison: key order ignored, numbers by value, date-time strings as instants; where a schema has no "
+    "comparison: key order ignored, numbers by value, strings exactly (date-times too); where a schema has no "
     "additionalProperties at all, only its declared keys are compared (others may be dropped by design); a base "
     "schema's discriminator subtype counts as declared",
     "lossless = decoded, equal and valid when encoded; lossy and encoded-invalid may overlap; failed = a valid "

@@ -48,12 +48,12 @@ extension Operations {
             case int(Int)
             /// The value as a `String`.
             case string(String)
+            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil) { .int(try Int(from: $0)) },
+                .init(keys: nil) { .string(try String(from: $0)) },
+            ]
             public init(from decoder: any Decoder) throws {
-                let candidates: [OneOfDecoding.Candidate<Self>] = [
-                    .init(keys: nil) { .int(try Int(from: $0)) },
-                    .init(keys: nil) { .string(try String(from: $0)) },
-                ]
-                self = try OneOfDecoding.bestMatch("Limit", in: decoder, candidates)
+                self = try OneOfDecoding.bestMatch("Limit", in: decoder, Self._candidates)
             }
             public func encode(to encoder: any Encoder) throws {
                 switch self {

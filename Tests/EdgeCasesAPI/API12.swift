@@ -44,13 +44,13 @@ extension Operations {
             case multipart(Operations.EchoEither.MultipartBody)
             /// The value as a `String`.
             case text(String)
+            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil) { .json(try Point(from: $0)) },
+                .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
+                .init(keys: nil) { .text(try String(from: $0)) },
+            ]
             public init(from decoder: any Decoder) throws {
-                let candidates: [OneOfDecoding.Candidate<Self>] = [
-                    .init(keys: nil) { .json(try Point(from: $0)) },
-                    .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
-                    .init(keys: nil) { .text(try String(from: $0)) },
-                ]
-                self = try OneOfDecoding.bestMatch("Body", in: decoder, candidates)
+                self = try OneOfDecoding.bestMatch("Body", in: decoder, Self._candidates)
             }
             public func encode(to encoder: any Encoder) throws {
                 switch self {

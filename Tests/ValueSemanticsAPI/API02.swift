@@ -10,12 +10,12 @@ public enum Color: Codable, Hashable, Sendable {
     case rgb(RGB)
     /// The value as a `RGBA`.
     case rgba(RGBA)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) },
+        .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) },
-            .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("Color", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("Color", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

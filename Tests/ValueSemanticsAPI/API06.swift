@@ -13,13 +13,13 @@ public enum Action: Codable, Hashable, Sendable {
     case setVariableAction(SetVariableAction)
     /// The value as a `SetModeAction`.
     case setModeAction(SetModeAction)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) },
+        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) },
+        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) },
-            .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) },
-            .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("Action", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("Action", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -10,12 +10,12 @@ public enum ToolChoice: Codable, Hashable, Sendable {
     case string(ToolChoice.StringSchema)
     /// The value as a `ToolChoice.Object`.
     case object(ToolChoice.Object)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) },
+        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) },
-            .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -13,12 +13,12 @@ public enum Rule: Codable, Hashable, Sendable {
     case block(Rule.Block)
     /// The value as a `Rule.Alert`.
     case alert(Rule.Alert)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) },
+        .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) },
-            .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("Rule", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("Rule", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

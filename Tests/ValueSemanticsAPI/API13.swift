@@ -32,12 +32,12 @@ public enum IdOrName: Codable, Hashable, Sendable {
     case int(Int)
     /// The value as a `String`.
     case string(String)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .int(try Int(from: $0)) },
+        .init(keys: nil) { .string(try String(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .int(try Int(from: $0)) },
-            .init(keys: nil) { .string(try String(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {
@@ -55,13 +55,13 @@ public enum SearchResult: Codable, Hashable, Sendable {
     case movie(Movie)
     /// The value as a `Person`.
     case person(Person)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
+        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
+        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-            .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-            .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-        ]
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, candidates)
+        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -494,61 +494,68 @@ struct SwiftRenderer {
     }
 
     private func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
+        guard let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty })
+        else {
+            renderBestMatchDecoder(decl, &w)
+            return
+        }
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
-            if let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty }) {
-                // Variants that share a value (a spec may tag two with the same constant) are tried in turn.
-                var byValue: [(value: String, cases: [Int])] = []
-                for (index, item) in decl.cases.enumerated() {
-                    for value in item.discriminatorValues {
-                        if let known = byValue.firstIndex(where: { $0.value == value }) {
-                            byValue[known].cases.append(index)
-                        } else {
-                            byValue.append((value, [index]))
-                        }
+            // Variants that share a value (a spec may tag two with the same constant) are tried in turn.
+            var byValue: [(value: String, cases: [Int])] = []
+            for (index, item) in decl.cases.enumerated() {
+                for value in item.discriminatorValues {
+                    if let known = byValue.firstIndex(where: { $0.value == value }) {
+                        byValue[known].cases.append(index)
+                    } else {
+                        byValue.append((value, [index]))
                     }
                 }
-                var cases: [String] = []
-                // A base schema switches over an optional value (see below).
-                let optional = decl.fallback == nil ? "" : "?"
-                for (index, item) in decl.cases.enumerated() {
-                    let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
-                    if !values.isEmpty {
-                        let literals = values.map { Naming.literal($0) + optional }.joined(separator: ", ")
-                        cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
-                    }
-                    for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
-                        let candidates = shared.cases.map {
-                            "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }"
-                        }
-                        cases.append("case \(Naming.literal(shared.value))\(optional): "
-                                     + "self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, "
-                                     + "[\(candidates.joined(separator: ", "))])")
-                    }
-                }
-                let otherwise = decl.fallback.map {
-                    "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))"
-                } ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
-                // A base schema's value may leave the discriminator out: it is then the base's own properties.
-                let read = decl.fallback == nil ? "discriminator" : "discriminatorIfPresent"
-                w.switchBlock("try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)",
-                              cases + [otherwise])
-            } else {
-                // Every variant that accepts the value is a candidate; the one that keeps all of it wins.
-                w.line("let candidates: [OneOfDecoding.Candidate<Self>] = [")
-                for (index, item) in decl.cases.enumerated() {
-                    let keys = index < decl.caseKeys.count ? decl.caseKeys[index] : nil
-                    let set = keys.map { "[" + Set($0).sorted().map(Naming.literal).joined(separator: ", ") + "]" }
-                    let tags = index < decl.caseTags.count ? decl.caseTags[index] : []
-                    let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
-                        Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ")
-                            + "]"
-                    }.joined(separator: ", ") + "]"
-                    w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ",
-                           ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
-                }
-                w.line("]")
-                w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, candidates)")
             }
+            var cases: [String] = []
+            // A base schema switches over an optional value (see below).
+            let optional = decl.fallback == nil ? "" : "?"
+            for (index, item) in decl.cases.enumerated() {
+                let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
+                if !values.isEmpty {
+                    let literals = values.map { Naming.literal($0) + optional }.joined(separator: ", ")
+                    cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
+                }
+                for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
+                    let candidates = shared.cases.map {
+                        "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }"
+                    }
+                    cases.append("case \(Naming.literal(shared.value))\(optional): "
+                                 + "self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, "
+                                 + "[\(candidates.joined(separator: ", "))])")
+                }
+            }
+            let otherwise = decl.fallback.map {
+                "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))"
+            } ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
+            // A base schema's value may leave the discriminator out: it is then the base's own properties.
+            let read = decl.fallback == nil ? "discriminator" : "discriminatorIfPresent"
+            w.switchBlock("try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)",
+                          cases + [otherwise])
+        }
+    }
+
+    /// The decoder of a union without a usable discriminator: every variant that accepts the value is a candidate,
+    /// and the one that keeps all of it wins (``/RaspRuntime/OneOfDecoding/bestMatch(_:in:_:)``). The candidates,
+    /// with their key sets, are made once per type, not per decoded value.
+    private func renderBestMatchDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
+        w.line("private static let _candidates: [OneOfDecoding.Candidate<Self>] = [")
+        for (index, item) in decl.cases.enumerated() {
+            let keys = index < decl.caseKeys.count ? decl.caseKeys[index] : nil
+            let set = keys.map { "[" + Set($0).sorted().map(Naming.literal).joined(separator: ", ") + "]" }
+            let tags = index < decl.caseTags.count ? decl.caseTags[index] : []
+            let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
+                Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ") + "]"
+            }.joined(separator: ", ") + "]"
+            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ", ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
+        }
+        w.line("]")
+        w.block("\(access)init(from decoder: any Decoder) throws") { w in
+            w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, Self._candidates)")
         }
     }
 }

@@ -36,8 +36,8 @@ public enum OneOfDecoding {
     }
 
     /// One variant of a union that has no discriminator: how to decode it, and which keys it keeps when the value
-    /// is a JSON object.
-    public struct Candidate<Value> {
+    /// is a JSON object. A generated union makes its candidates once, in a static property.
+    public struct Candidate<Value>: Sendable {
         /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
         /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
         public var keys: Set<String>?
@@ -45,11 +45,11 @@ public enum OneOfDecoding {
         /// value whose property holds another is not one of this variant, though its open enum would take it.
         public var tags: [String: Set<String>]
         /// Decodes the value as this variant.
-        public var decode: (any Decoder) throws -> Value
+        public var decode: @Sendable (any Decoder) throws -> Value
 
         /// A variant that keeps `keys` (nil: every key) and allows `tags`.
         public init(keys: Set<String>?, tags: [String: Set<String>] = [:],
-                    _ decode: @escaping (any Decoder) throws -> Value) {
+                    _ decode: @escaping @Sendable (any Decoder) throws -> Value) {
             self.keys = keys
             self.tags = tags
             self.decode = decode
