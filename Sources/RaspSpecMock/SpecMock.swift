@@ -109,7 +109,7 @@ public struct SpecMock: Sendable {
             media.schema.map { values.fits(example, $0) } ?? true
         }
         let value = example ?? media.schema.map { values.value($0) } ?? .object([:])
-        let text = (try? JSONCoding.encoder.encode(value)) ?? Data("{}".utf8)
+        let text = (try? JSONCoding.encode(value)) ?? Data("{}".utf8)
         switch media.baseType {
         case "text/event-stream":
             return ServerResponse(status: status, contentType: contentType,

@@ -65,7 +65,7 @@ enum FormFields {
     /// The value's JSON form, as ``JSONCoding/encoder`` writes it.
     static func jsonTree(_ value: some Encodable, operationID: String) throws -> JSONValue {
         do {
-            let data = try JSONCoding.encoder.encode(value)
+            let data = try JSONCoding.encode(value)
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw ClientError.invalidRequest(operationID: operationID, reason: "body does not encode: \(error)")
@@ -103,7 +103,7 @@ enum FormFields {
         case .unsignedInteger(let number): String(number)
         case .string(let text): text
         case .array, .object:
-            (try? String(decoding: JSONCoding.encoder.encode(value), as: UTF8.self)) ?? ""
+            (try? String(decoding: JSONCoding.encode(value), as: UTF8.self)) ?? ""
         }
     }
 }

@@ -107,7 +107,7 @@ extension ClientRequest {
 
     private func jsonText(_ name: String, _ value: some Encodable) throws -> String {
         do {
-            return String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)
+            return String(decoding: try JSONCoding.encode(value), as: UTF8.self)
         } catch {
             throw invalidParameter(name, "does not encode as JSON: \(error)")
         }
@@ -247,6 +247,6 @@ extension ParameterNode {
 
     /// A string as a JSON literal, escaped exactly as ``JSONCoding/encoder`` escapes it.
     private static func quote(_ text: String) -> String {
-        (try? String(decoding: JSONCoding.encoder.encode(text), as: UTF8.self)) ?? "\"\""
+        (try? String(decoding: JSONCoding.encode(text), as: UTF8.self)) ?? "\"\""
     }
 }

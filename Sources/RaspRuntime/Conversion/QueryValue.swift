@@ -51,7 +51,7 @@ extension ClientRequest {
     /// Sets a JSON body and its content type.
     public mutating func setJSONBody(_ value: some Encodable, contentType: String = "application/json") throws {
         do {
-            body = try JSONCoding.encoder.encode(value)
+            body = try JSONCoding.encode(value)
         } catch {
             throw ClientError.invalidRequest(operationID: operationID, reason: "body does not encode as JSON: \(error)")
         }

@@ -101,7 +101,7 @@ public struct ServerResponse: Sendable {
     /// - Throws: What `JSONEncoder` throws for the value.
     public static func json(_ value: some Encodable, status: Int = 200, contentType: String = "application/json")
         throws -> ServerResponse {
-        ServerResponse(status: status, contentType: contentType, body: try JSONCoding.encoder.encode(value))
+        ServerResponse(status: status, contentType: contentType, body: try JSONCoding.encode(value))
     }
 
     /// The first value of a header field (case-insensitive), if present.

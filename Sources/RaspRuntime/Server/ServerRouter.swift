@@ -32,7 +32,7 @@ public struct ServerProblem: Sendable {
     public var response: ServerResponse {
         var object = ["type": "about:blank", "title": title]
         if let detail { object["detail"] = detail }
-        var text = String(decoding: (try? JSONCoding.encoder.encode(object)) ?? Data(), as: UTF8.self)
+        var text = String(decoding: (try? JSONCoding.encode(object)) ?? Data(), as: UTF8.self)
         // The status is a number, which a `[String: String]` cannot hold.
         text = String(text.dropLast()) + ",\"status\":\(status)}"
         return ServerResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers,

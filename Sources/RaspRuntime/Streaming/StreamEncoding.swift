@@ -10,7 +10,7 @@ extension EventStream where Value: Encodable {
     public init<Events: AsyncSequence & Sendable>(encoding events: Events, operationID: String = "")
     where Events.Element == TypedServerSentEvent<Value> {
         let body = ResponseBody.encoding(events) { event in
-            let data = String(decoding: try JSONCoding.encoder.encode(event.data), as: UTF8.self)
+            let data = String(decoding: try JSONCoding.encode(event.data), as: UTF8.self)
             return Data(ServerResponse.eventText(event: event.event, id: event.id, retry: event.retry, data: data).utf8)
         }
         self.init(body, operationID: operationID, terminator: nil)
@@ -41,7 +41,7 @@ extension JSONLinesStream where Value: Encodable {
     public init<Values: AsyncSequence & Sendable>(encoding values: Values, operationID: String = "",
                                                   framing: Framing = .lines) where Values.Element == Value {
         let body = ResponseBody.encoding(values) { value in
-            (framing == .recordSeparator ? Data([0x1E]) : Data()) + (try JSONCoding.encoder.encode(value))
+            (framing == .recordSeparator ? Data([0x1E]) : Data()) + (try JSONCoding.encode(value))
                 + Data([0x0A])
         }
         self.init(body, operationID: operationID, framing: framing)
