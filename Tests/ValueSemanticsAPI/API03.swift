@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `RGBA` schema of the API.
 public struct RGBA: Codable, Hashable, Sendable {
@@ -50,6 +50,43 @@ public enum Transition: Codable, Hashable, Sendable {
         switch self {
         case .simpleTransition(let value): try value.encode(to: encoder)
         case .directionalTransition(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The `SimpleTransition` schema of the API.
+public struct SimpleTransition: Codable, Hashable, Sendable {
+    public var type: SimpleTransition.TypeSchema
+    public var duration: Double
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: SimpleTransition.TypeSchema, duration: Double) {
+        self.type = type
+        self.duration = duration
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(SimpleTransition.TypeSchema.self, "type")
+        self.duration = try container.field(Double.self, "duration")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.duration, "duration")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case dissolve, smartANIMATE
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.dissolve, .smartANIMATE]
+        public var rawValue: String {
+            switch self {
+            case .dissolve: "DISSOLVE"
+            case .smartANIMATE: "SMART_ANIMATE"
+            case .unknown(let value): value
+            }
         }
     }
 }

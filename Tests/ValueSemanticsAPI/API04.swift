@@ -4,37 +4,64 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `SimpleTransition` schema of the API.
-public struct SimpleTransition: Codable, Hashable, Sendable {
-    public var type: SimpleTransition.TypeSchema
+/// The `DirectionalTransition` schema of the API.
+public struct DirectionalTransition: Codable, Hashable, Sendable {
+    public var type: DirectionalTransition.TypeSchema
     public var duration: Double
+    public var direction: DirectionalTransition.Direction
+    public var matchLayers: Bool?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: SimpleTransition.TypeSchema, duration: Double) {
+    public init(type: DirectionalTransition.TypeSchema, duration: Double, direction: DirectionalTransition.Direction, matchLayers: Bool? = nil) {
         self.type = type
         self.duration = duration
+        self.direction = direction
+        self.matchLayers = matchLayers
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(SimpleTransition.TypeSchema.self, "type")
+        self.type = try container.field(DirectionalTransition.TypeSchema.self, "type")
         self.duration = try container.field(Double.self, "duration")
+        self.direction = try container.field(DirectionalTransition.Direction.self, "direction")
+        self.matchLayers = try container.optionalField(Bool.self, "matchLayers")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
         try container.encodeField(self.duration, "duration")
+        try container.encodeField(self.direction, "direction")
+        try container.encodeOptionalField(self.matchLayers, "matchLayers")
     }
 
     /// The `TypeSchema` schema of the API.
     public enum TypeSchema: OpenEnum {
         /// A value the API documents; ``rawValue`` is how it is sent.
-        case dissolve, smartANIMATE
+        case moveIN, push, slideIN
         /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
-        public static let knownCases: [Self] = [.dissolve, .smartANIMATE]
+        public static let knownCases: [Self] = [.moveIN, .push, .slideIN]
         public var rawValue: String {
             switch self {
-            case .dissolve: "DISSOLVE"
-            case .smartANIMATE: "SMART_ANIMATE"
+            case .moveIN: "MOVE_IN"
+            case .push: "PUSH"
+            case .slideIN: "SLIDE_IN"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The `Direction` schema of the API.
+    public enum Direction: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case left, right, top, bottom
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.left, .right, .top, .bottom]
+        public var rawValue: String {
+            switch self {
+            case .left: "LEFT"
+            case .right: "RIGHT"
+            case .top: "TOP"
+            case .bottom: "BOTTOM"
             case .unknown(let value): value
             }
         }

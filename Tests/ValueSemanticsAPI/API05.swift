@@ -4,65 +4,60 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `DirectionalTransition` schema of the API.
-public struct DirectionalTransition: Codable, Hashable, Sendable {
-    public var type: DirectionalTransition.TypeSchema
-    public var duration: Double
-    public var direction: DirectionalTransition.Direction
-    public var matchLayers: Bool?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: DirectionalTransition.TypeSchema, duration: Double, direction: DirectionalTransition.Direction, matchLayers: Bool? = nil) {
-        self.type = type
-        self.duration = duration
-        self.direction = direction
-        self.matchLayers = matchLayers
-    }
+/// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
+/// still rule out the variants whose open enum would take a value they do not list.
+public enum Action: Codable, Hashable, Sendable {
+    /// The value as a `Action.Object`.
+    case object(Action.Object)
+    /// The value as a `SetVariableAction`.
+    case setVariableAction(SetVariableAction)
+    /// The value as a `SetModeAction`.
+    case setModeAction(SetModeAction)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) },
+        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) },
+        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(DirectionalTransition.TypeSchema.self, "type")
-        self.duration = try container.field(Double.self, "duration")
-        self.direction = try container.field(DirectionalTransition.Direction.self, "direction")
-        self.matchLayers = try container.optionalField(Bool.self, "matchLayers")
+        self = try OneOfDecoding.bestMatch("Action", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.duration, "duration")
-        try container.encodeField(self.direction, "direction")
-        try container.encodeOptionalField(self.matchLayers, "matchLayers")
-    }
-
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case moveIN, push, slideIN
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.moveIN, .push, .slideIN]
-        public var rawValue: String {
-            switch self {
-            case .moveIN: "MOVE_IN"
-            case .push: "PUSH"
-            case .slideIN: "SLIDE_IN"
-            case .unknown(let value): value
-            }
+        switch self {
+        case .object(let value): try value.encode(to: encoder)
+        case .setVariableAction(let value): try value.encode(to: encoder)
+        case .setModeAction(let value): try value.encode(to: encoder)
         }
     }
 
-    /// The `Direction` schema of the API.
-    public enum Direction: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case left, right, top, bottom
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.left, .right, .top, .bottom]
-        public var rawValue: String {
-            switch self {
-            case .left: "LEFT"
-            case .right: "RIGHT"
-            case .top: "TOP"
-            case .bottom: "BOTTOM"
-            case .unknown(let value): value
+    /// The `Object` schema of the API.
+    public struct Object: Codable, Hashable, Sendable {
+        public var type: Action.Object.TypeSchema
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Action.Object.TypeSchema) {
+            self.type = type
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(Action.Object.TypeSchema.self, "type")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case back, close
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(String)
+            public static let knownCases: [Self] = [.back, .close]
+            public var rawValue: String {
+                switch self {
+                case .back: "BACK"
+                case .close: "CLOSE"
+                case .unknown(let value): value
+                }
             }
         }
     }

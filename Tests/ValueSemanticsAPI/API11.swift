@@ -2,7 +2,65 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+/// A discriminator without a mapping; one variant's tag allows two values.
+public enum Tool: Codable, Hashable, Sendable {
+    /// The value as a `WebSearchTool`.
+    case webSearchTool(WebSearchTool)
+    /// The value as a `FileSearchTool`.
+    case fileSearchTool(FileSearchTool)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["type"], tags: ["type": ["web_search", "web_search_2025_03_11"]]) { .webSearchTool(try WebSearchTool(from: $0)) },
+        .init(keys: ["maxResults", "type"], tags: ["type": ["file_search"]]) { .fileSearchTool(try FileSearchTool(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminatorIfPresent("type", in: decoder) {
+        case "web_search"?, "web_search_2025_03_11"?: self = .webSearchTool(try WebSearchTool(from: decoder))
+        case "file_search"?: self = .fileSearchTool(try FileSearchTool(from: decoder))
+        default: self = try OneOfDecoding.bestMatch("Tool", in: decoder, Self._candidates)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .webSearchTool(let value): try value.encode(to: encoder)
+        case .fileSearchTool(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The `WebSearchTool` schema of the API.
+public struct WebSearchTool: Codable, Hashable, Sendable {
+    public var type: WebSearchTool.TypeSchema
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: WebSearchTool.TypeSchema) {
+        self.type = type
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case webSearch, webSearch20250311
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.webSearch, .webSearch20250311]
+        public var rawValue: String {
+            switch self {
+            case .webSearch: "web_search"
+            case .webSearch20250311: "web_search_2025_03_11"
+            case .unknown(let value): value
+            }
+        }
+    }
+}
 
 extension MockClient {
     public func addPet(_ input: Operations.AddPet) async throws -> Pet { try await addPetHandler(input) }

@@ -4,71 +4,45 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `FileSearchTool` schema of the API.
-public struct FileSearchTool: Codable, Hashable, Sendable {
-    /// Always `file_search`.
-    public var type: String
-    public var maxResults: Int?
+/// The `RunStep` schema of the API.
+public struct RunStep: Codable, Hashable, Sendable {
+    public let kind: String
+    public let command: String
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "file_search", maxResults: Int? = nil) {
-        self.type = type
-        self.maxResults = maxResults
+    public init(kind: String, command: String) {
+        self.kind = kind
+        self.command = command
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.maxResults = try container.optionalField(Int.self, "maxResults")
+        self.kind = try container.field(String.self, "kind")
+        self.command = try container.field(String.self, "command")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeOptionalField(self.maxResults, "maxResults")
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.command, "command")
     }
 }
 
-/// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable {
-    /// The value as a `Int`.
-    case int(Int)
-    /// The value as a `String`.
-    case string(String)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .int(try Int(from: $0)) },
-        .init(keys: nil) { .string(try String(from: $0)) },
-    ]
+/// The `CustomStep` schema of the API.
+public struct CustomStep: Codable, Hashable, Sendable {
+    public let kind: String
+    public let plugin: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, plugin: String) {
+        self.kind = kind
+        self.plugin = plugin
+    }
     public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.plugin = try container.field(String.self, "plugin")
     }
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
-        }
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.plugin, "plugin")
     }
 }
 

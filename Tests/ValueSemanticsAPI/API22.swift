@@ -53,11 +53,6 @@ public struct ProfilePatch: Codable, Hashable, Sendable {
     }
 }
 
-public typealias NullableName = String
-
-/// Format: `date-time`.
-public typealias NullableTime = Timestamp
-
 extension MockClient {
     public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile { try await patchProfileHandler(input) }
 }

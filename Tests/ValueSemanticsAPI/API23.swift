@@ -4,6 +4,11 @@
 public import Foundation
 public import RaspRuntime
 
+public typealias NullableName = String
+
+/// Format: `date-time`.
+public typealias NullableTime = Timestamp
+
 /// Format: `byte`.
 public typealias NullableBytes = Data
 

@@ -27,6 +27,15 @@ struct ObjectRoundTripTests {
         #expect(base.petType == nil)
     }
 
+    /// A value whose subtype does not accept it (a mapped subtype requires more than the value carries) is the
+    /// base's own properties, kept whole; a value neither accepts is still an error.
+    @Test func aValueItsSubtypeRejectsIsTheBase() throws {
+        let pet = try expectRoundTrip(Pet.self, #"{"petType": "cat", "name": "Tom"}"#)
+        guard case .base(let base) = pet else { Issue.record("decoded as \(pet)"); return }
+        #expect(base.petType == "cat" && base.name == "Tom")
+        #expect(throws: DecodingError.self) { try decode(Pet.self, #"{"petType": "cat", "indoor": true}"#) }
+    }
+
     /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
     @Test func readOnlyAndWriteOnlyPropertiesAreNotRequired() throws {
         let request = Account(username: "ann", password: "secret")

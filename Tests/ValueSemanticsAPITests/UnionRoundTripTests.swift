@@ -98,6 +98,20 @@ struct UnionRoundTripTests {
         }
     }
 
+    /// A declared discriminator whose mapping leaves a variant's tag out: the value is found by trying the variants
+    /// (the one that accepts it); a mapped tag still decides alone.
+    @Test func aTagTheMappingLeavesOutTriesTheVariants() throws {
+        let custom = try expectRoundTrip(Step.self, #"{"kind": "deploy", "plugin": "helm"}"#)
+        guard case .customStep(let step) = custom else { Issue.record("decoded as \(custom)"); return }
+        #expect(step.plugin == "helm")
+        let run = try expectRoundTrip(Step.self, #"{"kind": "run", "command": "make test"}"#)
+        guard case .runStep = run else { Issue.record("decoded as \(run)"); return }
+        // The mapping is authoritative: a `run` value that its variant does not accept is an error.
+        #expect(throws: DecodingError.self) { try decode(Step.self, #"{"kind": "run", "plugin": "helm"}"#) }
+        // A value no variant accepts is an error too.
+        #expect(throws: DecodingError.self) { try decode(Step.self, #"{"kind": "deploy"}"#) }
+    }
+
     @Test func primitiveVariantsDecodeByType() throws {
         #expect(try expectRoundTrip(IdOrName.self, "42") == .int(42))
         #expect(try expectRoundTrip(IdOrName.self, #""forty-two""#) == .string("forty-two"))

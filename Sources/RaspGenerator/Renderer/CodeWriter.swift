@@ -134,6 +134,19 @@ struct CodeWriter {
         if !current.isEmpty { flush() }
     }
 
+    /// Writes `do {`, the body, `} catch {`, the handler (each one level deeper), then `}`.
+    mutating func doCatch(_ body: (inout CodeWriter) -> Void, catch handler: (inout CodeWriter) -> Void) {
+        line("do {")
+        level += 1
+        body(&self)
+        level -= 1
+        line("} catch {")
+        level += 1
+        handler(&self)
+        level -= 1
+        line("}")
+    }
+
     /// Writes `switch subject {`, the cases at the same indentation as the `switch` (Swift style), then `}`.
     mutating func switchBlock(_ subject: String, _ cases: [String]) {
         line("switch \(subject) {")

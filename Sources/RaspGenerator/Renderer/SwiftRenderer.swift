@@ -493,12 +493,21 @@ struct SwiftRenderer {
         }
     }
 
+    /// A union's `init(from:)`. With a discriminator, its value picks the case. A base schema's value that names no
+    /// subtype, has no discriminator, or that its subtype does not accept is the base's own properties; a union
+    /// whose document declares the discriminator tries its cases for a value the mapping does not name.
     private func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         guard let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty })
         else {
-            renderBestMatchDecoder(decl, &w)
+            renderCandidates(decl, &w)
+            w.block("\(access)init(from decoder: any Decoder) throws") { w in
+                w.line("self = try OneOfDecoding.bestMatch(", Naming.literal(decl.name),
+                       ", in: decoder, Self._candidates)")
+            }
             return
         }
+        let triesCases = decl.fallback == nil && decl.triesCasesForUnknownTag
+        if triesCases { renderCandidates(decl, &w) }
         w.block("\(access)init(from decoder: any Decoder) throws") { w in
             // Variants that share a value (a spec may tag two with the same constant) are tried in turn.
             var byValue: [(value: String, cases: [Int])] = []
@@ -512,8 +521,8 @@ struct SwiftRenderer {
                 }
             }
             var cases: [String] = []
-            // A base schema switches over an optional value (see below).
-            let optional = decl.fallback == nil ? "" : "?"
+            // A discriminator that may be missing is read as an optional (see below).
+            let optional = decl.fallback != nil || triesCases ? "?" : ""
             for (index, item) in decl.cases.enumerated() {
                 let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
                 if !values.isEmpty {
@@ -529,20 +538,31 @@ struct SwiftRenderer {
                                  + "[\(candidates.joined(separator: ", "))])")
                 }
             }
-            let otherwise = decl.fallback.map {
-                "default: self = .\($0.name)(try \($0.type.spelling)(from: decoder))"
-            } ?? "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
+            let otherwise = if let fallback = decl.fallback {
+                "default: self = .\(fallback.name)(try \(fallback.type.spelling)(from: decoder))"
+            } else if triesCases {
+                "default: self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, "
+                    + "Self._candidates)"
+            } else {
+                "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
+            }
             // A base schema's value may leave the discriminator out: it is then the base's own properties.
-            let read = decl.fallback == nil ? "discriminator" : "discriminatorIfPresent"
-            w.switchBlock("try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)",
-                          cases + [otherwise])
+            let read = optional.isEmpty ? "discriminator" : "discriminatorIfPresent"
+            let switchLine = "try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)"
+            guard let fallback = decl.fallback else {
+                w.switchBlock(switchLine, cases + [otherwise])
+                return
+            }
+            w.doCatch({ w in w.switchBlock(switchLine, cases + [otherwise]) }, catch: { w in
+                w.line("self = try OneOfDecoding.base(in: decoder, after: error) { .", fallback.name, "(try ",
+                       fallback.type.spelling, "(from: $0)) }")
+            })
         }
     }
 
-    /// The decoder of a union without a usable discriminator: every variant that accepts the value is a candidate,
-    /// and the one that keeps all of it wins (``/RaspRuntime/OneOfDecoding/bestMatch(_:in:_:)``). The candidates,
-    /// with their key sets, are made once per type, not per decoded value.
-    private func renderBestMatchDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
+    /// The candidates of a union decoded by trying its cases (``/RaspRuntime/OneOfDecoding/bestMatch(_:in:_:)``):
+    /// each case's keys and tags, made once per type, not per decoded value.
+    private func renderCandidates(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.line("private static let _candidates: [OneOfDecoding.Candidate<Self>] = [")
         for (index, item) in decl.cases.enumerated() {
             let keys = index < decl.caseKeys.count ? decl.caseKeys[index] : nil
@@ -551,12 +571,10 @@ struct SwiftRenderer {
             let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
                 Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ") + "]"
             }.joined(separator: ", ") + "]"
-            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ", ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
+            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ",
+                   ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
         }
         w.line("]")
-        w.block("\(access)init(from decoder: any Decoder) throws") { w in
-            w.line("self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, Self._candidates)")
-        }
     }
 }
 

@@ -317,6 +317,7 @@ struct DuplicateTypes {
                     text += ";"
                 }
                 if let fallback = decl.fallback { addMember("fallback ", fallback.name, fallback.type) }
+                if decl.triesCasesForUnknownTag { text += "?" }
                 for index in decl.nested.indices { add(decl.nested[index], name: decl.nested[index].name) }
                 text += "}"
             case .typeAlias(_, let type, _):

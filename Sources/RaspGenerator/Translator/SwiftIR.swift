@@ -241,6 +241,9 @@ struct OneOfDecl {
     /// For a base schema whose discriminator names its subtypes: the case that holds a value whose discriminator
     /// names no known subtype, decoded as the base's own properties (open, like the enums).
     var fallback: (name: String, type: SwiftType)?
+    /// For a union whose document declares its discriminator: a value whose discriminator is missing or names no
+    /// case (a mapping that leaves variants out) is decoded by trying the cases, as a union without one is.
+    var triesCasesForUnknownTag = false
 }
 
 struct OperationDecl {

@@ -317,6 +317,7 @@ struct TypeTranslator {
                                  nested: nested)
             decl.caseKeys = caseKeys
             decl.caseTags = caseTags
+            decl.triesCasesForUnknownTag = schema.discriminator != nil
             return .oneOf(decl)
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")

@@ -18,6 +18,14 @@ public enum OneOfDecoding {
         try decoder.container(keyedBy: Key.self).decodeIfPresent(String.self, forKey: Key(stringValue: property))
     }
 
+    /// Decodes a base schema's own properties where the subtype its discriminator names did not accept the value
+    /// (a vendor's subtype may require more than its values carry); when the base does not accept it either, the
+    /// subtype's error stands.
+    public static func base<Value>(in decoder: any Decoder, after error: any Error,
+                                   _ decode: (any Decoder) throws -> Value) throws -> Value {
+        do { return try decode(decoder) } catch _ { throw error }
+    }
+
     /// The error for a discriminator value no variant has.
     public static func unknownDiscriminator(_ value: String, in decoder: any Decoder) -> any Error {
         DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,

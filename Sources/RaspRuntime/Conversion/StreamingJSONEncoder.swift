@@ -200,7 +200,8 @@ final class StreamingJSONEncoder: Encoder {
         output.bytes.removeSubrange(start...)
         for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { output.append(0x2C) }
-            output.bytes.append(contentsOf: written[(member.range.lowerBound - start)..<(member.range.upperBound - start)])
+            let range = (member.range.lowerBound - start)..<(member.range.upperBound - start)
+            output.bytes.append(contentsOf: written[range])
         }
         output.append(0x7D)
     }

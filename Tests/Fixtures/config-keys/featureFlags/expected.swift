@@ -20,9 +20,13 @@ enum Pet: Codable, Hashable, Sendable {
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
     init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-        case "Dog"?: self = .dog(try Dog(from: decoder))
-        default: self = .base(try Pet.Base(from: decoder))
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
+            case "Dog"?: self = .dog(try Dog(from: decoder))
+            default: self = .base(try Pet.Base(from: decoder))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
         }
     }
     func encode(to encoder: any Encoder) throws {

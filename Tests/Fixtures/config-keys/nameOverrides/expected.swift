@@ -55,9 +55,13 @@ enum Animal: Codable, Hashable, Sendable {
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Animal.Base)
     init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-        case "Dog"?: self = .dog(try Dog(from: decoder))
-        default: self = .base(try Animal.Base(from: decoder))
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
+            case "Dog"?: self = .dog(try Dog(from: decoder))
+            default: self = .base(try Animal.Base(from: decoder))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Animal.Base(from: $0)) }
         }
     }
     func encode(to encoder: any Encoder) throws {

@@ -149,9 +149,13 @@ extension Shop {
         /// A value whose discriminator names no subtype this client knows: the base's own properties.
         case base(Shop.Pet.Base)
         public init(from decoder: any Decoder) throws {
-            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-            case "Dog"?: self = .dog(try Shop.Dog(from: decoder))
-            default: self = .base(try Shop.Pet.Base(from: decoder))
+            do {
+                switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
+                case "Dog"?: self = .dog(try Shop.Dog(from: decoder))
+                default: self = .base(try Shop.Pet.Base(from: decoder))
+                }
+            } catch {
+                self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Shop.Pet.Base(from: $0)) }
             }
         }
         public func encode(to encoder: any Encoder) throws {
