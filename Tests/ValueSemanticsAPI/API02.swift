@@ -50,6 +50,35 @@ public struct RGB: Codable, Hashable, Sendable {
     }
 }
 
+/// The `RGBA` schema of the API.
+public struct RGBA: Codable, Hashable, Sendable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+    public var a: Double
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.r = try container.field(Double.self, "r")
+        self.g = try container.field(Double.self, "g")
+        self.b = try container.field(Double.self, "b")
+        self.a = try container.field(Double.self, "a")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.r, "r")
+        try container.encodeField(self.g, "g")
+        try container.encodeField(self.b, "b")
+        try container.encodeField(self.a, "a")
+    }
+}
+
 extension Operations {
     /// The input of ``Client/mixColor(_:)``.
     public struct MixColor: Sendable {

@@ -51,6 +51,27 @@ public enum Step: Codable, Hashable, Sendable {
     }
 }
 
+/// The `RunStep` schema of the API.
+public struct RunStep: Codable, Hashable, Sendable {
+    public let kind: String
+    public let command: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, command: String) {
+        self.kind = kind
+        self.command = command
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.command = try container.field(String.self, "command")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.command, "command")
+    }
+}
+
 extension Operations {
     /// The input of ``Client/createSource(_:)``.
     public struct CreateSource: Sendable {

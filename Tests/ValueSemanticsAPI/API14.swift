@@ -50,27 +50,6 @@ public enum SearchResult: Codable, Hashable, Sendable {
     }
 }
 
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
-    }
-}
-
 extension Operations {
     /// The input of ``Client/createAdmin(_:)``.
     public struct CreateAdmin: Sendable {

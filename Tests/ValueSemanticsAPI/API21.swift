@@ -42,32 +42,6 @@ public struct AdminAccount: Codable, Hashable, Sendable {
     }
 }
 
-/// The `Profile` schema of the API.
-public struct Profile: Codable, Hashable, Sendable {
-    public let login: String
-    public let email: String?
-    /// The keys the schema does not declare, with their values (its `additionalProperties`).
-    public let additionalProperties: [String: JSONValue]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
-        self.login = login
-        self.email = email
-        self.additionalProperties = additionalProperties
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.login = try container.field(String.self, "login")
-        self.email = try container.optionalField(String.self, "email")
-        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.login, "login")
-        try container.encodeOptionalField(self.email, "email")
-        try container.encodeAdditionalFields(self.additionalProperties)
-    }
-}
-
 extension ClientProtocol {
     /// - Parameters:
     ///   - id:

@@ -36,6 +36,14 @@ struct ObjectRoundTripTests {
         #expect(throws: DecodingError.self) { try decode(Pet.self, #"{"petType": "cat", "indoor": true}"#) }
     }
 
+    /// An inline object declared in two `allOf` parts keeps the members of both (the extra keys one part allows,
+    /// the property the other adds).
+    @Test func anObjectDeclaredInTwoPartsKeepsBoth() throws {
+        let member = try expectRoundTrip(Member.self, #"{"_embedded": {"blocks": ["b1"], "groups": {"g": 1}}}"#)
+        #expect(member.embedded?.blocks == ["b1"])
+        #expect(member.embedded?.additionalProperties["groups"] == ["g": .number(1)])
+    }
+
     /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
     @Test func readOnlyAndWriteOnlyPropertiesAreNotRequired() throws {
         let request = Account(username: "ann", password: "secret")

@@ -730,6 +730,10 @@ struct TypeTranslator {
                 if !earlier.isEmpty, earlier != later {
                     merged.schema.description = later.isEmpty ? earlier : later + "\n\n" + earlier
                 }
+                // Two inline objects (a part adds members to the other's): both apply, so both sets of members stay.
+                if Self.isInlineObject(properties[index].schema), Self.isInlineObject(property.schema) {
+                    Self.addMembers(of: properties[index].schema, to: &merged.schema)
+                }
                 // Both parts apply (allOf): a direction either part gives stays.
                 if properties[index].schema.readOnly && !merged.schema.readOnly { merged.schema.readOnly = true }
                 if properties[index].schema.writeOnly && !merged.schema.writeOnly { merged.schema.writeOnly = true }
@@ -739,6 +743,22 @@ struct TypeTranslator {
             }
         }
         required.formUnion(schema.required)
+    }
+
+    /// An object schema written in place, with members and nothing that composes it.
+    private static func isInlineObject(_ schema: Schema) -> Bool {
+        schema.ref == nil && schema.allOf.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty
+            && schema.types.allSatisfy { $0 == "object" }
+            && (!schema.properties.isEmpty || schema.additionalProperties != nil)
+    }
+
+    /// Adds an earlier part's members to a later part's object: its properties the later one does not redeclare,
+    /// its required names, and its `additionalProperties` where the later one says nothing of them.
+    private static func addMembers(of earlier: Schema, to later: inout Schema) {
+        let redeclared = Set(later.properties.map(\.name))
+        later.properties = earlier.properties.filter { !redeclared.contains($0.name) } + later.properties
+        later.required += earlier.required.filter { !later.required.contains($0) }
+        if later.additionalProperties == nil { later.additionalProperties = earlier.additionalProperties }
     }
 
     private func integerConstants(_ variants: [Schema]) -> [String]? {
