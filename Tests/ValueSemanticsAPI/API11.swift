@@ -10,15 +10,11 @@ public enum Tool: Codable, Hashable, Sendable {
     case webSearchTool(WebSearchTool)
     /// The value as a `FileSearchTool`.
     case fileSearchTool(FileSearchTool)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["type"], tags: ["type": ["web_search", "web_search_2025_03_11"]]) { .webSearchTool(try WebSearchTool(from: $0)) },
-        .init(keys: ["maxResults", "type"], tags: ["type": ["file_search"]]) { .fileSearchTool(try FileSearchTool(from: $0)) },
-    ]
     public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("type", in: decoder) {
-        case "web_search"?, "web_search_2025_03_11"?: self = .webSearchTool(try WebSearchTool(from: decoder))
-        case "file_search"?: self = .fileSearchTool(try FileSearchTool(from: decoder))
-        default: self = try OneOfDecoding.bestMatch("Tool", in: decoder, Self._candidates)
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try WebSearchTool(from: decoder))
+        case "file_search": self = .fileSearchTool(try FileSearchTool(from: decoder))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
         }
     }
     public func encode(to encoder: any Encoder) throws {

@@ -317,7 +317,11 @@ struct TypeTranslator {
                                  nested: nested)
             decl.caseKeys = caseKeys
             decl.caseTags = caseTags
-            decl.triesCasesForUnknownTag = schema.discriminator != nil
+            // An unknown tag can only belong to a variant that does not constrain the tag itself (a nested union, a
+            // free string); where every variant requires its own values, it belongs to none.
+            if let property = schema.discriminator?.propertyName {
+                decl.triesCasesForUnknownTag = try variants.contains { try !constrainsTag($0, property) }
+            }
             return .oneOf(decl)
         case .other:
             preconditionFailure("declaration(named:) is only called for schemas that need a declaration")
@@ -422,6 +426,13 @@ struct TypeTranslator {
             return values
         }
         return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
+    }
+
+    /// Whether a variant requires its discriminator property and allows only listed values for it.
+    private mutating func constrainsTag(_ variant: Schema, _ name: String) throws -> Bool {
+        guard case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)),
+              required.contains(name), let property = properties.first(where: { $0.name == name }) else { return false }
+        return tagValues(property.schema) != nil
     }
 
     /// An enum value as its case literal is written (`1`, `text`).
