@@ -9,9 +9,9 @@ the caller keeps only the candidates that pass.
 
 Direction: in `response` instances `writeOnly` properties are left out, in `request` instances `readOnly` ones.
 
-Bounds: integers stay within 64 bits (32 for `format: int32`), including both ends; `number` values are decimals with
-up to 6 digits after the point within ±10^6 (or the schema's bounds), floats for `format: float`; free-form values
-(no type) may hold integers up to 2^63 - 1.
+Bounds: integers stay within 64 bits (32 for `format: int32`, unsigned for `uint64`), including both ends; `number`
+values are decimals with up to 6 digits after the point within ±10^6 (or the schema's bounds), floats for `format:
+float`; free-form values (no type) may hold integers up to 2^63 - 1.
 """
 import base64
 import random
@@ -414,9 +414,11 @@ class InstanceGenerator:
     def _integer(self, view):
         fmt = view.keywords.get("format")
         bits = 31 if fmt == "int32" else 63
+        # The format's range: signed 32 or 64 bits, or 0 ..< 2^64 for `uint64`.
+        floor, ceiling = (0, 2**64 - 1) if fmt == "uint64" else (-2**bits, 2**bits - 1)
         low, high = self._bounds(view, integer=True)
-        low = -2**bits if not isinstance(low, (int, float)) else max(int(-(-low // 1)), -2**bits)
-        high = 2**bits - 1 if not isinstance(high, (int, float)) else min(int(high // 1), 2**bits - 1)
+        low = floor if not isinstance(low, (int, float)) else max(int(-(-low // 1)), floor)
+        high = ceiling if not isinstance(high, (int, float)) else min(int(high // 1), ceiling)
         if low > high:
             raise Skip("empty integer range")
         candidates = [self.rng.randint(max(low, -1000), min(high, 1000)) if max(low, -1000) <= min(high, 1000)

@@ -10,7 +10,7 @@ OpenAPI rules for `readOnly`/`writeOnly`:
 - `request`: a required `readOnly` property may be absent, and a `readOnly` property must not be present.
 
 Formats are checked: date-time, date, time, email, uuid, ipv4/ipv6, uri (a scheme is required), byte and binary (base64),
-int32/int64 (range), float/double. Unknown formats pass.
+int32/int64/uint64 (range), float/double. Unknown formats pass.
 """
 import base64
 import binascii
@@ -40,6 +40,10 @@ def _format_checker():
     @checker.checks("int64")
     def is_int64(value):
         return not isinstance(value, int) or isinstance(value, bool) or -2**63 <= value < 2**63
+
+    @checker.checks("uint64")
+    def is_uint64(value):
+        return not isinstance(value, int) or isinstance(value, bool) or 0 <= value < 2**64
 
     # A `binary` string in JSON (a body shared with multipart) can only carry its bytes encoded: base64, as for
     # `byte` and as the generated types write it.
