@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `SetVariableAction` schema of the API.
 public struct SetVariableAction: Codable, Hashable, Sendable {
@@ -27,6 +27,46 @@ public struct SetVariableAction: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.variableId, "variableId")
         try container.encodeOptionalField(self.variableValue, "variableValue")
+    }
+}
+
+/// The `SetModeAction` schema of the API.
+public struct SetModeAction: Codable, Hashable, Sendable {
+    public var type: SetModeAction.TypeSchema?
+    public var variableModeId: String?
+    public var variableCollectionId: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: SetModeAction.TypeSchema? = nil, variableModeId: String? = nil, variableCollectionId: String? = nil) {
+        self.type = type
+        self.variableModeId = variableModeId
+        self.variableCollectionId = variableCollectionId
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
+        self.variableModeId = try container.optionalField(String.self, "variableModeId")
+        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.type, "type")
+        try container.encodeOptionalField(self.variableModeId, "variableModeId")
+        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case setMODE
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.setMODE]
+        public var rawValue: String {
+            switch self {
+            case .setMODE: "SET_MODE"
+            case .unknown(let value): value
+            }
+        }
     }
 }
 

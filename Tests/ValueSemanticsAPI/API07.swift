@@ -4,41 +4,77 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `SetModeAction` schema of the API.
-public struct SetModeAction: Codable, Hashable, Sendable {
-    public var type: SetModeAction.TypeSchema?
-    public var variableModeId: String?
-    public var variableCollectionId: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: SetModeAction.TypeSchema? = nil, variableModeId: String? = nil, variableCollectionId: String? = nil) {
-        self.type = type
-        self.variableModeId = variableModeId
-        self.variableCollectionId = variableCollectionId
-    }
+/// The `ToolChoice` schema of the API.
+public enum ToolChoice: Codable, Hashable, Sendable {
+    /// The value as a `ToolChoice.StringSchema`.
+    case string(ToolChoice.StringSchema)
+    /// The value as a `ToolChoice.Object`.
+    case object(ToolChoice.Object)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) },
+        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
-        self.variableModeId = try container.optionalField(String.self, "variableModeId")
-        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
+        self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.type, "type")
-        try container.encodeOptionalField(self.variableModeId, "variableModeId")
-        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
+        }
     }
 
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
+    /// The `StringSchema` schema of the API.
+    public enum StringSchema: OpenEnum {
         /// A value the API documents; ``rawValue`` is how it is sent.
-        case setMODE
+        case none, auto, required
         /// A value this client does not know yet, kept as it was sent.
         case unknown(String)
-        public static let knownCases: [Self] = [.setMODE]
+        public static let knownCases: [Self] = [.none, .auto, .required]
         public var rawValue: String {
             switch self {
-            case .setMODE: "SET_MODE"
+            case .none: "none"
+            case .auto: "auto"
+            case .required: "required"
             case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The `Object` schema of the API.
+    public struct Object: Codable, Hashable, Sendable {
+        public var type: String
+        public var function: ToolChoice.Object.Function?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: String, function: ToolChoice.Object.Function? = nil) {
+            self.type = type
+            self.function = function
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(String.self, "type")
+            self.function = try container.optionalField(ToolChoice.Object.Function.self, "function")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.function, "function")
+        }
+
+        /// The `Function` schema of the API.
+        public struct Function: Codable, Hashable, Sendable {
+            public var name: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(name: String? = nil) {
+                self.name = name
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.name = try container.optionalField(String.self, "name")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.name, "name")
             }
         }
     }

@@ -4,6 +4,27 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// A discriminator without a mapping; one variant's tag allows two values.
+public enum Tool: Codable, Hashable, Sendable {
+    /// The value as a `WebSearchTool`.
+    case webSearchTool(WebSearchTool)
+    /// The value as a `FileSearchTool`.
+    case fileSearchTool(FileSearchTool)
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try WebSearchTool(from: decoder))
+        case "file_search": self = .fileSearchTool(try FileSearchTool(from: decoder))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .webSearchTool(let value): try value.encode(to: encoder)
+        case .fileSearchTool(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
     ///   - body: The request body (`application/json`).

@@ -2,7 +2,63 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+/// A union with a variant that allows anything, `null` too.
+public struct Paging: Codable, Hashable, Sendable {
+    public var pages: Paging.Pages? { _pages?.value }
+    private let _pages: Nullable<Paging.Pages>?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(pages: Paging.Pages? = nil) {
+        self._pages = pages.map(Nullable.value)
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self._pages = try container.nullableField(Paging.Pages.self, "pages")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeNullableField(self._pages, "pages")
+    }
+
+    /// The `Pages` schema of the API.
+    public enum Pages: Codable, Hashable, Sendable {
+        /// The value as a `Paging.Pages.Object`.
+        case object(Paging.Pages.Object)
+        /// The value as a `JSONValue`.
+        case case2(JSONValue)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) },
+            .init(keys: nil) { .case2(try JSONValue(from: $0)) },
+        ]
+        public init(from decoder: any Decoder) throws {
+            self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .object(let value): try value.encode(to: encoder)
+            case .case2(let value): try value.encode(to: encoder)
+            }
+        }
+
+        /// The `Object` schema of the API.
+        public struct Object: Codable, Hashable, Sendable {
+            public let next: String
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(next: String) {
+                self.next = next
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.next = try container.field(String.self, "next")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.next, "next")
+            }
+        }
+    }
+}
 
 /// The `IdOrName` schema of the API.
 public enum IdOrName: Codable, Hashable, Sendable {
@@ -21,31 +77,6 @@ public enum IdOrName: Codable, Hashable, Sendable {
         switch self {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
         }
     }
 }

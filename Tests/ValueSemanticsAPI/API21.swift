@@ -4,6 +4,39 @@
 internal import Foundation
 public import RaspRuntime
 
+/// The `Account` schema of the API.
+public struct Account: Codable, Hashable, Sendable {
+    /// - Note: Read-only: the server sets it; leave it nil in requests.
+    public var id: String?
+    /// Format: `date-time`.
+    /// - Note: Read-only: the server sets it; leave it nil in requests.
+    public var created: Timestamp?
+    public var username: String
+    /// - Note: Write-only: sent in requests, never in responses.
+    public var password: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(id: String? = nil, created: Timestamp? = nil, username: String, password: String? = nil) {
+        self.id = id
+        self.created = created
+        self.username = username
+        self.password = password
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.id = try container.optionalField(String.self, "id")
+        self.created = try container.optionalField(Timestamp.self, "created")
+        self.username = try container.field(String.self, "username")
+        self.password = try container.optionalField(String.self, "password")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.id, "id")
+        try container.encodeOptionalField(self.created, "created")
+        try container.encodeField(self.username, "username")
+        try container.encodeOptionalField(self.password, "password")
+    }
+}
+
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
 public struct AdminAccount: Codable, Hashable, Sendable {
     /// The account's id.

@@ -44,6 +44,14 @@ struct ObjectRoundTripTests {
         #expect(member.embedded?.additionalProperties["groups"] == ["g": .number(1)])
     }
 
+    /// A union with a variant that allows anything allows `null`: it is kept apart from a missing key.
+    @Test func aUnionThatAllowsAnythingKeepsNull() throws {
+        let null = try expectRoundTrip(Paging.self, #"{"pages": null}"#)
+        let missing = try expectRoundTrip(Paging.self, "{}")
+        #expect(null.pages == nil && missing.pages == nil && null != missing)
+        try expectRoundTrip(Paging.self, #"{"pages": {"next": "/2"}}"#)
+    }
+
     /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
     @Test func readOnlyAndWriteOnlyPropertiesAreNotRequired() throws {
         let request = Account(username: "ann", password: "secret")

@@ -476,7 +476,9 @@ struct TypeTranslator {
         }
         let variants = schema.oneOf + schema.anyOf
         let nonNull = variants.filter { !$0.isNullOnly }
+        // A `null` variant allows null, and so does one that allows anything (`{}`).
         let nullable = schema.nullable || nonNull.count != variants.count
+            || variants.contains(where: \.isUnconstrained)
         if !variants.isEmpty, schema.properties.isEmpty {
             if nonNull.isEmpty { return Usage(type: .named("JSONValue"), nullable: true) }
             if nonNull.count == 1, schema.allOf.isEmpty {
@@ -550,7 +552,8 @@ struct TypeTranslator {
     /// `$ref`-only alias (or a chain of them) names.
     func allowsNull(_ index: Int, depth: Int = 0) -> Bool {
         let schema = document.schemas[index].schema
-        if schema.nullable || schema.isNullOnly || (schema.oneOf + schema.anyOf).contains(where: \.isNullOnly) {
+        if schema.nullable || schema.isNullOnly
+            || (schema.oneOf + schema.anyOf).contains(where: { $0.isNullOnly || $0.isUnconstrained }) {
             return true
         }
         let unwrapped = Self.unwrap(schema)
