@@ -4,27 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// A color, with or without alpha; the one without comes first.
-public enum Color: Codable, Hashable, Sendable {
-    /// The value as a `RGB`.
-    case rgb(RGB)
-    /// The value as a `RGBA`.
-    case rgba(RGBA)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) },
-        .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("Color", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .rgb(let value): try value.encode(to: encoder)
-        case .rgba(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 /// The `RGB` schema of the API.
 public struct RGB: Codable, Hashable, Sendable {
     public var r: Double

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A discriminator without a mapping; one variant's tag allows two values.
 public enum Tool: Codable, Hashable, Sendable {
@@ -21,6 +21,39 @@ public enum Tool: Codable, Hashable, Sendable {
         switch self {
         case .webSearchTool(let value): try value.encode(to: encoder)
         case .fileSearchTool(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The `WebSearchTool` schema of the API.
+public struct WebSearchTool: Codable, Hashable, Sendable {
+    public var type: WebSearchTool.TypeSchema
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: WebSearchTool.TypeSchema) {
+        self.type = type
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case webSearch, webSearch20250311
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.webSearch, .webSearch20250311]
+        public var rawValue: String {
+            switch self {
+            case .webSearch: "web_search"
+            case .webSearch20250311: "web_search_2025_03_11"
+            case .unknown(let value): value
+            }
         }
     }
 }

@@ -2,40 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
-
-/// The `WebSearchTool` schema of the API.
-public struct WebSearchTool: Codable, Hashable, Sendable {
-    public var type: WebSearchTool.TypeSchema
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: WebSearchTool.TypeSchema) {
-        self.type = type
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-    }
-
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case webSearch, webSearch20250311
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.webSearch, .webSearch20250311]
-        public var rawValue: String {
-            switch self {
-            case .webSearch: "web_search"
-            case .webSearch20250311: "web_search_2025_03_11"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
+internal import RaspRuntime
 
 /// The `FileSearchTool` schema of the API.
 public struct FileSearchTool: Codable, Hashable, Sendable {
@@ -56,6 +23,52 @@ public struct FileSearchTool: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
         try container.encodeOptionalField(self.maxResults, "maxResults")
+    }
+}
+
+/// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
+public enum Step: Codable, Hashable, Sendable {
+    /// The value as a `RunStep`.
+    case runStep(RunStep)
+    /// The value as a `CustomStep`.
+    case customStep(CustomStep)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) },
+        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
+        case "run"?: self = .runStep(try RunStep(from: decoder))
+        case "CustomStep"?: self = .customStep(try CustomStep(from: decoder))
+        default: self = try OneOfDecoding.bestMatch("Step", in: decoder, Self._candidates)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .runStep(let value): try value.encode(to: encoder)
+        case .customStep(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The `RunStep` schema of the API.
+public struct RunStep: Codable, Hashable, Sendable {
+    public let kind: String
+    public let command: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, command: String) {
+        self.kind = kind
+        self.command = command
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.command = try container.field(String.self, "command")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.command, "command")
     }
 }
 

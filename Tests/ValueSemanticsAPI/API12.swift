@@ -2,53 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
-
-/// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
-public enum Step: Codable, Hashable, Sendable {
-    /// The value as a `RunStep`.
-    case runStep(RunStep)
-    /// The value as a `CustomStep`.
-    case customStep(CustomStep)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) },
-        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-        case "run"?: self = .runStep(try RunStep(from: decoder))
-        case "CustomStep"?: self = .customStep(try CustomStep(from: decoder))
-        default: self = try OneOfDecoding.bestMatch("Step", in: decoder, Self._candidates)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .runStep(let value): try value.encode(to: encoder)
-        case .customStep(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// The `RunStep` schema of the API.
-public struct RunStep: Codable, Hashable, Sendable {
-    public let kind: String
-    public let command: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(kind: String, command: String) {
-        self.kind = kind
-        self.command = command
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.command = try container.field(String.self, "command")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.command, "command")
-    }
-}
+public import RaspRuntime
 
 /// The `CustomStep` schema of the API.
 public struct CustomStep: Codable, Hashable, Sendable {
@@ -68,6 +22,45 @@ public struct CustomStep: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.kind, "kind")
         try container.encodeField(self.plugin, "plugin")
+    }
+}
+
+/// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
+public struct Member: Codable, Hashable, Sendable {
+    public let embedded: Member.Embedded?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(embedded: Member.Embedded? = nil) {
+        self.embedded = embedded
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.embedded, "_embedded")
+    }
+
+    /// The `Embedded` schema of the API.
+    public struct Embedded: Codable, Hashable, Sendable {
+        public let blocks: [String]?
+        /// The keys the schema does not declare, with their values (its `additionalProperties`).
+        public let additionalProperties: [String: [String: JSONValue]]
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(blocks: [String]? = nil, additionalProperties: [String: [String: JSONValue]] = [:]) {
+            self.blocks = blocks
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.blocks = try container.optionalField([String].self, "blocks")
+            self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.blocks, "blocks")
+            try container.encodeAdditionalFields(self.additionalProperties)
+        }
     }
 }
 

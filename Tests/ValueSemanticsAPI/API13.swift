@@ -4,41 +4,82 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
-public struct Member: Codable, Hashable, Sendable {
-    public let embedded: Member.Embedded?
+/// A union with a variant that allows anything, `null` too.
+public struct Paging: Codable, Hashable, Sendable {
+    public var pages: Paging.Pages? { _pages?.value }
+    private let _pages: Nullable<Paging.Pages>?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(embedded: Member.Embedded? = nil) {
-        self.embedded = embedded
+    public init(pages: Paging.Pages? = nil) {
+        self._pages = pages.map(Nullable.value)
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
+        self._pages = try container.nullableField(Paging.Pages.self, "pages")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.embedded, "_embedded")
+        try container.encodeNullableField(self._pages, "pages")
     }
 
-    /// The `Embedded` schema of the API.
-    public struct Embedded: Codable, Hashable, Sendable {
-        public let blocks: [String]?
-        /// The keys the schema does not declare, with their values (its `additionalProperties`).
-        public let additionalProperties: [String: [String: JSONValue]]
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(blocks: [String]? = nil, additionalProperties: [String: [String: JSONValue]] = [:]) {
-            self.blocks = blocks
-            self.additionalProperties = additionalProperties
-        }
+    /// The `Pages` schema of the API.
+    public enum Pages: Codable, Hashable, Sendable {
+        /// The value as a `Paging.Pages.Object`.
+        case object(Paging.Pages.Object)
+        /// The value as a `JSONValue`.
+        case case2(JSONValue)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) },
+            .init(keys: nil) { .case2(try JSONValue(from: $0)) },
+        ]
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.blocks = try container.optionalField([String].self, "blocks")
-            self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
+            self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.blocks, "blocks")
-            try container.encodeAdditionalFields(self.additionalProperties)
+            switch self {
+            case .object(let value): try value.encode(to: encoder)
+            case .case2(let value): try value.encode(to: encoder)
+            }
+        }
+
+        /// The `Object` schema of the API.
+        public struct Object: Codable, Hashable, Sendable {
+            public let next: String
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(next: String) {
+                self.next = next
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.next = try container.field(String.self, "next")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.next, "next")
+            }
+        }
+    }
+}
+
+/// Both messages are tagged `message`; the role tells them apart.
+public enum ChatItem: Codable, Hashable, Sendable {
+    /// The value as a `ChatInput`.
+    case chatInput(ChatInput)
+    /// The value as a `ChatOutput`.
+    case chatOutput(ChatOutput)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) },
+        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: decoder, [Self._candidates[0], Self._candidates[1]])
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .chatInput(let value): try value.encode(to: encoder)
+        case .chatOutput(let value): try value.encode(to: encoder)
         }
     }
 }

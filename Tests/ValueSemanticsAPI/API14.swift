@@ -4,80 +4,68 @@
 internal import Foundation
 public import RaspRuntime
 
-/// A union with a variant that allows anything, `null` too.
-public struct Paging: Codable, Hashable, Sendable {
-    public var pages: Paging.Pages? { _pages?.value }
-    private let _pages: Nullable<Paging.Pages>?
+/// The `ChatInput` schema of the API.
+public struct ChatInput: Codable, Hashable, Sendable {
+    /// Always `message`.
+    public let type: String
+    public let role: ChatInput.Role
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(pages: Paging.Pages? = nil) {
-        self._pages = pages.map(Nullable.value)
+    public init(type: String = "message", role: ChatInput.Role) {
+        self.type = type
+        self.role = role
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self._pages = try container.nullableField(Paging.Pages.self, "pages")
+        self.type = try container.field(String.self, "type")
+        self.role = try container.field(ChatInput.Role.self, "role")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._pages, "pages")
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.role, "role")
     }
 
-    /// The `Pages` schema of the API.
-    public enum Pages: Codable, Hashable, Sendable {
-        /// The value as a `Paging.Pages.Object`.
-        case object(Paging.Pages.Object)
-        /// The value as a `JSONValue`.
-        case case2(JSONValue)
-        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) },
-            .init(keys: nil) { .case2(try JSONValue(from: $0)) },
-        ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
+    /// The `Role` schema of the API.
+    public enum Role: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case user, system
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.user, .system]
+        public var rawValue: String {
             switch self {
-            case .object(let value): try value.encode(to: encoder)
-            case .case2(let value): try value.encode(to: encoder)
-            }
-        }
-
-        /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable {
-            public let next: String
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(next: String) {
-                self.next = next
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.next = try container.field(String.self, "next")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.next, "next")
+            case .user: "user"
+            case .system: "system"
+            case .unknown(let value): value
             }
         }
     }
 }
 
-/// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable {
-    /// The value as a `Int`.
-    case int(Int)
-    /// The value as a `String`.
-    case string(String)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .int(try Int(from: $0)) },
-        .init(keys: nil) { .string(try String(from: $0)) },
-    ]
+/// The `ChatOutput` schema of the API.
+public struct ChatOutput: Codable, Hashable, Sendable {
+    /// Always `message`.
+    public let type: String
+    /// Always `assistant`.
+    public let role: String
+    public let refusal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
+        self.type = type
+        self.role = role
+        self.refusal = refusal
+    }
     public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.role = try container.field(String.self, "role")
+        self.refusal = try container.optionalField(String.self, "refusal")
     }
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.role, "role")
+        try container.encodeOptionalField(self.refusal, "refusal")
     }
 }
 

@@ -4,6 +4,27 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `IdOrName` schema of the API.
+public enum IdOrName: Codable, Hashable, Sendable {
+    /// The value as a `Int`.
+    case int(Int)
+    /// The value as a `String`.
+    case string(String)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .int(try Int(from: $0)) },
+        .init(keys: nil) { .string(try String(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// Every property of every variant is optional, so each variant decodes any object.
 public enum SearchResult: Codable, Hashable, Sendable {
     /// The value as a `TvShow`.
@@ -26,48 +47,6 @@ public enum SearchResult: Codable, Hashable, Sendable {
         case .movie(let value): try value.encode(to: encoder)
         case .person(let value): try value.encode(to: encoder)
         }
-    }
-}
-
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
-    }
-}
-
-/// The `Movie` schema of the API.
-public struct Movie: Codable, Hashable, Sendable {
-    public let title: String?
-    public let releaseDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String? = nil, releaseDate: String? = nil) {
-        self.title = title
-        self.releaseDate = releaseDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.releaseDate = try container.optionalField(String.self, "release_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.releaseDate, "release_date")
     }
 }
 

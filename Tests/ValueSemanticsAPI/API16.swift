@@ -4,6 +4,48 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `TvShow` schema of the API.
+public struct TvShow: Codable, Hashable, Sendable {
+    public let name: String?
+    public let firstAirDate: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, firstAirDate: String? = nil) {
+        self.name = name
+        self.firstAirDate = firstAirDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
+    }
+}
+
+/// The `Movie` schema of the API.
+public struct Movie: Codable, Hashable, Sendable {
+    public let title: String?
+    public let releaseDate: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String? = nil, releaseDate: String? = nil) {
+        self.title = title
+        self.releaseDate = releaseDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.optionalField(String.self, "title")
+        self.releaseDate = try container.optionalField(String.self, "release_date")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.title, "title")
+        try container.encodeOptionalField(self.releaseDate, "release_date")
+    }
+}
+
 /// The `Person` schema of the API.
 public struct Person: Codable, Hashable, Sendable {
     public let name: String?
@@ -22,61 +64,6 @@ public struct Person: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
         try container.encodeOptionalField(self.knownFor, "known_for")
-    }
-}
-
-/// The discriminator is not required; a value without it is the base's own.
-///
-/// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable {
-    /// The value as a `Dog`.
-    case dog(Dog)
-    /// The value as a `Cat`.
-    case cat(Cat)
-    /// The value as a `Bird`.
-    case bird(Bird)
-    /// A value whose discriminator names no subtype this client knows: the base's own properties.
-    case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
-            case "dog"?: self = .dog(try Dog(from: decoder))
-            case "cat"?: self = .cat(try Cat(from: decoder))
-            case "Bird"?: self = .bird(try Bird(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .cat(let value): try value.encode(to: encoder)
-        case .bird(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
-        }
-    }
-
-    /// The base's own properties, for a subtype this client does not know.
-    public struct Base: Codable, Hashable, Sendable {
-        public var petType: String?
-        public var name: String
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(petType: String? = nil, name: String) {
-            self.petType = petType
-            self.name = name
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.petType = try container.optionalField(String.self, "petType")
-            self.name = try container.field(String.self, "name")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.petType, "petType")
-            try container.encodeField(self.name, "name")
-        }
     }
 }
 

@@ -4,6 +4,61 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The discriminator is not required; a value without it is the base's own.
+///
+/// A base schema: a value is one of its subtypes, chosen by its discriminator.
+public enum Pet: Codable, Hashable, Sendable {
+    /// The value as a `Dog`.
+    case dog(Dog)
+    /// The value as a `Cat`.
+    case cat(Cat)
+    /// The value as a `Bird`.
+    case bird(Bird)
+    /// A value whose discriminator names no subtype this client knows: the base's own properties.
+    case base(Pet.Base)
+    public init(from decoder: any Decoder) throws {
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
+            case "dog"?: self = .dog(try Dog(from: decoder))
+            case "cat"?: self = .cat(try Cat(from: decoder))
+            case "Bird"?: self = .bird(try Bird(from: decoder))
+            default: self = .base(try Pet.Base(from: decoder))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .dog(let value): try value.encode(to: encoder)
+        case .cat(let value): try value.encode(to: encoder)
+        case .bird(let value): try value.encode(to: encoder)
+        case .base(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The base's own properties, for a subtype this client does not know.
+    public struct Base: Codable, Hashable, Sendable {
+        public var petType: String?
+        public var name: String
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(petType: String? = nil, name: String) {
+            self.petType = petType
+            self.name = name
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.petType = try container.optionalField(String.self, "petType")
+            self.name = try container.field(String.self, "name")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.petType, "petType")
+            try container.encodeField(self.name, "name")
+        }
+    }
+}
+
 /// The `Dog` schema of the API.
 public struct Dog: Codable, Hashable, Sendable {
     public var petType: String?
@@ -26,31 +81,6 @@ public struct Dog: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.petType, "petType")
         try container.encodeField(self.name, "name")
         try container.encodeOptionalField(self.bark, "bark")
-    }
-}
-
-/// The `Cat` schema of the API.
-public struct Cat: Codable, Hashable, Sendable {
-    public var petType: String?
-    public var name: String
-    public var indoor: Bool
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, indoor: Bool) {
-        self.petType = petType
-        self.name = name
-        self.indoor = indoor
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.petType = try container.optionalField(String.self, "petType")
-        self.name = try container.field(String.self, "name")
-        self.indoor = try container.field(Bool.self, "indoor")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.petType, "petType")
-        try container.encodeField(self.name, "name")
-        try container.encodeField(self.indoor, "indoor")
     }
 }
 

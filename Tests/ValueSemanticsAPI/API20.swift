@@ -4,6 +4,138 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `IngestSource` schema of the API.
+public struct IngestSource: Codable, Hashable, Sendable {
+    public var name: String
+    public var uid: String?
+    /// Which of the schema's variants the value also is (its `oneOf`/`anyOf`).
+    public var variant: IngestSource.Variant
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String, uid: String? = nil, variant: IngestSource.Variant) {
+        self.name = name
+        self.uid = uid
+        self.variant = variant
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.field(String.self, "name")
+        self.uid = try container.optionalField(String.self, "uid")
+        self.variant = try IngestSource.Variant(from: decoder)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.uid, "uid")
+        try self.variant.encode(to: encoder)
+    }
+
+    /// The `Variant` schema of the API.
+    ///
+    /// - `gitHub`: GitHub
+    /// - `stripe`: Stripe
+    public enum Variant: Codable, Hashable, Sendable {
+        /// The value as a `IngestSource.Variant.GitHub`.
+        case gitHub(IngestSource.Variant.GitHub)
+        /// The value as a `IngestSource.Variant.Stripe`.
+        case stripe(IngestSource.Variant.Stripe)
+        public init(from decoder: any Decoder) throws {
+            switch try OneOfDecoding.discriminator("type", in: decoder) {
+            case "github": self = .gitHub(try IngestSource.Variant.GitHub(from: decoder))
+            case "stripe": self = .stripe(try IngestSource.Variant.Stripe(from: decoder))
+            case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+            }
+        }
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .gitHub(let value): try value.encode(to: encoder)
+            case .stripe(let value): try value.encode(to: encoder)
+            }
+        }
+
+        /// GitHub
+        public struct GitHub: Codable, Hashable, Sendable {
+            /// Always `github`.
+            public var type: String
+            public var config: IngestSource.Variant.GitHub.Config
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(type: String = "github", config: IngestSource.Variant.GitHub.Config) {
+                self.type = type
+                self.config = config
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.type = try container.field(String.self, "type")
+                self.config = try container.field(IngestSource.Variant.GitHub.Config.self, "config")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.type, "type")
+                try container.encodeField(self.config, "config")
+            }
+
+            /// The `Config` schema of the API.
+            public struct Config: Codable, Hashable, Sendable {
+                public var secret: String
+                /// Creates a value from its properties (optional ones default to `nil`).
+                public init(secret: String) {
+                    self.secret = secret
+                }
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: FieldKey.self)
+                    self.secret = try container.field(String.self, "secret")
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: FieldKey.self)
+                    try container.encodeField(self.secret, "secret")
+                }
+            }
+        }
+
+        /// Stripe
+        public struct Stripe: Codable, Hashable, Sendable {
+            /// Always `stripe`.
+            public var type: String
+            public var config: IngestSource.Variant.Stripe.Config
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(type: String = "stripe", config: IngestSource.Variant.Stripe.Config) {
+                self.type = type
+                self.config = config
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.type = try container.field(String.self, "type")
+                self.config = try container.field(IngestSource.Variant.Stripe.Config.self, "config")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.type, "type")
+                try container.encodeField(self.config, "config")
+            }
+
+            /// The `Config` schema of the API.
+            public struct Config: Codable, Hashable, Sendable {
+                public var key: String
+                public var live: Bool?
+                /// Creates a value from its properties (optional ones default to `nil`).
+                public init(key: String, live: Bool? = nil) {
+                    self.key = key
+                    self.live = live
+                }
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: FieldKey.self)
+                    self.key = try container.field(String.self, "key")
+                    self.live = try container.optionalField(Bool.self, "live")
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: FieldKey.self)
+                    try container.encodeField(self.key, "key")
+                    try container.encodeOptionalField(self.live, "live")
+                }
+            }
+        }
+    }
+}
+
 extension Operations {
     /// The input of ``Client/patchProfile(_:)``.
     public struct PatchProfile: Sendable {

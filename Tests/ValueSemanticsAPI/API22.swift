@@ -52,33 +52,6 @@ public struct Labels: Codable, Hashable, Sendable {
     }
 }
 
-/// Null clears a value, a missing key leaves it alone.
-public struct ProfilePatch: Codable, Hashable, Sendable {
-    /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public var nickname: String?
-    /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public var email: String?
-    public var labels: Labels?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(nickname: String? = nil, email: String? = nil, labels: Labels? = nil) {
-        self._nickname = NullableField(wrappedValue: nickname)
-        self._email = NullableField(wrappedValue: email)
-        self.labels = labels
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
-        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
-        self.labels = try container.optionalField(Labels.self, "labels")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
-        try container.encodeNullableField(self._email.projectedValue, "email")
-        try container.encodeOptionalField(self.labels, "labels")
-    }
-}
-
 extension MockClient {
     public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile { try await patchProfileHandler(input) }
 }

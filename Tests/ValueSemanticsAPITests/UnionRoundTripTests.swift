@@ -112,6 +112,16 @@ struct UnionRoundTripTests {
         #expect(throws: DecodingError.self) { try decode(Step.self, #"{"kind": "deploy"}"#) }
     }
 
+    /// Variants that share a discriminator value are chosen among by what the value is (the role's values here),
+    /// not by document order.
+    @Test func variantsSharingATagAreChosenByTheValue() throws {
+        let output = try expectRoundTrip(ChatItem.self, #"{"type": "message", "role": "assistant", "refusal": "no"}"#)
+        guard case .chatOutput(let message) = output else { Issue.record("decoded as \(output)"); return }
+        #expect(message.refusal == "no")
+        let input = try expectRoundTrip(ChatItem.self, #"{"type": "message", "role": "user"}"#)
+        guard case .chatInput = input else { Issue.record("decoded as \(input)"); return }
+    }
+
     @Test func primitiveVariantsDecodeByType() throws {
         #expect(try expectRoundTrip(IdOrName.self, "42") == .int(42))
         #expect(try expectRoundTrip(IdOrName.self, #""forty-two""#) == .string("forty-two"))

@@ -507,19 +507,20 @@ struct SwiftRenderer {
             return
         }
         let triesCases = decl.fallback == nil && decl.triesCasesForUnknownTag
-        if triesCases { renderCandidates(decl, &w) }
-        w.block("\(access)init(from decoder: any Decoder) throws") { w in
-            // Variants that share a value (a spec may tag two with the same constant) are tried in turn.
-            var byValue: [(value: String, cases: [Int])] = []
-            for (index, item) in decl.cases.enumerated() {
-                for value in item.discriminatorValues {
-                    if let known = byValue.firstIndex(where: { $0.value == value }) {
-                        byValue[known].cases.append(index)
-                    } else {
-                        byValue.append((value, [index]))
-                    }
+        // Variants that share a value (a spec may tag two with the same constant) are chosen among as a union
+        // without a discriminator chooses.
+        var byValue: [(value: String, cases: [Int])] = []
+        for (index, item) in decl.cases.enumerated() {
+            for value in item.discriminatorValues {
+                if let known = byValue.firstIndex(where: { $0.value == value }) {
+                    byValue[known].cases.append(index)
+                } else {
+                    byValue.append((value, [index]))
                 }
             }
+        }
+        if triesCases || byValue.contains(where: { $0.cases.count > 1 }) { renderCandidates(decl, &w) }
+        w.block("\(access)init(from decoder: any Decoder) throws") { w in
             var cases: [String] = []
             // A discriminator that may be missing is read as an optional (see below).
             let optional = decl.fallback != nil || triesCases ? "?" : ""
@@ -530,12 +531,10 @@ struct SwiftRenderer {
                     cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
                 }
                 for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
-                    let candidates = shared.cases.map {
-                        "{ .\(decl.cases[$0].name)(try \(decl.cases[$0].type.spelling)(from: $0)) }"
-                    }
+                    let candidates = shared.cases.map { "Self._candidates[\($0)]" }.joined(separator: ", ")
                     cases.append("case \(Naming.literal(shared.value))\(optional): "
-                                 + "self = try OneOfDecoding.firstMatch(\(Naming.literal(decl.name)), in: decoder, "
-                                 + "[\(candidates.joined(separator: ", "))])")
+                                 + "self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, "
+                                 + "[\(candidates)])")
                 }
             }
             let otherwise = if let fallback = decl.fallback {
