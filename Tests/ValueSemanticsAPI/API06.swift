@@ -4,32 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `SetVariableAction` schema of the API.
-public struct SetVariableAction: Codable, Hashable, Sendable {
-    /// Always `SET_VARIABLE`.
-    public var type: String
-    public var variableId: String
-    public var variableValue: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "SET_VARIABLE", variableId: String, variableValue: String? = nil) {
-        self.type = type
-        self.variableId = variableId
-        self.variableValue = variableValue
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.variableId = try container.field(String.self, "variableId")
-        self.variableValue = try container.optionalField(String.self, "variableValue")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.variableId, "variableId")
-        try container.encodeOptionalField(self.variableValue, "variableValue")
-    }
-}
-
 /// The `SetModeAction` schema of the API.
 public struct SetModeAction: Codable, Hashable, Sendable {
     public var type: SetModeAction.TypeSchema?

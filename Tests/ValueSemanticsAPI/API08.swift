@@ -2,7 +2,137 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+/// Tagged by integer constants; each variant's `metadata` is open, so only the tag tells them apart.
+///
+/// - `block`: Block
+/// - `alert`: Alert
+public enum Rule: Codable, Hashable, Sendable {
+    /// The value as a `Rule.Block`.
+    case block(Rule.Block)
+    /// The value as a `Rule.Alert`.
+    case alert(Rule.Alert)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) },
+        .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        self = try OneOfDecoding.bestMatch("Rule", in: decoder, Self._candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .block(let value): try value.encode(to: encoder)
+        case .alert(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// Block
+    public struct Block: Codable, Hashable, Sendable {
+        public var type: Rule.Block.TypeSchema
+        public var metadata: Rule.Block.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Block.TypeSchema, metadata: Rule.Block.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(Rule.Block.TypeSchema.self, "type")
+            self.metadata = try container.optionalField(Rule.Block.Metadata.self, "metadata")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.metadata, "metadata")
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _1
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._1]
+            public var rawValue: Int {
+                switch self {
+                case ._1: 1
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable {
+            public var message: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(message: String? = nil) {
+                self.message = message
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.message = try container.optionalField(String.self, "message")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.message, "message")
+            }
+        }
+    }
+
+    /// Alert
+    public struct Alert: Codable, Hashable, Sendable {
+        public var type: Rule.Alert.TypeSchema
+        public var metadata: Rule.Alert.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Alert.TypeSchema, metadata: Rule.Alert.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(Rule.Alert.TypeSchema.self, "type")
+            self.metadata = try container.optionalField(Rule.Alert.Metadata.self, "metadata")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.metadata, "metadata")
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _2
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._2]
+            public var rawValue: Int {
+                switch self {
+                case ._2: 2
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable {
+            public var channel: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(channel: String? = nil) {
+                self.channel = channel
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.channel = try container.optionalField(String.self, "channel")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.channel, "channel")
+            }
+        }
+    }
+}
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /pets`.

@@ -4,27 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// A discriminator without a mapping; one variant's tag allows two values.
-public enum Tool: Codable, Hashable, Sendable {
-    /// The value as a `WebSearchTool`.
-    case webSearchTool(WebSearchTool)
-    /// The value as a `FileSearchTool`.
-    case fileSearchTool(FileSearchTool)
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminator("type", in: decoder) {
-        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try WebSearchTool(from: decoder))
-        case "file_search": self = .fileSearchTool(try FileSearchTool(from: decoder))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .webSearchTool(let value): try value.encode(to: encoder)
-        case .fileSearchTool(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 /// The `WebSearchTool` schema of the API.
 public struct WebSearchTool: Codable, Hashable, Sendable {
     public var type: WebSearchTool.TypeSchema
@@ -55,6 +34,28 @@ public struct WebSearchTool: Codable, Hashable, Sendable {
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// The `FileSearchTool` schema of the API.
+public struct FileSearchTool: Codable, Hashable, Sendable {
+    /// Always `file_search`.
+    public var type: String
+    public var maxResults: Int?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "file_search", maxResults: Int? = nil) {
+        self.type = type
+        self.maxResults = maxResults
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.maxResults = try container.optionalField(Int.self, "maxResults")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeOptionalField(self.maxResults, "maxResults")
     }
 }
 

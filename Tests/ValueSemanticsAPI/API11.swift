@@ -4,28 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `FileSearchTool` schema of the API.
-public struct FileSearchTool: Codable, Hashable, Sendable {
-    /// Always `file_search`.
-    public var type: String
-    public var maxResults: Int?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "file_search", maxResults: Int? = nil) {
-        self.type = type
-        self.maxResults = maxResults
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.maxResults = try container.optionalField(Int.self, "maxResults")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeOptionalField(self.maxResults, "maxResults")
-    }
-}
-
 /// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
 public enum Step: Codable, Hashable, Sendable {
     /// The value as a `RunStep`.
@@ -69,6 +47,27 @@ public struct RunStep: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.kind, "kind")
         try container.encodeField(self.command, "command")
+    }
+}
+
+/// The `CustomStep` schema of the API.
+public struct CustomStep: Codable, Hashable, Sendable {
+    public let kind: String
+    public let plugin: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, plugin: String) {
+        self.kind = kind
+        self.plugin = plugin
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.plugin = try container.field(String.self, "plugin")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.plugin, "plugin")
     }
 }
 

@@ -4,27 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `CustomStep` schema of the API.
-public struct CustomStep: Codable, Hashable, Sendable {
-    public let kind: String
-    public let plugin: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(kind: String, plugin: String) {
-        self.kind = kind
-        self.plugin = plugin
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.plugin = try container.field(String.self, "plugin")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.plugin, "plugin")
-    }
-}
-
 /// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
 public struct Member: Codable, Hashable, Sendable {
     public let embedded: Member.Embedded?

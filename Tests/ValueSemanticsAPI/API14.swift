@@ -4,6 +4,30 @@
 internal import Foundation
 public import RaspRuntime
 
+/// Both messages are tagged `message`; the role tells them apart.
+public enum ChatItem: Codable, Hashable, Sendable {
+    /// The value as a `ChatInput`.
+    case chatInput(ChatInput)
+    /// The value as a `ChatOutput`.
+    case chatOutput(ChatOutput)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) },
+        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: decoder, [Self._candidates[0], Self._candidates[1]])
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .chatInput(let value): try value.encode(to: encoder)
+        case .chatOutput(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// The `ChatInput` schema of the API.
 public struct ChatInput: Codable, Hashable, Sendable {
     /// Always `message`.
@@ -39,33 +63,6 @@ public struct ChatInput: Codable, Hashable, Sendable {
             case .unknown(let value): value
             }
         }
-    }
-}
-
-/// The `ChatOutput` schema of the API.
-public struct ChatOutput: Codable, Hashable, Sendable {
-    /// Always `message`.
-    public let type: String
-    /// Always `assistant`.
-    public let role: String
-    public let refusal: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
-        self.type = type
-        self.role = role
-        self.refusal = refusal
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.role = try container.field(String.self, "role")
-        self.refusal = try container.optionalField(String.self, "refusal")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.role, "role")
-        try container.encodeOptionalField(self.refusal, "refusal")
     }
 }
 

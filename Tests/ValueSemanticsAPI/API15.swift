@@ -4,6 +4,33 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `ChatOutput` schema of the API.
+public struct ChatOutput: Codable, Hashable, Sendable {
+    /// Always `message`.
+    public let type: String
+    /// Always `assistant`.
+    public let role: String
+    public let refusal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
+        self.type = type
+        self.role = role
+        self.refusal = refusal
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.role = try container.field(String.self, "role")
+        self.refusal = try container.optionalField(String.self, "refusal")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.role, "role")
+        try container.encodeOptionalField(self.refusal, "refusal")
+    }
+}
+
 /// The `IdOrName` schema of the API.
 public enum IdOrName: Codable, Hashable, Sendable {
     /// The value as a `Int`.

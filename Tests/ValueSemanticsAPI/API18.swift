@@ -4,6 +4,31 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `Dog` schema of the API.
+public struct Dog: Codable, Hashable, Sendable {
+    public var petType: String?
+    public var name: String
+    public var bark: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, bark: String? = nil) {
+        self.petType = petType
+        self.name = name
+        self.bark = bark
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.petType = try container.optionalField(String.self, "petType")
+        self.name = try container.field(String.self, "name")
+        self.bark = try container.optionalField(String.self, "bark")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.petType, "petType")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.bark, "bark")
+    }
+}
+
 /// The `Cat` schema of the API.
 public struct Cat: Codable, Hashable, Sendable {
     public var petType: String?
