@@ -4,31 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
-public enum Step: Codable, Hashable, Sendable {
-    /// The value as a `RunStep`.
-    case runStep(RunStep)
-    /// The value as a `CustomStep`.
-    case customStep(CustomStep)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) },
-        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-        case "run"?: self = .runStep(try RunStep(from: decoder))
-        case "CustomStep"?: self = .customStep(try CustomStep(from: decoder))
-        default: self = try OneOfDecoding.bestMatch("Step", in: decoder, Self._candidates)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .runStep(let value): try value.encode(to: encoder)
-        case .customStep(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 /// The `RunStep` schema of the API.
 public struct RunStep: Codable, Hashable, Sendable {
     public let kind: String

@@ -4,6 +4,31 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// Every property of every variant is optional, so each variant decodes any object.
+public enum SearchResult: Codable, Hashable, Sendable {
+    /// The value as a `TvShow`.
+    case tvShow(TvShow)
+    /// The value as a `Movie`.
+    case movie(Movie)
+    /// The value as a `Person`.
+    case person(Person)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
+        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
+        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .tvShow(let value): try value.encode(to: encoder)
+        case .movie(let value): try value.encode(to: encoder)
+        case .person(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// The `TvShow` schema of the API.
 public struct TvShow: Codable, Hashable, Sendable {
     public let name: String?
@@ -43,27 +68,6 @@ public struct Movie: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.title, "title")
         try container.encodeOptionalField(self.releaseDate, "release_date")
-    }
-}
-
-/// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable {
-    public let name: String?
-    public let knownFor: [String]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, knownFor: [String]? = nil) {
-        self.name = name
-        self.knownFor = knownFor
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.knownFor = try container.optionalField([String].self, "known_for")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.knownFor, "known_for")
     }
 }
 

@@ -4,6 +4,27 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable {
+    public let name: String?
+    public let knownFor: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, knownFor: [String]? = nil) {
+        self.name = name
+        self.knownFor = knownFor
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.knownFor = try container.optionalField([String].self, "known_for")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.knownFor, "known_for")
+    }
+}
+
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.

@@ -4,6 +4,31 @@
 internal import Foundation
 internal import RaspRuntime
 
+/// The `Bird` schema of the API.
+public struct Bird: Codable, Hashable, Sendable {
+    public var petType: String?
+    public var name: String
+    public var wingspan: Double?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, wingspan: Double? = nil) {
+        self.petType = petType
+        self.name = name
+        self.wingspan = wingspan
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.petType = try container.optionalField(String.self, "petType")
+        self.name = try container.field(String.self, "name")
+        self.wingspan = try container.optionalField(Double.self, "wingspan")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.petType, "petType")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.wingspan, "wingspan")
+    }
+}
+
 extension MockClient {
     public func createAccount(_ input: Operations.CreateAccount) async throws -> Account { try await createAccountHandler(input) }
 }

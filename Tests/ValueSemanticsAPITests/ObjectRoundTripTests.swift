@@ -57,6 +57,19 @@ struct ObjectRoundTripTests {
         try expectRoundTrip(Paging.self, #"{"owner": {"id": "u1"}}"#)
     }
 
+    /// An integer without a format whose schema shows values beyond `Int.max` holds them: a `UInt64` when it cannot
+    /// be negative, else a `Decimal`.
+    @Test func integersTheSchemaShowsBeyond64BitsSurvive() throws {
+        let settings = try expectRoundTrip(KafkaSettings.self, """
+            {"flushMessages": 9223372036854776000, "retentionBytes": -1, "maxLag": 18446744073709551615}
+            """)
+        #expect(settings.maxLag == .max)
+        #expect(settings.retentionBytes == -1)
+        #expect(settings.flushMessages == Decimal(string: "9223372036854776000"))
+        #expect(try decode(KafkaSettings.self, "{}").flushMessages == Decimal(string: "9223372036854776000"))
+        try expectRoundTrip(KafkaSettings.self, #"{"retentionBytes": 18446744073709551615}"#)
+    }
+
     /// One type serves both directions: a request need not carry `readOnly` values, a response `writeOnly` ones.
     @Test func readOnlyAndWriteOnlyPropertiesAreNotRequired() throws {
         let request = Account(username: "ann", password: "secret")

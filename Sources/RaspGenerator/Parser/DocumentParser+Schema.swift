@@ -139,9 +139,7 @@ extension DocumentParser {
                      + "fails to decode, or decodes as the base", at: defaultMapping.keyMark)
             }
         case .minimum, .maximum, .multipleOf:
-            if case .scalar(let scalar) = value, case .bigInt(let text) = scalar.resolved {
-                warn("integer \(text) in '\(entry.key)' does not fit in 64 bits; ignored", at: value.mark)
-            }
+            // Kept as written, 64 bits or not: a bound beyond them widens an integer's type (`UInt64`, `Decimal`).
             let text = value.scalar?.value
             switch entry.key {
             case "minimum": schema.facts.minimum = text

@@ -51,6 +51,10 @@ enum LiteralValue: Hashable {
     case integer(Int)
     case double(Double)
     case string(String)
+    /// An integer beyond `Int.max` for a `UInt64`, as its digits.
+    case bigInteger(String)
+    /// An integer beyond 64 bits for a `Decimal`, as its digits (a `Decimal` holds it exactly).
+    case decimal(String)
     case emptyArray
     case emptyDictionary
     /// A value of a generated open enum, built from its raw value.
@@ -63,6 +67,8 @@ enum LiteralValue: Hashable {
         case .integer(let value): String(value)
         case .double(let value): String(value)
         case .string(let value): Naming.literal(value)
+        case .bigInteger(let digits): digits
+        case .decimal(let digits): "Decimal(string: \"\(digits)\")!"
         case .emptyArray: "[]"
         case .emptyDictionary: "[:]"
         case .enumValue(let raw): ".init(rawValue: \(raw.spelling))"

@@ -98,7 +98,9 @@ extension TypeTranslator {
             case ("Bool", .bool(let value)): return .bool(value)
             case ("Int", .int(let value)): return .integer(value)
             case ("UInt64", .int(let value)) where value >= 0: return .integer(value)
-            case ("Double", .int(let value)): return .integer(value)
+            case ("UInt64", .bigInt(let text)) where UInt64(text) != nil: return .bigInteger(text)
+            case ("Double", .int(let value)), ("Decimal", .int(let value)): return .integer(value)
+            case ("Decimal", .bigInt(let text)): return .decimal(text)
             case ("Double", .double(let value)) where value.isFinite: return .double(value)
             case ("String", _) where resolved != .null: return .string(scalar.value)
             case (_, .null): return nil

@@ -583,8 +583,12 @@ struct TypeTranslator {
             case "byte": return .named("Data")
             default: return .named("String")
             }
-        // `uint64` values above `Int.max` (hashes, unsigned IDs) do not fit an `Int`; every other format does.
-        case "integer": return .named(schema.format == "uint64" ? "UInt64" : "Int")
+        // `uint64` values above `Int.max` (hashes, unsigned IDs) do not fit an `Int`; every other format does. An
+        // integer whose schema shows values beyond `Int.max` is a `UInt64` when it cannot be negative and they fit
+        // one, else a `Decimal`, which holds them exactly.
+        case "integer":
+            if schema.format == "uint64" { return .named("UInt64") }
+            return .named(Self.wideIntegerType(schema) ?? "Int")
         case "number": return .named("Double")
         case "boolean": return .named("Bool")
         case "array":
@@ -757,6 +761,22 @@ struct TypeTranslator {
             }
         }
         required.formUnion(schema.required)
+    }
+
+    /// The type of an integer schema without a format that shows a value beyond `Int.max` in its default, examples
+    /// or bounds (DigitalOcean's Kafka settings default to 9223372036854776000, 2^63 written through a double; its
+    /// MySQL ones allow up to 2^64 − 1), or nil when it shows none.
+    static func wideIntegerType(_ schema: Schema) -> String? {
+        let facts = schema.facts
+        var shown = [facts.minimum, facts.maximum].compactMap { $0 } + facts.examples
+        if case .scalar(let scalar)? = schema.defaultValue { shown.append(scalar.value) }
+        let integers = shown.filter { text in
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        guard integers.contains(where: { Int($0) == nil }) else { return nil }
+        let unsigned = facts.minimum.flatMap { UInt64($0) } != nil && integers.allSatisfy { UInt64($0) != nil }
+        return unsigned ? "UInt64" : "Decimal"
     }
 
     /// An object schema written in place, with members and nothing that composes it.
