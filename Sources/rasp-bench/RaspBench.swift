@@ -7,6 +7,7 @@ struct RaspBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rasp-bench",
         abstract: "Benchmarks of rasp-swift. Build with -c release.",
-        subcommands: [GeneratorSuite.self, ClientSuite.self, DirectorySuite.self, StreamSuite.self, MockSuite.self]
+        subcommands: [GeneratorSuite.self, ClientSuite.self, CodecSuite.self, DirectorySuite.self, StreamSuite.self,
+                      MockSuite.self]
     )
 }
