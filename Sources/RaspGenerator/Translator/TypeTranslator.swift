@@ -320,7 +320,7 @@ struct TypeTranslator {
             // An unknown tag can only belong to a variant that does not constrain the tag itself (a nested union, a
             // free string); where every variant requires its own values, it belongs to none.
             if let property = schema.discriminator?.propertyName {
-                decl.triesCasesForUnknownTag = try variants.contains { try !constrainsTag($0, property) }
+                decl.triesCasesForUnknownTag = try variants.contains { try requiredTagValues(of: $0, property) == nil }
             }
             return .oneOf(decl)
         case .other:
@@ -418,21 +418,17 @@ struct TypeTranslator {
             let mapped = discriminator.mapping.filter { $0.target == ref.target }.map(\.value)
             if !mapped.isEmpty { return mapped }
         }
-        if case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)),
-           required.contains(discriminator.propertyName),
-           let property = properties.first(where: { $0.name == discriminator.propertyName }),
-           let values = tagValues(property.schema) {
-            // Every value the variant's enum allows (`web_search_preview` and its dated spelling) selects it.
-            return values
-        }
+        // Every value the variant's enum allows (`web_search_preview` and its dated spelling) selects it.
+        if let values = try requiredTagValues(of: variant, discriminator.propertyName) { return values }
         return variant.ref.map { [document.schemas[$0.target].name ?? Self.lastToken(of: $0.text)] } ?? []
     }
 
-    /// Whether a variant requires its discriminator property and allows only listed values for it.
-    private mutating func constrainsTag(_ variant: Schema, _ name: String) throws -> Bool {
+    /// The values a variant allows for its discriminator property, when it requires the property and lists them;
+    /// nil when it leaves the tag unconstrained.
+    private mutating func requiredTagValues(of variant: Schema, _ name: String) throws -> [String]? {
         guard case .object(let properties, let required, _, _) = try shape(of: try resolvedVariant(variant)),
-              required.contains(name), let property = properties.first(where: { $0.name == name }) else { return false }
-        return tagValues(property.schema) != nil
+              required.contains(name), let property = properties.first(where: { $0.name == name }) else { return nil }
+        return tagValues(property.schema)
     }
 
     /// An enum value as its case literal is written (`1`, `text`).
