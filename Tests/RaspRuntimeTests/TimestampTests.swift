@@ -51,6 +51,12 @@ struct TimestampTests {
         #expect(stamp.date == date)
         #expect(stamp == Timestamp("2024-03-05T10:55:00.25+03:00"))
         #expect(stamp.queryValue == "2024-03-05T07:55:00.250Z")
+        #expect(stamp.secondsFromGMT == 0)
+        // Every date has a timestamp, also one whose year has five digits (no ISO 8601 text this parser reads).
+        let far = Timestamp(Date(timeIntervalSince1970: 1e12))
+        #expect(far.secondsSince1970 == 1_000_000_000_000 && far.nanoseconds == 0)
+        let microsecond = Timestamp(Date(timeIntervalSince1970: 1_709_625_300.000_001))
+        #expect(microsecond.nanoseconds == 1000 && microsecond == Timestamp("2024-03-05T07:55:00.000001Z"))
     }
 
     @Test(arguments: ["05:00:00", "2024-13-01T00:00:00Z", "2024-03-05T10:55:00+03:00junk", "", "2024-03-05T10"])

@@ -127,14 +127,7 @@ public enum ISO8601 {
     /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds when it has them, or microseconds when it has
     /// those (a `Date` holds about a microsecond's precision in this century, so nothing finer is written).
     public static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSinceReferenceDate
-        let down = interval.rounded(.down)
-        var whole = Int(down) + referenceOffset
-        var micros = Int(((interval - down) * 1_000_000).rounded())
-        if micros == 1_000_000 {
-            whole += 1
-            micros = 0
-        }
+        let (whole, micros) = utcInstant(of: date)
         let (days, secondsOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
         let adjustedDays = secondsOfDay < 0 ? days - 1 : days
         let seconds = secondsOfDay < 0 ? secondsOfDay + 86_400 : secondsOfDay
@@ -144,6 +137,16 @@ public enum ISO8601 {
             : micros % 1000 == 0 ? "." + String(String(micros / 1000 + 1000).dropFirst())
             : "." + String(String(micros + 1_000_000).dropFirst())
         return "\(civil)T\(time)\(fraction)Z"
+    }
+
+    /// A date as whole seconds since 1970 and the microseconds after them (rounded: what a `Date` holds), as
+    /// ``string(from:)`` writes it.
+    static func utcInstant(of date: Date) -> (secondsSince1970: Int, microseconds: Int) {
+        let interval = date.timeIntervalSinceReferenceDate
+        let down = interval.rounded(.down)
+        let whole = Int(down) + referenceOffset
+        let micros = Int(((interval - down) * 1_000_000).rounded())
+        return micros == 1_000_000 ? (whole + 1, 0) : (whole, micros)
     }
 
     /// Seconds from 1970 to 2001, Date's reference date.

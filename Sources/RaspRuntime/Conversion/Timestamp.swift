@@ -40,8 +40,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The timestamp of a `Date`, written in UTC with milliseconds or microseconds when it has them
     /// (``ISO8601/string(from:)``).
     public init(_ date: Date) {
-        // The text is what decides the instant, so a timestamp made from a date equals one decoded from its text.
-        self.init(ISO8601.string(from: date))!
+        // The instant is the one the text says, so a timestamp made from a date equals one decoded from its text.
+        let (seconds, micros) = ISO8601.utcInstant(of: date)
+        description = ISO8601.string(from: date)
+        secondsSince1970 = seconds
+        nanoseconds = micros * 1000
+        secondsFromGMT = 0
     }
 
     /// The instant as a `Date` (which keeps about a microsecond of it).
