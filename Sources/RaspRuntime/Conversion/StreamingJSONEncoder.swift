@@ -290,6 +290,8 @@ final class StreamingJSONEncoder: Encoder {
     }
 }
 
+// The containers write every value through `StreamingJSONEncoder.write(_:key:)`, which writes scalars directly; the
+// standard library's defaults for the requirements of each scalar type call the generic `encode`.
 private struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingJSONEncoder
 
@@ -298,30 +300,6 @@ private struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func encodeNil(forKey key: Key) throws {
         encoder.beginMember(key)
         encoder.output.append("null")
-        encoder.endMember()
-    }
-
-    mutating func encode(_ value: String, forKey key: Key) throws {
-        encoder.beginMember(key)
-        encoder.output.appendString(value)
-        encoder.endMember()
-    }
-
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
-        encoder.beginMember(key)
-        encoder.output.append(value ? "true" : "false")
-        encoder.endMember()
-    }
-
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        encoder.beginMember(key)
-        encoder.output.appendInteger(value)
-        encoder.endMember()
-    }
-
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        encoder.beginMember(key)
-        try encoder.writeDouble(value, key: key)
         encoder.endMember()
     }
 
@@ -356,21 +334,6 @@ private struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
         encoder.output.append("null")
     }
 
-    mutating func encode(_ value: String) throws {
-        _ = encoder.beginItem()
-        encoder.output.appendString(value)
-    }
-
-    mutating func encode(_ value: Int) throws {
-        _ = encoder.beginItem()
-        encoder.output.appendInteger(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        let index = encoder.beginItem()
-        try encoder.writeDouble(value, key: IndexKey(index))
-    }
-
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = encoder.beginItem()
         try encoder.write(value, key: IndexKey(index))
@@ -396,26 +359,6 @@ private struct StreamingSingleValueContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws {
         guard encoder.beginSingle() else { return }
         encoder.output.append("null")
-    }
-
-    mutating func encode(_ value: String) throws {
-        guard encoder.beginSingle() else { return }
-        encoder.output.appendString(value)
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        guard encoder.beginSingle() else { return }
-        encoder.output.append(value ? "true" : "false")
-    }
-
-    mutating func encode(_ value: Int) throws {
-        guard encoder.beginSingle() else { return }
-        encoder.output.appendInteger(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        guard encoder.beginSingle() else { return }
-        try encoder.writeDouble(value, key: nil)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
