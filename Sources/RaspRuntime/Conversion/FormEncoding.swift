@@ -62,7 +62,7 @@ extension ClientRequest {
 
 /// Turns an `Encodable` into form fields through its JSON form.
 enum FormFields {
-    /// The value's JSON form, as ``JSONCoding/encoder`` writes it.
+    /// The value's JSON form, as ``JSONCoding/encode(_:)`` writes it.
     static func jsonTree(_ value: some Encodable, operationID: String) throws -> JSONValue {
         do {
             let data = try JSONCoding.encode(value)

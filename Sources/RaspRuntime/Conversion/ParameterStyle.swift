@@ -245,7 +245,7 @@ extension ParameterNode {
         }
     }
 
-    /// A string as a JSON literal, escaped exactly as ``JSONCoding/encoder`` escapes it.
+    /// A string as a JSON literal, escaped as ``JSONCoding/encode(_:)`` escapes it.
     private static func quote(_ text: String) -> String {
         (try? String(decoding: JSONCoding.encode(text), as: UTF8.self)) ?? "\"\""
     }
