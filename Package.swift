@@ -112,7 +112,7 @@ let package = Package(
 
         /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
         /// handler that answers every Rasp endpoint from it, like the real API does.
-        .target(name: "RaspDemo", dependencies: ["RaspRuntime"]),
+        .target(name: "RaspDemo", dependencies: ["RaspAPI", "RaspRuntime"]),
         /// The mock Rasp server: the server generated from `openapi.yaml` with the demo data as its handler, over
         /// real HTTP on loopback (Hummingbird), with fault modes and request limits.
         .target(

@@ -13,10 +13,10 @@ import RaspRuntime
 /// from the demo data, through two middlewares: the fault modes (``FaultMiddleware``) and the key check
 /// (``KeyCheckMiddleware``).
 ///
-/// The handler is a `RaspClient` whose transport is the demo handler in process (`DemoTransport`): the generated
-/// route decodes the request into the operation's input, the client encodes it again for the demo handler and
-/// decodes its answer, and the route encodes that with the documented status. The demo's error answers arrive as
-/// `ClientError.http`, which the router passes on with their status and body.
+/// The handler is the demo itself (`DemoAPI` conforms to `RaspClientProtocol`): the generated route decodes the
+/// request into the operation's input, the demo answers the operation's value, and the route encodes it with the
+/// documented status. The demo's refusals arrive as `APIError<ErrorResponse>`, which the router passes on with their
+/// status and body.
 struct MockResponder: Sendable {
     private let router: RaspHummingbird.RouterResponder<BasicRequestContext>
     /// What the `/_stream/` routes did.
@@ -33,7 +33,7 @@ struct MockResponder: Sendable {
         var router = ServerRouter(middlewares: [FaultMiddleware(counters: counters), KeyCheckMiddleware(api: api)])
         var keyless = api
         keyless.requiredKey = nil
-        RaspClient(transport: DemoTransport(api: keyless)).registerHandlers(on: &router)
+        keyless.registerHandlers(on: &router)
         router.problemResponse = { problem in
             var response = MockErrors.serverResponse(status: problem.status, text: problem.detail ?? problem.title)
             response.headers += problem.headers

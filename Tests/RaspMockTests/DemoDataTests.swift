@@ -67,14 +67,4 @@ struct DemoDataTests {
             #expect(!catalog.services(touching: .settlement(city)).isEmpty, "\(city.title) has no threads")
         }
     }
-
-    @Test("JSON strings are escaped and floats keep a fraction")
-    func jsonWriter() throws {
-        let node = JSONNode.object([("a", .string("\"q\"\\\n\u{1}")), ("b", .double(8400)), ("c", .double(0.5)),
-                                    ("d", .null)])
-        let text = String(decoding: node.serialized(), as: UTF8.self)
-        #expect(text == #"{"a":"\"q\"\\\n\u0001","b":8400.0,"c":0.5,"d":null}"#)
-        let object = try JSONSerialization.jsonObject(with: node.serialized()) as? [String: Any]
-        #expect(object?["a"] as? String == "\"q\"\\\n\u{1}")
-    }
 }

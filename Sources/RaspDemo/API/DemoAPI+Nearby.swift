@@ -1,6 +1,8 @@
+import RaspAPI
+
 /// `GET /v3.0/nearest_stations/` and `GET /v3.0/nearest_settlement/`.
 extension DemoCatalog {
-    func nearestStations(_ request: DemoRequest) throws -> JSONNode {
+    func nearestStations(_ request: DemoRequest) throws -> NearestStationsResponse {
         let query = request.query
         let (lat, lng) = try coordinates(query)
         let distance = try query.int("distance", default: 10, range: 0...50)
@@ -13,13 +15,12 @@ extension DemoCatalog {
             .filter { $0.km <= radius && (modes?.contains($0.station.mode) ?? true)
                 && (types?.contains($0.station.kind.rawValue) ?? true) }
             .sorted { ($0.km, $0.station.code) < ($1.km, $1.station.code) }
-        return .object([
-            ("pagination", Self.paginationJSON(total: found.count, limit: limit, offset: offset)),
-            ("stations", .array(found.page(offset: offset, limit: limit).map { nearbyJSON($0.station, km: $0.km) })),
-        ])
+        return NearestStationsResponse(
+            pagination: Pagination(total: found.count, limit: limit, offset: offset),
+            stations: found.page(offset: offset, limit: limit).map { nearby($0.station, km: $0.km) })
     }
 
-    func nearestSettlement(_ request: DemoRequest) throws -> JSONNode {
+    func nearestSettlement(_ request: DemoRequest) throws -> NearestSettlementResponse {
         let query = request.query
         let (lat, lng) = try coordinates(query)
         let distance = try query.int("distance", default: 10, range: 0...50)
@@ -27,11 +28,9 @@ extension DemoCatalog {
         guard let (city, km) = cities.map({ ($0, DemoGeo.kilometres(lat, lng, $0.latitude, $0.longitude)) })
             .filter({ $0.1 <= radius }).min(by: { $0.1 < $1.1 })
         else { throw DemoFailure(404, "Не нашли населённый пункт в радиусе \(Int(radius)) км") }
-        return .object([
-            ("type", .string("settlement")), ("code", .string(city.code)), ("title", .string(city.title)),
-            ("short_title", .string(city.title)), ("popular_title", .string(city.title)),
-            ("lat", .double(city.latitude)), ("lng", .double(city.longitude)), ("distance", .double(km)),
-        ])
+        return NearestSettlementResponse(type: .settlement, code: city.code, title: city.title, shortTitle: city.title,
+                                         popularTitle: city.title, lat: city.latitude, lng: city.longitude,
+                                         distance: km)
     }
 
     private func coordinates(_ query: DemoQuery) throws -> (Double, Double) {
@@ -39,28 +38,26 @@ extension DemoCatalog {
          try query.coordinate("lng", limit: 180, what: "Долгота"))
     }
 
-    private func nearbyJSON(_ station: DemoStation, km: Double) -> JSONNode {
+    private func nearby(_ station: DemoStation, km: Double) -> NearestStation {
         let id = station.code.dropFirst()
-        let link = { (suffix: String) -> JSONNode in
-            .object([("desktop_url", .string("https://rasp.yandex.ru/station/\(id)/\(suffix)")),
-                     ("touch_url", .string("https://t.rasp.yandex.ru/station/\(id)/\(suffix)"))])
+        let link = { (suffix: String) in
+            TypeChoice(desktopUrl: "https://rasp.yandex.ru/station/\(id)/\(suffix)",
+                       touchUrl: "https://t.rasp.yandex.ru/station/\(id)/\(suffix)")
         }
-        var choices: [(String, JSONNode)]
+        var choices: [String: TypeChoice]
         switch station.kind {
-        case .airport: choices = [("tablo", link(""))]
-        case .trainStation: choices = [("train", link("")), ("schedule", link("schedule"))]
-        case .platform: choices = [("suburban", link("suburban"))]
-        case .busStation: choices = [("schedule", link("schedule"))]
-        case .busStop: choices = []
+        case .airport: choices = ["tablo": link("")]
+        case .trainStation: choices = ["train": link(""), "schedule": link("schedule")]
+        case .platform: choices = ["suburban": link("suburban")]
+        case .busStation: choices = ["schedule": link("schedule")]
+        case .busStop: choices = [:]
         }
-        if station.code == "s9600213" || station.code == "s2000006" { choices.append(("aeroex", link("aeroex"))) }
-        return .object([
-            ("type", .string("station")), ("code", .string(station.code)), ("title", .string(station.title)),
-            ("popular_title", .string(station.popularTitle)), ("short_title", .string(station.shortTitle)),
-            ("station_type", .string(station.kind.rawValue)), ("station_type_name", .string(station.kind.displayName)),
-            ("transport_type", .string(station.mode.rawValue)), ("lat", .double(station.latitude)),
-            ("lng", .double(station.longitude)), ("distance", .double(km)), ("majority", .int(station.kind.majority)),
-            ("type_choices", .object(choices)),
-        ])
+        if station.code == "s9600213" || station.code == "s2000006" { choices["aeroex"] = link("aeroex") }
+        return NearestStation(
+            type: .station, code: station.code, title: station.title, popularTitle: station.popularTitle,
+            shortTitle: station.shortTitle, stationType: StationType(rawValue: station.kind.rawValue),
+            stationTypeName: station.kind.displayName, transportType: TransportType(rawValue: station.mode.rawValue),
+            lat: station.latitude, lng: station.longitude, distance: km, majority: station.kind.majority,
+            typeChoices: choices)
     }
 }

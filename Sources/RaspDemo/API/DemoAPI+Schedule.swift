@@ -1,8 +1,9 @@
+import RaspAPI
 import RaspRuntime
 
 /// `GET /v3.0/schedule/`: departures from (or arrivals at) one station.
 extension DemoCatalog {
-    func schedule(_ request: DemoRequest) throws -> JSONNode {
+    func schedule(_ request: DemoRequest) throws -> ScheduleResponse {
         let query = request.query
         let system = try query.pointSystem()
         let code = try query.required("station")
@@ -39,25 +40,16 @@ extension DemoCatalog {
         rows.sort { (key($0), $0.service.uid) < (key($1), $1.service.uid) }
         let regular = rows.filter { $0.service.interval == nil }, intervals = rows.filter { $0.service.interval != nil }
 
-        var members: [(String, JSONNode)] = [
-            ("date", .string(date?.description)), ("station", stationJSON(station, codes: try query.showsCodes())),
-            ("event", .string(event)),
-            ("pagination", Self.paginationJSON(total: regular.count, limit: limit, offset: offset)),
-            ("schedule", .array(regular.page(offset: offset, limit: limit).map {
-                rowJSON($0, date: date, clock: clock)
-            })),
-            ("interval_schedule", .array(intervals.map { intervalRowJSON($0, date: date) })),
-        ]
-        if !directions.isEmpty {
-            let all = JSONNode.object([("code", .string("all")), ("title", .string("все направления"))])
-            members.append(("directions", .array([all] + directions.map {
-                .object([("code", .string($0)), ("title", .string($0))])
-            })))
-            members.append(("schedule_direction", direction.map {
-                .object([("code", .string($0)), ("title", .string($0))])
-            } ?? all))
-        }
-        return .object(members)
+        let all = Direction(code: "all", title: "все направления")
+        let named = directions.map { Direction(code: $0, title: $0) }
+        return ScheduleResponse(
+            date: date, station: stationPoint(station, codes: try query.showsCodes()),
+            event: ScheduleResponse.Event(rawValue: event),
+            pagination: Pagination(total: regular.count, limit: limit, offset: offset),
+            schedule: regular.page(offset: offset, limit: limit).map { row($0, date: date, clock: clock) },
+            intervalSchedule: intervals.map { intervalRow($0, date: date) },
+            directions: directions.isEmpty ? nil : [all] + named,
+            scheduleDirection: directions.isEmpty ? nil : direction.map { Direction(code: $0, title: $0) } ?? all)
     }
 
     /// `на <last stop>` for suburban threads (the real API declines the name; the demo does not).
@@ -68,37 +60,28 @@ extension DemoCatalog {
         return "на \(last.shortTitle.flatMap { $0.isEmpty ? nil : $0 } ?? last.title)"
     }
 
-    /// One timetable row. `except_days` is null: the real schedule says "no exceptions" with null, in one-day and
-    /// all-days timetables alike (an all-days search says it with `""`).
-    private func rowJSON(_ trip: DemoTrip, date: LocalDate?, clock: DemoClock) -> JSONNode {
+    /// One timetable row. `except_days` is left out: the real schedule says "no exceptions" with null, in one-day
+    /// and all-days timetables alike (an all-days search says it with `""`).
+    private func row(_ trip: DemoTrip, date: LocalDate?, clock: DemoClock) -> ScheduleItem {
         let stop = trip.service.stops[trip.from]
         let station = station(stop.station)!
-        let text = { (utc: Int?) -> JSONNode in
-            guard let utc else { return .null }
+        let text = { (utc: Int?) -> String? in
+            guard let utc else { return nil }
             let offset = clock.offset(at: station, utc: utc)
-            return .string(date == nil
-                ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.iso(utc, offset: offset))
+            return date == nil ? DemoTime.clock(utc, offset: offset, seconds: false) : DemoTime.iso(utc, offset: offset)
         }
-        var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(trip.service, carrier: .short)),
-            ("departure", text(trip.departureUTC(trip.from))), ("arrival", text(trip.arrivalUTC(trip.from))),
-            ("days", .string(trip.service.days.text)), ("except_days", .null),
-            ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
-            ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
-        ]
-        if let direction = directionName(trip) { members.append(("direction", .string(direction))) }
-        return .object(members)
+        return ScheduleItem(
+            thread: threadValue(trip.service, carrier: .short), departure: text(trip.departureUTC(trip.from)),
+            arrival: text(trip.arrivalUTC(trip.from)), days: trip.service.days.text, isFuzzy: false,
+            stops: trip.service.mode == .suburban ? "везде" : "", platform: stop.platform, terminal: stop.terminal,
+            direction: directionName(trip))
     }
 
-    private func intervalRowJSON(_ trip: DemoTrip, date: LocalDate?) -> JSONNode {
+    private func intervalRow(_ trip: DemoTrip, date: LocalDate?) -> IntervalScheduleItem {
         let stop = trip.service.stops[trip.from]
-        var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(trip.service, carrier: .short, interval: intervalJSON(trip, date: date))),
-            ("days", .string(trip.service.days.text)), ("except_days", .null),
-            ("is_fuzzy", .bool(false)), ("stops", .string(trip.service.mode == .suburban ? "везде" : "")),
-            ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
-        ]
-        if let direction = directionName(trip) { members.append(("direction", .string(direction))) }
-        return .object(members)
+        return IntervalScheduleItem(
+            thread: threadValue(trip.service, carrier: .short, interval: interval(trip, date: date)),
+            days: trip.service.days.text, isFuzzy: false, stops: trip.service.mode == .suburban ? "везде" : "",
+            platform: stop.platform, terminal: stop.terminal, direction: directionName(trip))
     }
 }

@@ -1,8 +1,9 @@
+import RaspAPI
 import RaspRuntime
 
 /// `GET /v3.0/search/`: threads between two points.
 extension DemoCatalog {
-    func search(_ request: DemoRequest) throws -> JSONNode {
+    func search(_ request: DemoRequest) throws -> SearchResponse {
         let query = request.query
         let system = try query.pointSystem()
         // The docs' example of a 400 names both points whichever is missing.
@@ -23,22 +24,19 @@ extension DemoCatalog {
 
         let trips = searchTrips(from: origin, to: destination, on: date, today: request.today)
             .filter { modes?.contains($0.service.mode) ?? true }
-        var items: [(departure: Int, json: JSONNode)] = trips.filter { $0.service.interval == nil }
-            .map { ($0.departure, segmentJSON($0, options)) }
+        var items: [(departure: Int, value: SearchResponse.SegmentsItem)] = trips.filter { $0.service.interval == nil }
+            .map { ($0.departure, .segment(segment($0, options))) }
         if let date, try query.bool("transfers") {
             items += transferVariants(from: origin, to: destination, on: date, modes: modes)
-                .map { ($0.first.departure, transferJSON($0, options)) }
+                .map { ($0.first.departure, .transferSegment(transferSegment($0, options))) }
             items.sort { $0.departure < $1.departure }
         }
-        let intervals = trips.filter { $0.service.interval != nil }.map { intervalSegmentJSON($0, options) }
-        return .object([
-            ("search", .object([("from", pointJSON(origin, codes: options.codes)),
-                                ("to", pointJSON(destination, codes: options.codes)),
-                                ("date", .string(date?.description))])),
-            ("segments", .array(items.page(offset: offset, limit: limit).map(\.json))),
-            ("interval_segments", .array(intervals)),
-            ("pagination", Self.paginationJSON(total: items.count, limit: limit, offset: offset)),
-        ])
+        let intervals = trips.filter { $0.service.interval != nil }.map { intervalSegment($0, options) }
+        return SearchResponse(
+            search: SearchInfo(from: point(origin, codes: options.codes), to: point(destination, codes: options.codes),
+                               date: date),
+            segments: items.page(offset: offset, limit: limit).map(\.value), intervalSegments: intervals,
+            pagination: Pagination(total: items.count, limit: limit, offset: offset))
     }
 
     /// How far into the next day a one-day search reaches. Real answers for day D list departures in the first
@@ -70,43 +68,51 @@ extension DemoCatalog {
         let host: String
     }
 
-    private func segmentJSON(_ trip: DemoTrip, _ options: SegmentOptions) -> JSONNode {
-        let service = trip.service
-        var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(service, carrier: .full,
-                                  methodLink: (options.host, options.date.map { _ in trip.startDate }))),
-        ]
-        members += legMembers(trip, options, settlementsAsPoints: false)
-        if options.date != nil {
-            members += [("has_transfers", .bool(false)), ("tickets_info", ticketsJSON(trip))]
-        } else {
-            members += [("days", .string(service.days.text)), ("except_days", .string(""))]
-        }
-        if options.daysMask { members.append(("schedule", daysMaskJSON(service, from: options.date ?? options.today))) }
-        return .object(members)
+    private func segment(_ trip: DemoTrip, _ options: SegmentOptions) -> Segment {
+        let leg = Leg(trip, options, in: self)
+        let oneDay = options.date != nil
+        return Segment(
+            thread: threadValue(trip.service, carrier: .full,
+                                methodLink: (options.host, options.date.map { _ in trip.startDate })),
+            from: stationPoint(leg.from, codes: options.codes), to: stationPoint(leg.to, codes: options.codes),
+            departure: leg.departure, arrival: leg.arrival, departurePlatform: leg.departurePlatform,
+            arrivalPlatform: leg.arrivalPlatform, departureTerminal: leg.departureTerminal,
+            arrivalTerminal: leg.arrivalTerminal, stops: leg.stops, duration: leg.duration, startDate: leg.startDate,
+            hasTransfers: oneDay ? false : nil, ticketsInfo: oneDay ? tickets(trip) : nil,
+            schedule: options.daysMask ? daysMask(trip.service, from: options.date ?? options.today) : nil,
+            days: oneDay ? nil : trip.service.days.text, exceptDays: oneDay ? nil : "")
     }
 
-    /// `from`, `to`, times, platforms, terminals, `stops`, `duration` and `start_date` of a run.
-    func legMembers(_ trip: DemoTrip, _ options: SegmentOptions, settlementsAsPoints: Bool) -> [(String, JSONNode)] {
-        let from = station(trip.service.stops[trip.from].station)!, to = station(trip.service.stops[trip.to].station)!
-        let point = { (station: DemoStation) -> JSONNode in
-            settlementsAsPoints
-                ? self.settlementJSON(self.city(of: station)!) : self.stationJSON(station, codes: options.codes)
+    /// The ends, times, platforms, terminals, `stops`, `duration` and `start_date` of a run, which segments,
+    /// interval segments and transfer legs share.
+    struct Leg {
+        let from: DemoStation
+        let to: DemoStation
+        let departure: String
+        let arrival: String
+        let departurePlatform: String?
+        let arrivalPlatform: String?
+        let departureTerminal: String?
+        let arrivalTerminal: String?
+        let stops: String
+        let duration: Double
+        /// Set for one-day answers only.
+        let startDate: LocalDate?
+
+        init(_ trip: DemoTrip, _ options: SegmentOptions, in catalog: DemoCatalog) {
+            let stops = trip.service.stops
+            from = catalog.station(stops[trip.from].station)!
+            to = catalog.station(stops[trip.to].station)!
+            departure = catalog.time(trip.departure, at: from, options)
+            arrival = catalog.time(trip.arrival, at: to, options)
+            departurePlatform = stops[trip.from].platform
+            arrivalPlatform = stops[trip.to].platform
+            departureTerminal = stops[trip.from].terminal
+            arrivalTerminal = stops[trip.to].terminal
+            self.stops = catalog.stopsText(trip)
+            duration = Double(trip.durationSeconds)
+            startDate = options.date.map { _ in trip.startDate }
         }
-        let duration = trip.durationSeconds
-        var members: [(String, JSONNode)] = [
-            ("from", point(from)), ("to", point(to)),
-            ("departure", .string(time(trip.departure, at: from, options))),
-            ("arrival", .string(time(trip.arrival, at: to, options))),
-            ("departure_platform", .string(trip.service.stops[trip.from].platform)),
-            ("arrival_platform", .string(trip.service.stops[trip.to].platform)),
-            ("departure_terminal", .string(trip.service.stops[trip.from].terminal)),
-            ("arrival_terminal", .string(trip.service.stops[trip.to].terminal)),
-            ("stops", .string(stopsText(trip))),
-            ("duration", trip.service.mode == .suburban ? .double(Double(duration)) : .int(duration)),
-        ]
-        if options.date != nil { members.append(("start_date", .string(trip.startDate.description))) }
-        return members
     }
 
     /// An ISO datetime with offset (one-day) or `HH:MM:SS` (all-days).
@@ -124,24 +130,23 @@ extension DemoCatalog {
             .joined(separator: ", ")
     }
 
-    private func intervalSegmentJSON(_ trip: DemoTrip, _ options: SegmentOptions) -> JSONNode {
-        var members: [(String, JSONNode)] = [
-            ("thread", threadJSON(trip.service, carrier: .full,
-                                  methodLink: (options.host, options.date.map { _ in trip.startDate }),
-                                  interval: intervalJSON(trip, date: options.date))),
-        ]
-        members += legMembers(trip, options, settlementsAsPoints: false)
-            .filter { $0.0 != "departure" && $0.0 != "arrival" }
-        if options.date != nil {
-            members += [("has_transfers", .bool(false)), ("tickets_info", ticketsJSON(trip))]
-        } else {
-            members += [("days", .string(trip.service.days.text)), ("except_days", .string(""))]
-        }
-        return .object(members)
+    private func intervalSegment(_ trip: DemoTrip, _ options: SegmentOptions) -> IntervalSegment {
+        let leg = Leg(trip, options, in: self)
+        let oneDay = options.date != nil
+        return IntervalSegment(
+            thread: threadValue(trip.service, carrier: .full,
+                                methodLink: (options.host, options.date.map { _ in trip.startDate }),
+                                interval: interval(trip, date: options.date)),
+            from: stationPoint(leg.from, codes: options.codes), to: stationPoint(leg.to, codes: options.codes),
+            departurePlatform: leg.departurePlatform, arrivalPlatform: leg.arrivalPlatform,
+            departureTerminal: leg.departureTerminal, arrivalTerminal: leg.arrivalTerminal, stops: leg.stops,
+            duration: leg.duration, startDate: leg.startDate, hasTransfers: oneDay ? false : nil,
+            ticketsInfo: oneDay ? tickets(trip) : nil, days: oneDay ? nil : trip.service.days.text,
+            exceptDays: oneDay ? nil : "")
     }
 
     /// `{density, begin_time, end_time}`: `YYYY-MM-DDTHH:MM:SS` (no offset) with a date, `HH:MM` without.
-    func intervalJSON(_ trip: DemoTrip, date: LocalDate?) -> JSONNode? {
+    func interval(_ trip: DemoTrip, date: LocalDate?) -> Interval? {
         guard let interval = trip.service.interval, let first = station(trip.service.stops[0].station)
         else { return nil }
         let offset = first.zone.offsetMinutes
@@ -151,23 +156,21 @@ extension DemoCatalog {
                 ? DemoTime.clock(utc, offset: offset, seconds: false)
                 : DemoTime.naive(utc, offset: offset, separator: "T")
         }
-        return .object([("density", .string(interval.density)), ("begin_time", .string(text(begin))),
-                        ("end_time", .string(text(end)))])
+        return Interval(density: interval.density, beginTime: text(begin), endTime: text(end))
     }
 
     /// Per-month running-day masks (`add_days_mask=true`) for the month of `date` and the next one.
-    private func daysMaskJSON(_ service: DemoService, from date: LocalDate) -> JSONNode {
+    private func daysMask(_ service: DemoService, from date: LocalDate) -> [MonthDaysMask] {
         let first = LocalDate(year: date.year, month: date.month, day: 1)!
         let next = first.adding(days: 32)
-        return .array([first, LocalDate(year: next.year, month: next.month, day: 1)!].map { month in
-            var days: [JSONNode] = []
+        return [first, LocalDate(year: next.year, month: next.month, day: 1)!].map { month in
+            var days: [Int] = []
             var day = month
             while day.month == month.month {
-                days.append(.int(service.days.runs(on: day) ? 1 : 0))
+                days.append(service.days.runs(on: day) ? 1 : 0)
                 day = day.adding(days: 1)
             }
-            return .object([("year", .string(String(month.year))), ("month", .string(String(month.month))),
-                            ("days", .array(days))])
-        })
+            return MonthDaysMask(year: String(month.year), month: String(month.month), days: days)
+        }
     }
 }

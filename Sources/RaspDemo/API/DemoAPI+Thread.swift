@@ -1,8 +1,9 @@
+import RaspAPI
 import RaspRuntime
 
 /// `GET /v3.0/thread/`: the stops of one thread.
 extension DemoCatalog {
-    func thread(_ request: DemoRequest) throws -> JSONNode {
+    func thread(_ request: DemoRequest) throws -> ThreadResponse {
         let query = request.query
         let uid = try query.required("uid")
         guard let service = service(uid: uid) else { throw DemoFailure(404, "Не нашли нитку по uid \(uid)") }
@@ -27,29 +28,26 @@ extension DemoCatalog {
         }
         let trip = DemoTrip(service: service, startDate: start, from: 0, to: service.stops.count - 1)
         let first = station(service.stops[0].station)!
-        let localDate = { (index: Int?) -> JSONNode in
+        let localDate = { (index: Int?) -> LocalDate? in
             guard let index, let utc = trip.departureUTC(index) ?? trip.arrivalUTC(index),
-                  let station = self.station(service.stops[index].station) else { return .null }
-            return .string(DemoTime.date(utc, offset: clock.offset(at: station, utc: utc)).description)
+                  let station = self.station(service.stops[index].station) else { return nil }
+            return DemoTime.date(utc, offset: clock.offset(at: station, utc: utc))
         }
         let startOffset = clock.offset(at: first, utc: trip.startUTC)
-        var members: [(String, JSONNode)] = [
-            ("uid", .string(service.uid)), ("title", .string(service.title)),
-            ("short_title", .string(service.shortTitle)),
-            ("number", .string(service.number)), ("transport_type", .string(service.mode.rawValue)),
-            ("vehicle", .string(service.vehicle)), ("express_type", .string(service.expressType)),
-            ("transport_subtype", subtypeJSON(service.subtype)),
-            ("carrier", service.carrierCode.flatMap(carrier).map { carrierJSON($0, style: .withOffices) } ?? .null),
-            ("days", .string(service.days.text)), ("except_days", .string("")),
-            ("start_date", .string(DemoTime.date(trip.startUTC, offset: startOffset).description)),
-            ("start_time", .string(DemoTime.clock(trip.startUTC, offset: startOffset, seconds: false))),
-            ("from", from.map { stationJSON(station(service.stops[$0].station)!, codes: codes) } ?? .null),
-            ("to", to.map { stationJSON(station(service.stops[$0].station)!, codes: codes) } ?? .null),
-            ("departure_date", localDate(from)), ("arrival_date", localDate(to)),
-        ]
-        if let interval = intervalJSON(trip, date: date) { members.append(("interval", interval)) }
-        members.append(("stops", .array(service.stops.indices.map { stopJSON(trip, $0, clock: clock, codes: codes) })))
-        return .object(members)
+        let point = { (index: Int?) in
+            index.map { self.stationPoint(self.station(service.stops[$0].station)!, codes: codes) }
+        }
+        return ThreadResponse(
+            uid: service.uid, title: service.title, shortTitle: service.shortTitle, number: service.number,
+            transportType: TransportType(rawValue: service.mode.rawValue), vehicle: service.vehicle,
+            expressType: service.expressType.map(ThreadResponse.ExpressType.init(rawValue:)),
+            transportSubtype: subtypeValue(service.subtype),
+            carrier: service.carrierCode.flatMap(carrier).map { carrierValue($0, style: .withOffices) },
+            days: service.days.text, exceptDays: "", startDate: DemoTime.date(trip.startUTC, offset: startOffset),
+            startTime: DemoTime.clock(trip.startUTC, offset: startOffset, seconds: false),
+            from: point(from), to: point(to), departureDate: localDate(from), arrivalDate: localDate(to),
+            interval: interval(trip, date: date),
+            stops: service.stops.indices.map { stop(trip, $0, clock: clock, codes: codes) })
     }
 
     /// The index of a `from`/`to` point on the thread, or 400 when the thread does not pass through it.
@@ -63,20 +61,17 @@ extension DemoCatalog {
         return index
     }
 
-    private func stopJSON(_ trip: DemoTrip, _ index: Int, clock: DemoClock, codes: Bool) -> JSONNode {
+    private func stop(_ trip: DemoTrip, _ index: Int, clock: DemoClock, codes: Bool) -> ThreadStop {
         let stop = trip.service.stops[index]
         let station = station(stop.station)!
-        let text = { (utc: Int?) -> JSONNode in
-            utc.map { .string(DemoTime.naive($0, offset: clock.offset(at: station, utc: $0), separator: " ")) } ?? .null
+        let text = { (utc: Int?) in
+            utc.map { DemoTime.naive($0, offset: clock.offset(at: station, utc: $0), separator: " ") }
         }
         let arrival = stop.arrival, departure = stop.departure
-        let stopTime: JSONNode = arrival.flatMap { a in departure.map { .int(($0 - a) * 60) } } ?? .null
-        let duration = (arrival ?? departure ?? 0) * 60
-        return .object([
-            ("station", stationJSON(station, codes: codes)),
-            ("arrival", text(trip.arrivalUTC(index))), ("departure", text(trip.departureUTC(index))),
-            ("duration", trip.service.mode == .plane ? .double(Double(duration)) : .int(duration)),
-            ("stop_time", stopTime), ("platform", .string(stop.platform)), ("terminal", .string(stop.terminal)),
-        ])
+        return ThreadStop(
+            station: stationPoint(station, codes: codes), arrival: text(trip.arrivalUTC(index)),
+            departure: text(trip.departureUTC(index)), duration: Double((arrival ?? departure ?? 0) * 60),
+            stopTime: arrival.flatMap { a in departure.map { ($0 - a) * 60 } }, platform: stop.platform,
+            terminal: stop.terminal)
     }
 }

@@ -1,3 +1,4 @@
+import RaspAPI
 import RaspRuntime
 
 /// Routes with one transfer (`transfers=true` on a one-day search).
@@ -73,41 +74,43 @@ extension DemoCatalog {
         return sameStation ? 30 : 90
     }
 
-    func transferJSON(_ variant: TransferVariant, _ options: SegmentOptions) -> JSONNode {
+    func transferSegment(_ variant: TransferVariant, _ options: SegmentOptions) -> TransferSegment {
         let (first, second) = (variant.first, variant.second)
         let departureStation = station(first.service.stops[first.from].station)!
         let transferFrom = station(first.service.stops[first.to].station)!
         let transferTo = station(second.service.stops[second.from].station)!
         let arrivalStation = station(second.service.stops[second.to].station)!
-        let leg = { (trip: DemoTrip) -> JSONNode in
-            .object([("thread", self.threadJSON(trip.service, carrier: .short))]
-                + self.legMembers(trip, options, settlementsAsPoints: true))
+        // A leg's ends are the settlements of its stations.
+        let leg = { (trip: DemoTrip) -> TransferSegment.DetailsItem in
+            let leg = Leg(trip, options, in: self)
+            return .transferLeg(TransferLeg(
+                thread: self.threadValue(trip.service, carrier: .short),
+                from: self.settlementPoint(self.city(of: leg.from)!), to: self.settlementPoint(self.city(of: leg.to)!),
+                departure: leg.departure, arrival: leg.arrival, departurePlatform: leg.departurePlatform,
+                arrivalPlatform: leg.arrivalPlatform, departureTerminal: leg.departureTerminal,
+                arrivalTerminal: leg.arrivalTerminal, stops: leg.stops, duration: leg.duration,
+                startDate: leg.startDate))
         }
-        let transfer = JSONNode.object([
-            ("is_transfer", .bool(true)), ("duration", .int((second.departure - first.arrival) * 60)),
-            ("transfer_point", settlementJSON(variant.hub)), ("transfer_from", stationJSON(transferFrom)),
-            ("transfer_to", stationJSON(transferTo)),
-        ])
-        return .object([
-            ("has_transfers", .bool(true)),
-            ("departure_from", stationJSON(departureStation, codes: options.codes)),
-            ("arrival_to", stationJSON(arrivalStation, codes: options.codes)),
-            ("departure", .string(time(first.departure, at: departureStation, options))),
-            ("arrival", .string(time(second.arrival, at: arrivalStation, options))),
-            ("transport_types", .array([.string(first.service.mode.rawValue), .string(second.service.mode.rawValue)])),
-            ("transfers", .array([settlementJSON(variant.hub)])),
-            ("details", .array([leg(first), transfer, leg(second)])),
-        ])
+        let transfer = Transfer(isTransfer: true, duration: Double((second.departure - first.arrival) * 60),
+                                transferPoint: settlementPoint(variant.hub), transferFrom: stationPoint(transferFrom),
+                                transferTo: stationPoint(transferTo))
+        return TransferSegment(
+            hasTransfers: true, departureFrom: stationPoint(departureStation, codes: options.codes),
+            arrivalTo: stationPoint(arrivalStation, codes: options.codes),
+            departure: time(first.departure, at: departureStation, options),
+            arrival: time(second.arrival, at: arrivalStation, options),
+            transportTypes: [first, second].map { TransportType(rawValue: $0.service.mode.rawValue) },
+            transfers: [settlementPoint(variant.hub)], details: [leg(first), .transfer(transfer), leg(second)])
     }
 
     /// `tickets_info` of a one-day run: demo prices in roubles, derived from the distance. As in real answers,
-    /// some train and suburban threads have `tickets_info: null` (a quarter of them here), while buses carry prices.
-    func ticketsJSON(_ trip: DemoTrip) -> JSONNode {
+    /// some train and suburban threads have no `tickets_info` (a quarter of them here), while buses carry prices.
+    func tickets(_ trip: DemoTrip) -> TicketsInfo? {
         guard let from = station(trip.service.stops[trip.from].station),
               let to = station(trip.service.stops[trip.to].station)
-        else { return .null }
+        else { return nil }
         let railway = trip.service.mode == .train || trip.service.mode == .suburban
-        if railway, DemoHash.pick(trip.service.uid + "tickets", 4) == 0 { return .null }
+        if railway, DemoHash.pick(trip.service.uid + "tickets", 4) == 0 { return nil }
         let km = DemoGeo.kilometres(from.latitude, from.longitude, to.latitude, to.longitude)
         let fares: [(String?, Double)]
         switch (trip.service.mode, trip.service.subtype?.code) {
@@ -119,14 +122,8 @@ extension DemoCatalog {
         case (.bus, _): fares = DemoHash.pick(trip.service.uid, 3) == 0 ? [] : [(nil, 300 + km * 2.2)]
         case (.water, _): fares = []
         }
-        return .object([
-            ("et_marker", .bool(false)),
-            ("places", .array(fares.map { name, price in
-                let whole = Int((price / 10).rounded()) * 10
-                return .object([("currency", .string("RUB")),
-                                ("price", .object([("whole", .int(whole)), ("cents", .int(0))])),
-                                ("name", .string(name))])
-            })),
-        ])
+        return TicketsInfo(etMarker: false, places: fares.map { name, price in
+            Place(currency: "RUB", price: Price(whole: Int((price / 10).rounded()) * 10, cents: 0), name: name)
+        })
     }
 }

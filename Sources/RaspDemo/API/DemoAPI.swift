@@ -1,4 +1,5 @@
 public import Foundation
+import RaspAPI
 import RaspRuntime
 
 /// The Yandex Rasp API v3.0 answered in-process from a deterministic **demo data set** (made-up timetables over
@@ -42,7 +43,7 @@ public struct DemoAPI: Sendable {
     ]
 
     /// The demo `stations_list` body: the whole demo directory as JSON (served as `text/html` like the real API).
-    public static var stationsListJSON: Data { DemoCatalog.shared.stationsListJSON() }
+    public static var stationsListJSON: Data { DemoResponse.encoded(DemoCatalog.shared.stationsList()) }
 
     /// Answers one request.
     /// - Parameters:
@@ -57,11 +58,7 @@ public struct DemoAPI: Sendable {
         do {
             try authenticate(query: request.query, headers: headers)
             guard method.uppercased() == "GET" else { throw DemoFailure(405, "Метод \(method) не поддерживается") }
-            if request.query.value("format").map({ $0 != "json" }) ?? false {
-                throw DemoFailure(400, "Демо-данные доступны только в формате json")
-            }
-            try request.query.checkLanguage()
-            try request.query.checkSingleValues()
+            try request.query.checkCommon()
             return try route(request)
         } catch let failure as DemoFailure {
             return failure.response(for: request)
@@ -101,7 +98,7 @@ public struct DemoAPI: Sendable {
         case "/v3.0/carrier/": return .json(try catalog.carrier(request))
         case "/v3.0/stations_list/":
             return DemoResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
-                                body: catalog.stationsListJSON())
+                                body: DemoResponse.encoded(catalog.stationsList()))
         case "/v3.0/copyright/": return .json(catalog.copyright())
         default: throw DemoFailure(404, "Неизвестный метод API: \(request.path)")
         }
@@ -119,7 +116,16 @@ public struct DemoAPI: Sendable {
 
 extension DemoResponse {
     /// A 200 JSON answer.
-    static func json(_ node: JSONNode) -> DemoResponse {
-        DemoResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: node.serialized())
+    static func json(_ value: some Encodable) -> DemoResponse {
+        DemoResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: encoded(value))
+    }
+
+    /// The JSON of an answer. The API's types hold only finite numbers, which is all that encoding can fail on.
+    static func encoded(_ value: some Encodable) -> Data {
+        do {
+            return try JSONCoding.encode(value)
+        } catch {
+            preconditionFailure("the demo built a value JSON cannot hold: \(error)")
+        }
     }
 }

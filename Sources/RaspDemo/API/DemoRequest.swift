@@ -1,4 +1,5 @@
 import Foundation
+import RaspAPI
 import RaspRuntime
 
 /// One request as the endpoints see it: path, query and the clock.
@@ -36,15 +37,18 @@ struct DemoFailure: Error, Sendable {
     /// The opaque build tag real errors carry, marked as demo.
     static let errorCode = "v3.0_demo-1.0"
 
+    /// The error body.
+    func body(for request: DemoRequest) -> ErrorResponse {
+        ErrorResponse(error: ErrorDetails(text: text, httpCode: status, errorCode: Self.errorCode,
+                                          request: request.echoedURL))
+    }
+
     func response(for request: DemoRequest) -> DemoResponse {
-        let body = JSONNode.object([("error", .object([
-            ("text", .string(text)), ("http_code", .int(status)), ("error_code", .string(Self.errorCode)),
-            ("request", .string(request.echoedURL)),
-        ]))])
+        let body = body(for: request)
         var headers = ["Content-Type": "application/json; charset=utf-8"]
         // RFC 9110: a 405 names the methods the resource does support.
         if status == 405 { headers["Allow"] = "GET" }
-        return DemoResponse(status: status, headers: headers, body: body.serialized())
+        return DemoResponse(status: status, headers: headers, body: DemoResponse.encoded(body))
     }
 }
 
@@ -166,6 +170,15 @@ struct DemoQuery: Sendable {
 
     /// The coding systems the API accepts for stations and settlements.
     static let pointSystems: Set<String> = ["yandex", "iata", "sirena", "express", "esr"]
+
+    /// The checks every endpoint makes: JSON only, `lang` of the right form, no repeated parameter.
+    func checkCommon() throws {
+        if value("format").map({ $0 != "json" }) ?? false {
+            throw DemoFailure(400, "Демо-данные доступны только в формате json")
+        }
+        try checkLanguage()
+        try checkSingleValues()
+    }
 
     /// Every parameter of the API takes one value (lists are comma-separated), so a repeated one is a 400.
     func checkSingleValues() throws {
