@@ -55,8 +55,8 @@ extension DemoCatalog {
         if station.code == "s9600213" || station.code == "s2000006" { choices["aeroex"] = link("aeroex") }
         return NearestStation(
             type: .station, code: station.code, title: station.title, popularTitle: station.popularTitle,
-            shortTitle: station.shortTitle, stationType: StationType(rawValue: station.kind.rawValue),
-            stationTypeName: station.kind.displayName, transportType: TransportType(rawValue: station.mode.rawValue),
+            shortTitle: station.shortTitle, stationType: station.kind.apiType,
+            stationTypeName: station.kind.displayName, transportType: station.mode.apiType,
             lat: station.latitude, lng: station.longitude, distance: km, majority: station.kind.majority,
             typeChoices: choices)
     }

@@ -60,8 +60,8 @@ extension DemoCatalog {
         let blankCoordinates = station.code == "s9743011"
         return Station(
             title: station.title, codes: DirectoryCodes(yandexCode: station.code, esrCode: station.esr),
-            direction: station.direction, stationType: StationType(rawValue: station.kind.rawValue),
-            transportType: TransportType(rawValue: station.mode.rawValue),
+            direction: station.direction, stationType: station.kind.apiType,
+            transportType: station.mode.apiType,
             latitude: blankCoordinates ? .string("") : .double(station.latitude),
             longitude: blankCoordinates ? .string("") : .double(station.longitude))
     }

@@ -39,7 +39,7 @@ extension DemoCatalog {
         }
         return ThreadResponse(
             uid: service.uid, title: service.title, shortTitle: service.shortTitle, number: service.number,
-            transportType: TransportType(rawValue: service.mode.rawValue), vehicle: service.vehicle,
+            transportType: service.mode.apiType, vehicle: service.vehicle,
             expressType: service.expressType.map(ThreadResponse.ExpressType.init(rawValue:)),
             transportSubtype: subtypeValue(service.subtype),
             carrier: service.carrierCode.flatMap(carrier).map { carrierValue($0, style: .withOffices) },
@@ -55,7 +55,7 @@ extension DemoCatalog {
                            after earlier: Int? = nil) throws -> Int? {
         guard let code, !code.isEmpty else { return nil }
         let point = try requirePoint(code)
-        guard let index = service.stopIndex(from: (earlier ?? -1) + 1, where: point.contains, in: self) else {
+        guard let index = service.stopIndex(from: (earlier ?? -1) + 1, servedBy: point) else {
             throw DemoFailure(400, "Нитка \(uid) не проходит через \(code)")
         }
         return index

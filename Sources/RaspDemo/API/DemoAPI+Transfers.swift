@@ -21,8 +21,8 @@ extension DemoCatalog {
         var onward: [String: [DemoTrip]] = [:]
         var variants: [TransferVariant] = []
         for service in services(touching: origin) where modes?.contains(service.mode) ?? true {
-            guard let from = service.stopIndex(where: origin.contains, in: self), service.stops[from].departure != nil,
-                  service.stopIndex(from: from + 1, where: destination.contains, in: self) == nil,
+            guard let from = service.stopIndex(servedBy: origin), service.stops[from].departure != nil,
+                  service.stopIndex(from: from + 1, servedBy: destination) == nil,
                   let start = startDate(service, stop: from, leavingOn: date)
             else { continue }
             for to in (from + 1)..<service.stops.count {
@@ -99,7 +99,7 @@ extension DemoCatalog {
             arrivalTo: stationPoint(arrivalStation, codes: options.codes),
             departure: time(first.departure, at: departureStation, options),
             arrival: time(second.arrival, at: arrivalStation, options),
-            transportTypes: [first, second].map { TransportType(rawValue: $0.service.mode.rawValue) },
+            transportTypes: [first, second].map { $0.service.mode.apiType },
             transfers: [settlementPoint(variant.hub)], details: [leg(first), .transfer(transfer), leg(second)])
     }
 

@@ -12,8 +12,8 @@ extension DemoCatalog {
     /// A station point; with `codes`, its `codes` object (`yandex`, and `esr` when known).
     func stationPoint(_ station: DemoStation, codes: Bool = false) -> Point {
         Point(type: .station, code: station.code, title: station.title, shortTitle: station.shortTitle,
-              popularTitle: station.popularTitle, stationType: StationType(rawValue: station.kind.rawValue),
-              stationTypeName: station.kind.displayName, transportType: TransportType(rawValue: station.mode.rawValue),
+              popularTitle: station.popularTitle, stationType: station.kind.apiType,
+              stationTypeName: station.kind.displayName, transportType: station.mode.apiType,
               codes: codes ? StationCodes(yandex: station.code, esr: station.esr) : nil)
     }
 
@@ -58,7 +58,7 @@ extension DemoCatalog {
         return RaspThread(uid: service.uid, title: service.title, shortTitle: service.shortTitle,
                           number: service.number, threadMethodLink: link,
                           carrier: service.carrierCode.flatMap(carrier).map { carrierValue($0, style: style) },
-                          transportType: TransportType(rawValue: service.mode.rawValue), vehicle: service.vehicle,
+                          transportType: service.mode.apiType, vehicle: service.vehicle,
                           transportSubtype: subtypeValue(service.subtype),
                           expressType: service.expressType.map(RaspThread.ExpressType.init(rawValue:)),
                           interval: interval)

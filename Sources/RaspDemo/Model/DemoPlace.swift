@@ -1,6 +1,19 @@
+import RaspAPI
+
 /// How a thread travels (the API's `transport_type`).
 enum DemoMode: String, Sendable, CaseIterable {
     case plane, train, suburban, bus, water
+
+    /// The API's value.
+    var apiType: TransportType {
+        switch self {
+        case .plane: .plane
+        case .train: .train
+        case .suburban: .suburban
+        case .bus: .bus
+        case .water: .water
+        }
+    }
 }
 
 /// What kind of place a station is (the API's `station_type`), with its Russian display name.
@@ -10,6 +23,17 @@ enum DemoStationKind: String, Sendable {
     case airport
     case busStation = "bus_station"
     case busStop = "bus_stop"
+
+    /// The API's value.
+    var apiType: StationType {
+        switch self {
+        case .trainStation: .trainStation
+        case .platform: .platform
+        case .airport: .airport
+        case .busStation: .busStation
+        case .busStop: .busStop
+        }
+    }
 
     /// `station_type_name` as the Russian API localizes it.
     var displayName: String {

@@ -83,11 +83,11 @@ enum DemoPoint: Sendable {
         }
     }
 
-    /// Whether a thread stopping at `station` serves this point.
-    func contains(_ station: DemoStation) -> Bool {
+    /// Whether a thread making `stop` serves this point.
+    func contains(_ stop: DemoStop) -> Bool {
         switch self {
-        case .settlement(let city): station.cityCode == city.code
-        case .station(let own): station.code == own.code
+        case .settlement(let city): stop.city == city.code
+        case .station(let own): stop.station == own.code
         }
     }
 }

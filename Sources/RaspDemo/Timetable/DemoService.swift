@@ -1,6 +1,6 @@
 /// One thread of the demo timetable: a numbered run of a carrier over fixed stops, repeating on its running
-/// days.
-struct DemoService: Sendable {
+/// days. A class: every run of a search holds its thread, which is shared rather than copied field by field.
+final class DemoService: Sendable {
     let uid: String
     let number: String
     let title: String
@@ -19,19 +19,40 @@ struct DemoService: Sendable {
     /// For interval threads ("every 15–20 minutes"): the density and the last departure.
     let interval: DemoInterval?
 
+    init(uid: String, number: String, title: String, shortTitle: String, mode: DemoMode, carrierCode: Int?,
+         subtype: DemoSubtype?, expressType: String?, vehicle: String?, originZone: DemoZone, startMinute: Int,
+         days: DemoDays, stops: [DemoStop], interval: DemoInterval?) {
+        self.uid = uid
+        self.number = number
+        self.title = title
+        self.shortTitle = shortTitle
+        self.mode = mode
+        self.carrierCode = carrierCode
+        self.subtype = subtype
+        self.expressType = expressType
+        self.vehicle = vehicle
+        self.originZone = originZone
+        self.startMinute = startMinute
+        self.days = days
+        self.stops = stops
+        self.interval = interval
+    }
+
     /// The last stop's arrival offset in minutes (the whole run's length).
     var length: Int { stops.last?.arrival ?? 0 }
 
-    /// The first stop index at `index` or later whose station satisfies `matches`.
-    func stopIndex(from index: Int = 0, where matches: (DemoStation) -> Bool, in catalog: DemoCatalog) -> Int? {
+    /// The first stop index at `index` or later that serves `point`.
+    func stopIndex(from index: Int = 0, servedBy point: DemoPoint) -> Int? {
         guard index < stops.count else { return nil }
-        return stops[index...].firstIndex { stop in catalog.station(stop.station).map(matches) ?? false }
+        return stops[index...].firstIndex(where: point.contains)
     }
 }
 
 /// A stop of a thread, with minute offsets from the thread's start.
 struct DemoStop: Sendable {
     let station: String
+    /// The code of the station's settlement.
+    let city: String
     /// Minutes after the start when it arrives (nil at the first stop).
     let arrival: Int?
     /// Minutes after the start when it leaves (nil at the last stop).

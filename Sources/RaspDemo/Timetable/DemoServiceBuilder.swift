@@ -67,7 +67,8 @@ struct DemoServiceBuilder {
             if !isFirst { clock += legMinutes(link.kind, from: chosen[index - 1], to: station) }
             let arrival = isFirst ? nil : clock
             if !isFirst && !isLast { clock += dwell(link.kind, seed: seed + station.code) }
-            result.append(DemoStop(station: station.code, arrival: arrival, departure: isLast ? nil : clock,
+            result.append(DemoStop(station: station.code, city: station.cityCode, arrival: arrival,
+                                   departure: isLast ? nil : clock,
                                    platform: platform(link.kind, station: station, seed: seed),
                                    terminal: terminal(link.kind, station: station)))
         }

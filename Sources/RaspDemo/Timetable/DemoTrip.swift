@@ -35,9 +35,9 @@ extension DemoCatalog {
                reference: LocalDate) -> [DemoTrip] {
         var result: [DemoTrip] = []
         for service in services(touching: origin) {
-            guard let from = service.stopIndex(where: origin.contains, in: self),
+            guard let from = service.stopIndex(servedBy: origin),
                   service.stops[from].departure != nil,
-                  let to = service.stopIndex(from: from + 1, where: destination.contains, in: self)
+                  let to = service.stopIndex(from: from + 1, servedBy: destination)
             else { continue }
             if let date {
                 guard let start = startDate(service, stop: from, leavingOn: date) else { continue }
