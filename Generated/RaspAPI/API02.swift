@@ -2,12 +2,12 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
 /// `transport_type`) are absent for settlements.
-public struct Point: Codable, Hashable, Sendable {
+public struct Point: Codable, Hashable, Sendable, JSONWritable {
     /// Kind of a point in responses.
     public let type: PointType
     /// Yandex code of the point, e.g. `s9600213` (station) or `c213` (settlement).
@@ -66,11 +66,24 @@ public struct Point: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.transportType, "transport_type")
         try container.encodeOptionalField(self.codes, "codes")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeNullableField(self._shortTitle, "short_title")
+        try writer.encodeNullableField(self._popularTitle, "popular_title")
+        try writer.encodeOptionalField(self.stationType, "station_type")
+        try writer.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try writer.encodeOptionalField(self.transportType, "transport_type")
+        try writer.encodeOptionalField(self.codes, "codes")
+        writer.endObject()
+    }
 }
 
 /// Codes of a station in other coding systems. Present only when the request sends `show_systems`; without
 /// it the key is absent everywhere, on the stops of `/thread/` too. Any key may be missing.
-public struct StationCodes: Codable, Hashable, Sendable {
+public struct StationCodes: Codable, Hashable, Sendable, JSONWritable {
     /// Yandex code, e.g. `s9600216`.
     public let yandex: String?
     /// ESR (Russian railway) code, e.g. `193114`.
@@ -94,6 +107,48 @@ public struct StationCodes: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.yandex, "yandex")
         try container.encodeOptionalField(self.esr, "esr")
         try container.encodeOptionalField(self.express, "express")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.yandex, "yandex")
+        try writer.encodeOptionalField(self.esr, "esr")
+        try writer.encodeOptionalField(self.express, "express")
+        writer.endObject()
+    }
+}
+
+/// Codes of a carrier in external systems; each is `null` when unknown.
+public struct CarrierCodes: Codable, Hashable, Sendable, JSONWritable {
+    /// Sirena code (often Cyrillic, e.g. "СУ").
+    public let sirena: String?
+    /// IATA code, e.g. "SU".
+    public let iata: String?
+    /// ICAO code, e.g. "AFL".
+    public let icao: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(sirena: String? = nil, iata: String? = nil, icao: String? = nil) {
+        self.sirena = sirena
+        self.iata = iata
+        self.icao = icao
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.sirena = try container.optionalField(String.self, "sirena")
+        self.iata = try container.optionalField(String.self, "iata")
+        self.icao = try container.optionalField(String.self, "icao")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeFieldOrNull(self.sirena, "sirena")
+        try container.encodeFieldOrNull(self.iata, "iata")
+        try container.encodeFieldOrNull(self.icao, "icao")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeFieldOrNull(self.sirena, "sirena")
+        try writer.encodeFieldOrNull(self.iata, "iata")
+        try writer.encodeFieldOrNull(self.icao, "icao")
+        writer.endObject()
     }
 }
 

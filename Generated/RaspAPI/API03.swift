@@ -4,38 +4,10 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Codes of a carrier in external systems; each is `null` when unknown.
-public struct CarrierCodes: Codable, Hashable, Sendable {
-    /// Sirena code (often Cyrillic, e.g. "СУ").
-    public let sirena: String?
-    /// IATA code, e.g. "SU".
-    public let iata: String?
-    /// ICAO code, e.g. "AFL".
-    public let icao: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(sirena: String? = nil, iata: String? = nil, icao: String? = nil) {
-        self.sirena = sirena
-        self.iata = iata
-        self.icao = icao
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.sirena = try container.optionalField(String.self, "sirena")
-        self.iata = try container.optionalField(String.self, "iata")
-        self.icao = try container.optionalField(String.self, "icao")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeFieldOrNull(self.sirena, "sirena")
-        try container.encodeFieldOrNull(self.iata, "iata")
-        try container.encodeFieldOrNull(self.icao, "icao")
-    }
-}
-
 /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
 /// items and transfer legs carry only `code`, `title` and `codes`; `/carrier/` and `/thread/` may add
 /// `offices`.
-public struct Carrier: Codable, Hashable, Sendable {
+public struct Carrier: Codable, Hashable, Sendable, JSONWritable {
     /// Yandex carrier id, e.g. 680.
     ///
     /// Example: `26`.
@@ -110,7 +82,25 @@ public struct Carrier: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._logoSvg, "logo_svg")
         try container.encodeOptionalField(self.offices, "offices")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeNullableField(self._address, "address")
+        try writer.encodeNullableField(self._url, "url")
+        try writer.encodeNullableField(self._email, "email")
+        try writer.encodeNullableField(self._contacts, "contacts")
+        try writer.encodeNullableField(self._phone, "phone")
+        try writer.encodeNullableField(self._logo, "logo")
+        try writer.encodeNullableField(self._logoSvg, "logo_svg")
+        try writer.encodeOptionalField(self.offices, "offices")
+        writer.endObject()
+    }
 }
+
+/// A carrier office. Its fields are undocumented (only empty `offices` arrays have been observed).
+public typealias Office = [String: JSONValue]
 
 extension Operations {
     /// The input of ``RaspClient/search(_:)``.

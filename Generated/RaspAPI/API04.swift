@@ -4,11 +4,8 @@
 internal import Foundation
 public import RaspRuntime
 
-/// A carrier office. Its fields are undocumented (only empty `offices` arrays have been observed).
-public typealias Office = [String: JSONValue]
-
 /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
-public struct TransportSubtype: Codable, Hashable, Sendable {
+public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable {
     /// Localized subtype name, e.g. "Пригородный поезд".
     public let title: String?
     /// Subtype code. OPEN enum: the values listed are known (`lastdal` and `stdplus` were seen in 2020–2025
@@ -33,6 +30,13 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
         try container.encodeFieldOrNull(self.title, "title")
         try container.encodeFieldOrNull(self.code, "code")
         try container.encodeFieldOrNull(self.color, "color")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeFieldOrNull(self.title, "title")
+        try writer.encodeFieldOrNull(self.code, "code")
+        try writer.encodeFieldOrNull(self.color, "color")
+        writer.endObject()
     }
 
     /// Subtype code. OPEN enum: the values listed are known (`lastdal` and `stdplus` were seen in 2020–2025
@@ -61,7 +65,7 @@ public struct TransportSubtype: Codable, Hashable, Sendable {
 }
 
 /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
-public struct Interval: Codable, Hashable, Sendable {
+public struct Interval: Codable, Hashable, Sendable, JSONWritable {
     /// Human-readable frequency, e.g. "автобус раз в 10-15 минут".
     public let density: String
     /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
@@ -90,5 +94,12 @@ public struct Interval: Codable, Hashable, Sendable {
         try container.encodeField(self.density, "density")
         try container.encodeField(self.beginTime, "begin_time")
         try container.encodeField(self.endTime, "end_time")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.density, "density")
+        try writer.encodeField(self.beginTime, "begin_time")
+        try writer.encodeField(self.endTime, "end_time")
+        writer.endObject()
     }
 }

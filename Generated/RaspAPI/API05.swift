@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// A thread (one run of a route) as embedded in segments and schedule items.
-public struct RaspThread: Codable, Hashable, Sendable {
+public struct RaspThread: Codable, Hashable, Sendable, JSONWritable {
     /// Thread id for `/v3.0/thread/`. Not stable over time (plane uids embed a date, as in
     /// `SU-45_251222_c26_12`): never keep it as a lasting id.
     ///
@@ -76,6 +76,21 @@ public struct RaspThread: Codable, Hashable, Sendable {
         try container.encodeFieldOrNull(self.expressType, "express_type")
         try container.encodeOptionalField(self.interval, "interval")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.uid, "uid")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.shortTitle, "short_title")
+        try writer.encodeField(self.number, "number")
+        try writer.encodeOptionalField(self.threadMethodLink, "thread_method_link")
+        try writer.encodeFieldOrNull(self.carrier, "carrier")
+        try writer.encodeField(self.transportType, "transport_type")
+        try writer.encodeFieldOrNull(self.vehicle, "vehicle")
+        try writer.encodeField(self.transportSubtype, "transport_subtype")
+        try writer.encodeFieldOrNull(self.expressType, "express_type")
+        try writer.encodeOptionalField(self.interval, "interval")
+        writer.endObject()
+    }
 
     /// Express kind. OPEN enum: known values are `express` and `aeroexpress`, others may occur; `null` for
     /// ordinary threads.
@@ -92,6 +107,35 @@ public struct RaspThread: Codable, Hashable, Sendable {
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// A price split into whole units and cents.
+public struct Price: Codable, Hashable, Sendable, JSONWritable {
+    /// Whole currency units.
+    public let whole: Int
+    /// Hundredths of the currency unit.
+    public let cents: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(whole: Int, cents: Int) {
+        self.whole = whole
+        self.cents = cents
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.whole = try container.field(Int.self, "whole")
+        self.cents = try container.field(Int.self, "cents")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.whole, "whole")
+        try container.encodeField(self.cents, "cents")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.whole, "whole")
+        try writer.encodeField(self.cents, "cents")
+        writer.endObject()
     }
 }
 

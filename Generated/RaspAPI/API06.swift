@@ -4,31 +4,8 @@
 internal import Foundation
 public import RaspRuntime
 
-/// A price split into whole units and cents.
-public struct Price: Codable, Hashable, Sendable {
-    /// Whole currency units.
-    public let whole: Int
-    /// Hundredths of the currency unit.
-    public let cents: Int
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(whole: Int, cents: Int) {
-        self.whole = whole
-        self.cents = cents
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.whole = try container.field(Int.self, "whole")
-        self.cents = try container.field(Int.self, "cents")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.whole, "whole")
-        try container.encodeField(self.cents, "cents")
-    }
-}
-
 /// A fare class with its price.
-public struct Place: Codable, Hashable, Sendable {
+public struct Place: Codable, Hashable, Sendable, JSONWritable {
     /// ISO 4217 currency code, e.g. "RUB".
     public let currency: String
     /// A price split into whole units and cents.
@@ -54,10 +31,17 @@ public struct Place: Codable, Hashable, Sendable {
         try container.encodeField(self.price, "price")
         try container.encodeNullableField(self._name, "name")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.currency, "currency")
+        try writer.encodeField(self.price, "price")
+        try writer.encodeNullableField(self._name, "name")
+        writer.endObject()
+    }
 }
 
 /// Ticket availability and prices (one-day searches only).
-public struct TicketsInfo: Codable, Hashable, Sendable {
+public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable {
     /// True if electronic tickets can be bought.
     public let etMarker: Bool
     /// Fare classes with prices; often empty.
@@ -76,6 +60,47 @@ public struct TicketsInfo: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.etMarker, "et_marker")
         try container.encodeField(self.places, "places")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.etMarker, "et_marker")
+        try writer.encodeField(self.places, "places")
+        writer.endObject()
+    }
+}
+
+/// Pagination of a list result.
+public struct Pagination: Codable, Hashable, Sendable, JSONWritable {
+    /// Total number of results.
+    public let total: Int
+    /// Applied limit (100 by default, for `nearest_stations` too).
+    public let limit: Int
+    /// Applied offset.
+    public let offset: Int
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(total: Int, limit: Int, offset: Int) {
+        self.total = total
+        self.limit = limit
+        self.offset = offset
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.total = try container.field(Int.self, "total")
+        self.limit = try container.field(Int.self, "limit")
+        self.offset = try container.field(Int.self, "offset")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.total, "total")
+        try container.encodeField(self.limit, "limit")
+        try container.encodeField(self.offset, "offset")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.total, "total")
+        try writer.encodeField(self.limit, "limit")
+        try writer.encodeField(self.offset, "offset")
+        writer.endObject()
     }
 }
 

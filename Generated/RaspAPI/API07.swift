@@ -2,38 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
-
-/// Pagination of a list result.
-public struct Pagination: Codable, Hashable, Sendable {
-    /// Total number of results.
-    public let total: Int
-    /// Applied limit (100 by default, for `nearest_stations` too).
-    public let limit: Int
-    /// Applied offset.
-    public let offset: Int
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(total: Int, limit: Int, offset: Int) {
-        self.total = total
-        self.limit = limit
-        self.offset = offset
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.total = try container.field(Int.self, "total")
-        self.limit = try container.field(Int.self, "limit")
-        self.offset = try container.field(Int.self, "offset")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.total, "total")
-        try container.encodeField(self.limit, "limit")
-        try container.encodeField(self.offset, "offset")
-    }
-}
+public import RaspRuntime
 
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
-public struct MonthDaysMask: Codable, Hashable, Sendable {
+public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable {
     /// Year as a STRING, e.g. "2020".
     ///
     /// Example: `2024`.
@@ -62,10 +34,17 @@ public struct MonthDaysMask: Codable, Hashable, Sendable {
         try container.encodeField(self.month, "month")
         try container.encodeField(self.days, "days")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.year, "year")
+        try writer.encodeField(self.month, "month")
+        try writer.encodeField(self.days, "days")
+        writer.endObject()
+    }
 }
 
 /// Response of `/v3.0/search/`.
-public struct SearchResponse: Codable, Hashable, Sendable {
+public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable {
     /// Echo of the search request, with the resolved points.
     public let search: SearchInfo
     /// Trips found. Each item is either a direct `Segment` (has `thread`) or, with `transfers=true`, a
@@ -97,9 +76,17 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.intervalSegments, "interval_segments")
         try container.encodeField(self.pagination, "pagination")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.search, "search")
+        try writer.encodeField(self.segments, "segments")
+        try writer.encodeOptionalField(self.intervalSegments, "interval_segments")
+        try writer.encodeField(self.pagination, "pagination")
+        writer.endObject()
+    }
 
     /// The `SegmentsItem` schema of the API.
-    public enum SegmentsItem: Codable, Hashable, Sendable {
+    public enum SegmentsItem: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `Segment`.
         case segment(Segment)
         /// The value as a `TransferSegment`.
@@ -115,6 +102,12 @@ public struct SearchResponse: Codable, Hashable, Sendable {
             switch self {
             case .segment(let value): try value.encode(to: encoder)
             case .transferSegment(let value): try value.encode(to: encoder)
+            }
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .segment(let value): try writer.encodeValue(value)
+            case .transferSegment(let value): try writer.encodeValue(value)
             }
         }
     }

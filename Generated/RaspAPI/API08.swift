@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Echo of the search request, with the resolved points.
-public struct SearchInfo: Codable, Hashable, Sendable {
+public struct SearchInfo: Codable, Hashable, Sendable, JSONWritable {
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let from: Point
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -31,6 +31,13 @@ public struct SearchInfo: Codable, Hashable, Sendable {
         try container.encodeField(self.from, "from")
         try container.encodeField(self.to, "to")
         try container.encodeFieldOrNull(self.date, "date")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.from, "from")
+        try writer.encodeField(self.to, "to")
+        try writer.encodeFieldOrNull(self.date, "date")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// A direct trip between two points on one thread.
-public struct Segment: Codable, Hashable, Sendable {
+public struct Segment: Codable, Hashable, Sendable, JSONWritable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -116,6 +116,27 @@ public struct Segment: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.schedule, "schedule")
         try container.encodeOptionalField(self.days, "days")
         try container.encodeNullableField(self._exceptDays, "except_days")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeField(self.from, "from")
+        try writer.encodeField(self.to, "to")
+        try writer.encodeField(self.departure, "departure")
+        try writer.encodeField(self.arrival, "arrival")
+        try writer.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try writer.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try writer.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try writer.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeOptionalField(self.startDate, "start_date")
+        try writer.encodeOptionalField(self.hasTransfers, "has_transfers")
+        try writer.encodeNullableField(self._ticketsInfo, "tickets_info")
+        try writer.encodeOptionalField(self.schedule, "schedule")
+        try writer.encodeOptionalField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        writer.endObject()
     }
 }
 

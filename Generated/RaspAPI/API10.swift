@@ -6,7 +6,7 @@ public import RaspRuntime
 
 /// A route with transfers (returned with `transfers=true`). It has no top-level `thread`, `from`, `to`,
 /// `duration`, `start_date` or `tickets_info`; the legs are in `details`.
-public struct TransferSegment: Codable, Hashable, Sendable {
+public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable {
     /// Always true for a transfer route; distinguishes it from a direct `Segment`.
     public let hasTransfers: Bool
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -56,9 +56,21 @@ public struct TransferSegment: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.transfers, "transfers")
         try container.encodeField(self.details, "details")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.hasTransfers, "has_transfers")
+        try writer.encodeField(self.departureFrom, "departure_from")
+        try writer.encodeField(self.arrivalTo, "arrival_to")
+        try writer.encodeOptionalField(self.departure, "departure")
+        try writer.encodeOptionalField(self.arrival, "arrival")
+        try writer.encodeOptionalField(self.transportTypes, "transport_types")
+        try writer.encodeOptionalField(self.transfers, "transfers")
+        try writer.encodeField(self.details, "details")
+        writer.endObject()
+    }
 
     /// The `DetailsItem` schema of the API.
-    public enum DetailsItem: Codable, Hashable, Sendable {
+    public enum DetailsItem: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `TransferLeg`.
         case transferLeg(TransferLeg)
         /// The value as a `Transfer`.
@@ -76,12 +88,18 @@ public struct TransferSegment: Codable, Hashable, Sendable {
             case .transfer(let value): try value.encode(to: encoder)
             }
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .transferLeg(let value): try writer.encodeValue(value)
+            case .transfer(let value): try writer.encodeValue(value)
+            }
+        }
     }
 }
 
 /// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
 /// may be settlements (`c…`), and its carrier is the short form.
-public struct TransferLeg: Codable, Hashable, Sendable {
+public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -154,5 +172,21 @@ public struct TransferLeg: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.stops, "stops")
         try container.encodeOptionalField(self.duration, "duration")
         try container.encodeOptionalField(self.startDate, "start_date")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeOptionalField(self.from, "from")
+        try writer.encodeOptionalField(self.to, "to")
+        try writer.encodeOptionalField(self.departure, "departure")
+        try writer.encodeOptionalField(self.arrival, "arrival")
+        try writer.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try writer.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try writer.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try writer.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeOptionalField(self.duration, "duration")
+        try writer.encodeOptionalField(self.startDate, "start_date")
+        writer.endObject()
     }
 }

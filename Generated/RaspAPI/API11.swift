@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A change between two legs of a transfer route.
-public struct Transfer: Codable, Hashable, Sendable {
+public struct Transfer: Codable, Hashable, Sendable, JSONWritable {
     /// Always true; distinguishes a transfer from a leg.
     public let isTransfer: Bool
     /// Waiting time in seconds (integer or float).
@@ -39,6 +39,15 @@ public struct Transfer: Codable, Hashable, Sendable {
         try container.encodeField(self.transferPoint, "transfer_point")
         try container.encodeOptionalField(self.transferFrom, "transfer_from")
         try container.encodeOptionalField(self.transferTo, "transfer_to")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.isTransfer, "is_transfer")
+        try writer.encodeOptionalField(self.duration, "duration")
+        try writer.encodeField(self.transferPoint, "transfer_point")
+        try writer.encodeOptionalField(self.transferFrom, "transfer_from")
+        try writer.encodeOptionalField(self.transferTo, "transfer_to")
+        writer.endObject()
     }
 }
 

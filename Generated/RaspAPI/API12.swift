@@ -6,7 +6,7 @@ public import RaspRuntime
 
 /// A trip on an interval thread (see `thread.interval`). It has NO `departure`/`arrival` keys; use
 /// `thread.interval.begin_time`/`end_time`.
-public struct IntervalSegment: Codable, Hashable, Sendable {
+public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -91,6 +91,24 @@ public struct IntervalSegment: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._ticketsInfo, "tickets_info")
         try container.encodeOptionalField(self.days, "days")
         try container.encodeNullableField(self._exceptDays, "except_days")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeField(self.from, "from")
+        try writer.encodeField(self.to, "to")
+        try writer.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try writer.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try writer.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try writer.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeOptionalField(self.duration, "duration")
+        try writer.encodeOptionalField(self.startDate, "start_date")
+        try writer.encodeOptionalField(self.hasTransfers, "has_transfers")
+        try writer.encodeNullableField(self._ticketsInfo, "tickets_info")
+        try writer.encodeOptionalField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        writer.endObject()
     }
 }
 

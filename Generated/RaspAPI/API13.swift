@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Response of `/v3.0/schedule/`.
-public struct ScheduleResponse: Codable, Hashable, Sendable {
+public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable {
     /// The requested date `YYYY-MM-DD`; `null` for the all-days timetable.
     ///
     /// Format: `date`.
@@ -58,6 +58,18 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.directions, "directions")
         try container.encodeOptionalField(self.scheduleDirection, "schedule_direction")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeFieldOrNull(self.date, "date")
+        try writer.encodeField(self.station, "station")
+        try writer.encodeOptionalField(self.event, "event")
+        try writer.encodeField(self.pagination, "pagination")
+        try writer.encodeField(self.schedule, "schedule")
+        try writer.encodeOptionalField(self.intervalSchedule, "interval_schedule")
+        try writer.encodeOptionalField(self.directions, "directions")
+        try writer.encodeOptionalField(self.scheduleDirection, "schedule_direction")
+        writer.endObject()
+    }
 
     /// Echo of the `event` parameter; always present in current answers, missing in 2017-era ones.
     public enum Event: OpenEnum {
@@ -78,7 +90,7 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
 
 /// A suburban direction. `code` is what to pass as the `direction` parameter (free text such as
 /// "на Москву", or `all`/`arrival`/`departure`). As `schedule_direction`, the direction currently shown.
-public struct Direction: Codable, Hashable, Sendable {
+public struct Direction: Codable, Hashable, Sendable, JSONWritable {
     /// Direction code.
     public let code: String
     /// Localized direction title, e.g. "все направления".
@@ -97,5 +109,11 @@ public struct Direction: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.code, "code")
         try container.encodeField(self.title, "title")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        writer.endObject()
     }
 }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// One departure or arrival at the station.
-public struct ScheduleItem: Codable, Hashable, Sendable {
+public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Departure time from the station; `null` where the thread ends here. ISO-8601 with offset
@@ -86,6 +86,23 @@ public struct ScheduleItem: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._terminal, "terminal")
         try container.encodeOptionalField(self.direction, "direction")
         try container.encodeOptionalField(self.tablo, "tablo")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeNullableField(self._departure, "departure")
+        try writer.encodeNullableField(self._arrival, "arrival")
+        try writer.encodeNullableField(self._departureTime, "departure_time")
+        try writer.encodeNullableField(self._arrivalTime, "arrival_time")
+        try writer.encodeField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        try writer.encodeField(self.isFuzzy, "is_fuzzy")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeOptionalField(self.platform, "platform")
+        try writer.encodeNullableField(self._terminal, "terminal")
+        try writer.encodeOptionalField(self.direction, "direction")
+        try writer.encodeOptionalField(self.tablo, "tablo")
+        writer.endObject()
     }
 }
 

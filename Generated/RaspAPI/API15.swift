@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// An interval thread serving the station (see `thread.interval` for the service window).
-public struct IntervalScheduleItem: Codable, Hashable, Sendable {
+public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Human-readable running days.
@@ -56,6 +56,18 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.platform, "platform")
         try container.encodeNullableField(self._terminal, "terminal")
         try container.encodeOptionalField(self.direction, "direction")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeOptionalField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        try writer.encodeOptionalField(self.isFuzzy, "is_fuzzy")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeOptionalField(self.platform, "platform")
+        try writer.encodeNullableField(self._terminal, "terminal")
+        try writer.encodeOptionalField(self.direction, "direction")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Response of `/v3.0/thread/`.
-public struct ThreadResponse: Codable, Hashable, Sendable {
+public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable {
     /// Thread id.
     public let uid: String
     /// Route title "A — B".
@@ -123,6 +123,29 @@ public struct ThreadResponse: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._arrivalDate, "arrival_date")
         try container.encodeOptionalField(self.interval, "interval")
         try container.encodeField(self.stops, "stops")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.uid, "uid")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.shortTitle, "short_title")
+        try writer.encodeField(self.number, "number")
+        try writer.encodeField(self.transportType, "transport_type")
+        try writer.encodeFieldOrNull(self.vehicle, "vehicle")
+        try writer.encodeFieldOrNull(self.expressType, "express_type")
+        try writer.encodeField(self.transportSubtype, "transport_subtype")
+        try writer.encodeFieldOrNull(self.carrier, "carrier")
+        try writer.encodeField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        try writer.encodeField(self.startDate, "start_date")
+        try writer.encodeField(self.startTime, "start_time")
+        try writer.encodeNullableField(self._from, "from")
+        try writer.encodeNullableField(self._to, "to")
+        try writer.encodeNullableField(self._departureDate, "departure_date")
+        try writer.encodeNullableField(self._arrivalDate, "arrival_date")
+        try writer.encodeOptionalField(self.interval, "interval")
+        try writer.encodeField(self.stops, "stops")
+        writer.endObject()
     }
 
     /// The same values as `RaspThread.ExpressType`.

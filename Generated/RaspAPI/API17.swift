@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// One stop of a thread.
-public struct ThreadStop: Codable, Hashable, Sendable {
+public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable {
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let station: Point
     /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
@@ -56,10 +56,21 @@ public struct ThreadStop: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.platform, "platform")
         try container.encodeNullableField(self._terminal, "terminal")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.station, "station")
+        try writer.encodeFieldOrNull(self.arrival, "arrival")
+        try writer.encodeFieldOrNull(self.departure, "departure")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeFieldOrNull(self.stopTime, "stop_time")
+        try writer.encodeOptionalField(self.platform, "platform")
+        try writer.encodeNullableField(self._terminal, "terminal")
+        writer.endObject()
+    }
 }
 
 /// Response of `/v3.0/nearest_stations/`.
-public struct NearestStationsResponse: Codable, Hashable, Sendable {
+public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable {
     /// Pagination of a list result.
     public let pagination: Pagination
     /// Stations, nearest first.
@@ -78,6 +89,12 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.pagination, "pagination")
         try container.encodeField(self.stations, "stations")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.pagination, "pagination")
+        try writer.encodeField(self.stations, "stations")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A station near the requested coordinate.
-public struct NearestStation: Codable, Hashable, Sendable {
+public struct NearestStation: Codable, Hashable, Sendable, JSONWritable {
     /// Kind of a point in responses.
     public let type: PointType
     /// Yandex station code (`s…`).
@@ -83,10 +83,27 @@ public struct NearestStation: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.majority, "majority")
         try container.encodeField(self.typeChoices, "type_choices")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeNullableField(self._popularTitle, "popular_title")
+        try writer.encodeNullableField(self._shortTitle, "short_title")
+        try writer.encodeField(self.stationType, "station_type")
+        try writer.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try writer.encodeField(self.transportType, "transport_type")
+        try writer.encodeField(self.lat, "lat")
+        try writer.encodeField(self.lng, "lng")
+        try writer.encodeField(self.distance, "distance")
+        try writer.encodeOptionalField(self.majority, "majority")
+        try writer.encodeField(self.typeChoices, "type_choices")
+        writer.endObject()
+    }
 }
 
 /// Links to a station page on Yandex Rasp.
-public struct TypeChoice: Codable, Hashable, Sendable {
+public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable {
     /// Desktop page URL.
     public let desktopUrl: String
     /// Mobile page URL.
@@ -105,6 +122,12 @@ public struct TypeChoice: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.desktopUrl, "desktop_url")
         try container.encodeField(self.touchUrl, "touch_url")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.desktopUrl, "desktop_url")
+        try writer.encodeField(self.touchUrl, "touch_url")
+        writer.endObject()
     }
 }
 

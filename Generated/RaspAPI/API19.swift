@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
-public struct NearestSettlementResponse: Codable, Hashable, Sendable {
+public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritable {
     /// Kind of a point in responses.
     public let type: PointType
     /// Yandex settlement code (`c…`).
@@ -57,11 +57,23 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable {
         try container.encodeField(self.lng, "lng")
         try container.encodeField(self.distance, "distance")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeNullableField(self._shortTitle, "short_title")
+        try writer.encodeNullableField(self._popularTitle, "popular_title")
+        try writer.encodeField(self.lat, "lat")
+        try writer.encodeField(self.lng, "lng")
+        try writer.encodeField(self.distance, "distance")
+        writer.endObject()
+    }
 }
 
 /// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match (`SU` in
 /// `iata` too), `carriers` when the code matches several carriers (`TK` in `iata`). Both are optional here.
-public struct CarrierResponse: Codable, Hashable, Sendable {
+public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable {
     /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
     public let carrier: Carrier?
     /// All carriers matching an ambiguous code.
@@ -81,24 +93,11 @@ public struct CarrierResponse: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.carrier, "carrier")
         try container.encodeOptionalField(self.carriers, "carriers")
     }
-}
-
-/// Response of `/v3.0/stations_list/` (about 40 MB, served as `text/html`): countries → regions →
-/// settlements → stations.
-public struct StationsListResponse: Codable, Hashable, Sendable {
-    /// All countries.
-    public let countries: [Country]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(countries: [Country]) {
-        self.countries = countries
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.countries = try container.field([Country].self, "countries")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.countries, "countries")
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.carrier, "carrier")
+        try writer.encodeOptionalField(self.carriers, "carriers")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,34 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
+
+/// Response of `/v3.0/stations_list/` (about 40 MB, served as `text/html`): countries → regions →
+/// settlements → stations.
+public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable {
+    /// All countries.
+    public let countries: [Country]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(countries: [Country]) {
+        self.countries = countries
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.countries = try container.field([Country].self, "countries")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.countries, "countries")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.countries, "countries")
+        writer.endObject()
+    }
+}
 
 /// Codes of a directory entry; may be `{}`.
-public struct DirectoryCodes: Codable, Hashable, Sendable {
+public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable {
     /// Yandex code (`l…` country, `r…` region, `c…` settlement, `s…` station).
     public let yandexCode: String?
     /// ESR (Russian railway) code, stations only.
@@ -25,10 +49,16 @@ public struct DirectoryCodes: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.yandexCode, "yandex_code")
         try container.encodeOptionalField(self.esrCode, "esr_code")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.yandexCode, "yandex_code")
+        try writer.encodeOptionalField(self.esrCode, "esr_code")
+        writer.endObject()
+    }
 }
 
 /// A country in the station directory.
-public struct Country: Codable, Hashable, Sendable {
+public struct Country: Codable, Hashable, Sendable, JSONWritable {
     /// Country name (may be `""`).
     public let title: String
     /// Codes of a directory entry; may be `{}`.
@@ -53,10 +83,17 @@ public struct Country: Codable, Hashable, Sendable {
         try container.encodeField(self.codes, "codes")
         try container.encodeField(self.regions, "regions")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeField(self.regions, "regions")
+        writer.endObject()
+    }
 }
 
 /// A region in the station directory.
-public struct Region: Codable, Hashable, Sendable {
+public struct Region: Codable, Hashable, Sendable, JSONWritable {
     /// Region name (may be `""`).
     public let title: String
     /// Codes of a directory entry; may be `{}`.
@@ -80,6 +117,13 @@ public struct Region: Codable, Hashable, Sendable {
         try container.encodeField(self.title, "title")
         try container.encodeField(self.codes, "codes")
         try container.encodeField(self.settlements, "settlements")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeField(self.settlements, "settlements")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A settlement in the station directory.
-public struct Settlement: Codable, Hashable, Sendable {
+public struct Settlement: Codable, Hashable, Sendable, JSONWritable {
     /// Settlement name (may be `""`).
     public let title: String
     /// Codes of a directory entry; may be `{}`.
@@ -30,10 +30,17 @@ public struct Settlement: Codable, Hashable, Sendable {
         try container.encodeField(self.codes, "codes")
         try container.encodeField(self.stations, "stations")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeField(self.stations, "stations")
+        writer.endObject()
+    }
 }
 
 /// A station in the station directory.
-public struct Station: Codable, Hashable, Sendable {
+public struct Station: Codable, Hashable, Sendable, JSONWritable {
     /// Station name (may be `""`).
     public let title: String
     /// Codes of a directory entry; may be `{}`.
@@ -80,9 +87,20 @@ public struct Station: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._latitude, "latitude")
         try container.encodeNullableField(self._longitude, "longitude")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeOptionalField(self.direction, "direction")
+        try writer.encodeOptionalField(self.stationType, "station_type")
+        try writer.encodeOptionalField(self.transportType, "transport_type")
+        try writer.encodeNullableField(self._latitude, "latitude")
+        try writer.encodeNullableField(self._longitude, "longitude")
+        writer.endObject()
+    }
 
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Latitude: Codable, Hashable, Sendable {
+    public enum Latitude: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `Double`.
         case double(Double)
         /// The value as a `String`.
@@ -98,6 +116,12 @@ public struct Station: Codable, Hashable, Sendable {
             switch self {
             case .double(let value): try value.encode(to: encoder)
             case .string(let value): try value.encode(to: encoder)
+            }
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .double(let value): try writer.encodeValue(value)
+            case .string(let value): try writer.encodeValue(value)
             }
         }
     }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// Response of `/v3.0/copyright/`.
-public struct CopyrightResponse: Codable, Hashable, Sendable {
+public struct CopyrightResponse: Codable, Hashable, Sendable, JSONWritable {
     /// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
     public let copyright: Copyright
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -20,12 +20,17 @@ public struct CopyrightResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.copyright, "copyright")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.copyright, "copyright")
+        writer.endObject()
+    }
 }
 
 /// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
 /// HTML `<iframe>` snippets with a protocol-relative `src` (v = vertical, h = horizontal; m = mono, d = dark,
 /// y = yellow/colour).
-public struct Copyright: Codable, Hashable, Sendable {
+public struct Copyright: Codable, Hashable, Sendable, JSONWritable {
     /// Link to Yandex Rasp to attach to the attribution.
     public let url: String
     /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
@@ -75,23 +80,17 @@ public struct Copyright: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.logoHd, "logo_hd")
         try container.encodeOptionalField(self.logoHy, "logo_hy")
     }
-}
-
-/// Error body returned with 4xx statuses (in the requested format).
-public struct ErrorResponse: Codable, Hashable, Sendable {
-    /// Error details.
-    public let error: ErrorDetails
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(error: ErrorDetails) {
-        self.error = error
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.error = try container.field(ErrorDetails.self, "error")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.error, "error")
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.url, "url")
+        try writer.encodeField(self.text, "text")
+        try writer.encodeOptionalField(self.logoVm, "logo_vm")
+        try writer.encodeOptionalField(self.logoVd, "logo_vd")
+        try writer.encodeOptionalField(self.logoVy, "logo_vy")
+        try writer.encodeOptionalField(self.logoHm, "logo_hm")
+        try writer.encodeOptionalField(self.logoHd, "logo_hd")
+        try writer.encodeOptionalField(self.logoHy, "logo_hy")
+        writer.endObject()
     }
 }
 

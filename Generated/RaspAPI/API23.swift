@@ -4,8 +4,31 @@
 internal import Foundation
 public import RaspRuntime
 
+/// Error body returned with 4xx statuses (in the requested format).
+public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable {
+    /// Error details.
+    public let error: ErrorDetails
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(error: ErrorDetails) {
+        self.error = error
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.error = try container.field(ErrorDetails.self, "error")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.error, "error")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
+}
+
 /// Error details.
-public struct ErrorDetails: Codable, Hashable, Sendable {
+public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable {
     /// Human-readable message (localized), e.g. "Точка отправления не должна совпадать с точкой прибытия.".
     public let text: String
     /// HTTP status code, e.g. 400.
@@ -35,6 +58,14 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.errorCode, "error_code")
         try container.encodeOptionalField(self.request, "request")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.text, "text")
+        try writer.encodeOptionalField(self.httpCode, "http_code")
+        try writer.encodeOptionalField(self.errorCode, "error_code")
+        try writer.encodeOptionalField(self.request, "request")
+        writer.endObject()
+    }
 }
 
 /// The `TransportTypes` schema of the API.
@@ -52,25 +83,6 @@ public enum TransportTypes: OpenEnum {
         case .bus: "bus"
         case .water: "water"
         case .helicopter: "helicopter"
-        case .unknown(let value): value
-        }
-    }
-}
-
-/// The `System` schema of the API.
-public enum System: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case yandex, iata, sirena, express, esr
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
-    public var rawValue: String {
-        switch self {
-        case .yandex: "yandex"
-        case .iata: "iata"
-        case .sirena: "sirena"
-        case .express: "express"
-        case .esr: "esr"
         case .unknown(let value): value
         }
     }

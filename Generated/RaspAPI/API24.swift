@@ -4,6 +4,25 @@
 internal import Foundation
 public import RaspRuntime
 
+/// The `System` schema of the API.
+public enum System: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case yandex, iata, sirena, express, esr
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.yandex, .iata, .sirena, .express, .esr]
+    public var rawValue: String {
+        switch self {
+        case .yandex: "yandex"
+        case .iata: "iata"
+        case .sirena: "sirena"
+        case .express: "express"
+        case .esr: "esr"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// The `ShowSystems` schema of the API.
 public enum ShowSystems: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.

@@ -255,7 +255,7 @@ public struct ClientExampleHandler: ClientProtocol {
 }
 
 /// A schema named like the generated client.
-public struct ClientSchema: Codable, Hashable, Sendable {
+public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable {
     public let name: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
@@ -268,6 +268,11 @@ public struct ClientSchema: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `OperationsSchema` schema of the API.
-public struct OperationsSchema: Codable, Hashable, Sendable {
+public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable {
     public let count: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(count: Int? = nil) {
@@ -19,6 +19,11 @@ public struct OperationsSchema: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.count, "count")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.count, "count")
+        writer.endObject()
+    }
 }
 
 /// Pattern: `^(0|[1-9][0-9]*)$`.
@@ -27,7 +32,7 @@ public typealias SnowflakeType = String
 public typealias IdList = [SnowflakeType]
 
 /// The `Point` schema of the API.
-public struct Point: Codable, Hashable, Sendable {
+public struct Point: Codable, Hashable, Sendable, JSONWritable {
     public var x: Int
     public var y: Int
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -44,6 +49,12 @@ public struct Point: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.x, "x")
         try container.encodeField(self.y, "y")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.x, "x")
+        try writer.encodeField(self.y, "y")
+        writer.endObject()
     }
 }
 

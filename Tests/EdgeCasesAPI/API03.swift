@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `Filter` schema of the API.
-public struct Filter: Codable, Hashable, Sendable {
+public struct Filter: Codable, Hashable, Sendable, JSONWritable {
     public var q: String?
     public var tags: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -22,6 +22,12 @@ public struct Filter: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.q, "q")
         try container.encodeOptionalField(self.tags, "tags")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.q, "q")
+        try writer.encodeOptionalField(self.tags, "tags")
+        writer.endObject()
     }
 }
 
@@ -43,7 +49,7 @@ extension Operations {
         }
 
         /// The `Limit` schema of the API.
-        public enum Limit: Codable, Hashable, Sendable {
+        public enum Limit: Codable, Hashable, Sendable, JSONWritable {
             /// The value as a `Int`.
             case int(Int)
             /// The value as a `String`.
@@ -59,6 +65,12 @@ extension Operations {
                 switch self {
                 case .int(let value): try value.encode(to: encoder)
                 case .string(let value): try value.encode(to: encoder)
+                }
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                switch self {
+                case .int(let value): try writer.encodeValue(value)
+                case .string(let value): try writer.encodeValue(value)
                 }
             }
         }

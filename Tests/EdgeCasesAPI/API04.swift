@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable {
+public struct Message: Codable, Hashable, Sendable, JSONWritable {
     public let id: SnowflakeType
     /// NFC key
     public let café: String?
@@ -28,6 +28,13 @@ public struct Message: Codable, Hashable, Sendable {
         try container.encodeField(self.id, "id")
         try container.encodeOptionalField(self.café, "café")
         try container.encodeOptionalField(self.café2, "café")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.id, "id")
+        try writer.encodeOptionalField(self.café, "café")
+        try writer.encodeOptionalField(self.café2, "café")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Pet` schema of the API.
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, JSONWritable {
     public let id: Int
     public let name: String
     public let owner: Owner?
@@ -52,6 +52,17 @@ public struct Pet: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self._nickname, "nickname")
         try container.encodeNullableField(self._code, "code")
         try container.encodeOptionalField(self.weight, "weight")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.id, "id")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.owner, "owner")
+        try writer.encodeOptionalField(self.tag, "tag")
+        try writer.encodeOptionalField(self._nickname, "nickname")
+        try writer.encodeNullableField(self._code, "code")
+        try writer.encodeOptionalField(self.weight, "weight")
+        writer.endObject()
     }
 }
 

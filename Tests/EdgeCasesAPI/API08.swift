@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `PaymentForm` schema of the API.
-public struct PaymentForm: Codable, Hashable, Sendable {
+public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
     public var name: String
     public var tags: [String]?
     public var card: PaymentForm.Card?
@@ -39,9 +39,19 @@ public struct PaymentForm: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.expand, "expand")
         try container.encodeOptionalField(self.ids, "ids")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.tags, "tags")
+        try writer.encodeOptionalField(self.card, "card")
+        try writer.encodeOptionalField(self.metadata, "metadata")
+        try writer.encodeOptionalField(self.expand, "expand")
+        try writer.encodeOptionalField(self.ids, "ids")
+        writer.endObject()
+    }
 
     /// The `Card` schema of the API.
-    public struct Card: Codable, Hashable, Sendable {
+    public struct Card: Codable, Hashable, Sendable, JSONWritable {
         public var number: String?
         public var exp: PaymentForm.Card.Exp?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -59,9 +69,15 @@ public struct PaymentForm: Codable, Hashable, Sendable {
             try container.encodeOptionalField(self.number, "number")
             try container.encodeOptionalField(self.exp, "exp")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.number, "number")
+            try writer.encodeOptionalField(self.exp, "exp")
+            writer.endObject()
+        }
 
         /// The `Exp` schema of the API.
-        public struct Exp: Codable, Hashable, Sendable {
+        public struct Exp: Codable, Hashable, Sendable, JSONWritable {
             public var month: Int?
             public var year: Int?
             /// Creates a value from its properties (optional ones default to `nil`).
@@ -78,6 +94,12 @@ public struct PaymentForm: Codable, Hashable, Sendable {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeOptionalField(self.month, "month")
                 try container.encodeOptionalField(self.year, "year")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.month, "month")
+                try writer.encodeOptionalField(self.year, "year")
+                writer.endObject()
             }
         }
     }

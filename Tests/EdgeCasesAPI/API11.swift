@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `Upload` schema of the API.
-public struct Upload: Codable, Hashable, Sendable {
+public struct Upload: Codable, Hashable, Sendable, JSONWritable {
     /// Format: `binary`.
     public var file: BinaryFile
     public var purpose: String?
@@ -45,9 +45,20 @@ public struct Upload: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.note, "note")
         try container.encodeOptionalField(self.avatar, "avatar")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.file, "file")
+        try writer.encodeOptionalField(self.purpose, "purpose")
+        try writer.encodeOptionalField(self.labels, "labels")
+        try writer.encodeOptionalField(self.options, "options")
+        try writer.encodeOptionalField(self.linkData, "link_data")
+        try writer.encodeOptionalField(self.note, "note")
+        try writer.encodeOptionalField(self.avatar, "avatar")
+        writer.endObject()
+    }
 
     /// The `Options` schema of the API.
-    public struct Options: Codable, Hashable, Sendable {
+    public struct Options: Codable, Hashable, Sendable, JSONWritable {
         public var a: Int?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(a: Int? = nil) {
@@ -61,10 +72,15 @@ public struct Upload: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.a, "a")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.a, "a")
+            writer.endObject()
+        }
     }
 
     /// The `LinkData` schema of the API.
-    public struct LinkData: Codable, Hashable, Sendable {
+    public struct LinkData: Codable, Hashable, Sendable, JSONWritable {
         public var create: Bool?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(create: Bool? = nil) {
@@ -77,6 +93,11 @@ public struct Upload: Codable, Hashable, Sendable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.create, "create")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.create, "create")
+            writer.endObject()
         }
     }
 }

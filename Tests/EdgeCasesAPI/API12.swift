@@ -15,7 +15,7 @@ extension Operations {
         }
 
         /// The `MultipartBody` schema of the API.
-        public struct MultipartBody: Codable, Hashable, Sendable {
+        public struct MultipartBody: Codable, Hashable, Sendable, JSONWritable {
             /// Format: `binary`.
             public var image: BinaryFile
             public var prompt: String?
@@ -34,10 +34,16 @@ extension Operations {
                 try container.encodeField(self.image, "image")
                 try container.encodeOptionalField(self.prompt, "prompt")
             }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.image, "image")
+                try writer.encodeOptionalField(self.prompt, "prompt")
+                writer.endObject()
+            }
         }
 
         /// The media types the request body can be sent as.
-        public enum Body: Codable, Hashable, Sendable {
+        public enum Body: Codable, Hashable, Sendable, JSONWritable {
             /// The value as a `Point`.
             case json(Point)
             /// The value as a `Operations.EchoEither.MultipartBody`.
@@ -57,6 +63,13 @@ extension Operations {
                 case .json(let value): try value.encode(to: encoder)
                 case .multipart(let value): try value.encode(to: encoder)
                 case .text(let value): try value.encode(to: encoder)
+                }
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                switch self {
+                case .json(let value): try writer.encodeValue(value)
+                case .multipart(let value): try writer.encodeValue(value)
+                case .text(let value): try writer.encodeValue(value)
                 }
             }
         }

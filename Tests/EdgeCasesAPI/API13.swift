@@ -5,7 +5,7 @@ public import Foundation
 public import RaspRuntime
 
 /// The `StreamItem` schema of the API.
-public struct StreamItem: Codable, Hashable, Sendable {
+public struct StreamItem: Codable, Hashable, Sendable, JSONWritable {
     public let index: Int
     public let text: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -22,6 +22,12 @@ public struct StreamItem: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.index, "index")
         try container.encodeOptionalField(self.text, "text")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.index, "index")
+        try writer.encodeOptionalField(self.text, "text")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ public import Foundation
 public import RaspRuntime
 
 /// What the mock server's `/_echo/` route parsed from a request.
-public struct Echo: Codable, Hashable, Sendable {
+public struct Echo: Codable, Hashable, Sendable, JSONWritable {
     public let method: String
     public let path: String
     public var contentType: String? { _contentType?.value }
@@ -37,9 +37,18 @@ public struct Echo: Codable, Hashable, Sendable {
         try container.encodeField(self.fields, "fields")
         try container.encodeField(self.body, "body")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.method, "method")
+        try writer.encodeField(self.path, "path")
+        try writer.encodeNullableField(self._contentType, "contentType")
+        try writer.encodeField(self.fields, "fields")
+        try writer.encodeField(self.body, "body")
+        writer.endObject()
+    }
 
     /// The `FieldsItem` schema of the API.
-    public struct FieldsItem: Codable, Hashable, Sendable {
+    public struct FieldsItem: Codable, Hashable, Sendable, JSONWritable {
         public let name: String
         public var value: String? { _value?.value }
         private let _value: Nullable<String>?
@@ -72,6 +81,15 @@ public struct Echo: Codable, Hashable, Sendable {
             try container.encodeField(self.base64, "base64")
             try container.encodeNullableField(self._filename, "filename")
             try container.encodeNullableField(self._contentType, "contentType")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.name, "name")
+            try writer.encodeNullableField(self._value, "value")
+            try writer.encodeField(self.base64, "base64")
+            try writer.encodeNullableField(self._filename, "filename")
+            try writer.encodeNullableField(self._contentType, "contentType")
+            writer.endObject()
         }
     }
 }

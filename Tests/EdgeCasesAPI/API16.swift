@@ -15,7 +15,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable {
             /// Format: `binary`.
             public var file: BinaryFile
             public var title: String?
@@ -33,6 +33,12 @@ extension Operations {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeField(self.file, "file")
                 try container.encodeOptionalField(self.title, "title")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.file, "file")
+                try writer.encodeOptionalField(self.title, "title")
+                writer.endObject()
             }
         }
     }

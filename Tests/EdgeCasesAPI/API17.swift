@@ -5,7 +5,7 @@ public import Foundation
 public import RaspRuntime
 
 /// The mock server's answer for a stream route it does not have (404).
-public struct MissingStream: Codable, Hashable, Sendable {
+public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
     public let error: MissingStream.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: MissingStream.ErrorSchema2) {
@@ -19,9 +19,14 @@ public struct MissingStream: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.error, "error")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
         public let text: String
         public let httpCode: Int?
         public let errorCode: String
@@ -47,6 +52,14 @@ public struct MissingStream: Codable, Hashable, Sendable {
             try container.encodeOptionalField(self.httpCode, "http_code")
             try container.encodeField(self.errorCode, "error_code")
             try container.encodeNullableField(self._request, "request")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.text, "text")
+            try writer.encodeOptionalField(self.httpCode, "http_code")
+            try writer.encodeField(self.errorCode, "error_code")
+            try writer.encodeNullableField(self._request, "request")
+            writer.endObject()
         }
     }
 }

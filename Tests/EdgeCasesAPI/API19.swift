@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A 429 answer.
-public struct RateLimited: Codable, Hashable, Sendable {
+public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
     public let error: RateLimited.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: RateLimited.ErrorSchema2) {
@@ -19,9 +19,14 @@ public struct RateLimited: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.error, "error")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
         public let httpCode: Int
         public let text: String?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -38,6 +43,12 @@ public struct RateLimited: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.httpCode, "http_code")
             try container.encodeOptionalField(self.text, "text")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.httpCode, "http_code")
+            try writer.encodeOptionalField(self.text, "text")
+            writer.endObject()
         }
     }
 }

@@ -15,17 +15,6 @@ extension Operations {
             self.chunk = chunk
         }
     }
-
-    /// The input of ``Client/streamRoute(_:)``.
-    public struct StreamRoute: Sendable {
-        public var route: String
-        public var xMockFault: String?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(route: String, xMockFault: String? = nil) {
-            self.route = route
-            self.xMockFault = xMockFault
-        }
-    }
 }
 
 extension ClientProtocol {

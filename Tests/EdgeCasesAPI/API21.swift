@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A 5xx answer.
-public struct ServerFailure: Codable, Hashable, Sendable {
+public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
     public let error: ServerFailure.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: ServerFailure.ErrorSchema2) {
@@ -19,9 +19,14 @@ public struct ServerFailure: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.error, "error")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
         public let text: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(text: String? = nil) {
@@ -35,19 +40,28 @@ public struct ServerFailure: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.text, "text")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.text, "text")
+            writer.endObject()
+        }
     }
 }
 
 extension Operations {
-    /// The input of ``Client/secureEither(_:)``.
-    public struct SecureEither: Sendable {
+    /// The input of ``Client/streamRoute(_:)``.
+    public struct StreamRoute: Sendable {
+        public var route: String
+        public var xMockFault: String?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
+        public init(route: String, xMockFault: String? = nil) {
+            self.route = route
+            self.xMockFault = xMockFault
         }
     }
 
-    /// The input of ``Client/secureBoth(_:)``.
-    public struct SecureBoth: Sendable {
+    /// The input of ``Client/secureEither(_:)``.
+    public struct SecureEither: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// What an upload sink received (a test server that reads bodies without keeping them).
-public struct UploadReceipt: Codable, Hashable, Sendable {
+public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {
     /// Format: `int64`.
     public let size: Int
     /// The body's `Checksum64` text.
@@ -35,9 +35,24 @@ public struct UploadReceipt: Codable, Hashable, Sendable {
         try container.encodeField(self.chunked, "chunked")
         try container.encodeNullableField(self._contentType, "contentType")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.size, "size")
+        try writer.encodeField(self.checksum, "checksum")
+        try writer.encodeField(self.chunked, "chunked")
+        try writer.encodeNullableField(self._contentType, "contentType")
+        writer.endObject()
+    }
 }
 
 extension Operations {
+    /// The input of ``Client/secureBoth(_:)``.
+    public struct SecureBoth: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
     /// The input of ``Client/securePublic(_:)``.
     public struct SecurePublic: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Owner` schema of the API.
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, JSONWritable {
     public let name: String?
     public let pets: [Pet]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -22,6 +22,12 @@ public struct Owner: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
         try container.encodeOptionalField(self.pets, "pets")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.pets, "pets")
+        writer.endObject()
     }
 }
 

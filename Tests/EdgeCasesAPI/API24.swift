@@ -21,7 +21,7 @@ public enum Tag: OpenEnum {
 }
 
 /// The `ErrorSchema` schema of the API.
-public struct ErrorSchema: Codable, Hashable, Sendable {
+public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable {
     public let message: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(message: String? = nil) {
@@ -34,6 +34,11 @@ public struct ErrorSchema: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.message, "message")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.message, "message")
+        writer.endObject()
     }
 }
 

@@ -4,23 +4,6 @@
 internal import Foundation
 internal import RaspRuntime
 
-/// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable {
-    public let text: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(text: String) {
-        self.text = text
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.text = try container.field(String.self, "text")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.text, "text")
-    }
-}
-
 extension Operations {
     /// The input of ``Client/streamMessages(_:)``.
     public struct StreamMessages: Sendable {

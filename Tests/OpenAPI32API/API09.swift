@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `Record` schema of the API.
-public struct Record: Codable, Hashable, Sendable {
+public struct Record: Codable, Hashable, Sendable, JSONWritable {
     public let id: Int
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(id: Int) {
@@ -18,6 +18,11 @@ public struct Record: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.id, "id")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.id, "id")
+        writer.endObject()
     }
 }
 

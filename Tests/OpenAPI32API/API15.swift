@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `SearchFilter` schema of the API.
-public struct SearchFilter: Codable, Hashable, Sendable {
+public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
     public var q: String
     public var page: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -22,6 +22,12 @@ public struct SearchFilter: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.q, "q")
         try container.encodeOptionalField(self.page, "page")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.q, "q")
+        try writer.encodeOptionalField(self.page, "page")
+        writer.endObject()
     }
 }
 

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `ReportQuery` schema of the API.
-public struct ReportQuery: Codable, Hashable, Sendable {
+public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable {
     public var year: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(year: Int? = nil) {
@@ -18,5 +18,10 @@ public struct ReportQuery: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.year, "year")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.year, "year")
+        writer.endObject()
     }
 }

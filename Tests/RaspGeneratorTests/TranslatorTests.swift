@@ -71,8 +71,8 @@ struct TranslatorTests {
             string}}}}}}}}}}}}}
             """
         let out = try Self.generate("    Shared: {type: object, properties: {a: {type: string}}}\n", paths: paths)
-        #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable {"))
-        #expect(out.operations.contains("public struct Body: Encodable, Sendable {"))
+        #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable, JSONWritable {"))
+        #expect(out.operations.contains("public struct Body: Encodable, Sendable, JSONWritable {"))
         #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
         #expect(out.operations.contains("public struct TagsItem: Decodable, Hashable, Sendable {"))
         #expect(out.operations.contains("public struct CreateItem: Sendable {"))
@@ -154,7 +154,7 @@ struct TranslatorTests {
                 Cat: {type: object, properties: {kind: {type: string}}}
                 Dog: {type: object, properties: {kind: {type: string}}}
             """)
-        #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable {"))
+        #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable, JSONWritable {"))
         #expect(out.types.contains(#"case "cat"?: self = .cat(try Cat(from: decoder))"#))
         #expect(out.types.contains(#"case "Dog"?: self = .dog(try Dog(from: decoder))"#))
         // A declared discriminator may be missing or name no variant: the variants are tried then.
@@ -280,7 +280,7 @@ struct TranslatorTests {
             {type: string}}}}}}}}}}
             """
         let out = try Self.generate("    Unrelated: {type: object, properties: {y: {type: string}}}\n", paths: paths)
-        #expect(out.operations.contains("public struct Body: Encodable, Sendable {"))
+        #expect(out.operations.contains("public struct Body: Encodable, Sendable, JSONWritable {"))
         #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
         #expect(!out.operations.contains("typealias"))
     }
@@ -303,7 +303,7 @@ struct TranslatorTests {
                     - type: object
                       properties: {extra: {type: integer}}
             """)
-        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable {\n"
+        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable, JSONWritable {\n"
             + "    public let id: String\n    public let extra: Int?\n"))
     }
 

@@ -72,7 +72,7 @@ public struct MockClient: ClientProtocol {
 }
 
 /// Requires `layer` without describing it; a valid value has it, so it is kept as free-form JSON.
-public struct Paint: Codable, Hashable, Sendable {
+public struct Paint: Codable, Hashable, Sendable, JSONWritable {
     /// A color, with or without alpha; the one without comes first.
     public var color: Color
     /// Told apart by the disjoint values of `type`, an open enum in each variant.
@@ -119,10 +119,22 @@ public struct Paint: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.tools, "tools")
         try container.encodeField(self.layer, "layer")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.color, "color")
+        try writer.encodeOptionalField(self.transition, "transition")
+        try writer.encodeOptionalField(self.id, "id")
+        try writer.encodeOptionalField(self.actions, "actions")
+        try writer.encodeNullableField(self._toolChoice.projectedValue, "toolChoice")
+        try writer.encodeOptionalField(self.rules, "rules")
+        try writer.encodeOptionalField(self.tools, "tools")
+        try writer.encodeField(self.layer, "layer")
+        writer.endObject()
+    }
 }
 
 /// A color, with or without alpha; the one without comes first.
-public enum Color: Codable, Hashable, Sendable {
+public enum Color: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `RGB`.
     case rgb(RGB)
     /// The value as a `RGBA`.
@@ -138,6 +150,12 @@ public enum Color: Codable, Hashable, Sendable {
         switch self {
         case .rgb(let value): try value.encode(to: encoder)
         case .rgba(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .rgb(let value): try writer.encodeValue(value)
+        case .rgba(let value): try writer.encodeValue(value)
         }
     }
 }

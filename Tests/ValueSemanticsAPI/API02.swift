@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `RGB` schema of the API.
-public struct RGB: Codable, Hashable, Sendable {
+public struct RGB: Codable, Hashable, Sendable, JSONWritable {
     public var r: Double
     public var g: Double
     public var b: Double
@@ -27,10 +27,17 @@ public struct RGB: Codable, Hashable, Sendable {
         try container.encodeField(self.g, "g")
         try container.encodeField(self.b, "b")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.r, "r")
+        try writer.encodeField(self.g, "g")
+        try writer.encodeField(self.b, "b")
+        writer.endObject()
+    }
 }
 
 /// The `RGBA` schema of the API.
-public struct RGBA: Codable, Hashable, Sendable {
+public struct RGBA: Codable, Hashable, Sendable, JSONWritable {
     public var r: Double
     public var g: Double
     public var b: Double
@@ -55,6 +62,14 @@ public struct RGBA: Codable, Hashable, Sendable {
         try container.encodeField(self.g, "g")
         try container.encodeField(self.b, "b")
         try container.encodeField(self.a, "a")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.r, "r")
+        try writer.encodeField(self.g, "g")
+        try writer.encodeField(self.b, "b")
+        try writer.encodeField(self.a, "a")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Told apart by the disjoint values of `type`, an open enum in each variant.
-public enum Transition: Codable, Hashable, Sendable {
+public enum Transition: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `SimpleTransition`.
     case simpleTransition(SimpleTransition)
     /// The value as a `DirectionalTransition`.
@@ -23,10 +23,16 @@ public enum Transition: Codable, Hashable, Sendable {
         case .directionalTransition(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .simpleTransition(let value): try writer.encodeValue(value)
+        case .directionalTransition(let value): try writer.encodeValue(value)
+        }
+    }
 }
 
 /// The `SimpleTransition` schema of the API.
-public struct SimpleTransition: Codable, Hashable, Sendable {
+public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable {
     public var type: SimpleTransition.TypeSchema
     public var duration: Double
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -43,6 +49,12 @@ public struct SimpleTransition: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
         try container.encodeField(self.duration, "duration")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.duration, "duration")
+        writer.endObject()
     }
 
     /// The `TypeSchema` schema of the API.

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `DirectionalTransition` schema of the API.
-public struct DirectionalTransition: Codable, Hashable, Sendable {
+public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable {
     public var type: DirectionalTransition.TypeSchema
     public var duration: Double
     public var direction: DirectionalTransition.Direction
@@ -30,6 +30,14 @@ public struct DirectionalTransition: Codable, Hashable, Sendable {
         try container.encodeField(self.duration, "duration")
         try container.encodeField(self.direction, "direction")
         try container.encodeOptionalField(self.matchLayers, "matchLayers")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeField(self.direction, "direction")
+        try writer.encodeOptionalField(self.matchLayers, "matchLayers")
+        writer.endObject()
     }
 
     /// The `TypeSchema` schema of the API.

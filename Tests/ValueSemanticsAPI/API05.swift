@@ -6,7 +6,7 @@ public import RaspRuntime
 
 /// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
 /// still rule out the variants whose open enum would take a value they do not list.
-public enum Action: Codable, Hashable, Sendable {
+public enum Action: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `Action.Object`.
     case object(Action.Object)
     /// The value as a `SetVariableAction`.
@@ -28,9 +28,16 @@ public enum Action: Codable, Hashable, Sendable {
         case .setModeAction(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .object(let value): try writer.encodeValue(value)
+        case .setVariableAction(let value): try writer.encodeValue(value)
+        case .setModeAction(let value): try writer.encodeValue(value)
+        }
+    }
 
     /// The `Object` schema of the API.
-    public struct Object: Codable, Hashable, Sendable {
+    public struct Object: Codable, Hashable, Sendable, JSONWritable {
         public var type: Action.Object.TypeSchema
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(type: Action.Object.TypeSchema) {
@@ -43,6 +50,11 @@ public enum Action: Codable, Hashable, Sendable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.type, "type")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            writer.endObject()
         }
 
         /// The `TypeSchema` schema of the API.
@@ -64,7 +76,7 @@ public enum Action: Codable, Hashable, Sendable {
 }
 
 /// The `SetVariableAction` schema of the API.
-public struct SetVariableAction: Codable, Hashable, Sendable {
+public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {
     /// Always `SET_VARIABLE`.
     public var type: String
     public var variableId: String
@@ -86,6 +98,13 @@ public struct SetVariableAction: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.variableId, "variableId")
         try container.encodeOptionalField(self.variableValue, "variableValue")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.variableId, "variableId")
+        try writer.encodeOptionalField(self.variableValue, "variableValue")
+        writer.endObject()
     }
 }
 

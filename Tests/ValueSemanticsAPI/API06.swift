@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `SetModeAction` schema of the API.
-public struct SetModeAction: Codable, Hashable, Sendable {
+public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable {
     public var type: SetModeAction.TypeSchema?
     public var variableModeId: String?
     public var variableCollectionId: String?
@@ -26,6 +26,13 @@ public struct SetModeAction: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.type, "type")
         try container.encodeOptionalField(self.variableModeId, "variableModeId")
         try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.type, "type")
+        try writer.encodeOptionalField(self.variableModeId, "variableModeId")
+        try writer.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+        writer.endObject()
     }
 
     /// The `TypeSchema` schema of the API.

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `ToolChoice` schema of the API.
-public enum ToolChoice: Codable, Hashable, Sendable {
+public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `ToolChoice.StringSchema`.
     case string(ToolChoice.StringSchema)
     /// The value as a `ToolChoice.Object`.
@@ -21,6 +21,12 @@ public enum ToolChoice: Codable, Hashable, Sendable {
         switch self {
         case .string(let value): try value.encode(to: encoder)
         case .object(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .string(let value): try writer.encodeValue(value)
+        case .object(let value): try writer.encodeValue(value)
         }
     }
 
@@ -42,7 +48,7 @@ public enum ToolChoice: Codable, Hashable, Sendable {
     }
 
     /// The `Object` schema of the API.
-    public struct Object: Codable, Hashable, Sendable {
+    public struct Object: Codable, Hashable, Sendable, JSONWritable {
         public var type: String
         public var function: ToolChoice.Object.Function?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -60,9 +66,15 @@ public enum ToolChoice: Codable, Hashable, Sendable {
             try container.encodeField(self.type, "type")
             try container.encodeOptionalField(self.function, "function")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.function, "function")
+            writer.endObject()
+        }
 
         /// The `Function` schema of the API.
-        public struct Function: Codable, Hashable, Sendable {
+        public struct Function: Codable, Hashable, Sendable, JSONWritable {
             public var name: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(name: String? = nil) {
@@ -75,6 +87,11 @@ public enum ToolChoice: Codable, Hashable, Sendable {
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeOptionalField(self.name, "name")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.name, "name")
+                writer.endObject()
             }
         }
     }

@@ -8,7 +8,7 @@ public import RaspRuntime
 ///
 /// - `block`: Block
 /// - `alert`: Alert
-public enum Rule: Codable, Hashable, Sendable {
+public enum Rule: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `Rule.Block`.
     case block(Rule.Block)
     /// The value as a `Rule.Alert`.
@@ -26,9 +26,15 @@ public enum Rule: Codable, Hashable, Sendable {
         case .alert(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .block(let value): try writer.encodeValue(value)
+        case .alert(let value): try writer.encodeValue(value)
+        }
+    }
 
     /// Block
-    public struct Block: Codable, Hashable, Sendable {
+    public struct Block: Codable, Hashable, Sendable, JSONWritable {
         public var type: Rule.Block.TypeSchema
         public var metadata: Rule.Block.Metadata?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -45,6 +51,12 @@ public enum Rule: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.type, "type")
             try container.encodeOptionalField(self.metadata, "metadata")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.metadata, "metadata")
+            writer.endObject()
         }
 
         /// The `TypeSchema` schema of the API.
@@ -63,7 +75,7 @@ public enum Rule: Codable, Hashable, Sendable {
         }
 
         /// The `Metadata` schema of the API.
-        public struct Metadata: Codable, Hashable, Sendable {
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable {
             public var message: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(message: String? = nil) {
@@ -77,11 +89,16 @@ public enum Rule: Codable, Hashable, Sendable {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeOptionalField(self.message, "message")
             }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.message, "message")
+                writer.endObject()
+            }
         }
     }
 
     /// Alert
-    public struct Alert: Codable, Hashable, Sendable {
+    public struct Alert: Codable, Hashable, Sendable, JSONWritable {
         public var type: Rule.Alert.TypeSchema
         public var metadata: Rule.Alert.Metadata?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -98,6 +115,12 @@ public enum Rule: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.type, "type")
             try container.encodeOptionalField(self.metadata, "metadata")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.metadata, "metadata")
+            writer.endObject()
         }
 
         /// The `TypeSchema` schema of the API.
@@ -116,7 +139,7 @@ public enum Rule: Codable, Hashable, Sendable {
         }
 
         /// The `Metadata` schema of the API.
-        public struct Metadata: Codable, Hashable, Sendable {
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable {
             public var channel: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(channel: String? = nil) {
@@ -129,6 +152,11 @@ public enum Rule: Codable, Hashable, Sendable {
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeOptionalField(self.channel, "channel")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.channel, "channel")
+                writer.endObject()
             }
         }
     }

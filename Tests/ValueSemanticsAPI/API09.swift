@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// A discriminator without a mapping; one variant's tag allows two values.
-public enum Tool: Codable, Hashable, Sendable {
+public enum Tool: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `WebSearchTool`.
     case webSearchTool(WebSearchTool)
     /// The value as a `FileSearchTool`.
@@ -21,6 +21,12 @@ public enum Tool: Codable, Hashable, Sendable {
         switch self {
         case .webSearchTool(let value): try value.encode(to: encoder)
         case .fileSearchTool(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .webSearchTool(let value): try writer.encodeValue(value)
+        case .fileSearchTool(let value): try writer.encodeValue(value)
         }
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `WebSearchTool` schema of the API.
-public struct WebSearchTool: Codable, Hashable, Sendable {
+public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable {
     public var type: WebSearchTool.TypeSchema
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: WebSearchTool.TypeSchema) {
@@ -18,6 +18,11 @@ public struct WebSearchTool: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        writer.endObject()
     }
 
     /// The `TypeSchema` schema of the API.
@@ -38,7 +43,7 @@ public struct WebSearchTool: Codable, Hashable, Sendable {
 }
 
 /// The `FileSearchTool` schema of the API.
-public struct FileSearchTool: Codable, Hashable, Sendable {
+public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable {
     /// Always `file_search`.
     public var type: String
     public var maxResults: Int?
@@ -57,10 +62,16 @@ public struct FileSearchTool: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeOptionalField(self.maxResults, "maxResults")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeOptionalField(self.maxResults, "maxResults")
+        writer.endObject()
+    }
 }
 
 /// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
-public enum Step: Codable, Hashable, Sendable {
+public enum Step: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `RunStep`.
     case runStep(RunStep)
     /// The value as a `CustomStep`.
@@ -80,6 +91,12 @@ public enum Step: Codable, Hashable, Sendable {
         switch self {
         case .runStep(let value): try value.encode(to: encoder)
         case .customStep(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .runStep(let value): try writer.encodeValue(value)
+        case .customStep(let value): try writer.encodeValue(value)
         }
     }
 }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `RunStep` schema of the API.
-public struct RunStep: Codable, Hashable, Sendable {
+public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
     public let kind: String
     public let command: String
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -23,10 +23,16 @@ public struct RunStep: Codable, Hashable, Sendable {
         try container.encodeField(self.kind, "kind")
         try container.encodeField(self.command, "command")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.kind, "kind")
+        try writer.encodeField(self.command, "command")
+        writer.endObject()
+    }
 }
 
 /// The `CustomStep` schema of the API.
-public struct CustomStep: Codable, Hashable, Sendable {
+public struct CustomStep: Codable, Hashable, Sendable, JSONWritable {
     public let kind: String
     public let plugin: String
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -43,6 +49,62 @@ public struct CustomStep: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.kind, "kind")
         try container.encodeField(self.plugin, "plugin")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.kind, "kind")
+        try writer.encodeField(self.plugin, "plugin")
+        writer.endObject()
+    }
+}
+
+/// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
+public struct Member: Codable, Hashable, Sendable, JSONWritable {
+    public let embedded: Member.Embedded?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(embedded: Member.Embedded? = nil) {
+        self.embedded = embedded
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.embedded, "_embedded")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.embedded, "_embedded")
+        writer.endObject()
+    }
+
+    /// The `Embedded` schema of the API.
+    public struct Embedded: Codable, Hashable, Sendable, JSONWritable {
+        public let blocks: [String]?
+        /// The keys the schema does not declare, with their values (its `additionalProperties`).
+        public let additionalProperties: [String: [String: JSONValue]]
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(blocks: [String]? = nil, additionalProperties: [String: [String: JSONValue]] = [:]) {
+            self.blocks = blocks
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.blocks = try container.optionalField([String].self, "blocks")
+            self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.blocks, "blocks")
+            try container.encodeAdditionalFields(self.additionalProperties)
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.blocks, "blocks")
+            try writer.encodeAdditionalFields(self.additionalProperties)
+            writer.endObject()
+        }
     }
 }
 

@@ -2,46 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
-
-/// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
-public struct Member: Codable, Hashable, Sendable {
-    public let embedded: Member.Embedded?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(embedded: Member.Embedded? = nil) {
-        self.embedded = embedded
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.embedded, "_embedded")
-    }
-
-    /// The `Embedded` schema of the API.
-    public struct Embedded: Codable, Hashable, Sendable {
-        public let blocks: [String]?
-        /// The keys the schema does not declare, with their values (its `additionalProperties`).
-        public let additionalProperties: [String: [String: JSONValue]]
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(blocks: [String]? = nil, additionalProperties: [String: [String: JSONValue]] = [:]) {
-            self.blocks = blocks
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.blocks = try container.optionalField([String].self, "blocks")
-            self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.blocks, "blocks")
-            try container.encodeAdditionalFields(self.additionalProperties)
-        }
-    }
-}
+internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/createSource(_:)``.

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Unions with a variant that allows anything, `null` too, or that is nullable itself.
-public struct Paging: Codable, Hashable, Sendable {
+public struct Paging: Codable, Hashable, Sendable, JSONWritable {
     public var pages: Paging.Pages? { _pages?.value }
     private let _pages: Nullable<Paging.Pages>?
     public var owner: Paging.Owner? { _owner?.value }
@@ -25,9 +25,15 @@ public struct Paging: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._pages, "pages")
         try container.encodeNullableField(self._owner, "owner")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeNullableField(self._pages, "pages")
+        try writer.encodeNullableField(self._owner, "owner")
+        writer.endObject()
+    }
 
     /// The `Pages` schema of the API.
-    public enum Pages: Codable, Hashable, Sendable {
+    public enum Pages: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `Paging.Pages.Object`.
         case object(Paging.Pages.Object)
         /// The value as a `JSONValue`.
@@ -45,9 +51,15 @@ public struct Paging: Codable, Hashable, Sendable {
             case .case2(let value): try value.encode(to: encoder)
             }
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .object(let value): try writer.encodeValue(value)
+            case .case2(let value): try writer.encodeValue(value)
+            }
+        }
 
         /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable {
+        public struct Object: Codable, Hashable, Sendable, JSONWritable {
             public let next: String
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(next: String) {
@@ -61,13 +73,18 @@ public struct Paging: Codable, Hashable, Sendable {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeField(self.next, "next")
             }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.next, "next")
+                writer.endObject()
+            }
         }
     }
 
     /// The `Owner` schema of the API.
     ///
     /// - `none`: none
-    public enum Owner: Codable, Hashable, Sendable {
+    public enum Owner: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `[String: JSONValue]`.
         case none([String: JSONValue])
         /// The value as a `Paging.Owner.Object`.
@@ -85,9 +102,15 @@ public struct Paging: Codable, Hashable, Sendable {
             case .object(let value): try value.encode(to: encoder)
             }
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .none(let value): try writer.encodeValue(value)
+            case .object(let value): try writer.encodeValue(value)
+            }
+        }
 
         /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable {
+        public struct Object: Codable, Hashable, Sendable, JSONWritable {
             public let id: String
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(id: String) {
@@ -100,6 +123,11 @@ public struct Paging: Codable, Hashable, Sendable {
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeField(self.id, "id")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.id, "id")
+                writer.endObject()
             }
         }
     }

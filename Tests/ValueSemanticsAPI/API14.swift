@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// Both messages are tagged `message`; the role tells them apart.
-public enum ChatItem: Codable, Hashable, Sendable {
+public enum ChatItem: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `ChatInput`.
     case chatInput(ChatInput)
     /// The value as a `ChatOutput`.
@@ -26,10 +26,16 @@ public enum ChatItem: Codable, Hashable, Sendable {
         case .chatOutput(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .chatInput(let value): try writer.encodeValue(value)
+        case .chatOutput(let value): try writer.encodeValue(value)
+        }
+    }
 }
 
 /// The `ChatInput` schema of the API.
-public struct ChatInput: Codable, Hashable, Sendable {
+public struct ChatInput: Codable, Hashable, Sendable, JSONWritable {
     /// Always `message`.
     public let type: String
     public let role: ChatInput.Role
@@ -48,6 +54,12 @@ public struct ChatInput: Codable, Hashable, Sendable {
         try container.encodeField(self.type, "type")
         try container.encodeField(self.role, "role")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.role, "role")
+        writer.endObject()
+    }
 
     /// The `Role` schema of the API.
     public enum Role: OpenEnum {
@@ -63,6 +75,40 @@ public struct ChatInput: Codable, Hashable, Sendable {
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// The `ChatOutput` schema of the API.
+public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable {
+    /// Always `message`.
+    public let type: String
+    /// Always `assistant`.
+    public let role: String
+    public let refusal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
+        self.type = type
+        self.role = role
+        self.refusal = refusal
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.role = try container.field(String.self, "role")
+        self.refusal = try container.optionalField(String.self, "refusal")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.role, "role")
+        try container.encodeOptionalField(self.refusal, "refusal")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.role, "role")
+        try writer.encodeOptionalField(self.refusal, "refusal")
+        writer.endObject()
     }
 }
 

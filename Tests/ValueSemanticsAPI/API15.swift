@@ -2,37 +2,10 @@
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
-
-/// The `ChatOutput` schema of the API.
-public struct ChatOutput: Codable, Hashable, Sendable {
-    /// Always `message`.
-    public let type: String
-    /// Always `assistant`.
-    public let role: String
-    public let refusal: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
-        self.type = type
-        self.role = role
-        self.refusal = refusal
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.role = try container.field(String.self, "role")
-        self.refusal = try container.optionalField(String.self, "refusal")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.role, "role")
-        try container.encodeOptionalField(self.refusal, "refusal")
-    }
-}
+public import RaspRuntime
 
 /// Integers without a format whose schema shows values beyond Int.max.
-public struct KafkaSettings: Codable, Hashable, Sendable {
+public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable {
     /// - Note: Defaults to `Decimal(string: "9223372036854776000")!` when missing.
     public var flushMessages: Decimal { _flushMessages ?? Decimal(string: "9223372036854776000")! }
     private let _flushMessages: Decimal?
@@ -58,10 +31,17 @@ public struct KafkaSettings: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.retentionBytes, "retentionBytes")
         try container.encodeOptionalField(self.maxLag, "maxLag")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self._flushMessages, "flushMessages")
+        try writer.encodeOptionalField(self.retentionBytes, "retentionBytes")
+        try writer.encodeOptionalField(self.maxLag, "maxLag")
+        writer.endObject()
+    }
 }
 
 /// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable {
+public enum IdOrName: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `Int`.
     case int(Int)
     /// The value as a `String`.
@@ -77,6 +57,12 @@ public enum IdOrName: Codable, Hashable, Sendable {
         switch self {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .int(let value): try writer.encodeValue(value)
+        case .string(let value): try writer.encodeValue(value)
         }
     }
 }

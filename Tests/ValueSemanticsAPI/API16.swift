@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable {
+public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `TvShow`.
     case tvShow(TvShow)
     /// The value as a `Movie`.
@@ -27,10 +27,17 @@ public enum SearchResult: Codable, Hashable, Sendable {
         case .person(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .tvShow(let value): try writer.encodeValue(value)
+        case .movie(let value): try writer.encodeValue(value)
+        case .person(let value): try writer.encodeValue(value)
+        }
+    }
 }
 
 /// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable {
+public struct TvShow: Codable, Hashable, Sendable, JSONWritable {
     public let name: String?
     public let firstAirDate: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -48,10 +55,16 @@ public struct TvShow: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.name, "name")
         try container.encodeOptionalField(self.firstAirDate, "first_air_date")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.firstAirDate, "first_air_date")
+        writer.endObject()
+    }
 }
 
 /// The `Movie` schema of the API.
-public struct Movie: Codable, Hashable, Sendable {
+public struct Movie: Codable, Hashable, Sendable, JSONWritable {
     public let title: String?
     public let releaseDate: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -68,6 +81,12 @@ public struct Movie: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.title, "title")
         try container.encodeOptionalField(self.releaseDate, "release_date")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.title, "title")
+        try writer.encodeOptionalField(self.releaseDate, "release_date")
+        writer.endObject()
     }
 }
 

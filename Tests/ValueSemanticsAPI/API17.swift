@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable {
+public struct Person: Codable, Hashable, Sendable, JSONWritable {
     public let name: String?
     public let knownFor: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -23,12 +23,18 @@ public struct Person: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.name, "name")
         try container.encodeOptionalField(self.knownFor, "known_for")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.knownFor, "known_for")
+        writer.endObject()
+    }
 }
 
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable {
+public enum Pet: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `Dog`.
     case dog(Dog)
     /// The value as a `Cat`.
@@ -57,9 +63,17 @@ public enum Pet: Codable, Hashable, Sendable {
         case .base(let value): try value.encode(to: encoder)
         }
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .dog(let value): try writer.encodeValue(value)
+        case .cat(let value): try writer.encodeValue(value)
+        case .bird(let value): try writer.encodeValue(value)
+        case .base(let value): try writer.encodeValue(value)
+        }
+    }
 
     /// The base's own properties, for a subtype this client does not know.
-    public struct Base: Codable, Hashable, Sendable {
+    public struct Base: Codable, Hashable, Sendable, JSONWritable {
         public var petType: String?
         public var name: String
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -76,6 +90,12 @@ public enum Pet: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.petType, "petType")
             try container.encodeField(self.name, "name")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.petType, "petType")
+            try writer.encodeField(self.name, "name")
+            writer.endObject()
         }
     }
 }

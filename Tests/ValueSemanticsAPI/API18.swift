@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Dog` schema of the API.
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Codable, Hashable, Sendable, JSONWritable {
     public var petType: String?
     public var name: String
     public var bark: String?
@@ -27,10 +27,17 @@ public struct Dog: Codable, Hashable, Sendable {
         try container.encodeField(self.name, "name")
         try container.encodeOptionalField(self.bark, "bark")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.bark, "bark")
+        writer.endObject()
+    }
 }
 
 /// The `Cat` schema of the API.
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Codable, Hashable, Sendable, JSONWritable {
     public var petType: String?
     public var name: String
     public var indoor: Bool
@@ -51,6 +58,13 @@ public struct Cat: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.petType, "petType")
         try container.encodeField(self.name, "name")
         try container.encodeField(self.indoor, "indoor")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeField(self.indoor, "indoor")
+        writer.endObject()
     }
 }
 

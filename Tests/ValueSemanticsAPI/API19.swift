@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Bird` schema of the API.
-public struct Bird: Codable, Hashable, Sendable {
+public struct Bird: Codable, Hashable, Sendable, JSONWritable {
     public var petType: String?
     public var name: String
     public var wingspan: Double?
@@ -26,6 +26,13 @@ public struct Bird: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.petType, "petType")
         try container.encodeField(self.name, "name")
         try container.encodeOptionalField(self.wingspan, "wingspan")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.wingspan, "wingspan")
+        writer.endObject()
     }
 }
 

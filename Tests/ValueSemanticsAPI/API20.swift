@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `IngestSource` schema of the API.
 public struct IngestSource: Codable, Hashable, Sendable {
@@ -33,7 +33,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
     ///
     /// - `gitHub`: GitHub
     /// - `stripe`: Stripe
-    public enum Variant: Codable, Hashable, Sendable {
+    public enum Variant: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `IngestSource.Variant.GitHub`.
         case gitHub(IngestSource.Variant.GitHub)
         /// The value as a `IngestSource.Variant.Stripe`.
@@ -51,9 +51,15 @@ public struct IngestSource: Codable, Hashable, Sendable {
             case .stripe(let value): try value.encode(to: encoder)
             }
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .gitHub(let value): try writer.encodeValue(value)
+            case .stripe(let value): try writer.encodeValue(value)
+            }
+        }
 
         /// GitHub
-        public struct GitHub: Codable, Hashable, Sendable {
+        public struct GitHub: Codable, Hashable, Sendable, JSONWritable {
             /// Always `github`.
             public var type: String
             public var config: IngestSource.Variant.GitHub.Config
@@ -72,9 +78,15 @@ public struct IngestSource: Codable, Hashable, Sendable {
                 try container.encodeField(self.type, "type")
                 try container.encodeField(self.config, "config")
             }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.type, "type")
+                try writer.encodeField(self.config, "config")
+                writer.endObject()
+            }
 
             /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable {
+            public struct Config: Codable, Hashable, Sendable, JSONWritable {
                 public var secret: String
                 /// Creates a value from its properties (optional ones default to `nil`).
                 public init(secret: String) {
@@ -88,11 +100,16 @@ public struct IngestSource: Codable, Hashable, Sendable {
                     var container = encoder.container(keyedBy: FieldKey.self)
                     try container.encodeField(self.secret, "secret")
                 }
+                public func writeJSON(to writer: inout JSONWriter) throws {
+                    writer.beginObject()
+                    try writer.encodeField(self.secret, "secret")
+                    writer.endObject()
+                }
             }
         }
 
         /// Stripe
-        public struct Stripe: Codable, Hashable, Sendable {
+        public struct Stripe: Codable, Hashable, Sendable, JSONWritable {
             /// Always `stripe`.
             public var type: String
             public var config: IngestSource.Variant.Stripe.Config
@@ -111,9 +128,15 @@ public struct IngestSource: Codable, Hashable, Sendable {
                 try container.encodeField(self.type, "type")
                 try container.encodeField(self.config, "config")
             }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.type, "type")
+                try writer.encodeField(self.config, "config")
+                writer.endObject()
+            }
 
             /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable {
+            public struct Config: Codable, Hashable, Sendable, JSONWritable {
                 public var key: String
                 public var live: Bool?
                 /// Creates a value from its properties (optional ones default to `nil`).
@@ -130,6 +153,12 @@ public struct IngestSource: Codable, Hashable, Sendable {
                     var container = encoder.container(keyedBy: FieldKey.self)
                     try container.encodeField(self.key, "key")
                     try container.encodeOptionalField(self.live, "live")
+                }
+                public func writeJSON(to writer: inout JSONWriter) throws {
+                    writer.beginObject()
+                    try writer.encodeField(self.key, "key")
+                    try writer.encodeOptionalField(self.live, "live")
+                    writer.endObject()
                 }
             }
         }

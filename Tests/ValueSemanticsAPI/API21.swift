@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `Account` schema of the API.
-public struct Account: Codable, Hashable, Sendable {
+public struct Account: Codable, Hashable, Sendable, JSONWritable {
     /// - Note: Read-only: the server sets it; leave it nil in requests.
     public var id: String?
     /// Format: `date-time`.
@@ -35,10 +35,18 @@ public struct Account: Codable, Hashable, Sendable {
         try container.encodeField(self.username, "username")
         try container.encodeOptionalField(self.password, "password")
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.id, "id")
+        try writer.encodeOptionalField(self.created, "created")
+        try writer.encodeField(self.username, "username")
+        try writer.encodeOptionalField(self.password, "password")
+        writer.endObject()
+    }
 }
 
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
-public struct AdminAccount: Codable, Hashable, Sendable {
+public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
     /// The account's id.
     /// - Note: Read-only: the server sets it; leave it nil in requests.
     public var id: String?
@@ -72,6 +80,15 @@ public struct AdminAccount: Codable, Hashable, Sendable {
         try container.encodeField(self.username, "username")
         try container.encodeOptionalField(self.password, "password")
         try container.encodeOptionalField(self.scopes, "scopes")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.id, "id")
+        try writer.encodeOptionalField(self.created, "created")
+        try writer.encodeField(self.username, "username")
+        try writer.encodeOptionalField(self.password, "password")
+        try writer.encodeOptionalField(self.scopes, "scopes")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ internal import Foundation
 public import RaspRuntime
 
 /// The `Profile` schema of the API.
-public struct Profile: Codable, Hashable, Sendable {
+public struct Profile: Codable, Hashable, Sendable, JSONWritable {
     public let login: String
     public let email: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
@@ -28,10 +28,17 @@ public struct Profile: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.email, "email")
         try container.encodeAdditionalFields(self.additionalProperties)
     }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.login, "login")
+        try writer.encodeOptionalField(self.email, "email")
+        try writer.encodeAdditionalFields(self.additionalProperties)
+        writer.endObject()
+    }
 }
 
 /// The `Labels` schema of the API.
-public struct Labels: Codable, Hashable, Sendable {
+public struct Labels: Codable, Hashable, Sendable, JSONWritable {
     public var team: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
     public var additionalProperties: [String: String?]
@@ -49,6 +56,12 @@ public struct Labels: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.team, "team")
         try container.encodeAdditionalFields(self.additionalProperties)
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.team, "team")
+        try writer.encodeAdditionalFields(self.additionalProperties)
+        writer.endObject()
     }
 }
 

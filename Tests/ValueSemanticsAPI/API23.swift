@@ -5,7 +5,7 @@ public import Foundation
 public import RaspRuntime
 
 /// Null clears a value, a missing key leaves it alone.
-public struct ProfilePatch: Codable, Hashable, Sendable {
+public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable {
     /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var nickname: String?
     /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
@@ -28,6 +28,13 @@ public struct ProfilePatch: Codable, Hashable, Sendable {
         try container.encodeNullableField(self._nickname.projectedValue, "nickname")
         try container.encodeNullableField(self._email.projectedValue, "email")
         try container.encodeOptionalField(self.labels, "labels")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeNullableField(self._nickname.projectedValue, "nickname")
+        try writer.encodeNullableField(self._email.projectedValue, "email")
+        try writer.encodeOptionalField(self.labels, "labels")
+        writer.endObject()
     }
 }
 
@@ -60,7 +67,7 @@ public enum ConnectorKind: OpenEnum {
 }
 
 /// An unsigned 64-bit integer holds values above Int64's maximum.
-public struct Counters: Codable, Hashable, Sendable {
+public struct Counters: Codable, Hashable, Sendable, JSONWritable {
     /// Format: `uint64`.
     public let total: UInt64
     /// Format: `int64`.
@@ -79,6 +86,12 @@ public struct Counters: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.total, "total")
         try container.encodeOptionalField(self.signed, "signed")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.total, "total")
+        try writer.encodeOptionalField(self.signed, "signed")
+        writer.endObject()
     }
 }
 

@@ -5,7 +5,7 @@ public import Foundation
 public import RaspRuntime
 
 /// The `Nulls` schema of the API.
-public struct Nulls: Codable, Hashable, Sendable {
+public struct Nulls: Codable, Hashable, Sendable, JSONWritable {
     public var requiredNullable: String?
     /// - Note: `$optionalNullable` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var optionalNullable: Int?
@@ -64,6 +64,20 @@ public struct Nulls: Codable, Hashable, Sendable {
         try container.encodeOptionalField(self.raw, "raw")
         try container.encodeOptionalField(self._kind, "kind")
         try container.encodeNullableField(self._level.projectedValue, "level")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeFieldOrNull(self.requiredNullable, "requiredNullable")
+        try writer.encodeNullableField(self._optionalNullable.projectedValue, "optionalNullable")
+        try writer.encodeFieldOrNull(self.requiredAlias, "requiredAlias")
+        try writer.encodeNullableField(self._optionalTime.projectedValue, "optionalTime")
+        try writer.encodeNullableField(self._optionalBytes.projectedValue, "optionalBytes")
+        try writer.encodeOptionalField(self.values, "values")
+        try writer.encodeOptionalField(self.items, "items")
+        try writer.encodeOptionalField(self.raw, "raw")
+        try writer.encodeOptionalField(self._kind, "kind")
+        try writer.encodeNullableField(self._level.projectedValue, "level")
+        writer.endObject()
     }
 }
 

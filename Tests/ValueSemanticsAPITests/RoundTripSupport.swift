@@ -1,5 +1,5 @@
 import Foundation
-import RaspRuntime
+@testable import RaspRuntime
 import Testing
 
 /// Decodes JSON text with the generated clients' decoder.
@@ -19,5 +19,13 @@ func expectRoundTrip<Value: Codable>(_ type: Value.Type, _ json: String,
     let value = try decode(type, json)
     let original = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
     #expect(try encoded(value) == original, "\(json) did not survive \(Value.self)", sourceLocation: sourceLocation)
+    // `JSONCoding.encode` writes a generated type through its `writeJSON(to:)`: the same bytes as its `encode(to:)`.
+    let written = try JSONCoding.encode(value)
+    #expect(try JSONDecoder().decode(JSONValue.self, from: written) == original,
+            "\(json) did not survive JSONCoding.encode", sourceLocation: sourceLocation)
+    if value is any JSONWritable {
+        #expect(try written == JSONCoding.encodeWithEncoder(value), "writeJSON and encode(to:) differ for \(json)",
+                sourceLocation: sourceLocation)
+    }
     return value
 }

@@ -120,11 +120,15 @@ extension ModuleUse {
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }
+            // The `JSONWritable` conformance and `writeJSON(to:)` (see ``SwiftRenderer/conformances``).
+            if isPublic && decl.direction != .decode && decl.variant == nil { runtime = true }
             for nested in decl.nested { add(nested) }
         case .enumType:
             // The `OpenEnum` conformance.
             if isPublic { runtime = true }
         case .oneOf(let decl):
+            // The `JSONWritable` conformance and `writeJSON(to:)`.
+            if isPublic && decl.direction != .decode { runtime = true }
             for item in decl.cases { add(item.type) }
             if let fallback = decl.fallback { add(fallback.type) }
             for nested in decl.nested { add(nested) }
@@ -180,7 +184,8 @@ extension SwiftRenderer {
         "APIErrorBody", "AccessTokenProvider", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore",
         "ClientError",
         "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
-        "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "LocalDate",
+        "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable",
+        "JSONWriter", "LocalDate",
         "GeneratedClient", "MockClientError", "Nullable", "NullableField", "OAuth2Tokens", "OneOfDecoding", "OpenEnum",
         "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse",
         "ServerRouter",

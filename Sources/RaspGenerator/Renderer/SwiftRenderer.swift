@@ -210,12 +210,21 @@ struct SwiftRenderer {
     }
     /// The protocols a type conforms to. Types that are only sent (request bodies) are not `Hashable`: nothing
     /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
-    static func conformances(_ direction: CodingDirection) -> String {
-        switch direction {
-        case .both: "Codable, Hashable, Sendable"
-        case .encode: "Encodable, Sendable"
+    /// The protocols a generated type conforms to; a type that encodes and `writesJSON` also writes its own JSON
+    /// (`JSONWritable`).
+    static func conformances(_ direction: CodingDirection, writesJSON: Bool = false) -> String {
+        let writable = writesJSON ? ", JSONWritable" : ""
+        return switch direction {
+        case .both: "Codable, Hashable, Sendable" + writable
+        case .encode: "Encodable, Sendable" + writable
         case .decode: "Decodable, Hashable, Sendable"
         }
+    }
+
+    /// Whether a struct gets `writeJSON(to:)`: one that encodes, unless a variant writes its keys into the same
+    /// object (only `encode(to:)` can share an object between two values).
+    private static func writesJSON(_ decl: StructDecl) -> Bool {
+        decl.direction != .decode && decl.variant == nil
     }
 
     func render(_ declaration: Declaration, _ w: inout CodeWriter) {
@@ -231,7 +240,8 @@ struct SwiftRenderer {
 
     private func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
-        w.block(access, "struct ", decl.name, ": ", Self.conformances(decl.direction)) { w in
+        let conformances = Self.conformances(decl.direction, writesJSON: Self.writesJSON(decl))
+        w.block(access, "struct ", decl.name, ": ", conformances) { w in
             // Properties are read in place by index (a for-in loop copies each one, retaining all of its fields).
             for index in decl.properties.indices {
                 w.doc(decl.properties[index].doc)
@@ -253,6 +263,7 @@ struct SwiftRenderer {
             renderMemberwiseInit(decl, &w)
             if decl.direction != .encode { renderDecoder(decl, &w) }
             if decl.direction != .decode { renderEncoder(decl, &w) }
+            if Self.writesJSON(decl) { renderJSONWriter(decl, &w) }
             for nested in decl.nested {
                 w.line()
                 render(nested, &w)
@@ -417,27 +428,42 @@ struct SwiftRenderer {
     /// A struct's `encode(to:)`: one line per property, in declaration order (the order of the keys on the wire);
     /// a nil optional writes no key.
     private func renderEncoder(_ decl: StructDecl, _ w: inout CodeWriter) {
-        let properties = decl.properties
         w.block(access, "func encode(to encoder: any Encoder) throws") { w in
-            if properties.isEmpty && decl.additional == nil {
+            if decl.properties.isEmpty && decl.additional == nil {
                 w.line("_ = encoder.container(keyedBy: FieldKey.self)")
             } else {
                 w.line("var container = encoder.container(keyedBy: FieldKey.self)")
             }
-            for index in properties.indices {
-                let property = properties[index]
-                let tracksNull = Self.tracksNull(property)
-                let method = tracksNull ? "encodeNullableField" : property.encodesNull ? "encodeFieldOrNull"
-                    : property.isOptional || property.keepsPresence ? "encodeOptionalField" : "encodeField"
-                let value = tracksNull && !property.hasStorage ? "_" + Naming.bare(property.name) + ".projectedValue"
-                    : Naming.bare(Self.storage(property))
-                w.line("try container.", method, "(self.", value, ", \"", Naming.escaped(property.wireName), "\")")
-            }
-            if let additional = decl.additional {
-                w.line("try container.encodeAdditionalFields(self.", Naming.bare(additional.name), ")")
-            }
+            writeEncoderLines(decl, receiver: "container", &w)
             // The variant writes its keys into the same object.
             if let variant = decl.variant { w.line("try self.", Naming.bare(variant.name), ".encode(to: encoder)") }
+        }
+    }
+
+    /// A struct's `writeJSON(to:)`: the lines of its `encode(to:)`, written to a `JSONWriter` between braces.
+    private func renderJSONWriter(_ decl: StructDecl, _ w: inout CodeWriter) {
+        w.block(access, "func writeJSON(to writer: inout JSONWriter) throws") { w in
+            w.line("writer.beginObject()")
+            writeEncoderLines(decl, receiver: "writer", &w)
+            w.line("writer.endObject()")
+        }
+    }
+
+    /// One line per property, and the additional properties, for a keyed container or a `JSONWriter` (whose
+    /// methods have the same names).
+    private func writeEncoderLines(_ decl: StructDecl, receiver: String, _ w: inout CodeWriter) {
+        let properties = decl.properties
+        for index in properties.indices {
+            let property = properties[index]
+            let tracksNull = Self.tracksNull(property)
+            let method = tracksNull ? "encodeNullableField" : property.encodesNull ? "encodeFieldOrNull"
+                : property.isOptional || property.keepsPresence ? "encodeOptionalField" : "encodeField"
+            let value = tracksNull && !property.hasStorage ? "_" + Naming.bare(property.name) + ".projectedValue"
+                : Naming.bare(Self.storage(property))
+            w.line("try ", receiver, ".", method, "(self.", value, ", \"", Naming.escaped(property.wireName), "\")")
+        }
+        if let additional = decl.additional {
+            w.line("try ", receiver, ".encodeAdditionalFields(self.", Naming.bare(additional.name), ")")
         }
     }
 
@@ -469,7 +495,8 @@ struct SwiftRenderer {
     private func renderOneOf(_ decl: OneOfDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
         let indirect = decl.isIndirect ? "indirect " : ""
-        w.block("\(access)\(indirect)enum \(decl.name): \(Self.conformances(decl.direction))") { w in
+        let conformances = Self.conformances(decl.direction, writesJSON: decl.direction != .decode)
+        w.block("\(access)\(indirect)enum \(decl.name): \(conformances)") { w in
             for item in decl.cases {
                 w.doc(["The value as a `\(item.type.spelling)`."])
                 w.line("case \(item.name)(\(item.type.spelling))")
@@ -480,10 +507,12 @@ struct SwiftRenderer {
             }
             if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
             if decl.direction != .decode {
+                let cases = decl.cases.map(\.name) + (decl.fallback.map { [$0.name] } ?? [])
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
-                    w.switchBlock("self", (decl.cases.map(\.name) + (decl.fallback.map { [$0.name] } ?? [])).map {
-                        "case .\($0)(let value): try value.encode(to: encoder)"
-                    })
+                    w.switchBlock("self", cases.map { "case .\($0)(let value): try value.encode(to: encoder)" })
+                }
+                w.block("\(access)func writeJSON(to writer: inout JSONWriter) throws") { w in
+                    w.switchBlock("self", cases.map { "case .\($0)(let value): try writer.encodeValue(value)" })
                 }
             }
             for nested in decl.nested {

@@ -2,13 +2,21 @@ public import Foundation
 
 extension JSONCoding {
     /// Encodes a value as JSON the way ``encoder`` does (dates as ``ISO8601`` text, `Data` as base64, the keys of
-    /// maps sorted), but writes the bytes while the value's `encode(to:)` runs, with no tree of values in between.
+    /// maps sorted), but writes the bytes as the value is walked, with no tree of values in between.
     ///
-    /// A generated type writes its keys in declaration order (the schema's); a dictionary's keys, and those of any
-    /// other type's keyed container, are sorted. A type that asks for a nested container or a super encoder, which
-    /// can be written to out of order, is encoded by ``encoder`` instead, so every `Encodable` value encodes.
+    /// A value that writes its own JSON (``JSONWritable``, as generated types do) is written by its
+    /// `writeJSON(to:)`; any other through its `encode(to:)`. A generated type writes its keys in declaration order
+    /// (the schema's); a dictionary's keys, and those of any other type's keyed container, are sorted. A type that
+    /// asks for a nested container or a super encoder, which can be written to out of order, is encoded by
+    /// ``encoder`` instead, so every `Encodable` value encodes.
     /// - Throws: `EncodingError` for a value JSON cannot hold (a NaN or an infinite number).
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        if let writable = value as? any JSONWritable { return try encode(writable) }
+        return try encodeWithEncoder(value)
+    }
+
+    /// Encodes a value through its `encode(to:)`, streamed where it can be (``encode(_:)``).
+    static func encodeWithEncoder<Value: Encodable>(_ value: Value) throws -> Data {
         let output = JSONByteOutput()
         let encoder = StreamingJSONEncoder(output: output, parent: nil, key: nil)
         try encoder.write(value)
@@ -27,52 +35,72 @@ final class JSONByteOutput {
 
     func append(_ byte: UInt8) { bytes.append(byte) }
 
-    func append(_ text: StaticString) {
+    func append(_ text: StaticString) { JSONText.append(text, to: &bytes) }
+
+    func appendString(_ text: String) { JSONText.appendString(text, to: &bytes) }
+
+    func appendInteger<T: BinaryInteger>(_ value: T) { JSONText.appendInteger(value, to: &bytes) }
+
+    func appendDouble(_ value: Double) { JSONText.appendDouble(value, to: &bytes) }
+}
+
+/// How JSON text is written: string literals, numbers, literals. Shared by ``JSONWriter`` and the streaming
+/// encoder, so both write a value the same way.
+enum JSONText {
+    static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A string literal: quoted, with `"`, `\` and control characters escaped.
-    func appendString(_ text: String) {
-        bytes.append(0x22)
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                switch byte {
-                case 0x22: append("\\\"")
-                case 0x5C: append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
-                }
+        text.withUTF8 { appendString($0, to: &bytes) }
+    }
+
+    /// A string literal from UTF-8 bytes: quoted, with `"`, `\` and control characters escaped.
+    static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(0x22)
+        var start = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            switch byte {
+            case 0x22: append("\\\"", to: &bytes)
+            case 0x5C: append("\\\\", to: &bytes)
+            case 0x0A: append("\\n", to: &bytes)
+            case 0x0D: append("\\r", to: &bytes)
+            case 0x09: append("\\t", to: &bytes)
+            case 0x08: append("\\b", to: &bytes)
+            case 0x0C: append("\\f", to: &bytes)
+            default:
+                append("\\u00", to: &bytes)
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0xF)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(0x22)
     }
 
-    func appendInteger<T: BinaryInteger>(_ value: T) {
+    static func appendInteger<T: BinaryInteger>(_ value: T, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: value.description.utf8)
     }
 
     /// A number in its shortest exact form; integral values (below 2^53) without a fraction, as `JSONEncoder`
     /// writes them.
-    func appendDouble(_ value: Double) {
+    static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
-            appendInteger(Int64(value))
+            appendInteger(Int64(value), to: &bytes)
         } else {
             bytes.append(contentsOf: value.description.utf8)
         }
+    }
+
+    /// The error for a number JSON cannot hold.
+    static func invalidNumber(_ value: Any) -> EncodingError {
+        EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not a valid JSON number"))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -47,7 +47,7 @@ import Foundation
 import RaspRuntime
 
 /// The `Store` schema of the API.
-struct Store: Codable, Hashable, Sendable {
+struct Store: Codable, Hashable, Sendable, JSONWritable {
     let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     init(address: Address? = nil) {
@@ -60,6 +60,11 @@ struct Store: Codable, Hashable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.address, "address")
+    }
+    func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.address, "address")
+        writer.endObject()
     }
 }
 // ==== API15.swift
@@ -105,7 +110,7 @@ import Foundation
 import RaspRuntime
 
 /// The `Address` schema of the API.
-struct Address: Codable, Hashable, Sendable {
+struct Address: Codable, Hashable, Sendable, JSONWritable {
     let street: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     init(street: String? = nil) {
@@ -118,6 +123,11 @@ struct Address: Codable, Hashable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.street, "street")
+    }
+    func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.street, "street")
+        writer.endObject()
     }
 }
 // ==== API24.swift

@@ -143,7 +143,7 @@ extension Shop {
     /// The `Pet` schema of the API.
     ///
     /// A base schema: a value is one of its subtypes, chosen by its discriminator.
-    public enum Pet: Codable, Hashable, Sendable {
+    public enum Pet: Codable, Hashable, Sendable, JSONWritable {
         /// The value as a `Shop.Dog`.
         case dog(Shop.Dog)
         /// A value whose discriminator names no subtype this client knows: the base's own properties.
@@ -164,9 +164,15 @@ extension Shop {
             case .base(let value): try value.encode(to: encoder)
             }
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .dog(let value): try writer.encodeValue(value)
+            case .base(let value): try writer.encodeValue(value)
+            }
+        }
 
         /// The base's own properties, for a subtype this client does not know.
-        public struct Base: Codable, Hashable, Sendable {
+        public struct Base: Codable, Hashable, Sendable, JSONWritable {
             /// Format: `uuid`.
             public let id: String
             public let kind: String
@@ -217,6 +223,19 @@ extension Shop {
                 try container.encodeOptionalField(self.price, "price")
                 try container.encodeOptionalField(self.colour, "colour")
                 try container.encodeOptionalField(self.owner, "owner")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.id, "id")
+                try writer.encodeField(self.kind, "kind")
+                try writer.encodeOptionalField(self.born, "born")
+                try writer.encodeOptionalField(self.seenAt, "seen_at")
+                try writer.encodeOptionalField(self.homepage, "homepage")
+                try writer.encodeOptionalField(self.thumbnail, "thumbnail")
+                try writer.encodeOptionalField(self.price, "price")
+                try writer.encodeOptionalField(self.colour, "colour")
+                try writer.encodeOptionalField(self.owner, "owner")
+                writer.endObject()
             }
         }
     }
@@ -312,7 +331,7 @@ public import RaspRuntime
 
 extension Shop {
     /// The `Dog` schema of the API.
-    public struct Dog: Codable, Hashable, Sendable {
+    public struct Dog: Codable, Hashable, Sendable, JSONWritable {
         /// Format: `uuid`.
         public let id: String
         public let kind: String
@@ -368,6 +387,20 @@ extension Shop {
             try container.encodeOptionalField(self.owner, "owner")
             try container.encodeOptionalField(self.barks, "barks")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.id, "id")
+            try writer.encodeField(self.kind, "kind")
+            try writer.encodeOptionalField(self.born, "born")
+            try writer.encodeOptionalField(self.seenAt, "seen_at")
+            try writer.encodeOptionalField(self.homepage, "homepage")
+            try writer.encodeOptionalField(self.thumbnail, "thumbnail")
+            try writer.encodeOptionalField(self.price, "price")
+            try writer.encodeOptionalField(self.colour, "colour")
+            try writer.encodeOptionalField(self.owner, "owner")
+            try writer.encodeOptionalField(self.barks, "barks")
+            writer.endObject()
+        }
     }
 }
 
@@ -407,11 +440,11 @@ extension Shop.ClientServerRoutes {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Shop {
     /// The `Owner` schema of the API.
-    public struct Owner: Codable, Hashable, Sendable {
+    public struct Owner: Codable, Hashable, Sendable, JSONWritable {
         public let name: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(name: String? = nil) {
@@ -424,6 +457,11 @@ extension Shop {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.name, "name")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.name, "name")
+            writer.endObject()
         }
     }
 }
@@ -454,11 +492,11 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Shop {
     /// The `Money` schema of the API.
-    public struct Money: Codable, Hashable, Sendable {
+    public struct Money: Codable, Hashable, Sendable, JSONWritable {
         public let amount: String?
         public let currency: String?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -476,6 +514,12 @@ extension Shop {
             try container.encodeOptionalField(self.amount, "amount")
             try container.encodeOptionalField(self.currency, "currency")
         }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.amount, "amount")
+            try writer.encodeOptionalField(self.currency, "currency")
+            writer.endObject()
+        }
     }
 }
 
@@ -487,11 +531,11 @@ extension Shop.MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Shop {
     /// The `Store` schema of the API.
-    public struct Store: Codable, Hashable, Sendable {
+    public struct Store: Codable, Hashable, Sendable, JSONWritable {
         public let address: Shop.Address?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(address: Shop.Address? = nil) {
@@ -504,6 +548,11 @@ extension Shop {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.address, "address")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.address, "address")
+            writer.endObject()
         }
     }
 }
@@ -550,7 +599,7 @@ public import RaspRuntime
 
 extension Shop {
     /// The `Address` schema of the API.
-    public struct Address: Codable, Hashable, Sendable {
+    public struct Address: Codable, Hashable, Sendable, JSONWritable {
         public let street: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(street: String? = nil) {
@@ -563,6 +612,11 @@ extension Shop {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.street, "street")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.street, "street")
+            writer.endObject()
         }
     }
 }
@@ -597,11 +651,11 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 extension Shop {
     /// The `Unused` schema of the API.
-    public struct Unused: Codable, Hashable, Sendable {
+    public struct Unused: Codable, Hashable, Sendable, JSONWritable {
         public let note: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(note: String? = nil) {
@@ -614,6 +668,11 @@ extension Shop {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.note, "note")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.note, "note")
+            writer.endObject()
         }
     }
 }

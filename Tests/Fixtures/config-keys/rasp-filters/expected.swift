@@ -70,10 +70,10 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Store` schema of the API.
-public struct Store: Codable, Hashable, Sendable {
+public struct Store: Codable, Hashable, Sendable, JSONWritable {
     public let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(address: Address? = nil) {
@@ -86,6 +86,11 @@ public struct Store: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.address, "address")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.address, "address")
+        writer.endObject()
     }
 }
 
@@ -143,10 +148,10 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Address` schema of the API.
-public struct Address: Codable, Hashable, Sendable {
+public struct Address: Codable, Hashable, Sendable, JSONWritable {
     public let street: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(street: String? = nil) {
@@ -159,6 +164,11 @@ public struct Address: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.street, "street")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.street, "street")
+        writer.endObject()
     }
 }
 // ==== API20.swift

@@ -44,10 +44,10 @@ public struct MockPetClient: PetClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Shop` schema of the API.
-public struct Shop: Codable, Hashable, Sendable {
+public struct Shop: Codable, Hashable, Sendable, JSONWritable {
     public let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(address: Address? = nil) {
@@ -60,6 +60,11 @@ public struct Shop: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.address, "address")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.address, "address")
+        writer.endObject()
     }
 }
 // ==== API15.swift
@@ -102,10 +107,10 @@ extension PetClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Address` schema of the API.
-public struct Address: Codable, Hashable, Sendable {
+public struct Address: Codable, Hashable, Sendable, JSONWritable {
     public let road: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(road: String? = nil) {
@@ -118,6 +123,11 @@ public struct Address: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.road, "street")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.road, "street")
+        writer.endObject()
     }
 }
 // ==== API24.swift

@@ -99,10 +99,10 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `SearchFilter` schema of the API.
-public struct SearchFilter: Codable, Hashable, Sendable {
+public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
     public var q: String
     public var page: Int?
     public var tags: [String]?
@@ -123,6 +123,13 @@ public struct SearchFilter: Codable, Hashable, Sendable {
         try container.encodeField(self.q, "q")
         try container.encodeOptionalField(self.page, "page")
         try container.encodeOptionalField(self.tags, "tags")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.q, "q")
+        try writer.encodeOptionalField(self.page, "page")
+        try writer.encodeOptionalField(self.tags, "tags")
+        writer.endObject()
     }
 }
 // ==== API20.swift

@@ -48,10 +48,10 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Owner` schema of the API.
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, JSONWritable {
     public let name: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
@@ -64,6 +64,11 @@ public struct Owner: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        writer.endObject()
     }
 }
 // ==== API08.swift
@@ -116,10 +121,10 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+public import RaspRuntime
 
 /// The `Pet` schema of the API.
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, JSONWritable {
     public let name: String
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String) {
@@ -132,6 +137,11 @@ public struct Pet: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.name, "name")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.name, "name")
+        writer.endObject()
     }
 }
 // ==== API20.swift

@@ -1,0 +1,331 @@
+public import Foundation
+
+/// A value that writes its own JSON into bytes, with no `Encoder` in between. Generated types conform (their
+/// `writeJSON(to:)` is written out property by property), as do the scalars, collections and runtime types they are
+/// made of. ``JSONCoding/encode(_:)`` takes this path for such a value; the bytes are the same as through its
+/// `encode(to:)`, which stays for every other encoder.
+public protocol JSONWritable: Encodable {
+    /// Writes the value as one JSON value.
+    /// - Throws: `EncodingError` for a number JSON cannot hold (NaN or infinite).
+    func writeJSON(to writer: inout JSONWriter) throws
+}
+
+/// The bytes of one JSON value being written by ``JSONWritable/writeJSON(to:)``: objects and arrays are opened and
+/// closed around their members, which the writer separates with commas. A member whose type is not
+/// ``JSONWritable`` is written through its `encode(to:)`.
+public struct JSONWriter {
+    /// The JSON written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the innermost open object or array has no member yet (no comma before the next one).
+    private var atFirstMember = true
+
+    /// Creates an empty writer.
+    public init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    // MARK: Objects and arrays
+
+    /// Writes `{`.
+    public mutating func beginObject() {
+        bytes.append(0x7B)
+        atFirstMember = true
+    }
+
+    /// Writes `}`. The enclosing object or array, if any, now has a member.
+    public mutating func endObject() {
+        bytes.append(0x7D)
+        atFirstMember = false
+    }
+
+    /// Writes `[`.
+    public mutating func beginArray() {
+        bytes.append(0x5B)
+        atFirstMember = true
+    }
+
+    /// Writes `]`. The enclosing object or array, if any, now has a member.
+    public mutating func endArray() {
+        bytes.append(0x5D)
+        atFirstMember = false
+    }
+
+    /// Writes the comma before an array's item (none before the first).
+    public mutating func beginItem() {
+        if !atFirstMember { bytes.append(0x2C) }
+        atFirstMember = false
+    }
+
+    /// Writes the comma before an object's member (none before the first), its key and the colon.
+    public mutating func beginMember(_ name: StaticString) {
+        if !atFirstMember { bytes.append(0x2C) }
+        atFirstMember = false
+        name.withUTF8Buffer { JSONText.appendString($0, to: &bytes) }
+        bytes.append(0x3A)
+    }
+
+    /// Writes the comma before an object's member (none before the first), its key and the colon.
+    public mutating func beginMember(_ name: String) {
+        if !atFirstMember { bytes.append(0x2C) }
+        atFirstMember = false
+        JSONText.appendString(name, to: &bytes)
+        bytes.append(0x3A)
+    }
+
+    // MARK: Values
+
+    /// Writes a value that writes itself.
+    @inlinable
+    public mutating func encodeValue<Value: JSONWritable>(_ value: Value) throws {
+        try value.writeJSON(to: &self)
+    }
+
+    /// Writes any other value through its `encode(to:)`, as ``JSONCoding/encode(_:)`` would.
+    public mutating func encodeValue<Value: Encodable>(_ value: Value) throws {
+        bytes.append(contentsOf: try JSONCoding.encodeWithEncoder(value))
+    }
+
+    /// Writes `null`.
+    public mutating func writeNull() {
+        JSONText.append("null", to: &bytes)
+    }
+
+    mutating func writeString(_ text: String) {
+        JSONText.appendString(text, to: &bytes)
+    }
+
+    mutating func writeLiteral(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func writeInteger<T: BinaryInteger>(_ value: T) {
+        JSONText.appendInteger(value, to: &bytes)
+    }
+
+    mutating func writeDouble(_ value: Double) throws {
+        guard value.isFinite else { throw JSONText.invalidNumber(value) }
+        JSONText.appendDouble(value, to: &bytes)
+    }
+
+    // MARK: Generated types' properties
+
+    /// Writes a property's value under its wire name.
+    @inlinable
+    public mutating func encodeField<Value: JSONWritable>(_ value: Value, _ name: StaticString) throws {
+        beginMember(name)
+        try value.writeJSON(to: &self)
+    }
+
+    /// Writes a property's value under its wire name (a type that is not ``JSONWritable``).
+    @inlinable
+    public mutating func encodeField<Value: Encodable>(_ value: Value, _ name: StaticString) throws {
+        beginMember(name)
+        try encodeValue(value)
+    }
+
+    /// Writes an optional property's value under its wire name; a nil value writes no key.
+    @inlinable
+    public mutating func encodeOptionalField<Value: JSONWritable>(_ value: Value?, _ name: StaticString) throws {
+        if let value { try encodeField(value, name) }
+    }
+
+    /// Writes an optional property's value under its wire name; a nil value writes no key.
+    @inlinable
+    public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
+        if let value { try encodeField(value, name) }
+    }
+
+    /// Writes a required, nullable property: a nil value writes `null`.
+    @inlinable
+    public mutating func encodeFieldOrNull<Value: JSONWritable>(_ value: Value?, _ name: StaticString) throws {
+        if let value { try encodeField(value, name) } else { beginMember(name); writeNull() }
+    }
+
+    /// Writes a required, nullable property: a nil value writes `null`.
+    @inlinable
+    public mutating func encodeFieldOrNull<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
+        if let value { try encodeField(value, name) } else { beginMember(name); writeNull() }
+    }
+
+    /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
+    /// value.
+    @inlinable
+    public mutating func encodeNullableField<Value: JSONWritable>(_ value: Nullable<Value>?, _ name: StaticString)
+        throws {
+        switch value {
+        case nil: break
+        case .null?: beginMember(name); writeNull()
+        case .value(let value)?: try encodeField(value, name)
+        }
+    }
+
+    /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
+    /// value.
+    @inlinable
+    public mutating func encodeNullableField<Value: Encodable>(_ value: Nullable<Value>?, _ name: StaticString)
+        throws {
+        switch value {
+        case nil: break
+        case .null?: beginMember(name); writeNull()
+        case .value(let value)?: try encodeField(value, name)
+        }
+    }
+
+    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    public mutating func encodeAdditionalFields<Value: JSONWritable>(_ fields: [String: Value]) throws {
+        for name in fields.keys.sorted() {
+            beginMember(name)
+            try fields[name]!.writeJSON(to: &self)
+        }
+    }
+
+    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
+        for name in fields.keys.sorted() {
+            beginMember(name)
+            try encodeValue(fields[name]!)
+        }
+    }
+}
+
+extension JSONCoding {
+    /// Encodes a value that writes its own JSON (see ``JSONWritable``).
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a NaN or an infinite number), with its coding path.
+    public static func encode<Value: JSONWritable>(_ value: Value) throws -> Data {
+        var writer = JSONWriter()
+        do {
+            try value.writeJSON(to: &writer)
+        } catch {
+            // The writer does not track coding paths; the encoder does, for the error.
+            return try encodeWithEncoder(value)
+        }
+        return Data(writer.bytes)
+    }
+}
+
+// MARK: Conformances
+
+extension String: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(self) }
+}
+
+extension Bool: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeLiteral(self ? "true" : "false") }
+}
+
+extension Int: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeInteger(self) }
+}
+
+extension Int32: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeInteger(self) }
+}
+
+extension Int64: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeInteger(self) }
+}
+
+extension UInt64: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeInteger(self) }
+}
+
+extension Double: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { try writer.writeDouble(self) }
+}
+
+extension Float: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        guard isFinite else { throw JSONText.invalidNumber(self) }
+        writer.writeLiteral(description)
+    }
+}
+
+extension Decimal: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeLiteral(description) }
+}
+
+extension Date: JSONWritable {
+    /// ISO 8601 text, as ``JSONCoding/encoder`` writes dates.
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(ISO8601.string(from: self)) }
+}
+
+extension Data: JSONWritable {
+    /// Base64 text, as ``JSONCoding/encoder`` writes data.
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(base64EncodedString()) }
+}
+
+extension URL: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(absoluteString) }
+}
+
+extension LocalDate: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(description) }
+}
+
+extension Timestamp: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { writer.writeString(description) }
+}
+
+extension Optional: JSONWritable where Wrapped: JSONWritable {
+    /// The value, or `null`.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        if let self { try self.writeJSON(to: &writer) } else { writer.writeNull() }
+    }
+}
+
+extension Nullable: JSONWritable where Wrapped: JSONWritable {
+    /// The value, or `null`.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .null: writer.writeNull()
+        case .value(let value): try value.writeJSON(to: &writer)
+        }
+    }
+}
+
+extension Indirect: JSONWritable where Wrapped: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws { try value.writeJSON(to: &writer) }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginArray()
+        for item in self {
+            writer.beginItem()
+            try item.writeJSON(to: &writer)
+        }
+        writer.endArray()
+    }
+}
+
+extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
+    /// An object, keys in order (as ``JSONCoding/encoder`` sorts them).
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        for key in keys.sorted() {
+            writer.beginMember(key)
+            try self[key]!.writeJSON(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension JSONValue: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .null: writer.writeNull()
+        case .bool(let value): try value.writeJSON(to: &writer)
+        case .number(let value): try value.writeJSON(to: &writer)
+        case .integer(let value): try value.writeJSON(to: &writer)
+        case .unsignedInteger(let value): try value.writeJSON(to: &writer)
+        case .string(let value): try value.writeJSON(to: &writer)
+        case .array(let items): try items.writeJSON(to: &writer)
+        case .object(let members): try members.writeJSON(to: &writer)
+        }
+    }
+}
+
+extension OpenEnum {
+    /// The raw value, known or not.
+    public func writeJSON(to writer: inout JSONWriter) throws { try rawValue.writeJSON(to: &writer) }
+}
