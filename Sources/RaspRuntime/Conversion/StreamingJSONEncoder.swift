@@ -100,7 +100,8 @@ enum JSONText {
 
     /// The error for a number JSON cannot hold.
     static func invalidNumber(_ value: Any) -> EncodingError {
-        EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not a valid JSON number"))
+        EncodingError.invalidValue(value, .init(codingPath: [],
+                                                debugDescription: "\(value) is not a valid JSON number"))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
