@@ -120,15 +120,16 @@ extension ModuleUse {
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }
-            // The `JSONWritable` conformance and `writeJSON(to:)` (see ``SwiftRenderer/conformances``).
-            if isPublic && decl.direction != .decode && decl.variant == nil { runtime = true }
+            // `writeJSON(to:)` names `JSONWriter` (and the type conforms to `JSONWritable`; see
+            // ``SwiftRenderer/conformances``), at any access level.
+            if decl.direction != .decode && decl.variant == nil { runtime = true }
             for nested in decl.nested { add(nested) }
         case .enumType:
             // The `OpenEnum` conformance.
             if isPublic { runtime = true }
         case .oneOf(let decl):
-            // The `JSONWritable` conformance and `writeJSON(to:)`.
-            if isPublic && decl.direction != .decode { runtime = true }
+            // `writeJSON(to:)` names `JSONWriter`, at any access level.
+            if decl.direction != .decode { runtime = true }
             for item in decl.cases { add(item.type) }
             if let fallback = decl.fallback { add(fallback.type) }
             for nested in decl.nested { add(nested) }

@@ -209,9 +209,8 @@ struct SwiftRenderer {
         w.line()
     }
     /// The protocols a type conforms to. Types that are only sent (request bodies) are not `Hashable`: nothing
-    /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time.
-    /// The protocols a generated type conforms to; a type that encodes and `writesJSON` also writes its own JSON
-    /// (`JSONWritable`).
+    /// compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's build time. A type
+    /// that encodes and `writesJSON` also writes its own JSON (`JSONWritable`).
     static func conformances(_ direction: CodingDirection, writesJSON: Bool = false) -> String {
         let writable = writesJSON ? ", JSONWritable" : ""
         return switch direction {

@@ -11,21 +11,17 @@ public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, QueryVa
 
 extension OpenEnum {
     /// The known case with this raw value, or `.unknown(rawValue)`. Generated enums only spell out `rawValue`;
-    /// the reverse mapping is this one scan (their case lists are short). Inlinable, like the other defaults here,
-    /// so that each generated enum gets a copy specialized to its own cases.
-    @inlinable
+    /// the reverse mapping is this one scan (their case lists are short).
     public init(rawValue: RawValue) {
         self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
     }
 
     /// Decodes the raw value; an unknown one becomes `unknown`.
-    @inlinable
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
     }
 
     /// Encodes the raw value, known or not.
-    @inlinable
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -36,10 +32,8 @@ extension OpenEnum {
 
     /// Values are equal when their raw values are (so `.unknown("GET")` equals `.get`). Declared here once, instead
     /// of the compiler synthesizing `==` and `hash(into:)` for every generated enum.
-    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
 
-    @inlinable
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 

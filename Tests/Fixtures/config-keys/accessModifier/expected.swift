@@ -194,7 +194,7 @@ package struct Dog: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+package import RaspRuntime
 
 /// The `Owner` schema of the API.
 package struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -222,7 +222,7 @@ package struct Owner: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+package import RaspRuntime
 
 /// The `Money` schema of the API.
 package struct Money: Codable, Hashable, Sendable, JSONWritable {
@@ -255,7 +255,7 @@ package struct Money: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+package import RaspRuntime
 
 /// The `Store` schema of the API.
 package struct Store: Codable, Hashable, Sendable, JSONWritable {
@@ -283,7 +283,7 @@ package struct Store: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+package import RaspRuntime
 
 /// The `Address` schema of the API.
 package struct Address: Codable, Hashable, Sendable, JSONWritable {
@@ -311,7 +311,7 @@ package struct Address: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+package import RaspRuntime
 
 /// The `Unused` schema of the API.
 package struct Unused: Codable, Hashable, Sendable, JSONWritable {
