@@ -136,7 +136,7 @@ struct StreamingJSONEncoderTests {
         }
     }
 
-    private static func randomValue(depth: Int, _ random: inout SplitMix) -> JSONValue {
+    static func randomValue(depth: Int, _ random: inout SplitMix) -> JSONValue {
         switch random.next() % (depth > 3 ? 5 : 7) {
         case 0: return .null
         case 1: return .bool(random.next() % 2 == 0)
