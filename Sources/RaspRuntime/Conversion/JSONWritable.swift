@@ -2,7 +2,7 @@ public import Foundation
 
 /// A value that writes its own JSON into bytes, with no `Encoder` in between. Generated types conform (their
 /// `writeJSON(to:)` is written out property by property), as do the scalars, collections and runtime types they are
-/// made of. ``JSONCoding/encode(_:)`` takes this path for such a value; the bytes are the same as through its
+/// made of. `JSONCoding.encode` takes this path for such a value; the bytes are the same as through its
 /// `encode(to:)`, which stays for every other encoder.
 public protocol JSONWritable: Encodable {
     /// Writes the value as one JSON value.
@@ -80,7 +80,7 @@ public struct JSONWriter {
         try value.writeJSON(to: &self)
     }
 
-    /// Writes any other value through its `encode(to:)`, as ``JSONCoding/encode(_:)`` would.
+    /// Writes any other value through its `encode(to:)`, as `JSONCoding.encode` would.
     public mutating func encodeValue<Value: Encodable>(_ value: Value) throws {
         bytes.append(contentsOf: try JSONCoding.encodeWithEncoder(value))
     }
