@@ -251,6 +251,10 @@ public struct Schema: Sendable {
             && oneOf.isEmpty && anyOf.isEmpty && enumValues == nil && itemsStorage.isEmpty
     }
 
+    /// Whether a union's variant lets the union's value be `null`: it allows `null` (a null-only variant is
+    /// nullable too) or allows anything (`{}`).
+    public var admitsNull: Bool { nullable || isUnconstrained }
+
     /// Whether the schema only allows `null`.
     public var isNullOnly: Bool {
         ref == nil && types.isEmpty && nullable && properties.isEmpty && allOf.isEmpty && oneOf.isEmpty

@@ -473,8 +473,7 @@ struct TypeTranslator {
         let variants = schema.oneOf + schema.anyOf
         let nonNull = variants.filter { !$0.isNullOnly }
         // A `null` variant allows null, and so do one that allows anything (`{}`) and a nullable one.
-        let nullable = schema.nullable || nonNull.count != variants.count
-            || variants.contains { $0.isUnconstrained || $0.nullable }
+        let nullable = schema.nullable || variants.contains(where: \.admitsNull)
         if !variants.isEmpty, schema.properties.isEmpty {
             if nonNull.isEmpty { return Usage(type: .named("JSONValue"), nullable: true) }
             if nonNull.count == 1, schema.allOf.isEmpty {
@@ -548,8 +547,7 @@ struct TypeTranslator {
     /// `$ref`-only alias (or a chain of them) names.
     func allowsNull(_ index: Int, depth: Int = 0) -> Bool {
         let schema = document.schemas[index].schema
-        if schema.nullable || schema.isNullOnly
-            || (schema.oneOf + schema.anyOf).contains(where: { $0.isNullOnly || $0.isUnconstrained || $0.nullable }) {
+        if schema.nullable || schema.isNullOnly || (schema.oneOf + schema.anyOf).contains(where: \.admitsNull) {
             return true
         }
         let unwrapped = Self.unwrap(schema)
