@@ -38,14 +38,14 @@ extension DemoCatalog {
     func carrierValue(_ carrier: DemoCarrier, style: CarrierStyle) -> Carrier {
         let codes = CarrierCodes(sirena: carrier.sirena, iata: carrier.iata, icao: carrier.icao)
         guard style != .short else { return Carrier(code: carrier.code, title: carrier.title, codes: codes) }
-        let offices = carrier.offices.map { office -> Office in
+        // Offices are built only for the style that shows them (not for every search segment's carrier).
+        let offices = style != .withOffices ? nil : carrier.offices.map { office -> Office in
             ["title": .string(office.title), "address": .string(office.address), "phone": .string(office.phone),
              "lat": .number(office.latitude), "lng": .number(office.longitude)]
         }
         return Carrier(code: carrier.code, title: carrier.title, codes: codes, address: carrier.address,
                        url: carrier.url, email: carrier.email, contacts: carrier.contacts, phone: carrier.phone,
-                       logo: carrier.logo, logoSvg: style == .full ? carrier.logoSVG : nil,
-                       offices: style == .withOffices ? offices : nil)
+                       logo: carrier.logo, logoSvg: style == .full ? carrier.logoSVG : nil, offices: offices)
     }
 
     /// A thread object. `methodLink` adds `thread_method_link` (search segments): no scheme, `v3`, on the host the
