@@ -128,6 +128,11 @@ public enum ISO8601 {
     /// those (a `Date` holds about a microsecond's precision in this century, so nothing finer is written).
     public static func string(from date: Date) -> String {
         let (whole, micros) = utcInstant(of: date)
+        return string(secondsSince1970: whole, microseconds: micros)
+    }
+
+    /// An instant (``utcInstant(of:)``) as ``string(from:)`` writes it.
+    static func string(secondsSince1970 whole: Int, microseconds micros: Int) -> String {
         let (days, secondsOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
         let adjustedDays = secondsOfDay < 0 ? days - 1 : days
         let seconds = secondsOfDay < 0 ? secondsOfDay + 86_400 : secondsOfDay

@@ -42,7 +42,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(_ date: Date) {
         // The instant is the one the text says, so a timestamp made from a date equals one decoded from its text.
         let (seconds, micros) = ISO8601.utcInstant(of: date)
-        description = ISO8601.string(from: date)
+        description = ISO8601.string(secondsSince1970: seconds, microseconds: micros)
         secondsSince1970 = seconds
         nanoseconds = micros * 1000
         secondsFromGMT = 0
