@@ -58,16 +58,14 @@ public struct JSONWriter {
 
     /// Writes the comma before an object's member (none before the first), its key and the colon.
     public mutating func beginMember(_ name: StaticString) {
-        if !atFirstMember { bytes.append(0x2C) }
-        atFirstMember = false
+        beginItem()
         name.withUTF8Buffer { JSONText.appendString($0, to: &bytes) }
         bytes.append(0x3A)
     }
 
     /// Writes the comma before an object's member (none before the first), its key and the colon.
     public mutating func beginMember(_ name: String) {
-        if !atFirstMember { bytes.append(0x2C) }
-        atFirstMember = false
+        beginItem()
         JSONText.appendString(name, to: &bytes)
         bytes.append(0x3A)
     }
