@@ -39,7 +39,7 @@ struct CodecSuite: ParsableCommand {
             streaming.append(try Stopwatch.measure { try JSONCoding.encode(ThroughEncoder(value: value)) }.1)
             writer.append(try Stopwatch.measure { try JSONCoding.encode(value) }.1)
         }
-        let median = { (times: [Double]) in times.sorted()[times.count / 2] }
+        let median = Figures.median
         Figures.emit("codec.decode", median(decode), "ms", decimals: 3)
         Figures.emit("codec.encode_jsonencoder", median(foundation), "ms", decimals: 3)
         Figures.emit("codec.encode_streaming", median(streaming), "ms", decimals: 3)

@@ -24,6 +24,11 @@ enum Figures {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// The middle value (the upper of the two middle ones for an even count), or 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+
     /// A progress note on stderr (not a figure).
     static func note(_ text: String) {
         FileHandle.standardError.write(Data("# \(text)\n".utf8))

@@ -99,7 +99,7 @@ struct MockSuite: AsyncParsableCommand {
         Figures.emit("mock.rss_end", Self.megabytes(endRSS), "MB")
         Figures.emit("mock.rss_peak", Self.megabytes(peakRSS), "MB")
         Figures.emit("mock.rss_growth_after_warmup", Double(endRSS - warmRSS) / Double(max(1, warmRSS)) * 100, "%")
-        Figures.emit("mock.reject_64k_request_line", Self.median(refusals), "ms", decimals: 2)
+        Figures.emit("mock.reject_64k_request_line", Figures.median(refusals), "ms", decimals: 2)
     }
 
     /// The load generator asked for.
@@ -141,11 +141,6 @@ struct MockSuite: AsyncParsableCommand {
     }
 
     static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
 }
 
 // MARK: - The server

@@ -99,13 +99,13 @@ struct StreamSuite: AsyncParsableCommand {
         }
         Figures.emit("sse.events", events, "events")
         Figures.emit("sse.rounds", ratios.count, "rounds")
-        Figures.emit("sse.bare_events_per_s", Double(events) / Self.median(bare), "events/s")
-        Figures.emit("sse.client_events_per_s", Double(events) / Self.median(typed), "events/s")
-        Figures.emit("sse.client_vs_bare", Self.median(ratios), "%")
+        Figures.emit("sse.bare_events_per_s", Double(events) / Figures.median(bare), "events/s")
+        Figures.emit("sse.client_events_per_s", Double(events) / Figures.median(typed), "events/s")
+        Figures.emit("sse.client_vs_bare", Figures.median(ratios), "%")
         Figures.emit("sse.client_vs_bare_min", ratios.min() ?? 0, "%")
         Figures.emit("sse.client_vs_bare_max", ratios.max() ?? 0, "%")
         // Process CPU time (server and client sides together), steadier than wall time on a busy machine.
-        Figures.emit("sse.client_cpu_vs_bare", Self.median(cpuRatios), "%")
+        Figures.emit("sse.client_cpu_vs_bare", Figures.median(cpuRatios), "%")
     }
 
     /// The client's own cost of an event, without the network: the mock's event bytes, in 64 KiB chunks from
@@ -125,12 +125,7 @@ struct StreamSuite: AsyncParsableCommand {
             precondition(count == events, "parsed \(count) of \(events) events")
             passes.append((ProcessMemory.cpuMilliseconds - start) * 1000 / Double(events))
         }
-        Figures.emit("sse.parse_us_per_event", Self.median(passes), "us", decimals: 2)
-    }
-
-    /// The middle value (the upper of the two middle ones for an even count).
-    static func median(_ values: [Double]) -> Double {
-        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+        Figures.emit("sse.parse_us_per_event", Figures.median(passes), "us", decimals: 2)
     }
 
     /// The upload case: `uploadBytes` from a temporary file to the mock's sink, by a bare upload task from
