@@ -1,5 +1,5 @@
 // libFuzzer entry point over the whole generator: bytes → YAML tree → OpenAPI model → Swift declarations → text.
-// Built by Scripts/fuzz-parser.sh together with the RaspGenerator sources (one module), never by SwiftPM.
+// Built by Scripts/dev/fuzz-parser.sh together with the RaspGenerator sources (one module), never by SwiftPM.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGenerator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

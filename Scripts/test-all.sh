@@ -5,7 +5,7 @@
 #      phase, 60 s, a fixed seed);
 #   2. the key-leak scan's self-test (it must flag a planted key);
 #   3. `swift test`, every suite, with its output, transcripts and temporary files scanned for the test key; then
-#      no process the tests started may still run (Scripts/check-leftover-processes.sh);
+#      no process the tests started may still run (Scripts/ci/check-leftover-processes.sh);
 #   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
 #      scanned the same way;
 #   5. the example packages (build plugin, command plugin, the SDK used from outside);
@@ -27,16 +27,16 @@ step() {  # step NAME COMMAND...
 }
 
 all_start=$(date +%s)
-step spec python3 Scripts/check-spec.py
-step schemathesis python3 Scripts/run-schemathesis.py --max-examples 10 --max-time 60 --seed 1
-step leak_self_test Scripts/scan-key-leaks.sh --self-test
-step swift_test Scripts/scan-key-leaks.sh --run swift test
-step leftovers Scripts/check-leftover-processes.sh
+step spec python3 Scripts/ci/check-spec.py
+step schemathesis python3 Scripts/ci/run-schemathesis.py --max-examples 10 --max-time 60 --seed 1
+step leak_self_test Scripts/ci/scan-key-leaks.sh --self-test
+step swift_test Scripts/ci/scan-key-leaks.sh --run swift test
+step leftovers Scripts/ci/check-leftover-processes.sh
 step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
-    Scripts/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
-step examples Scripts/test-examples.sh
-step readme Scripts/test-readme.sh
-step docs Scripts/build-docs.sh --snippets
-step leftovers_at_end Scripts/check-leftover-processes.sh
+    Scripts/ci/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
+step examples Scripts/ci/test-examples.sh
+step readme Scripts/ci/test-readme.sh
+step docs Scripts/ci/build-docs.sh --snippets
+step leftovers_at_end Scripts/ci/check-leftover-processes.sh
 step release swift build -c release
 echo "test.total.time: $(( $(date +%s) - all_start )) s"

@@ -18,7 +18,7 @@ struct GeneratorInputs {
         "rasp-generate.yaml", "rasp-generate.yml", "openapi-generator-config.yaml", "openapi-generator-config.yml",
     ]
     /// What a run without a namespace writes: must equal `GeneratorPipeline.outputFileNames`
-    /// (`Scripts/test-examples.sh` checks it), because a build tool plugin has to declare its outputs before the
+    /// (`Scripts/ci/test-examples.sh` checks it), because a build tool plugin has to declare its outputs before the
     /// generator runs. A namespaced run writes the same names after its namespace.
     static let outputFileNames = [
         "API01.swift", "API02.swift", "API03.swift", "API04.swift", "API05.swift", "API06.swift",

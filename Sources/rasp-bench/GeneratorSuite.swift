@@ -14,7 +14,7 @@ struct GeneratorSuite: AsyncParsableCommand {
             (median of --runs, in memory: the files a multi-file document reads are loaded first, as for \
             .libyaml_floor), .yaml_tree (the YAML trees alone), .end_to_end (read + generate + write files), \
             .peak_rss, .lines; then .sog.total/.sog.peak_rss/.sog.lines and the ratios. swift-openapi-generator is \
-            built from the local mirror by Scripts/build-sog.sh.
+            built from the local mirror by Scripts/dev/build-sog.sh.
             """
     )
 
@@ -55,7 +55,7 @@ struct GeneratorSuite: AsyncParsableCommand {
         }
         let sogAvailable = !noSOG && FileManager.default.isExecutableFile(atPath: sog)
         if !noSOG && !sogAvailable {
-            Figures.note("swift-openapi-generator not found at \(sog): run Scripts/build-sog.sh (skipping it)")
+            Figures.note("swift-openapi-generator not found at \(sog): run Scripts/dev/build-sog.sh (skipping it)")
         }
         for spec in specs {
             let name = Self.shortName(of: spec)
@@ -210,7 +210,7 @@ struct GeneratorSuite: AsyncParsableCommand {
             Figures.emit("\(name).sog.failed_after", usage.wallMilliseconds, "ms")
             // Compare on a copy without the constructs it rejects (rasp-generate accepts both).
             let compatible = "\(folder)/\(name)-sog-compatible.json"
-            let patch = try Subprocess.run(["python3", "Scripts/sog-compatible-spec.py", spec, compatible],
+            let patch = try Subprocess.run(["python3", "Scripts/dev/sog-compatible-spec.py", spec, compatible],
                                            logFile: log)
             guard patch.status == 0 else {
                 Figures.note("could not write a swift-openapi-generator compatible copy; see \(log)")

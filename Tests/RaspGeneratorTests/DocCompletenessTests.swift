@@ -8,8 +8,8 @@ import RaspGenerator
 struct DocCompletenessTests {
     static let root = GoldenTests.root
 
-    /// openapi.yaml and the multi-file edge-case document; `Scripts/build-real-specs.sh` runs the same check
-    /// (`Scripts/check-doc-coverage.py`) over every document of ../shared/specs with the release generator.
+    /// openapi.yaml and the multi-file edge-case document; `Scripts/corpus/build-real-specs.sh` runs the same check
+    /// (`Scripts/corpus/check-doc-coverage.py`) over every document of ../shared/specs with the release generator.
     static let documents = [root.appendingPathComponent("openapi.yaml").path,
                             root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml").path]
 

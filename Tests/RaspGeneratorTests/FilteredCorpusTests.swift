@@ -3,7 +3,7 @@ import Testing
 import RaspGenerator
 
 /// A big document shrunk by the filter: OpenAI's (the largest of `../shared/specs`; Stripe's is not in the corpus)
-/// filtered to one tag keeps that tag's operations and only the schemas they use. `Scripts/build-filtered.sh`
+/// filtered to one tag keeps that tag's operations and only the schemas they use. `Scripts/corpus/build-filtered.sh`
 /// measures its generation and debug build.
 struct FilteredCorpusTests {
     static let spec = GoldenTests.root.appendingPathComponent("../shared/specs/openai-openapi.yaml")

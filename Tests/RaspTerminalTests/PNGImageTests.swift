@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RaspTerminal
 
-/// The PNG fixtures of `Fixtures/`, written with the pixels they must decode to by `Scripts/make-png-fixtures.py`.
+/// The PNG fixtures of `Fixtures/`, written with the pixels they must decode to by `Scripts/dev/make-png-fixtures.py`.
 enum PNGFixtures {
     /// What `expected.json` says about one valid fixture.
     struct Expected: Decodable {
@@ -48,7 +48,7 @@ enum PNGFixtures {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(contentsOf: folder.appendingPathComponent(file)))
         } catch {
-            fatalError("cannot read Fixtures/\(file) (run Scripts/make-png-fixtures.py): \(error)")
+            fatalError("cannot read Fixtures/\(file) (run Scripts/dev/make-png-fixtures.py): \(error)")
         }
     }
 }

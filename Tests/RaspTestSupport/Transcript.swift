@@ -1,7 +1,7 @@
 import Foundation
 
 /// Appends text a test captured (log lines, error descriptions, program output) to a transcript that
-/// `Scripts/scan-key-leaks.sh` scans for the API key after the run: `$RASP_TEST_TRANSCRIPTS` (default
+/// `Scripts/ci/scan-key-leaks.sh` scans for the API key after the run: `$RASP_TEST_TRANSCRIPTS` (default
 /// `.build/test-transcripts`), one file per source and process. Shared by the test targets.
 public enum Transcript {
     private static let lock = NSLock()

@@ -7,7 +7,7 @@ import Testing
 /// The secrets of the other security schemes (an HTTP Basic password, an OAuth 2 client secret, access and refresh
 /// tokens) never show when a client, its credentials, its options, a token or a typed error is printed, reflected or
 /// dumped, nor in the error a call throws when the server echoes them. Everything also goes to the transcript
-/// `Scripts/scan-key-leaks.sh` reads after the run.
+/// `Scripts/ci/scan-key-leaks.sh` reads after the run.
 @Suite("Dumps never show passwords, client secrets or tokens")
 struct CredentialDumpTests {
     static let accessToken = "\(testAccessTokenPrefix)-9"

@@ -12,7 +12,7 @@ import Testing
 /// descriptions. Every type that can hold an echoed key (each `ClientError` case, its payloads, API error bodies,
 /// the generated `ErrorResponse` decoded from a failure, requests and responses as middlewares see them during a
 /// call) is rendered all three ways and scanned for the key as is, percent-encoded and Base64-encoded. Everything
-/// also goes to the transcript `Scripts/scan-key-leaks.sh` reads after the run.
+/// also goes to the transcript `Scripts/ci/scan-key-leaks.sh` reads after the run.
 @Suite("Dumps never show the API key")
 struct DumpLeakTests {
     /// The test key, and one with characters that percent-encoding changes (it contains the test key, so the scan

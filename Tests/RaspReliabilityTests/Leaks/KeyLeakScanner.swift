@@ -2,7 +2,7 @@ import Foundation
 import RaspTestSupport
 
 /// Looks for the test key in text: as is (also what percent-encoding leaves of it) and Base64-encoded (as a
-/// `Basic` credential or an encoded blob would carry it). `Scripts/scan-key-leaks.sh` looks for the same needles
+/// `Basic` credential or an encoded blob would carry it). `Scripts/ci/scan-key-leaks.sh` looks for the same needles
 /// in the whole test run's output, the transcripts and the files tests leave behind.
 enum KeyLeakScanner {
     /// The forms of the key that count as a leak.

@@ -12,7 +12,7 @@ import Testing
 
 /// The key never shows in what the SDK writes for people: every `ClientError` in every rendering, redacted URLs,
 /// header fields and bodies, and every log line of every outcome at trace level. Everything checked here also
-/// goes to the transcript `Scripts/scan-key-leaks.sh` reads after the run.
+/// goes to the transcript `Scripts/ci/scan-key-leaks.sh` reads after the run.
 @Suite("The API key never leaks")
 struct KeyLeakTests {
     static let url = "https://api.rasp.yandex-net.ru/v3.0/search/?apikey=\(testKey)&from=c213&to=c2"

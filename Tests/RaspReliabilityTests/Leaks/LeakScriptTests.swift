@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RaspTestSupport
 
-/// `Scripts/scan-key-leaks.sh`, which scans the whole test run's output, transcripts and leftovers after
+/// `Scripts/ci/scan-key-leaks.sh`, which scans the whole test run's output, transcripts and leftovers after
 /// `swift test`, really fails on a leak: its self-test, and a planted file.
 @Suite("The key-leak scan script can fail")
 struct LeakScriptTests {
@@ -22,7 +22,7 @@ struct LeakScriptTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", root.appendingPathComponent("Scripts/scan-key-leaks.sh").path] + arguments
+        process.arguments = ["bash", root.appendingPathComponent("Scripts/ci/scan-key-leaks.sh").path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["RASP_TEST_TRANSCRIPTS": empty.appendingPathComponent("transcripts").path, "TMPDIR": empty.path,
              "RASP_TEST_LOG": empty.appendingPathComponent("output.log").path]) { $1 }.merging(environment) { $1 }
