@@ -27,6 +27,8 @@ public protocol ClientProtocol: Sendable {
     func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile
     /// - Remark: HTTP `POST /nulls`, generated from `#/paths/~1nulls/post` (`echoNulls`).
     func echoNulls(_ input: Operations.EchoNulls) async throws -> Nulls
+    /// - Remark: HTTP `POST /transactions`, generated from `#/paths/~1transactions/post` (`echoTransaction`).
+    func echoTransaction(_ input: Operations.EchoTransaction) async throws -> Transaction
 }
 
 /// A client for Value semantics over HTTP: every call goes through ``core`` (authentication, middlewares, transport).
@@ -66,6 +68,8 @@ public struct MockClient: ClientProtocol {
     public var patchProfileHandler: @Sendable (Operations.PatchProfile) async throws -> Profile = { _ in throw MockClientError.notImplemented(operationID: "patchProfile") }
     /// Answers ``Client/echoNulls(_:)``.
     public var echoNullsHandler: @Sendable (Operations.EchoNulls) async throws -> Nulls = { _ in throw MockClientError.notImplemented(operationID: "echoNulls") }
+    /// Answers ``Client/echoTransaction(_:)``.
+    public var echoTransactionHandler: @Sendable (Operations.EchoTransaction) async throws -> Transaction = { _ in throw MockClientError.notImplemented(operationID: "echoTransaction") }
 
     /// Creates a mock whose operations all throw until given a handler.
     public init() {}

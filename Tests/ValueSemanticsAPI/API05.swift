@@ -4,77 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
-/// still rule out the variants whose open enum would take a value they do not list.
-public enum Action: Codable, Hashable, Sendable, JSONWritable {
-    /// The value as a `Action.Object`.
-    case object(Action.Object)
-    /// The value as a `SetVariableAction`.
-    case setVariableAction(SetVariableAction)
-    /// The value as a `SetModeAction`.
-    case setModeAction(SetModeAction)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) },
-        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) },
-        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("Action", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .object(let value): try value.encode(to: encoder)
-        case .setVariableAction(let value): try value.encode(to: encoder)
-        case .setModeAction(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .object(let value): try writer.encodeValue(value)
-        case .setVariableAction(let value): try writer.encodeValue(value)
-        case .setModeAction(let value): try writer.encodeValue(value)
-        }
-    }
-
-    /// The `Object` schema of the API.
-    public struct Object: Codable, Hashable, Sendable, JSONWritable {
-        public var type: Action.Object.TypeSchema
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(type: Action.Object.TypeSchema) {
-            self.type = type
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.type = try container.field(Action.Object.TypeSchema.self, "type")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.type, "type")
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            writer.beginObject()
-            try writer.encodeField(self.type, "type")
-            writer.endObject()
-        }
-
-        /// The `TypeSchema` schema of the API.
-        public enum TypeSchema: OpenEnum {
-            /// A value the API documents; ``rawValue`` is how it is sent.
-            case back, close
-            /// A value this client does not know yet, kept as it was sent.
-            case unknown(String)
-            public static let knownCases: [Self] = [.back, .close]
-            public var rawValue: String {
-                switch self {
-                case .back: "BACK"
-                case .close: "CLOSE"
-                case .unknown(let value): value
-                }
-            }
-        }
-    }
-}
-
 /// The `SetVariableAction` schema of the API.
 public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {
     /// Always `SET_VARIABLE`.
@@ -115,9 +44,6 @@ extension ClientProtocol {
     }
 }
 
-extension Client {
-    public func search(_ input: Operations.Search) async throws -> [SearchResult] {
-        let request = ClientRequest(method: "GET", path: "/search", operationID: "search", requiresAuthentication: false)
-        return try await core.perform(request, decoding: [SearchResult].self)
-    }
+extension MockClient {
+    public func search(_ input: Operations.Search) async throws -> [SearchResult] { try await searchHandler(input) }
 }

@@ -51,6 +51,99 @@ public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
+/// The `ToolChoice` schema of the API.
+public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
+    /// The value as a `ToolChoice.StringSchema`.
+    case string(ToolChoice.StringSchema)
+    /// The value as a `ToolChoice.Object`.
+    case object(ToolChoice.Object)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) },
+        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, Self._candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .object(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .string(let value): try writer.encodeValue(value)
+        case .object(let value): try writer.encodeValue(value)
+        }
+    }
+
+    /// The `StringSchema` schema of the API.
+    public enum StringSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case none, auto, required
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.none, .auto, .required]
+        public var rawValue: String {
+            switch self {
+            case .none: "none"
+            case .auto: "auto"
+            case .required: "required"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The `Object` schema of the API.
+    public struct Object: Codable, Hashable, Sendable, JSONWritable {
+        public var type: String
+        public var function: ToolChoice.Object.Function?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: String, function: ToolChoice.Object.Function? = nil) {
+            self.type = type
+            self.function = function
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.type = try container.field(String.self, "type")
+            self.function = try container.optionalField(ToolChoice.Object.Function.self, "function")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeField(self.type, "type")
+            try container.encodeOptionalField(self.function, "function")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.function, "function")
+            writer.endObject()
+        }
+
+        /// The `Function` schema of the API.
+        public struct Function: Codable, Hashable, Sendable, JSONWritable {
+            public var name: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(name: String? = nil) {
+                self.name = name
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.name = try container.optionalField(String.self, "name")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.name, "name")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.name, "name")
+                writer.endObject()
+            }
+        }
+    }
+}
+
 extension Operations {
     /// The input of ``Client/listPets(_:)``.
     public struct ListPets: Sendable {
@@ -60,6 +153,9 @@ extension Operations {
     }
 }
 
-extension MockClient {
-    public func search(_ input: Operations.Search) async throws -> [SearchResult] { try await searchHandler(input) }
+extension Client {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
+        let request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", requiresAuthentication: false)
+        return try await core.perform(request, decoding: [Pet].self)
+    }
 }

@@ -162,10 +162,15 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension ClientProtocol {
-    /// - Remark: HTTP `GET /pets`.
-    public func listPets() async throws -> [Pet] {
-        try await listPets(Operations.ListPets())
+extension Operations {
+    /// The input of ``Client/addPet(_:)``.
+    public struct AddPet: Sendable {
+        /// The request body (`application/json`).
+        public var body: Pet
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Pet) {
+            self.body = body
+        }
     }
 }
 

@@ -4,44 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `WebSearchTool` schema of the API.
-public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable {
-    public var type: WebSearchTool.TypeSchema
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: WebSearchTool.TypeSchema) {
-        self.type = type
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.type, "type")
-        writer.endObject()
-    }
-
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case webSearch, webSearch20250311
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.webSearch, .webSearch20250311]
-        public var rawValue: String {
-            switch self {
-            case .webSearch: "web_search"
-            case .webSearch20250311: "web_search_2025_03_11"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
-
 /// The `FileSearchTool` schema of the API.
 public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable {
     /// Always `file_search`.
@@ -101,20 +63,45 @@ public enum Step: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`application/json`).
-    ///
-    /// - Remark: HTTP `POST /pets`.
-    public func addPet(body: Pet) async throws -> Pet {
-        try await addPet(Operations.AddPet(body: body))
+/// The `RunStep` schema of the API.
+public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
+    public let kind: String
+    public let command: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, command: String) {
+        self.kind = kind
+        self.command = command
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.command = try container.field(String.self, "command")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.command, "command")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.kind, "kind")
+        try writer.encodeField(self.command, "command")
+        writer.endObject()
     }
 }
 
-extension Client {
-    public func addPet(_ input: Operations.AddPet) async throws -> Pet {
-        var request = ClientRequest(method: "POST", path: "/pets", operationID: "addPet", requiresAuthentication: false)
-        try request.setJSONBody(input.body, contentType: "application/json")
-        return try await core.perform(request, decoding: Pet.self)
+extension Operations {
+    /// The input of ``Client/createSource(_:)``.
+    public struct CreateSource: Sendable {
+        /// The request body (`application/json`).
+        public var body: IngestSource
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: IngestSource) {
+            self.body = body
+        }
     }
+}
+
+extension MockClient {
+    public func addPet(_ input: Operations.AddPet) async throws -> Pet { try await addPetHandler(input) }
 }

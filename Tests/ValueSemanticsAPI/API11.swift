@@ -4,33 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `RunStep` schema of the API.
-public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
-    public let kind: String
-    public let command: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(kind: String, command: String) {
-        self.kind = kind
-        self.command = command
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.command = try container.field(String.self, "command")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.command, "command")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.kind, "kind")
-        try writer.encodeField(self.command, "command")
-        writer.endObject()
-    }
-}
-
 /// The `CustomStep` schema of the API.
 public struct CustomStep: Codable, Hashable, Sendable, JSONWritable {
     public let kind: String
@@ -108,6 +81,10 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension MockClient {
-    public func addPet(_ input: Operations.AddPet) async throws -> Pet { try await addPetHandler(input) }
+extension Client {
+    public func createSource(_ input: Operations.CreateSource) async throws -> IngestSource {
+        var request = ClientRequest(method: "POST", path: "/sources", operationID: "createSource", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: IngestSource.self)
+    }
 }

@@ -4,141 +4,44 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Unions with a variant that allows anything, `null` too, or that is nullable itself.
-public struct Paging: Codable, Hashable, Sendable, JSONWritable {
-    public var pages: Paging.Pages? { _pages?.value }
-    private let _pages: Nullable<Paging.Pages>?
-    public var owner: Paging.Owner? { _owner?.value }
-    private let _owner: Nullable<Paging.Owner>?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(pages: Paging.Pages? = nil, owner: Paging.Owner? = nil) {
-        self._pages = pages.map(Nullable.value)
-        self._owner = owner.map(Nullable.value)
-    }
+/// Both messages are tagged `message`; the role tells them apart.
+public enum ChatItem: Codable, Hashable, Sendable, JSONWritable {
+    /// The value as a `ChatInput`.
+    case chatInput(ChatInput)
+    /// The value as a `ChatOutput`.
+    case chatOutput(ChatOutput)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) },
+        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) },
+    ]
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self._pages = try container.nullableField(Paging.Pages.self, "pages")
-        self._owner = try container.nullableField(Paging.Owner.self, "owner")
+        switch try OneOfDecoding.discriminator("type", in: decoder) {
+        case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: decoder, [Self._candidates[0], Self._candidates[1]])
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
     }
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._pages, "pages")
-        try container.encodeNullableField(self._owner, "owner")
+        switch self {
+        case .chatInput(let value): try value.encode(to: encoder)
+        case .chatOutput(let value): try value.encode(to: encoder)
+        }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeNullableField(self._pages, "pages")
-        try writer.encodeNullableField(self._owner, "owner")
-        writer.endObject()
-    }
-
-    /// The `Pages` schema of the API.
-    public enum Pages: Codable, Hashable, Sendable, JSONWritable {
-        /// The value as a `Paging.Pages.Object`.
-        case object(Paging.Pages.Object)
-        /// The value as a `JSONValue`.
-        case case2(JSONValue)
-        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) },
-            .init(keys: nil) { .case2(try JSONValue(from: $0)) },
-        ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .object(let value): try value.encode(to: encoder)
-            case .case2(let value): try value.encode(to: encoder)
-            }
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            switch self {
-            case .object(let value): try writer.encodeValue(value)
-            case .case2(let value): try writer.encodeValue(value)
-            }
-        }
-
-        /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable, JSONWritable {
-            public let next: String
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(next: String) {
-                self.next = next
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.next = try container.field(String.self, "next")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.next, "next")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.next, "next")
-                writer.endObject()
-            }
-        }
-    }
-
-    /// The `Owner` schema of the API.
-    ///
-    /// - `none`: none
-    public enum Owner: Codable, Hashable, Sendable, JSONWritable {
-        /// The value as a `[String: JSONValue]`.
-        case none([String: JSONValue])
-        /// The value as a `Paging.Owner.Object`.
-        case object(Paging.Owner.Object)
-        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .none(try [String: JSONValue](from: $0)) },
-            .init(keys: ["id"]) { .object(try Paging.Owner.Object(from: $0)) },
-        ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Owner", in: decoder, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .none(let value): try value.encode(to: encoder)
-            case .object(let value): try value.encode(to: encoder)
-            }
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            switch self {
-            case .none(let value): try writer.encodeValue(value)
-            case .object(let value): try writer.encodeValue(value)
-            }
-        }
-
-        /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable, JSONWritable {
-            public let id: String
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(id: String) {
-                self.id = id
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.id = try container.field(String.self, "id")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.id, "id")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.id, "id")
-                writer.endObject()
-            }
+        switch self {
+        case .chatInput(let value): try writer.encodeValue(value)
+        case .chatOutput(let value): try writer.encodeValue(value)
         }
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`application/json`).
-    ///
-    /// - Remark: HTTP `POST /sources`.
-    public func createSource(body: IngestSource) async throws -> IngestSource {
-        try await createSource(Operations.CreateSource(body: body))
+extension Operations {
+    /// The input of ``Client/createAdmin(_:)``.
+    public struct CreateAdmin: Sendable {
+        /// The request body (`application/json`).
+        public var body: AdminAccount
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: AdminAccount) {
+            self.body = body
+        }
     }
 }

@@ -4,65 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .tvShow(let value): try writer.encodeValue(value)
-        case .movie(let value): try writer.encodeValue(value)
-        case .person(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
-/// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable, JSONWritable {
-    public let name: String?
-    public let firstAirDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, firstAirDate: String? = nil) {
-        self.name = name
-        self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.name, "name")
-        try writer.encodeOptionalField(self.firstAirDate, "first_air_date")
-        writer.endObject()
-    }
-}
-
 /// The `Movie` schema of the API.
 public struct Movie: Codable, Hashable, Sendable, JSONWritable {
     public let title: String?
@@ -90,16 +31,37 @@ public struct Movie: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`application/json`).
-    ///
-    /// - Remark: HTTP `POST /admins`.
-    public func createAdmin(body: AdminAccount) async throws -> Void {
-        try await createAdmin(Operations.CreateAdmin(body: body))
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable, JSONWritable {
+    public let name: String?
+    public let knownFor: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, knownFor: [String]? = nil) {
+        self.name = name
+        self.knownFor = knownFor
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.name = try container.optionalField(String.self, "name")
+        self.knownFor = try container.optionalField([String].self, "known_for")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.name, "name")
+        try container.encodeOptionalField(self.knownFor, "known_for")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.knownFor, "known_for")
+        writer.endObject()
     }
 }
 
-extension MockClient {
-    public func createAdmin(_ input: Operations.CreateAdmin) async throws -> Void { try await createAdminHandler(input) }
+extension Client {
+    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account {
+        var request = ClientRequest(method: "POST", path: "/accounts", operationID: "createAccount", requiresAuthentication: false)
+        try request.setJSONBody(input.body, contentType: "application/json")
+        return try await core.perform(request, decoding: Account.self)
+    }
 }

@@ -4,33 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable, JSONWritable {
-    public let name: String?
-    public let knownFor: [String]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, knownFor: [String]? = nil) {
-        self.name = name
-        self.knownFor = knownFor
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.knownFor = try container.optionalField([String].self, "known_for")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.knownFor, "known_for")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.name, "name")
-        try writer.encodeOptionalField(self.knownFor, "known_for")
-        writer.endObject()
-    }
-}
-
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
@@ -100,14 +73,48 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension Operations {
-    /// The input of ``Client/createAccount(_:)``.
-    public struct CreateAccount: Sendable {
-        /// The request body (`application/json`).
-        public var body: Account
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Account) {
-            self.body = body
-        }
+/// The `Dog` schema of the API.
+public struct Dog: Codable, Hashable, Sendable, JSONWritable {
+    public var petType: String?
+    public var name: String
+    public var bark: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, bark: String? = nil) {
+        self.petType = petType
+        self.name = name
+        self.bark = bark
     }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.petType = try container.optionalField(String.self, "petType")
+        self.name = try container.field(String.self, "name")
+        self.bark = try container.optionalField(String.self, "bark")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.petType, "petType")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.bark, "bark")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.bark, "bark")
+        writer.endObject()
+    }
+}
+
+extension ClientProtocol {
+    /// - Parameters:
+    ///   - body: The request body (`application/json`).
+    ///
+    /// - Remark: HTTP `POST /accounts`.
+    public func createAccount(body: Account) async throws -> Account {
+        try await createAccount(Operations.CreateAccount(body: body))
+    }
+}
+
+extension MockClient {
+    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account { try await createAccountHandler(input) }
 }

@@ -4,38 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `Dog` schema of the API.
-public struct Dog: Codable, Hashable, Sendable, JSONWritable {
-    public var petType: String?
-    public var name: String
-    public var bark: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, bark: String? = nil) {
-        self.petType = petType
-        self.name = name
-        self.bark = bark
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.petType = try container.optionalField(String.self, "petType")
-        self.name = try container.field(String.self, "name")
-        self.bark = try container.optionalField(String.self, "bark")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.petType, "petType")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.bark, "bark")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.petType, "petType")
-        try writer.encodeField(self.name, "name")
-        try writer.encodeOptionalField(self.bark, "bark")
-        writer.endObject()
-    }
-}
-
 /// The `Cat` schema of the API.
 public struct Cat: Codable, Hashable, Sendable, JSONWritable {
     public var petType: String?
@@ -68,20 +36,48 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - body: The request body (`application/json`).
-    ///
-    /// - Remark: HTTP `POST /accounts`.
-    public func createAccount(body: Account) async throws -> Account {
-        try await createAccount(Operations.CreateAccount(body: body))
+/// The `Bird` schema of the API.
+public struct Bird: Codable, Hashable, Sendable, JSONWritable {
+    public var petType: String?
+    public var name: String
+    public var wingspan: Double?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, wingspan: Double? = nil) {
+        self.petType = petType
+        self.name = name
+        self.wingspan = wingspan
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.petType = try container.optionalField(String.self, "petType")
+        self.name = try container.field(String.self, "name")
+        self.wingspan = try container.optionalField(Double.self, "wingspan")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.petType, "petType")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.wingspan, "wingspan")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.wingspan, "wingspan")
+        writer.endObject()
     }
 }
 
-extension Client {
-    public func createAccount(_ input: Operations.CreateAccount) async throws -> Account {
-        var request = ClientRequest(method: "POST", path: "/accounts", operationID: "createAccount", requiresAuthentication: false)
-        try request.setJSONBody(input.body, contentType: "application/json")
-        return try await core.perform(request, decoding: Account.self)
+extension Operations {
+    /// The input of ``Client/patchProfile(_:)``.
+    public struct PatchProfile: Sendable {
+        public var id: String
+        /// The request body (`application/json`).
+        public var body: ProfilePatch
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(id: String, body: ProfilePatch) {
+            self.id = id
+            self.body = body
+        }
     }
 }

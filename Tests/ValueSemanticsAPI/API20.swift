@@ -4,177 +4,47 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `IngestSource` schema of the API.
-public struct IngestSource: Codable, Hashable, Sendable {
-    public var name: String
-    public var uid: String?
-    /// Which of the schema's variants the value also is (its `oneOf`/`anyOf`).
-    public var variant: IngestSource.Variant
+/// The `Account` schema of the API.
+public struct Account: Codable, Hashable, Sendable, JSONWritable {
+    /// - Note: Read-only: the server sets it; leave it nil in requests.
+    public var id: String?
+    /// Format: `date-time`.
+    /// - Note: Read-only: the server sets it; leave it nil in requests.
+    public var created: Timestamp?
+    public var username: String
+    /// - Note: Write-only: sent in requests, never in responses.
+    public var password: String?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String, uid: String? = nil, variant: IngestSource.Variant) {
-        self.name = name
-        self.uid = uid
-        self.variant = variant
+    public init(id: String? = nil, created: Timestamp? = nil, username: String, password: String? = nil) {
+        self.id = id
+        self.created = created
+        self.username = username
+        self.password = password
     }
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.field(String.self, "name")
-        self.uid = try container.optionalField(String.self, "uid")
-        self.variant = try IngestSource.Variant(from: decoder)
+        self.id = try container.optionalField(String.self, "id")
+        self.created = try container.optionalField(Timestamp.self, "created")
+        self.username = try container.field(String.self, "username")
+        self.password = try container.optionalField(String.self, "password")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.uid, "uid")
-        try self.variant.encode(to: encoder)
+        try container.encodeOptionalField(self.id, "id")
+        try container.encodeOptionalField(self.created, "created")
+        try container.encodeField(self.username, "username")
+        try container.encodeOptionalField(self.password, "password")
     }
-
-    /// The `Variant` schema of the API.
-    ///
-    /// - `gitHub`: GitHub
-    /// - `stripe`: Stripe
-    public enum Variant: Codable, Hashable, Sendable, JSONWritable {
-        /// The value as a `IngestSource.Variant.GitHub`.
-        case gitHub(IngestSource.Variant.GitHub)
-        /// The value as a `IngestSource.Variant.Stripe`.
-        case stripe(IngestSource.Variant.Stripe)
-        public init(from decoder: any Decoder) throws {
-            switch try OneOfDecoding.discriminator("type", in: decoder) {
-            case "github": self = .gitHub(try IngestSource.Variant.GitHub(from: decoder))
-            case "stripe": self = .stripe(try IngestSource.Variant.Stripe(from: decoder))
-            case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-            }
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .gitHub(let value): try value.encode(to: encoder)
-            case .stripe(let value): try value.encode(to: encoder)
-            }
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            switch self {
-            case .gitHub(let value): try writer.encodeValue(value)
-            case .stripe(let value): try writer.encodeValue(value)
-            }
-        }
-
-        /// GitHub
-        public struct GitHub: Codable, Hashable, Sendable, JSONWritable {
-            /// Always `github`.
-            public var type: String
-            public var config: IngestSource.Variant.GitHub.Config
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(type: String = "github", config: IngestSource.Variant.GitHub.Config) {
-                self.type = type
-                self.config = config
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.type = try container.field(String.self, "type")
-                self.config = try container.field(IngestSource.Variant.GitHub.Config.self, "config")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.type, "type")
-                try container.encodeField(self.config, "config")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.type, "type")
-                try writer.encodeField(self.config, "config")
-                writer.endObject()
-            }
-
-            /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable, JSONWritable {
-                public var secret: String
-                /// Creates a value from its properties (optional ones default to `nil`).
-                public init(secret: String) {
-                    self.secret = secret
-                }
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: FieldKey.self)
-                    self.secret = try container.field(String.self, "secret")
-                }
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: FieldKey.self)
-                    try container.encodeField(self.secret, "secret")
-                }
-                public func writeJSON(to writer: inout JSONWriter) throws {
-                    writer.beginObject()
-                    try writer.encodeField(self.secret, "secret")
-                    writer.endObject()
-                }
-            }
-        }
-
-        /// Stripe
-        public struct Stripe: Codable, Hashable, Sendable, JSONWritable {
-            /// Always `stripe`.
-            public var type: String
-            public var config: IngestSource.Variant.Stripe.Config
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(type: String = "stripe", config: IngestSource.Variant.Stripe.Config) {
-                self.type = type
-                self.config = config
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.type = try container.field(String.self, "type")
-                self.config = try container.field(IngestSource.Variant.Stripe.Config.self, "config")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.type, "type")
-                try container.encodeField(self.config, "config")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.type, "type")
-                try writer.encodeField(self.config, "config")
-                writer.endObject()
-            }
-
-            /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable, JSONWritable {
-                public var key: String
-                public var live: Bool?
-                /// Creates a value from its properties (optional ones default to `nil`).
-                public init(key: String, live: Bool? = nil) {
-                    self.key = key
-                    self.live = live
-                }
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: FieldKey.self)
-                    self.key = try container.field(String.self, "key")
-                    self.live = try container.optionalField(Bool.self, "live")
-                }
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: FieldKey.self)
-                    try container.encodeField(self.key, "key")
-                    try container.encodeOptionalField(self.live, "live")
-                }
-                public func writeJSON(to writer: inout JSONWriter) throws {
-                    writer.beginObject()
-                    try writer.encodeField(self.key, "key")
-                    try writer.encodeOptionalField(self.live, "live")
-                    writer.endObject()
-                }
-            }
-        }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.id, "id")
+        try writer.encodeOptionalField(self.created, "created")
+        try writer.encodeField(self.username, "username")
+        try writer.encodeOptionalField(self.password, "password")
+        writer.endObject()
     }
 }
 
-extension Operations {
-    /// The input of ``Client/patchProfile(_:)``.
-    public struct PatchProfile: Sendable {
-        public var id: String
-        /// The request body (`application/json`).
-        public var body: ProfilePatch
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(id: String, body: ProfilePatch) {
-            self.id = id
-            self.body = body
-        }
-    }
+extension MockClient {
+    public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile { try await patchProfileHandler(input) }
 }

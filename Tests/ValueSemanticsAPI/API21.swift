@@ -4,47 +4,6 @@
 internal import Foundation
 public import RaspRuntime
 
-/// The `Account` schema of the API.
-public struct Account: Codable, Hashable, Sendable, JSONWritable {
-    /// - Note: Read-only: the server sets it; leave it nil in requests.
-    public var id: String?
-    /// Format: `date-time`.
-    /// - Note: Read-only: the server sets it; leave it nil in requests.
-    public var created: Timestamp?
-    public var username: String
-    /// - Note: Write-only: sent in requests, never in responses.
-    public var password: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(id: String? = nil, created: Timestamp? = nil, username: String, password: String? = nil) {
-        self.id = id
-        self.created = created
-        self.username = username
-        self.password = password
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.optionalField(String.self, "id")
-        self.created = try container.optionalField(Timestamp.self, "created")
-        self.username = try container.field(String.self, "username")
-        self.password = try container.optionalField(String.self, "password")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeOptionalField(self.created, "created")
-        try container.encodeField(self.username, "username")
-        try container.encodeOptionalField(self.password, "password")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.id, "id")
-        try writer.encodeOptionalField(self.created, "created")
-        try writer.encodeField(self.username, "username")
-        try writer.encodeOptionalField(self.password, "password")
-        writer.endObject()
-    }
-}
-
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
 public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
     /// The account's id.
@@ -92,21 +51,65 @@ public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
+/// The `Profile` schema of the API.
+public struct Profile: Codable, Hashable, Sendable, JSONWritable {
+    public let login: String
+    public let email: String?
+    /// The keys the schema does not declare, with their values (its `additionalProperties`).
+    public let additionalProperties: [String: JSONValue]
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
+        self.login = login
+        self.email = email
+        self.additionalProperties = additionalProperties
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.login = try container.field(String.self, "login")
+        self.email = try container.optionalField(String.self, "email")
+        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.login, "login")
+        try container.encodeOptionalField(self.email, "email")
+        try container.encodeAdditionalFields(self.additionalProperties)
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.login, "login")
+        try writer.encodeOptionalField(self.email, "email")
+        try writer.encodeAdditionalFields(self.additionalProperties)
+        writer.endObject()
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/echoNulls(_:)``.
+    public struct EchoNulls: Sendable {
+        /// The request body (`application/json`).
+        public var body: Nulls
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Nulls) {
+            self.body = body
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
-    ///   - id:
     ///   - body: The request body (`application/json`).
     ///
-    /// - Remark: HTTP `PATCH /profiles/{id}`.
-    public func patchProfile(id: String, body: ProfilePatch) async throws -> Profile {
-        try await patchProfile(Operations.PatchProfile(id: id, body: body))
+    /// - Remark: HTTP `POST /nulls`.
+    public func echoNulls(body: Nulls) async throws -> Nulls {
+        try await echoNulls(Operations.EchoNulls(body: body))
     }
 }
 
 extension Client {
-    public func patchProfile(_ input: Operations.PatchProfile) async throws -> Profile {
-        var request = ClientRequest(method: "PATCH", path: "/profiles/\(ClientRequest.pathComponent(input.id))", operationID: "patchProfile", requiresAuthentication: false)
+    public func echoNulls(_ input: Operations.EchoNulls) async throws -> Nulls {
+        var request = ClientRequest(method: "POST", path: "/nulls", operationID: "echoNulls", requiresAuthentication: false)
         try request.setJSONBody(input.body, contentType: "application/json")
-        return try await core.perform(request, decoding: Profile.self)
+        return try await core.perform(request, decoding: Nulls.self)
     }
 }

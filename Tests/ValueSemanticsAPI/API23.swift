@@ -4,68 +4,6 @@
 public import Foundation
 public import RaspRuntime
 
-/// Null clears a value, a missing key leaves it alone.
-public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable {
-    /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public var nickname: String?
-    /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public var email: String?
-    public var labels: Labels?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(nickname: String? = nil, email: String? = nil, labels: Labels? = nil) {
-        self._nickname = NullableField(wrappedValue: nickname)
-        self._email = NullableField(wrappedValue: email)
-        self.labels = labels
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
-        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
-        self.labels = try container.optionalField(Labels.self, "labels")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
-        try container.encodeNullableField(self._email.projectedValue, "email")
-        try container.encodeOptionalField(self.labels, "labels")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeNullableField(self._nickname.projectedValue, "nickname")
-        try writer.encodeNullableField(self._email.projectedValue, "email")
-        try writer.encodeOptionalField(self.labels, "labels")
-        writer.endObject()
-    }
-}
-
-public typealias NullableName = String
-
-/// Format: `date-time`.
-public typealias NullableTime = Timestamp
-
-/// Format: `byte`.
-public typealias NullableBytes = Data
-
-public typealias NameAlias = NullableName
-
-public typealias RawMessage = JSONValue
-
-/// The `ConnectorKind` schema of the API.
-public enum ConnectorKind: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case custom, builtin
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.custom, .builtin]
-    public var rawValue: String {
-        switch self {
-        case .custom: "Custom"
-        case .builtin: "Builtin"
-        case .unknown(let value): value
-        }
-    }
-}
-
 /// An unsigned 64-bit integer holds values above Int64's maximum.
 public struct Counters: Codable, Hashable, Sendable, JSONWritable {
     /// Format: `uint64`.
@@ -95,13 +33,90 @@ public struct Counters: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
+/// The `Nulls` schema of the API.
+public struct Nulls: Codable, Hashable, Sendable, JSONWritable {
+    public var requiredNullable: String?
+    /// - Note: `$optionalNullable` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var optionalNullable: Int?
+    public var requiredAlias: NameAlias?
+    /// - Note: `$optionalTime` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var optionalTime: NullableTime?
+    /// - Note: `$optionalBytes` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var optionalBytes: NullableBytes?
+    public var values: [String: String?]?
+    public var items: [Int?]?
+    public var raw: RawMessage?
+    /// - Note: Defaults to `.init(rawValue: "Custom")` when missing.
+    public var kind: ConnectorKind {
+        get { _kind ?? .init(rawValue: "Custom") }
+        set { _kind = newValue }
+    }
+    private var _kind: ConnectorKind?
+    /// - Note: Defaults to `1` when missing.
+    /// - Note: `$level` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var level: Int?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, optionalBytes: NullableBytes? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
+        self.requiredNullable = requiredNullable
+        self._optionalNullable = NullableField(wrappedValue: optionalNullable)
+        self.requiredAlias = requiredAlias
+        self._optionalTime = NullableField(wrappedValue: optionalTime)
+        self._optionalBytes = NullableField(wrappedValue: optionalBytes)
+        self.values = values
+        self.items = items
+        self.raw = raw
+        self._kind = kind
+        self._level = NullableField(wrappedValue: level)
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.requiredNullable = try container.optionalField(String.self, "requiredNullable")
+        self._optionalNullable = NullableField(projectedValue: try container.nullableField(Int.self, "optionalNullable"))
+        self.requiredAlias = try container.optionalField(NameAlias.self, "requiredAlias")
+        self._optionalTime = NullableField(projectedValue: try container.nullableField(NullableTime.self, "optionalTime"))
+        self._optionalBytes = NullableField(projectedValue: try container.nullableField(NullableBytes.self, "optionalBytes"))
+        self.values = try container.optionalField([String: String?].self, "values")
+        self.items = try container.optionalField([Int?].self, "items")
+        self.raw = try container.presentField(RawMessage.self, "raw")
+        self._kind = try container.optionalField(ConnectorKind.self, "kind")
+        self._level = NullableField(projectedValue: try container.nullableField(Int.self, "level"))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeFieldOrNull(self.requiredNullable, "requiredNullable")
+        try container.encodeNullableField(self._optionalNullable.projectedValue, "optionalNullable")
+        try container.encodeFieldOrNull(self.requiredAlias, "requiredAlias")
+        try container.encodeNullableField(self._optionalTime.projectedValue, "optionalTime")
+        try container.encodeNullableField(self._optionalBytes.projectedValue, "optionalBytes")
+        try container.encodeOptionalField(self.values, "values")
+        try container.encodeOptionalField(self.items, "items")
+        try container.encodeOptionalField(self.raw, "raw")
+        try container.encodeOptionalField(self._kind, "kind")
+        try container.encodeNullableField(self._level.projectedValue, "level")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeFieldOrNull(self.requiredNullable, "requiredNullable")
+        try writer.encodeNullableField(self._optionalNullable.projectedValue, "optionalNullable")
+        try writer.encodeFieldOrNull(self.requiredAlias, "requiredAlias")
+        try writer.encodeNullableField(self._optionalTime.projectedValue, "optionalTime")
+        try writer.encodeNullableField(self._optionalBytes.projectedValue, "optionalBytes")
+        try writer.encodeOptionalField(self.values, "values")
+        try writer.encodeOptionalField(self.items, "items")
+        try writer.encodeOptionalField(self.raw, "raw")
+        try writer.encodeOptionalField(self._kind, "kind")
+        try writer.encodeNullableField(self._level.projectedValue, "level")
+        writer.endObject()
+    }
+}
+
 extension Operations {
-    /// The input of ``Client/echoNulls(_:)``.
-    public struct EchoNulls: Sendable {
+    /// The input of ``Client/echoTransaction(_:)``.
+    public struct EchoTransaction: Sendable {
         /// The request body (`application/json`).
-        public var body: Nulls
+        public var body: Transaction
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Nulls) {
+        public init(body: Transaction) {
             self.body = body
         }
     }

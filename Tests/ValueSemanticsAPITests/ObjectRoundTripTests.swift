@@ -142,6 +142,29 @@ struct ObjectRoundTripTests {
         try expectRoundTrip(Nulls.self, #"{"requiredNullable": "x", "requiredAlias": "y", "kind": "Builtin"}"#)
     }
 
+    /// A value that contains itself stores the properties that close the cycle out of line; an explicit `null`
+    /// there stays apart from a missing key (optional, required, through a nullable alias, in an array).
+    @Test func nullsSurviveWhereAValueContainsItself() throws {
+        let null = try expectRoundTrip(Transaction.self, #"{"id": "t1", "parent": null, "originating": null}"#)
+        let missing = try expectRoundTrip(Transaction.self, #"{"id": "t1", "parent": null}"#)
+        #expect(null.originating == nil && missing.originating == nil && null != missing)
+        try expectRoundTrip(Transaction.self, #"{"id": "t1", "parent": null, "reversal": null}"#)
+        try expectRoundTrip(Transaction.self,
+                            #"{"id": "t1", "parent": null, "related": [null, {"id": "t0", "parent": null}]}"#)
+        let nested = try expectRoundTrip(Transaction.self, """
+            {"id": "t2", "parent": {"id": "t1", "parent": null, "originating": null},
+             "originating": {"id": "t0", "parent": null, "reversal": null}}
+            """)
+        #expect(nested.parent?.id == "t1" && nested.originating?.id == "t0")
+        // A value built in Swift writes no key for a nil optional, and `null` for a nil required one.
+        var built = Transaction(id: "t3")
+        built.originating = missing
+        #expect(try encoded(built) == .object([
+            "id": .string("t3"), "parent": .null,
+            "originating": .object(["id": .string("t1"), "parent": .null]),
+        ]))
+    }
+
     /// A missing key with a schema default reads as the default and stays missing when written back; an explicit
     /// default stays written.
     @Test func defaultsDoNotAddKeys() throws {

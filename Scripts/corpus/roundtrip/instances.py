@@ -1,11 +1,11 @@
 """A seeded, bounded random generator of JSON instances from OpenAPI/JSON Schema schemas.
 
 It aims at instances that are *probably* valid and that exercise what generated types tend to lose: optional
-properties present or absent, explicit nulls where a schema allows them, extra keys where `additionalProperties`
-allows them, each variant of a `oneOf`/`anyOf`, discriminator values consistent with the chosen subtype (and
-subtypes of a base schema that carries a discriminator), date-times with offsets and 0–9 fractional digits, the edges
-of integer ranges. Whether an instance is valid is decided afterwards by the strict validator (`validation.py`):
-the caller keeps only the candidates that pass.
+properties present or absent, explicit nulls where a schema allows them (in null instances, at every such place),
+extra keys where `additionalProperties` allows them, each variant of a `oneOf`/`anyOf`, discriminator values
+consistent with the chosen subtype (and subtypes of a base schema that carries a discriminator), date-times with
+offsets and 0–9 fractional digits, the edges of integer ranges. Whether an instance is valid is decided afterwards
+by the strict validator (`validation.py`): the caller keeps only the candidates that pass.
 
 Direction: in `response` instances `writeOnly` properties are left out, in `request` instances `readOnly` ones.
 
@@ -66,6 +66,10 @@ class InstanceGenerator:
         # Rich instances carry nearly every optional property near the top: the variants of an overlapping `oneOf`
         # differ only there, so the caller switches to them when plain ones keep failing validation.
         self.rich = False
+        # Null instances: every property, item and map value whose schema allows `null` is present and `null`
+        # (optional ones too, at any depth), and a union with a `null` variant chooses it. One per schema makes each
+        # way a type stores a nullable value meet an explicit `null`, which random instances reach only by chance.
+        self.nulls = False
 
     # MARK: Merging
 
@@ -163,10 +167,14 @@ class InstanceGenerator:
                 return False
             return view.enum is None or any(value in view.enum for value in values)
 
+        def is_null(variant):
+            return isinstance(variant, dict) and variant.get("type") == "null" and len(variant) == 1
+
         candidates = [index for index in range(len(variants)) if compatible(index)] or list(range(len(variants)))
-        index = self.rng.choice(candidates)
+        nulls = [index for index in candidates if is_null(variants[index])] if self.nulls else []
+        index = nulls[0] if nulls else self.rng.choice(candidates)
         variant = variants[index]
-        if isinstance(variant, dict) and variant.get("type") == "null" and len(variant) == 1:
+        if is_null(variant):
             return None
         return loc.child(keyword, index)
 
@@ -179,7 +187,7 @@ class InstanceGenerator:
         if subtype is not None:
             locs = [subtype]
         view = self.view(locs)
-        if view.nullable and self.rng.random() < 0.12:
+        if view.nullable and ((self.nulls and depth > 0) or self.rng.random() < 0.12):
             return None
         if view.types == {"null"}:
             return None
@@ -265,7 +273,7 @@ class InstanceGenerator:
             required = name in view.required
             # Fewer optional properties deeper down keeps instances small enough to read (and to validate).
             chance = 0.9 if self.rich and depth < 2 else 0.6 - 0.12 * depth
-            if not required and (deep or self.rng.random() > chance):
+            if not required and (deep or self.rng.random() > chance) and not (self.nulls and self._nullable(locs)):
                 continue
             value[name] = self.generate(locs, depth + 1)
         for name in view.required:
@@ -289,6 +297,14 @@ class InstanceGenerator:
             else:
                 value[name] = self._any(depth + 1)
         return value
+
+    def _nullable(self, locs):
+        """Whether the schemas of a property allow `null` (in null instances, where a union chooses its `null`
+        variant)."""
+        try:
+            return self.view(locs).nullable
+        except Skip:
+            return False
 
     def _set_discriminators(self, view, value):
         """Sets each discriminator property to a value consistent with the subtype chosen (or merged in)."""

@@ -82,7 +82,8 @@ class Run:
         self.name = spec_name(spec)
         self.folder = os.path.join(WORK, self.name)
         self.figures = {"reachable": 0, "schemas": 0, "instances": 0, "lossless": 0, "lossy": 0, "failed": 0,
-                        "encoded_invalid": 0, "examples_valid": 0, "examples_invalid": 0, "crashed": 0}
+                        "encoded_invalid": 0, "examples_valid": 0, "examples_invalid": 0, "crashed": 0,
+                        "null_instances": 0}
         self.first = {}
         self.problem = None
         self.uncovered = []
@@ -255,6 +256,19 @@ class Run:
         generators = {direction: InstanceGenerator(self.document, seed + index, direction,
                                                    examples_of=self.document.example_values)
                       for index, direction in enumerate(entry["directions"])}
+        # First a null instance per direction (every nullable place `null`), then random ones (none with --count 0:
+        # examples only).
+        for index, direction in enumerate(entry["directions"] if self.args.count > 0 else []):
+            nulls = InstanceGenerator(self.document, seed ^ 0x5EED + index, direction,
+                                      examples_of=self.document.example_values)
+            nulls.nulls = True
+            try:
+                value = nulls.generate([loc])
+            except (Skip, RecursionError):
+                continue
+            if self.validation.is_valid(value, loc, direction):
+                self.figures["null_instances"] += 1
+                add(value, direction, "nulls")
         attempts = 0
         last = None
         while len(records) < self.args.count and attempts < self.args.count * 4 and time.monotonic() < deadline:
@@ -413,10 +427,10 @@ class Run:
     def lines(self):
         figures = self.figures
         units = {"reachable": "schemas", "schemas": "schemas", "examples_valid": "examples",
-                 "examples_invalid": "examples"}
+                 "examples_invalid": "examples", "null_instances": "instances"}
         out = []
         for key in ("reachable", "schemas", "instances", "lossless", "lossy", "failed", "encoded_invalid", "crashed",
-                    "examples_valid", "examples_invalid"):
+                    "examples_valid", "examples_invalid", "null_instances"):
             out.append(f"roundtrip.{self.name}.{key}: {figures[key]} {units.get(key, 'instances')}")
         return out
 

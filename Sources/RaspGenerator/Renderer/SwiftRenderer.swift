@@ -244,7 +244,7 @@ struct SwiftRenderer {
             // Properties are read in place by index (a for-in loop copies each one, retaining all of its fields).
             for index in decl.properties.indices {
                 w.doc(decl.properties[index].doc)
-                if Self.tracksNull(decl.properties[index]) && !decl.properties[index].hasStorage {
+                if decl.properties[index].tracksNull && !decl.properties[index].hasStorage {
                     let name = Naming.bare(decl.properties[index].name)
                     w.doc("- Note: `$\(name)` tells a missing key (nil) from `null` (`.null`).")
                 }
@@ -275,14 +275,20 @@ struct SwiftRenderer {
         property.hasStorage ? "_" + Naming.bare(property.name) : property.name
     }
 
-    /// Whether a property keeps `null` apart from a missing key (boxed values do not).
-    private static func tracksNull(_ property: borrowing PropertyDecl) -> Bool {
-        property.tracksNull && !property.boxed
+    /// The type a property's value is decoded and stored as: the property's type, boxed when it is. A property that
+    /// keeps `null` apart from a missing key stores it in a `Nullable` (`Nullable<Indirect<T>>?` for a boxed one).
+    private static func storedValueType(_ property: borrowing PropertyDecl) -> String {
+        property.boxed ? "Indirect<\(property.type.spelling)>" : property.type.spelling
+    }
+
+    /// The expression that stores an optional value `name` in a tracking property's `Nullable` storage.
+    private static func nullableStorage(of name: String, _ property: borrowing PropertyDecl) -> String {
+        property.boxed ? "\(name).map { .value(Indirect($0)) }" : "\(name).map(Nullable.value)"
     }
 
     /// A stored property, or a computed one over private storage (boxed or deprecated values).
     private func renderProperty(_ property: borrowing PropertyDecl, mutable: Bool, _ w: inout CodeWriter) {
-        let tracksNull = Self.tracksNull(property)
+        let tracksNull = property.tracksNull
         if tracksNull && !property.hasStorage {
             // A wrapper needs a `var`; a type that is never sent keeps it read-only for callers.
             w.line("@NullableField ", access, mutable ? "var " : "private(set) var ", property.name, ": ",
@@ -301,16 +307,17 @@ struct SwiftRenderer {
         let storage = Self.storage(property)
         // A defaulted property's storage is optional too: nil for a missing key.
         let optional = property.isOptional || property.keepsPresence ? "?" : ""
-        let stored = property.boxed ? "Indirect<\(property.type.spelling)>\(optional)"
-            : tracksNull ? "Nullable<\(property.type.spelling)>?" : property.type.spelling + optional
-        var read = property.boxed ? "\(storage)\(optional).value" : tracksNull ? "\(storage)?.value" : storage
+        let stored = tracksNull ? "Nullable<\(Self.storedValueType(property))>?"
+            : property.boxed ? "Indirect<\(property.type.spelling)>\(optional)" : property.type.spelling + optional
+        var read = tracksNull ? property.boxed ? "\(storage)?.value?.value" : "\(storage)?.value"
+            : property.boxed ? "\(storage)\(optional).value" : storage
         if property.keepsPresence, let defaultValue = property.defaultValue { read += " ?? " + defaultValue.spelling }
         if !mutable {
             w.line("\(access)var \(property.name): \(type) { \(read) }")
             w.line("private let \(storage): \(stored)")
             return
         }
-        let write = tracksNull ? "newValue.map(Nullable.value)" : !property.boxed ? "newValue"
+        let write = tracksNull ? Self.nullableStorage(of: "newValue", property) : !property.boxed ? "newValue"
             : property.isOptional ? "newValue.map(Indirect.init)" : "Indirect(newValue)"
         w.line("\(access)var \(property.name): \(type) {")
         w.line("    get { \(read) }")
@@ -365,9 +372,9 @@ struct SwiftRenderer {
 
     /// The memberwise init's line that stores a parameter.
     private func writeInitAssignment(_ property: borrowing PropertyDecl, _ w: inout CodeWriter) {
-        if Self.tracksNull(property) {
+        if property.tracksNull {
             let storage = "self._" + Naming.bare(property.name)
-            w.line(property.hasStorage ? "\(storage) = \(property.name).map(Nullable.value)"
+            w.line(property.hasStorage ? "\(storage) = \(Self.nullableStorage(of: property.name, property))"
                                        : "\(storage) = NullableField(wrappedValue: \(property.name))")
         } else if property.boxed {
             let storage = Self.storage(property)
@@ -412,8 +419,8 @@ struct SwiftRenderer {
         let type = property.type.spelling
         let (open, close) = property.boxed ? ("Indirect<", ">") : ("", "")
         let key = Naming.escaped(property.wireName)
-        if Self.tracksNull(property) {
-            let read = "try container.nullableField(\(type).self, \"\(key)\")"
+        if property.tracksNull {
+            let read = "try container.nullableField(\(Self.storedValueType(property)).self, \"\(key)\")"
             w.line("self._", Naming.bare(property.name), " = ",
                    property.hasStorage ? read : "NullableField(projectedValue: \(read))")
         } else if property.isOptional || property.keepsPresence {
@@ -454,7 +461,7 @@ struct SwiftRenderer {
         let properties = decl.properties
         for index in properties.indices {
             let property = properties[index]
-            let tracksNull = Self.tracksNull(property)
+            let tracksNull = property.tracksNull
             let method = tracksNull ? "encodeNullableField" : property.encodesNull ? "encodeFieldOrNull"
                 : property.isOptional || property.keepsPresence ? "encodeOptionalField" : "encodeField"
             let value = tracksNull && !property.hasStorage ? "_" + Naming.bare(property.name) + ".projectedValue"
