@@ -237,7 +237,7 @@ public struct GeneratorPipeline: Sendable {
     private static func summaries(of api: TranslatedAPI) -> [OperationSummary] {
         api.operations.map { operation in
             let parameters = operation.parameters.map {
-                OperationSummary.Parameter(name: $0.wireName, location: $0.location, type: $0.type.spelling)
+                OperationSummary.Parameter(name: $0.wireName, location: $0.location.rawValue, type: $0.type.spelling)
             }
             let bodies = operation.body?.representations.map {
                 OperationSummary.Body(mediaType: $0.contentType, encoding: "\($0.encoding)")

@@ -41,11 +41,11 @@ public struct SpecMock: Sendable {
             let answer = Self.answer(operation, values: values)
             // An exploded object in form style has no item of its own, and none at all without properties set.
             let required = operation.parameters.filter { parameter in
-                parameter.required && parameter.location != "path"
-                    && !(parameter.style == "form" && parameter.explode && isObject(parameter.schema))
+                parameter.required && parameter.location != .path
+                    && !(parameter.style == .form && parameter.explode && isObject(parameter.schema))
             }.map { (name: $0.name, location: $0.location) }
             let needsBody = operation.requestBody?.required == true
-            router.register(method: operation.method, path: operation.path,
+            router.register(method: operation.method.name, path: operation.path,
                             operationID: operation.operationID ?? "\(operation.method) \(operation.path)") { request in
                 for parameter in required where !Self.carries(request, parameter.name, in: parameter.location) {
                     throw ServerRequestError("\(parameter.location) parameter '\(parameter.name)' is required")
@@ -64,7 +64,7 @@ public struct SpecMock: Sendable {
     public func exampleBody(method: String, path: String) -> Data? {
         let values = SchemaValues(document: document)
         guard let operation = document.operations.first(where: {
-            $0.method.caseInsensitiveCompare(method) == .orderedSame && $0.path == path
+            $0.method == HTTPMethod(method) && $0.path == path
         }) else { return nil }
         switch Self.answer(operation, values: values).body {
         case .data(let data): return data
@@ -74,54 +74,46 @@ public struct SpecMock: Sendable {
 
     /// Whether a schema (or the one it references) is an object.
     private func isObject(_ schema: Schema) -> Bool {
-        var schema = schema
-        var hops = 0
-        while let ref = schema.ref, document.schemas.indices.contains(ref.target), hops < 16 {
-            schema = document.schemas[ref.target].schema
-            hops += 1
-        }
+        let schema = document.dereferenced(schema)
         return schema.types.contains("object") || !schema.properties.isEmpty
     }
 
     /// Whether the request has a parameter (for a query, also as the items of an exploded object or deepObject).
-    private static func carries(_ request: ServerRequest, _ name: String, in location: String) -> Bool {
+    private static func carries(_ request: ServerRequest, _ name: String,
+                                in location: RaspGenerator.ParameterLocation) -> Bool {
         switch location {
-        case "query": request.query.contains { $0.name == name || $0.name.hasPrefix(name + "[") }
-        case "header": request.header(name) != nil
-        case "cookie": request.cookies.contains { $0.name == name }
-        default: true
+        case .query: request.query.contains { $0.name == name || $0.name.hasPrefix(name + "[") }
+        case .header: request.header(name) != nil
+        case .cookie: request.cookies.contains { $0.name == name }
+        case .path: true
         }
     }
 
-    /// The response an operation always answers with.
+    /// The response an operation always answers with: the success ``SuccessResponse`` chose, with its status and
+    /// in the media type its body is read as (``SuccessResponse/body``, else its stream).
     static func answer(_ operation: RaspGenerator.Operation, values: SchemaValues) -> ServerResponse {
-        let successes = operation.responses.filter { $0.status.hasPrefix("2") }
-        let candidates = successes.isEmpty ? operation.responses.filter { $0.status == "default" } : successes
-        // An operation that documents only other statuses (a logout that only redirects: 302) answers the first.
-        let chosen = operation.successResponseIndex.map { operation.responses[$0] } ?? candidates.first
-            ?? operation.responses.first { Int($0.status) != nil }
-        let status = chosen.flatMap { Int($0.status) } ?? 200
-        guard let chosen, let media = chosen.content.first(where: { $0.isJSON }) ?? chosen.content.first else {
-            return ServerResponse(status: status)
-        }
-        let contentType = media.type.contains("*") ? "application/json" : media.type
+        let success = operation.success
+        let status = success.status
+        guard let media = success.body ?? success.stream else { return ServerResponse(status: status) }
+        let category = media.contentType.category
+        let contentType = media.contentType.sent(orForRange: media.carriesJSON ? "application/json"
+                                                                               : "application/octet-stream")
         let example = media.examples.lazy.compactMap { SchemaValues.decodeJSON($0) }.first { example in
             media.schema.map { values.fits(example, $0) } ?? true
         }
         let value = example ?? media.schema.map { values.value($0) } ?? .object([:])
         let text = (try? JSONCoding.encode(value)) ?? Data("{}".utf8)
-        switch media.baseType {
-        case "text/event-stream":
+        switch category {
+        case .eventStream:
             return ServerResponse(status: status, contentType: contentType,
                                   body: Data("data: \(String(decoding: text, as: UTF8.self))\n\n".utf8))
-        case let base where base.hasPrefix("application/json-seq"):
+        case .jsonSequence:
             return ServerResponse(status: status, contentType: contentType, body: Data([0x1E]) + text + Data([0x0A]))
-        case let base where base.contains("jsonl") || base.contains("ndjson") || base.contains("jsonlines"):
+        case .jsonLines:
             return ServerResponse(status: status, contentType: contentType, body: text + Data([0x0A]))
-        case _ where media.isJSON:
+        case _ where media.carriesJSON:
             return ServerResponse(status: status, contentType: contentType, body: text)
-        case let base where base.hasPrefix("text/"):
-            // A text media type whose schema is an object or array (Rasp's `stations_list` as `text/html`) is JSON.
+        case .text, .xml:
             guard case .string(let string) = value else {
                 return ServerResponse(status: status, contentType: contentType, body: text)
             }

@@ -63,7 +63,7 @@ struct OpenAPI32Tests {
         #expect(tags.map(\.kind) == ["nav", "nav", "badge", nil])
         let scheme = try #require(try document("security").securitySchemes.first)
         #expect(scheme.oauth2MetadataURL == "https://auth.example.com/.well-known/oauth-authorization-server")
-        #expect(scheme.flows.map(\.kind) == ["deviceAuthorization", "authorizationCode"])
+        #expect(scheme.flows.map(\.kind) == [.deviceAuthorization, .authorizationCode])
         #expect(scheme.flows[0].deviceAuthorizationURL == "https://auth.example.com/device")
         #expect(scheme.flows[0].tokenURL == "https://auth.example.com/token")
         #expect(scheme.flows[1].scopes == ["read", "write"])

@@ -2,7 +2,7 @@
 /// OAuth 2 additions (`oauth2MetadataUrl` and the device authorization flow), read into the document model.
 extension DocumentParser {
     /// The OAuth flow fields, by the flow's kind, and the URLs each requires.
-    static let flowKinds = ["implicit", "password", "clientCredentials", "authorizationCode", "deviceAuthorization"]
+    static let flowKinds = OAuthFlow.Kind.allCases.map(\.rawValue)
 
     /// Top-level `tags`. They only document operations, so one that cannot be read is left out without an error
     /// (documents from before 3.2 were never checked here). A `parent` that names no tag, or a chain of parents that
@@ -43,13 +43,13 @@ extension DocumentParser {
         guard let flows = try Self.optionalMapping(scheme, "flows") else { return [] }
         return try flows.entries.compactMap { entry in
             if entry.key.hasPrefix("x-") { return nil }
-            guard Self.flowKinds.contains(entry.key) else {
+            guard let kind = OAuthFlow.Kind(rawValue: entry.key) else {
                 let message = "unknown OAuth flow '\(entry.key)'; expected \(Self.flowKinds.joined(separator: ", "))"
                 throw Diagnostic(.error, message, at: entry.keyMark)
             }
             let map = try Self.mapping(entry.value, "an OAuth flow")
             let scopes = try Self.optionalMapping(map, "scopes")?.entries.map(\.key) ?? []
-            return OAuthFlow(kind: entry.key, authorizationURL: try Self.optionalString(map, "authorizationUrl"),
+            return OAuthFlow(kind: kind, authorizationURL: try Self.optionalString(map, "authorizationUrl"),
                              deviceAuthorizationURL: try Self.optionalString(map, "deviceAuthorizationUrl"),
                              tokenURL: try Self.optionalString(map, "tokenUrl"),
                              refreshURL: try Self.optionalString(map, "refreshUrl"), scopes: scopes)

@@ -111,20 +111,25 @@ extension DocumentParser {
         }
         // Path parameters used in the template but not declared: sloppy, but common. Assume strings.
         for name in Self.templateVariables(path)
-        where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
+        where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
             warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string",
                  at: map.mark)
             var schema = Schema(mark: map.mark)
             schema.types = ["string"]
-            parameters.append(Parameter(name: name, location: "path", required: true, schema: schema, description: nil,
-                                        style: "simple", explode: false, contentType: nil, deprecated: false,
+            parameters.append(Parameter(name: name, location: .path, required: true, schema: schema, description: nil,
+                                        style: .simple, explode: false, contentType: nil, deprecated: false,
                                         componentName: nil, componentKey: nil, mark: map.mark))
         }
         var responses: [Response] = []
         if let responsesNode = map["responses"],
            let entries = recovering({ try Self.mapping(responsesNode, "responses").entries }) {
             for entry in entries where !entry.key.hasPrefix("x-") {
-                if let response = recovering({ try parseResponse(entry.value, status: entry.key) }) {
+                guard let status = ResponseStatus(entry.key) else {
+                    warn("'\(entry.key)' in 'responses' is no status code, range (4XX) or 'default'; ignored",
+                         at: entry.keyMark)
+                    continue
+                }
+                if let response = recovering({ try parseResponse(entry.value, status: status) }) {
                     responses.append(response)
                 }
             }
@@ -135,7 +140,7 @@ extension DocumentParser {
             }
         } ?? []
         var operation = Operation(
-            method: method,
+            method: HTTPMethod(method),
             path: path,
             operationID: nil,
             summary: docText(map, "summary"),
@@ -149,6 +154,7 @@ extension DocumentParser {
             security: recovering { try map["security"].map { n in try parseSecurityRequirements(n) } } ?? nil,
             mark: map.mark
         )
+        operation.success = SuccessResponse(responses)
         if let idNode = map["operationId"] {
             if case .scalar(let id) = idNode {
                 operation.operationID = id.value
@@ -201,39 +207,48 @@ extension DocumentParser {
             let name = (try? Self.string(nameNode, "name")) ?? "?"
             throw Diagnostic(.error, "parameter '\(name)' needs 'in'", at: map.mark)
         }
-        var location = try Self.string(inNode, "in")
-        guard ["query", "path", "header", "cookie", "querystring"].contains(location) else {
-            let message = "unknown parameter location '\(location)'; expected query, querystring, path, header or "
+        let locationText = try Self.string(inNode, "in")
+        let isQueryString = locationText == "querystring"
+        guard var location = isQueryString ? .query : ParameterLocation(rawValue: locationText) else {
+            let message = "unknown parameter location '\(locationText)'; expected query, querystring, path, header or "
                 + "cookie"
             throw Diagnostic(.error, message, at: inNode.mark)
         }
         var schema = map["schema"].map { n in parseSchema(n) }
-        var contentType: String?
+        var contentType: ContentType?
         if schema == nil, let content = try Self.optionalMapping(map, "content"),
            let first = content.entries.first {
-            contentType = first.key
+            contentType = ContentType(first.key)
             schema = try Self.mapping(first.value, "a media type")["schema"].map { n in parseSchema(n) }
         }
-        var style = try Self.optionalString(map, "style")
-            ?? (location == "query" || location == "cookie" ? "form" : "simple")
-        var explode = try Self.optionalBool(map, "explode") ?? (style == "form")
-        if location == "querystring" {
+        let styleText = try Self.optionalString(map, "style")
+        var explode = try Self.optionalBool(map, "explode") ?? (styleText ?? location.defaultStyle.rawValue == "form")
+        var style = location.defaultStyle
+        if let styleText, !isQueryString {
+            if let given = ParameterStyle(rawValue: styleText), location.styles.contains(given) {
+                style = given
+            } else {
+                let name = (try? Self.string(nameNode, "name")) ?? "?"
+                warn("style '\(styleText)' is not defined for \(location) parameter '\(name)'; using '\(style)'",
+                     at: map.mark)
+            }
+        }
+        if isQueryString {
             // OpenAPI 3.2: the whole query string is one value, written as its media type says. A form is the
             // value's properties as query items: a query parameter in the exploded form style.
             let name = (try? Self.string(nameNode, "name")) ?? "?"
-            guard contentType.map({ MediaType(type: $0, schema: nil).baseType })
-                    ?? "application/x-www-form-urlencoded" == "application/x-www-form-urlencoded" else {
-                let message = "querystring parameter '\(name)' in '\(contentType ?? "")' is not supported (only "
+            guard contentType.map({ $0.category == .form }) ?? true else {
+                let message = "querystring parameter '\(name)' in '\(contentType?.text ?? "")' is not supported (only "
                     + "application/x-www-form-urlencoded); the parameter is left out"
                 warn(message, at: inNode.mark)
                 throw Skipped()
             }
-            (location, style, explode, contentType) = ("query", "form", true, nil)
+            (location, style, explode, contentType) = (.query, .form, true, nil)
         }
         return Parameter(
             name: try Self.string(nameNode, "name"),
             location: location,
-            required: try Self.optionalBool(map, "required") ?? (location == "path"),
+            required: try Self.optionalBool(map, "required") ?? (location == .path),
             schema: schema ?? Schema(mark: map.mark),
             description: docText(map, "description"),
             style: style,
@@ -255,7 +270,7 @@ extension DocumentParser {
         )
     }
 
-    private func parseResponse(_ node: YAMLNode, status: String) throws -> Response {
+    private func parseResponse(_ node: YAMLNode, status: ResponseStatus) throws -> Response {
         let (resolved, target, _) = try follow(node, kind: "response")
         guard let target else { return try parseResponse(resolved, status: status, target: nil) }
         // A response read before is the same again, and gives the same warnings (counted as further uses).
@@ -274,7 +289,7 @@ extension DocumentParser {
     }
 
     /// Reads a response object (`node` is no reference), found at `target` when a reference led to it.
-    private func parseResponse(_ resolved: YAMLNode, status: String, target: DocumentLoader.Target?) throws
+    private func parseResponse(_ resolved: YAMLNode, status: ResponseStatus, target: DocumentLoader.Target?) throws
         -> Response {
         let map = try Self.mapping(resolved, "a response")
         if let summary = map.entry("summary") {
@@ -351,18 +366,11 @@ extension DocumentParser {
         return media
     }
 
-    /// The media types whose `itemSchema` gives typed streams of items.
-    static let sequentialMediaTypes: Set<String> = [
-        "text/event-stream", "application/jsonl", "application/x-ndjson", "application/x-jsonlines",
-        "application/jsonlines", "application/ndjson", "application/json-seq",
-    ]
-
     /// OpenAPI 3.2 `itemSchema`: read for the sequential media types the client streams; a warning for the others.
     private func readItemSchema(_ node: YAMLNode, into media: inout MediaType, keyMark: Mark) {
-        let base = media.baseType
-        if Self.sequentialMediaTypes.contains(base) {
+        if media.contentType.streamKind != nil {
             media.itemSchema = parseSchema(node)
-        } else if base.hasPrefix("multipart/") {
+        } else if media.contentType.category == .multipart {
             warn("'itemSchema' of '\(media.type)' (a sequence of parts) is not supported; the body is read whole",
                  at: keyMark)
         } else {

@@ -40,7 +40,7 @@ final class DocumentParser {
     }
 
     /// The path item's fields that are operations (`query` since OpenAPI 3.2).
-    static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+    static let httpMethods = Set(HTTPMethod.fields.map(\.name))
     static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
 
     /// Prepares to read the loader's root document.
@@ -170,10 +170,15 @@ final class DocumentParser {
             throw Diagnostic(.error, "security scheme '\(entry.key)' needs a 'type'", at: map.mark)
         }
         let type = try Self.string(typeNode, "type")
-        var scheme = SecurityScheme(name: entry.key, type: type, location: nil, parameterName: nil,
+        guard let kind = SecurityScheme.Kind(rawValue: type) else {
+            let message = "unknown security scheme type '\(type)'; "
+                + "expected apiKey, http, oauth2, openIdConnect or mutualTLS"
+            throw Diagnostic(.error, message, at: typeNode.mark)
+        }
+        var scheme = SecurityScheme(name: entry.key, kind: kind, location: nil, parameterName: nil,
                                     description: docText(map, "description"))
-        switch type {
-        case "apiKey":
+        switch kind {
+        case .apiKey:
             guard let inNode = map["in"], let nameNode = map["name"] else {
                 throw Diagnostic(.error, "apiKey security scheme '\(entry.key)' needs 'in' and 'name'", at: map.mark)
             }
@@ -184,19 +189,15 @@ final class DocumentParser {
             }
             scheme.location = parsed
             scheme.parameterName = try Self.string(nameNode, "name")
-        case "http":
+        case .http:
             scheme.parameterName = try map["scheme"].map { n in try Self.string(n, "scheme").lowercased() }
-        case "oauth2":
+        case .oauth2:
             scheme.oauth2MetadataURL = try Self.optionalString(map, "oauth2MetadataUrl")
             scheme.flows = try parseFlows(map)
-        case "openIdConnect":
+        case .openIdConnect:
             scheme.openIDConnectURL = try Self.optionalString(map, "openIdConnectUrl")
-        case "mutualTLS":
+        case .mutualTLS:
             break
-        default:
-            let message = "unknown security scheme type '\(type)'; "
-                + "expected apiKey, http, oauth2, openIdConnect or mutualTLS"
-            throw Diagnostic(.error, message, at: typeNode.mark)
         }
         scheme.deprecated = try Self.optionalBool(map, "deprecated") ?? false
         return scheme

@@ -75,10 +75,14 @@ public struct SecurityScheme: Sendable {
         /// A cookie.
         case cookie
     }
+    /// A scheme's `type`.
+    public enum Kind: String, Sendable, Hashable {
+        case apiKey, http, oauth2, openIdConnect, mutualTLS
+    }
     /// The scheme's name in `components.securitySchemes`.
     public var name: String
-    /// `apiKey`, `http`, `oauth2`…
-    public var type: String
+    /// Its `type`.
+    public var kind: Kind
     /// For `apiKey`: where.
     public var location: Location?
     /// For `apiKey`: the parameter or header name; for `http`: the scheme (`bearer`, `basic`).
@@ -97,8 +101,14 @@ public struct SecurityScheme: Sendable {
 
 /// One flow of an OAuth 2 security scheme.
 public struct OAuthFlow: Sendable {
-    /// `implicit`, `password`, `clientCredentials`, `authorizationCode` or (3.2) `deviceAuthorization`.
-    public var kind: String
+    /// A flow's key in `flows`.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case implicit, password, clientCredentials, authorizationCode
+        /// OpenAPI 3.2: the device authorization flow of RFC 8628.
+        case deviceAuthorization
+    }
+    /// Which flow it is.
+    public var kind: Kind
     /// `authorizationUrl`.
     public var authorizationURL: String?
     /// `deviceAuthorizationUrl` (3.2, the device authorization flow of RFC 8628).
@@ -113,8 +123,8 @@ public struct OAuthFlow: Sendable {
 
 /// One operation: a method on a path.
 public struct Operation: Sendable {
-    /// `get`, `post`…
-    public var method: String
+    /// The HTTP method.
+    public var method: HTTPMethod
     /// The path template, e.g. `/v3.0/search/`.
     public var path: String
     /// `operationId`, if given.
@@ -142,39 +152,29 @@ public struct Operation: Sendable {
     /// Whether its method is named from its method and path (`get /pets` → `getPets`) although it has an
     /// `operationId`: a lenient repair of an `operationId` another operation has already.
     public var isNamedByRoute = false
-}
-
-extension Operation {
-    /// The response that is the operation's success: among its 2xx responses (without any, its `default`) that have
-    /// content, `200`, else the first with JSON, else the first; nil when none has content. The client returns it,
-    /// a generated server and the spec mock answer with it.
-    public var successResponseIndex: Int? {
-        let successes = responses.indices.filter { responses[$0].status.hasPrefix("2") }
-        let candidates = successes.isEmpty ? responses.indices.filter { responses[$0].status == "default" } : successes
-        let withContent = candidates.filter { !responses[$0].content.isEmpty }
-        return withContent.first { responses[$0].status == "200" }
-            ?? withContent.first { responses[$0].content.contains(where: \.isJSON) } ?? withContent.first
-    }
+    /// The response it answers with when it succeeds (``SuccessResponse``), chosen once for every stage.
+    public var success = SuccessResponse()
 }
 
 /// A parameter.
 public struct Parameter: Sendable {
     /// The name on the wire.
     public var name: String
-    /// `query`, `path`, `header` or `cookie`.
-    public var location: String
+    /// Where it is sent (an OpenAPI 3.2 `querystring` form is read as the query parameter it amounts to).
+    public var location: ParameterLocation
     /// `required`.
     public var required: Bool
     /// The value's schema.
     public var schema: Schema
     /// `description`.
     public var description: String?
-    /// `style`, or the location's default (`form` for query and cookie, `simple` for path and header).
-    public var style: String
+    /// `style`, or the location's default (`form` for query and cookie, `simple` for path and header); a style the
+    /// location does not define is its default too (with a warning).
+    public var style: ParameterStyle
     /// `explode` (defaults to true for the `form` style).
     public var explode: Bool
     /// For a parameter given with `content` instead of `schema`: its media type (the value is sent in it).
-    public var contentType: String?
+    public var contentType: ContentType?
     /// `deprecated`.
     public var deprecated: Bool
     /// The name of the `components.parameters` entry (or file) it came from, if any.
@@ -198,7 +198,7 @@ public struct RequestBody: Sendable {
 /// A response.
 public struct Response: Sendable {
     /// `200`, `4XX`, `default`…
-    public var status: String
+    public var status: ResponseStatus
     /// `description`.
     public var description: String?
     /// Media types in document order.
@@ -209,13 +209,12 @@ public struct Response: Sendable {
 
 /// One entry of a `content` map.
 public struct MediaType: Sendable {
+    /// The media type key, read once (``ContentType``).
+    public var contentType: ContentType
     /// The media type key as written (`application/json`, `text/html; charset=utf-8`…).
-    public var type: String {
-        didSet { baseType = Self.baseType(of: type) }
-    }
-    /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`
-    /// (made once, with ``type``: the translator asks for it several times per media type).
-    public private(set) var baseType: String
+    public var type: String { contentType.text }
+    /// The media type without parameters, lower case: `application/json` for `Application/JSON; charset=utf-8`.
+    public var baseType: String { contentType.base }
     /// The schema, if any.
     public var schema: Schema?
     /// OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (an event of
@@ -240,41 +239,10 @@ public struct MediaType: Sendable {
 
     /// Creates a media type entry.
     public init(type: String, schema: Schema?) {
-        self.type = type
+        contentType = ContentType(type)
         self.schema = schema
-        baseType = Self.baseType(of: type)
     }
 
-    /// Whether the body is JSON (`application/json`, `+json` suffixes, `*/*`).
-    public var isJSON: Bool {
-        let base = baseType
-        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
-    }
-
-    /// ``baseType`` of a media type key.
-    private static func baseType(of type: String) -> String {
-        guard type.isASCII else {
-            return type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        }
-        // ASCII (nearly every media type): the same on bytes, where the only blanks are spaces and tabs. The base is
-        // the first run of bytes between semicolons that is not empty (as `split(separator: ";").first` finds it).
-        var type = type
-        return type.withUTF8 { bytes in
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var start = 0
-            while start < bytes.count, bytes[start] == UInt8(ascii: ";") { start += 1 }
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            return String(unsafeUninitializedCapacity: end - start) { base in
-                for offset in start..<end {
-                    let byte = bytes[offset]
-                    base[offset - start] = byte.isASCIIUppercase ? byte + 32 : byte
-                }
-                return end - start
-            }
-        }
-    }
+    /// Whether a body of this media type is read and written as JSON (``ContentType/carriesJSON(schema:)``).
+    public var carriesJSON: Bool { contentType.carriesJSON(schema: schema) }
 }
-

@@ -242,10 +242,10 @@ extension SwiftRenderer {
                success.returnType, " {")
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
-        let pathIsStyled = operation.parameters.contains { $0.location == "path" && $0.serialization != .text }
+        let pathIsStyled = operation.parameters.contains { $0.location == .path && $0.serialization != .text }
         // The template's own text is escaped for the literal; the interpolations that fill it are code.
         var path = Naming.escaped(operation.path)
-        for parameter in operation.parameters where parameter.location == "path" {
+        for parameter in operation.parameters where parameter.location == .path {
             let value = "input.\(Naming.bare(parameter.name))"
             let name = Naming.literal(parameter.wireName)
             let text = switch parameter.serialization {
@@ -258,13 +258,13 @@ extension SwiftRenderer {
         }
         let pathLiteral = "\"" + path + "\""
         let auth = Self.authenticationArguments(operation, schemes: api.authSchemes.count)
-        let hasParts = operation.parameters.contains { $0.location != "path" } || operation.body != nil || pathIsStyled
+        let hasParts = operation.parameters.contains { $0.location != .path } || operation.body != nil || pathIsStyled
             || success.asksForEvents
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
         w.line("    ", hasParts ? "var" : "let", " request = ClientRequest(method: \"", operation.httpMethod,
                "\", path: ", initialPath, ", operationID: \"", Naming.escaped(operation.operationID), "\"", auth, ")")
         if pathIsStyled { w.line("    request.path = ", pathLiteral) }
-        for parameter in operation.parameters where parameter.location != "path" {
+        for parameter in operation.parameters where parameter.location != .path {
             w.line("    ", Self.parameterCall(parameter))
         }
         if let body = operation.body {
@@ -333,13 +333,10 @@ extension SwiftRenderer {
 
     /// The statement that sets `value` as the request body in one representation.
     static func bodySetter(_ representation: BodyDecl.Representation, value: String) -> String {
-        // A wildcard (`*/*`, `image/*`) says what the server takes, not what is sent.
-        let isWildcard = representation.contentType.containsText("*")
-        let contentType = Naming.literal(isWildcard ? "application/octet-stream" : representation.contentType)
+        let contentType = Naming.literal(representation.sentContentType)
         switch representation.encoding {
         case .json:
-            let jsonType = isWildcard ? Naming.literal("application/json") : contentType
-            return "try request.setJSONBody(\(value), contentType: \(jsonType))"
+            return "try request.setJSONBody(\(value), contentType: \(contentType))"
         case .form: return "try request.setFormBody(\(value), encoding: \(partEncodings(representation.parts)))"
         case .multipart:
             return "try request.setMultipartBody(\(value), encoding: \(partEncodings(representation.parts)))"
@@ -366,18 +363,18 @@ extension SwiftRenderer {
         let value = "input.\(Naming.bare(parameter.name))"
         let name = Naming.literal(parameter.wireName)
         let method = switch parameter.location {
-        case "header": "addHeader"
-        case "cookie": "addCookie"
-        default: "addQuery"
+        case .header: "addHeader"
+        case .cookie: "addCookie"
+        case .query, .path: "addQuery"
         }
         switch parameter.serialization {
         case .text:
-            if parameter.isArray && parameter.location == "query" {
+            if parameter.isArray && parameter.location == .query {
                 return "request.addQuery(\(name), \(value), explode: \(parameter.explode))"
             }
             return "request.\(method)(\(name), \(value))"
         case .styled(let style):
-            let styleArgument = parameter.location == "query" ? " style: .\(style)," : ""
+            let styleArgument = parameter.location == .query ? " style: .\(style)," : ""
             return "try request.\(method)(\(name), \(value),\(styleArgument) explode: \(parameter.explode))"
         case .json:
             return "try request.\(method)(\(name), json: \(value))"
@@ -390,7 +387,7 @@ extension SwiftRenderer {
     private func errorBodyClosure(_ operation: OperationDecl) -> String {
         let types = operation.errorBodies
         guard let first = types.first else { return "" }
-        if types.allSatisfy({ $0.type == first.type && $0.status != "default" }) {
+        if types.allSatisfy({ $0.type == first.type && $0.status != .default }) {
             return ", errorBody: { ClientCore.decodeErrorBody(\(first.type.spelling).self, $1) }"
         }
         if types.count == 1 {
@@ -408,12 +405,10 @@ extension SwiftRenderer {
             }
         }
         for (status, type) in types {
-            if status == "default" {
-                fallback = "ClientCore.decodeDefaultErrorBody(\(type.spelling).self, $1)"
-            } else if status.count == 3, status.hasSuffix("XX"), let digit = Int(status.prefix(1)) {
-                add("\(digit * 100)...\(digit * 100 + 99)", type.spelling, to: &ranges)
-            } else if let code = Int(status) {
-                add(String(code), type.spelling, to: &exact)
+            switch status {
+            case .default: fallback = "ClientCore.decodeDefaultErrorBody(\(type.spelling).self, $1)"
+            case .range(let digit): add("\(digit * 100)...\(digit * 100 + 99)", type.spelling, to: &ranges)
+            case .code(let code): add(String(code), type.spelling, to: &exact)
             }
         }
         let cases = (exact + ranges).map { group in

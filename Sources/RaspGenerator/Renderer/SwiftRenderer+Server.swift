@@ -134,7 +134,7 @@ extension SwiftRenderer {
         for other in operation.parameters where other.location == parameter.location
             && other.wireName != parameter.wireName {
             names.append(other.wireName)
-            guard other.serialization == .styled("form"), other.explode, case .named(let type) = other.type,
+            guard other.serialization == .styled(.form), other.explode, case .named(let type) = other.type,
                   case .structType(let decl)? = api.types.first(where: { $0.name == type }) else { continue }
             names += decl.properties.map(\.wireName)
         }
@@ -148,13 +148,13 @@ extension SwiftRenderer {
         let location = ".\(parameter.location)"
         switch parameter.serialization {
         case .text:
-            let explode = parameter.isArray && parameter.location == "query" ? ", explode: \(parameter.explode)" : ""
+            let explode = parameter.isArray && parameter.location == .query ? ", explode: \(parameter.explode)" : ""
             return "\(call)(\(name), in: \(location)\(explode))"
         case .styled(let style):
             // An exploded object in form style is spread over items of its properties' names: those of the other
             // parameters are not its own.
             var others = ""
-            if style == "form", parameter.explode, parameter.location == "query" || parameter.location == "cookie" {
+            if style == .form, parameter.explode, parameter.location == .query || parameter.location == .cookie {
                 let names = otherItemNames(parameter, in: operation).map(Naming.literal)
                 if !names.isEmpty { others = ", others: [" + names.joined(separator: ", ") + "]" }
             }
@@ -203,15 +203,14 @@ extension SwiftRenderer {
     /// The response made from a method's result.
     static func responseExpression(_ success: SuccessDecl, call: String, status: Int, contentType: String?)
         -> String {
-        let type = Naming.literal(contentType.map { $0.containsText("*") ? "application/octet-stream" : $0 }
-                                  ?? "application/octet-stream")
+        let type = Naming.literal(contentType ?? "application/octet-stream")
         switch success {
         case .json(_, let emptyStatuses) where !emptyStatuses.isEmpty:
             let jsonType = contentType.map(Naming.literal) ?? "\"application/json\""
             return "ServerResponse.json(orEmpty: \(call), status: \(status), emptyStatus: \(emptyStatuses[0]), "
                 + "contentType: \(jsonType))"
         case .json:
-            let jsonType = contentType.map { $0.containsText("*") ? "application/json" : $0 } ?? "application/json"
+            let jsonType = contentType ?? "application/json"
             return "ServerResponse.json(\(call), status: \(status), contentType: \(Naming.literal(jsonType)))"
         case .text: return "ServerResponse(status: \(status), contentType: \(type), body: Data((\(call)).utf8))"
         case .data: return "ServerResponse(status: \(status), contentType: \(type), body: \(call))"

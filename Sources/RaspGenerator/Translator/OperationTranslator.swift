@@ -11,7 +11,7 @@ struct OperationTranslator {
         var methodScope = NameScope(reserved: ["core"])
         var parameterTypeCache: [String: TypeTranslator.Usage] = [:]
         var result: [OperationDecl] = []
-        for operation in document.operations where keeps(operation) {
+        for operation in document.operations {
             let rawName = operation.isNamedByRoute
                 ? Self.routeName(operation) : operation.operationID ?? Self.routeName(operation)
             let methodName = methodScope.unique(
@@ -48,9 +48,9 @@ struct OperationTranslator {
             result.append(OperationDecl(
                 methodName: methodName, inputName: inputName,
                 operationID: operation.operationID ?? Naming.bare(methodName),
-                httpMethod: operation.method.uppercased(), path: operation.path, doc: Self.doc(operation),
+                httpMethod: operation.method.wireName, path: operation.path, doc: Self.doc(operation),
                 parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
-                successWire: Self.successWire(operation),
+                successWire: Self.successWire(operation, success: success),
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
                     ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
@@ -58,10 +58,6 @@ struct OperationTranslator {
             ))
         }
         return result
-    }
-
-    private func keeps(_ operation: Operation) -> Bool {
-        config.keeps(operationID: operation.operationID, tags: operation.tags, path: operation.path)
     }
 
     /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums
@@ -101,20 +97,19 @@ struct OperationTranslator {
             doc += facts
         }
         let kind = Self.wireKind(usage.type, types: types)
-        let style = style(of: parameter)
         let serialization: ParameterDecl.Serialization
-        if let contentType = parameter.contentType, MediaType(type: contentType, schema: nil).isJSON {
+        if let contentType = parameter.contentType, contentType.carriesJSON(schema: parameter.schema) {
             serialization = .json
-        } else if Self.isText(kind, location: parameter.location, style: style) {
+        } else if Self.isText(kind, location: parameter.location, style: parameter.style) {
             serialization = .text
         } else {
-            serialization = .styled(style)
+            serialization = .styled(parameter.style)
         }
         return ParameterDecl(
             name: names.unique(config.nameOverrides[parameter.name] ?? Naming.memberName(parameter.name)),
             wireName: parameter.name,
             location: parameter.location, type: usage.type, isArray: kind == .scalarArray,
-            required: parameter.required || parameter.location == "path", explode: parameter.explode,
+            required: parameter.required || parameter.location == .path, explode: parameter.explode,
             serialization: serialization, doc: doc
         )
     }
@@ -144,35 +139,18 @@ struct OperationTranslator {
 
     /// Whether the runtime's plain text calls write the value exactly as the style says: a primitive in any style
     /// but a path's `label` and `matrix`, an array in `form` (query) or `simple` (header).
-    static func isText(_ kind: WireKind, location: String, style: String) -> Bool {
+    static func isText(_ kind: WireKind, location: ParameterLocation, style: ParameterStyle) -> Bool {
         switch (location, kind) {
-        case ("path", .scalar): style == "simple"
-        case ("query", .scalar), ("header", .scalar), ("header", .scalarArray): true
-        case ("query", .scalarArray): style == "form"
+        case (.path, .scalar): style == .simple
+        case (.query, .scalar), (.header, .scalar), (.header, .scalarArray): true
+        case (.query, .scalarArray): style == .form
         default: false
         }
     }
 
-    /// The styles each parameter location allows, its default first. Form and multipart body properties take the
-    /// query's.
-    static let styles: [String: [String]] = [
-        "path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-        "header": ["simple"], "cookie": ["form"],
-    ]
-
-    /// The parameter's `style`, or its location's default (with a warning) when the style does not apply there.
-    private func style(of parameter: Parameter) -> String {
-        let styles = Self.styles[parameter.location] ?? ["simple"]
-        guard !styles.contains(parameter.style) else { return parameter.style }
-        let place = "\(parameter.location) parameter '\(parameter.name)'"
-        diagnostics.warn("style '\(parameter.style)' is not defined for \(place); using '\(styles[0])'",
-                         at: parameter.mark)
-        return styles[0]
-    }
-
     /// `get /pets`: what an operation's method is named from when it has no `operationId` (or one it cannot use).
     static func routeName(_ operation: Operation) -> String {
-        operation.method + " " + operation.path
+        operation.method.name + " " + operation.path
     }
 
     /// Every `{name}` of the path template must be filled by a path parameter: a template variable left in a request
@@ -181,7 +159,7 @@ struct OperationTranslator {
     /// - Returns: Whether every variable is filled.
     private func checkPathTemplate(_ operation: Operation, parameters: [ParameterDecl]) -> Bool {
         for name in DocumentParser.templateVariables(operation.path)
-        where !parameters.contains(where: { $0.location == "path" && $0.wireName == name }) {
+        where !parameters.contains(where: { $0.location == .path && $0.wireName == name }) {
             let message = "path '\(operation.path)' has '{\(name)}', but no path parameter fills it"
             diagnostics.error(Diagnostic(.error, message, at: operation.mark))
             return false
@@ -215,8 +193,9 @@ struct OperationTranslator {
                 }
             }
             let parts = encoding == .form || encoding == .multipart ? partEncodings(media) : []
-            representations.append(BodyDecl.Representation(encoding: encoding, contentType: media.type, type: type,
-                                                           caseName: caseName, parts: parts))
+            representations.append(BodyDecl.Representation(
+                encoding: encoding, contentType: media.type, sentContentType: Self.sent(media, as: encoding),
+                type: type, caseName: caseName, parts: parts))
         }
         var doc = body.description?.trimmed.docLines ?? []
         // What a body schema says when no declaration carries it (bytes, text, a map or list of primitives).
@@ -242,19 +221,23 @@ struct OperationTranslator {
                         doc: doc)
     }
 
-    /// How a body of a media type is sent: JSON for JSON types (and for `*/*` with an object schema), forms and
-    /// multipart by their rules, text as UTF-8, and anything else (`application/octet-stream`, images, `*/*`
-    /// with a string schema) as the bytes given.
+    /// How a body of a media type is sent: JSON where it carries JSON (``MediaType/carriesJSON``), forms and
+    /// multipart by their rules, text and XML as UTF-8 text, and anything else (`application/octet-stream`, images,
+    /// `*/*` with a string schema, streams) as the bytes given.
     static func encoding(of media: MediaType) -> BodyDecl.Representation.Encoding {
-        let base = media.baseType
-        if base == "application/x-www-form-urlencoded" { return .form }
-        if base.hasPrefix("multipart/") { return .multipart }
-        if base == "application/json" || base.hasSuffix("+json") || base.hasSuffix("/json") { return .json }
-        if base.hasPrefix("text/") { return .text }
-        if base == "*/*" || base == "application/*", let schema = media.schema, Self.looksLikeJSON(schema) {
-            return .json
+        switch media.contentType.category {
+        case .form: .form
+        case .multipart: .multipart
+        case _ where media.carriesJSON: .json
+        case .text, .xml, .eventStream: .text
+        case .json, .wildcard, .binary, .jsonLines, .jsonSequence: .binary
         }
-        return .binary
+    }
+
+    /// The `Content-Type` a body of a media type is sent with: the type itself, or for a range (`*/*`, `image/*`)
+    /// the concrete type of the content.
+    static func sent(_ media: MediaType, as encoding: BodyDecl.Representation.Encoding) -> String {
+        media.contentType.sent(orForRange: encoding == .json ? "application/json" : "application/octet-stream")
     }
 
     /// The case of a media type in a body enum.
@@ -277,11 +260,15 @@ struct OperationTranslator {
     /// The `encoding` entries of a form or multipart media type; a style no body can use is warned about and left out.
     private func partEncodings(_ media: MediaType) -> [BodyDecl.PartEncoding] {
         media.encoding.map { property, encoding in
-            var style = encoding.style
-            if let given = style, !Self.styles["query", default: []].contains(given) {
-                diagnostics.warn("style '\(given)' is not defined for a body property ('\(property)'); using 'form'",
-                                 at: encoding.mark)
-                style = nil
+            var style: ParameterStyle?
+            if let given = encoding.style {
+                // Form and multipart properties take the query's styles.
+                style = ParameterStyle(rawValue: given)
+                    .flatMap { ParameterLocation.query.styles.contains($0) ? $0 : nil }
+                if style == nil {
+                    let message = "style '\(given)' is not defined for a body property ('\(property)'); using 'form'"
+                    diagnostics.warn(message, at: encoding.mark)
+                }
             }
             return BodyDecl.PartEncoding(property: property, contentType: encoding.contentType, style: style,
                                          explode: encoding.explode)
@@ -290,39 +277,34 @@ struct OperationTranslator {
 
     /// The success type, a streaming variant of it, and the error body types.
     ///
-    /// The success is the 2xx response that has content (without any 2xx, `default`): with several, `200`, else the
-    /// first with JSON, else the first. The method returns `Void` only when no success response has content. When
-    /// other 2xx statuses have no body (a `204` beside a `200`), the JSON result is optional: nil for those statuses.
-    /// A success offered as JSON and as a stream (`text/event-stream`, JSON Lines) is both: the plain method
-    /// returns the JSON, a `…Stream` variant the stream; a success that is only a stream is the plain method's
-    /// result; a binary success also gets a variant that hands the bytes over as they arrive.
+    /// The success is the response ``SuccessResponse`` chose. The method returns `Void` only when no success response
+    /// has content. When other 2xx statuses have no body (a `204` beside a `200`), the JSON result is optional: nil
+    /// for those statuses. A success offered as JSON and as a stream (`text/event-stream`, JSON Lines) is both: the
+    /// plain method returns the JSON, a `…Stream` variant the stream; a success that is only a stream is the plain
+    /// method's result; a binary success also gets a variant that hands the bytes over as they arrive.
     private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator,
                            nested: inout [Declaration],
-                           scope: inout NameScope) throws -> (SuccessDecl, SuccessDecl?, [(String, SwiftType)]) {
-        let successes = operation.responses.indices.filter { operation.responses[$0].status.hasPrefix("2") }
-        let chosen = operation.successResponseIndex
-        let emptyStatuses = successes.filter { $0 != chosen && operation.responses[$0].content.isEmpty }
-            .compactMap { Int(operation.responses[$0].status) }
+                           scope: inout NameScope)
+        throws -> (SuccessDecl, SuccessDecl?, [(ResponseStatus, SwiftType)]) {
+        let chosen = operation.success
         var success = SuccessDecl.none
         var stream: SuccessDecl?
-        var errors: [(String, SwiftType)] = []
+        var errors: [(ResponseStatus, SwiftType)] = []
         for (index, response) in operation.responses.enumerated() {
-            let isSuccess = index == chosen
-            guard isSuccess || !response.status.hasPrefix("2") else { continue }
-            let streamMedia = isSuccess ? response.content.first(where: { Self.streamKind(of: $0) != nil }) : nil
-            let media = response.content.first(where: { $0.isJSON && Self.streamKind(of: $0) == nil })
-                ?? (streamMedia == nil ? response.content.first : nil)
-            let hint = isSuccess ? "Output" : Naming.typeName("Error " + response.status)
-            if let media, let schema = media.schema, media.isJSON || Self.looksLikeJSON(schema) {
+            let isSuccess = index == chosen.index
+            guard isSuccess || !response.status.isSuccess else { continue }
+            let media = isSuccess ? chosen.body
+                : response.content.first(where: Self.readsAsJSON) ?? response.content.first
+            let hint = isSuccess ? "Output" : Naming.typeName("Error \(response.status)")
+            if let media, let schema = media.schema, media.carriesJSON {
                 let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint,
                                           owner: owner, nested: &nested, scope: &scope)
-                if isSuccess { success = .json(usage.type, emptyStatuses: emptyStatuses) }
-                if !isSuccess || response.status == "default" { errors.append((response.status, usage.type)) }
+                if isSuccess { success = .json(usage.type, emptyStatuses: chosen.emptyStatuses) }
+                if !isSuccess || response.status == .default { errors.append((response.status, usage.type)) }
             } else if isSuccess, let media {
-                let base = media.type.lowercased()
-                success = base.hasPrefix("text/") || base.containsText("xml") ? .text : .data
+                success = [.text, .xml].contains(media.contentType.category) ? .text : .data
             }
-            if let streamMedia, let kind = Self.streamKind(of: streamMedia) {
+            if isSuccess, let streamMedia = chosen.stream, let kind = streamMedia.contentType.streamKind {
                 let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested,
                                           scope: &scope)
                 if media == nil { success = decl } else { stream = decl }
@@ -333,41 +315,27 @@ struct OperationTranslator {
         return (success, stream, errors)
     }
 
-    /// The status and media types of the success response ``responses(_:owner:types:nested:scope:)`` chooses.
-    static func successWire(_ operation: Operation) -> SuccessWire {
-        // Only a 2xx success has a status of its own to send; without one with content, the first 2xx.
-        let chosen = operation.successResponseIndex.map { operation.responses[$0] }
-            .flatMap { $0.status.hasPrefix("2") ? $0 : nil } ?? operation.responses.first { $0.status.hasPrefix("2") }
-        var wire = SuccessWire()
-        // `2XX` or no success at all: 200.
-        wire.status = chosen.flatMap { Int($0.status) } ?? 200
-        guard let chosen else { return wire }
-        let streamMedia = chosen.content.first { streamKind(of: $0) != nil }
-        let media = chosen.content.first { $0.isJSON && streamKind(of: $0) == nil }
-            ?? (streamMedia == nil ? chosen.content.first : nil)
-        wire.contentType = media?.type
-        wire.streamContentType = streamMedia?.type
-        return wire
+    /// Whether a response's media type is the one its body is read as: JSON that is not a stream.
+    private static func readsAsJSON(_ media: MediaType) -> Bool {
+        media.carriesJSON && media.contentType.streamKind == nil
     }
 
-    /// How a media type streams, if it does.
-    enum StreamKind { case events, jsonLines, jsonSequence }
-
-    static func streamKind(of media: MediaType) -> StreamKind? {
-        let base = media.baseType
-        switch base {
-        case "text/event-stream": return .events
-        case "application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/jsonlines",
-             "application/ndjson":
-            return .jsonLines
-        case "application/json-seq": return .jsonSequence
-        default: return nil
-        }
+    /// The status and the `Content-Type`s a server sends the success ``SuccessResponse`` chose with.
+    static func successWire(_ operation: Operation, success: SuccessDecl) -> SuccessWire {
+        let chosen = operation.success
+        var wire = SuccessWire()
+        wire.status = chosen.status
+        let isJSON = if case .json = success { true } else { false }
+        wire.contentType = chosen.body?.contentType.sent(orForRange: isJSON ? "application/json"
+                                                                            : "application/octet-stream")
+        wire.streamContentType = chosen.stream?.contentType.sent(orForRange: "application/octet-stream")
+        return wire
     }
 
     /// The result of a streaming media type: events whose data decodes as the schema (text events without one, or
     /// with a string schema), or decoded JSON values.
-    private func streamDecl(_ kind: StreamKind, _ media: MediaType, owner: String, types: inout TypeTranslator,
+    private func streamDecl(_ kind: ContentType.StreamKind, _ media: MediaType, owner: String,
+                            types: inout TypeTranslator,
                             nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
         if let item = media.itemSchema {
             return try itemStreamDecl(kind, item: item, owner: owner, types: &types, nested: &nested, scope: &scope)
@@ -386,17 +354,14 @@ struct OperationTranslator {
     /// JSON text sequence item is a value of the schema. An event's schema describes the whole event (`event`,
     /// `data`, `id`, `retry`): the stream's type is that of its `data`, the `contentSchema` of a JSON string or the
     /// schema of a value written directly; text events when `data` is plain text or not described.
-    private func itemStreamDecl(_ kind: StreamKind, item: Schema, owner: String, types: inout TypeTranslator,
+    private func itemStreamDecl(_ kind: ContentType.StreamKind, item: Schema, owner: String,
+                                types: inout TypeTranslator,
                                 nested: inout [Declaration], scope: inout NameScope) throws -> SuccessDecl {
         guard kind == .events else {
             let type = try types.use(item, hint: "Item", owner: owner, nested: &nested, scope: &scope).type
             return .jsonLines(type, recordSeparator: kind == .jsonSequence)
         }
-        var event = TypeTranslator.unwrap(item)
-        for _ in 0..<16 {
-            guard let ref = event.ref else { break }
-            event = TypeTranslator.unwrap(document.schemas[ref.target].schema)
-        }
+        let event = document.dereferenced(item, step: TypeTranslator.unwrap)
         guard let data = event.properties.first(where: { $0.name == "data" })?.schema else {
             diagnostics.warn("the 'itemSchema' of an event stream describes no 'data'; the events are text",
                              at: item.mark)
@@ -406,13 +371,6 @@ struct OperationTranslator {
         guard let payload else { return .rawEvents }
         let type = try types.use(payload, hint: "Event", owner: owner, nested: &nested, scope: &scope).type
         return .events(type)
-    }
-
-    /// A non-JSON media type whose schema is an object or a reference (e.g. Rasp's `stations_list` sent as `text/html`)
-    /// is decoded as JSON anyway.
-    static func looksLikeJSON(_ schema: Schema) -> Bool {
-        schema.ref != nil || !schema.properties.isEmpty || schema.types.contains("object")
-            || schema.types.contains("array")
     }
 
     static func doc(_ operation: Operation) -> [String] {
@@ -429,7 +387,7 @@ struct OperationTranslator {
         }
         // A raw response (bytes, text, a stream) has no declaration to carry its schema's words.
         for response in operation.responses {
-            for media in response.content where !media.isJSON {
+            for media in response.content where !media.carriesJSON {
                 guard let text = media.schema?.description?.trimmed, !text.isEmpty, media.schema?.ref == nil else {
                     continue
                 }

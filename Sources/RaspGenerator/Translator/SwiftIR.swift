@@ -5,10 +5,8 @@ struct TranslatedAPI {
     var types: [Declaration]
     var operations: [OperationDecl]
     var servers: [(name: String, url: String, doc: String?)]
-    var securitySchemes: [(name: String, placement: AuthenticationPlacement, doc: String?)]
     var clientName: String
-    /// Every security scheme of the document the client can authenticate with, in document order (a superset of
-    /// ``securitySchemes``, which keeps the API key and bearer schemes only).
+    /// Every security scheme of the document the client can authenticate with, in document order.
     var authSchemes: [SecuritySchemeDecl] = []
 }
 
@@ -74,16 +72,6 @@ enum LiteralValue: Hashable {
         case .enumValue(let raw): ".init(rawValue: \(raw.spelling))"
         }
     }
-}
-
-/// Where a security scheme's credential goes.
-enum AuthenticationPlacement: Hashable {
-    /// `Authorization: Bearer <key>`.
-    case bearer
-    /// A header of this name.
-    case header(String)
-    /// A query parameter of this name.
-    case query(String)
 }
 
 /// A security scheme as the client offers it: a static function of `Authentication` per way to make a credential.
@@ -266,7 +254,7 @@ struct OperationDecl {
     /// arrive) when the plain method returns it whole or as JSON: its name and what it returns.
     var streamVariant: (methodName: String, success: SuccessDecl)?
     /// Error body types by status (`400`, `4XX`, `default`), JSON only.
-    var errorBodies: [(status: String, type: SwiftType)]
+    var errorBodies: [(status: ResponseStatus, type: SwiftType)]
     /// How a server answers with the success: its status and media type (nil without content), and the media type
     /// of the streaming variant.
     var successWire = SuccessWire()
@@ -279,7 +267,8 @@ struct OperationDecl {
     var security: [[String]] = []
 }
 
-/// The status and media types a server sends an operation's success with.
+/// The status and media types a server sends an operation's success with (each a type a message can carry: a
+/// range such as `*/*` is replaced by a concrete type for its content).
 struct SuccessWire {
     var status = 200
     var contentType: String?
@@ -294,14 +283,14 @@ struct ParameterDecl {
         case text
         /// Any value in an OpenAPI `style` (`simple`, `label`, `matrix`, `form`, `spaceDelimited`,
         /// `pipeDelimited`, `deepObject`), through the runtime's `Encodable` calls.
-        case styled(String)
+        case styled(ParameterStyle)
         /// JSON text (a parameter given with `content: {application/json: …}`).
         case json
     }
 
     var name: String
     var wireName: String
-    var location: String
+    var location: ParameterLocation
     var type: SwiftType
     var isArray: Bool
     var required: Bool
@@ -315,7 +304,11 @@ struct BodyDecl {
     struct Representation {
         enum Encoding { case json, form, multipart, binary, text }
         var encoding: Encoding
+        /// The media type as the document writes it.
         var contentType: String
+        /// The `Content-Type` a client sends it with: ``contentType``, or for a range (`*/*`, `image/*`) the
+        /// concrete type of its encoding.
+        var sentContentType: String
         var type: SwiftType
         /// Its case in the input's body enum, when there are several representations.
         var caseName: String
@@ -327,8 +320,7 @@ struct BodyDecl {
     struct PartEncoding {
         var property: String
         var contentType: String?
-        /// A `ParameterStyle` case name.
-        var style: String?
+        var style: ParameterStyle?
         var explode: Bool?
     }
 

@@ -17,7 +17,6 @@ struct Translator {
         for (index, server) in document.servers.enumerated() {
             servers.append((serverScope.unique("server\(index + 1)"), server.url, server.description))
         }
-        var schemes: [(String, AuthenticationPlacement, String?)] = []
         var authSchemes: [SecuritySchemeDecl] = []
         var schemeScope = NameScope()
         for scheme in document.securitySchemes {
@@ -25,14 +24,8 @@ struct Translator {
             var base = Naming.memberName(scheme.name)
             if Self.authenticationMembers.contains(Naming.bare(base)) { base = Naming.bare(base) + "Scheme" }
             let name = schemeScope.unique(base)
-            switch (scheme.type, scheme.location, scheme.parameterName) {
-            case ("apiKey", .query?, let parameter?): schemes.append((name, .query(parameter), scheme.description))
-            case ("apiKey", .header?, let parameter?): schemes.append((name, .header(parameter), scheme.description))
-            case ("http", _, "bearer"?): schemes.append((name, .bearer, scheme.description))
-            default: break
-            }
             guard let kind = Self.kind(of: scheme) else {
-                let message = "security scheme '\(scheme.name)' of type \(scheme.type) is not wired up; "
+                let message = "security scheme '\(scheme.name)' of type \(scheme.kind.rawValue) is not wired up; "
                     + "a client certificate is the transport's to present (a URLSession delegate)"
                 diagnostics.warn(message, at: nil)
                 continue
@@ -42,7 +35,7 @@ struct Translator {
         }
 
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
-                                securitySchemes: schemes, clientName: clientName, authSchemes: authSchemes)
+                                clientName: clientName, authSchemes: authSchemes)
         DuplicateTypes().apply(to: &api)
         api.breakRecursionAndMarkSentTypes()
         return api
@@ -59,29 +52,29 @@ extension Translator {
 
     /// What a scheme's credential is, or nil for one the client cannot send (`mutualTLS`: a client certificate).
     static func kind(of scheme: SecurityScheme) -> SecuritySchemeDecl.Kind? {
-        switch scheme.type {
-        case "apiKey":
+        switch scheme.kind {
+        case .apiKey:
             guard let location = scheme.location, let name = scheme.parameterName else { return nil }
             return .apiKey(location: location.rawValue, name: name)
-        case "http":
+        case .http:
             switch scheme.parameterName {
             case "bearer": return .bearer
             case "basic": return .basic
             case let other: return .http(scheme: other)
             }
-        case "oauth2":
-            let clientCredentials = scheme.flows.first { $0.kind == "clientCredentials" }?.tokenURL
+        case .oauth2:
+            let clientCredentials = scheme.flows.first { $0.kind == .clientCredentials }?.tokenURL
             // A user's flow whose tokens can be refreshed: its `refreshUrl`, else its `tokenUrl`.
-            let refresh = scheme.flows.lazy.filter { $0.kind != "clientCredentials" }
+            let refresh = scheme.flows.lazy.filter { $0.kind != .clientCredentials }
                 .compactMap { $0.refreshURL ?? $0.tokenURL }.first
-            let device = scheme.flows.first { $0.kind == "deviceAuthorization" }?.deviceAuthorizationURL
+            let device = scheme.flows.first { $0.kind == .deviceAuthorization }?.deviceAuthorizationURL
             return .oauth2(clientCredentialsURL: clientCredentials.flatMap(usableURL),
                            refreshURL: refresh.flatMap(usableURL),
                            metadataURL: scheme.oauth2MetadataURL.flatMap(usableURL),
                            deviceURL: device.flatMap(usableURL))
-        case "openIdConnect":
+        case .openIdConnect:
             return .openIDConnect(discoveryURL: scheme.openIDConnectURL)
-        default:
+        case .mutualTLS:
             return nil
         }
     }
@@ -270,10 +263,7 @@ struct RecursionBreaker {
 
     /// The type an alias (or a chain of them) names; any other type as it is.
     private static func resolve(_ id: Int, aliases: [Int?]) -> Int {
-        var current = id
-        var hops = 0
-        while let next = aliases[current], hops < 32 { current = next; hops += 1 }
-        return current
+        AliasChain.end(from: id, count: aliases.count) { aliases[$0] }
     }
 
     /// Whether the type named `to` is in the cycle component number `from`.

@@ -59,11 +59,8 @@ extension TypeTranslator {
     }
 
     /// Whether a schema (or the one its `$ref`s lead to) allows any JSON value, `null` included.
-    func isFreeForm(_ schema: Schema, depth: Int = 0) -> Bool {
-        if let ref = schema.ref {
-            return depth < 16 && isFreeForm(document.schemas[ref.target].schema, depth: depth + 1)
-        }
-        return schema.isUnconstrained
+    func isFreeForm(_ schema: Schema) -> Bool {
+        document.dereferenced(schema).isUnconstrained
     }
 
     /// Which direction a property travels in only.

@@ -534,7 +534,7 @@ struct TypeTranslator {
         return usage
     }
 
-    /// ``allowsNull(_:depth:)``, found once per schema entry (a component is named by many `$ref`s).
+    /// ``allowsNull(_:)``, found once per schema entry (a component is named by many `$ref`s).
     private mutating func allowsNullOnce(_ index: Int) -> Bool {
         if nullableEntries.isEmpty { nullableEntries = Array(repeating: nil, count: document.schemas.count) }
         if let known = nullableEntries[index] { return known }
@@ -545,16 +545,17 @@ struct TypeTranslator {
 
     /// Whether a schema entry allows `null`: itself, a `null` variant of its `oneOf`/`anyOf`, or the schema a
     /// `$ref`-only alias (or a chain of them) names.
-    func allowsNull(_ index: Int, depth: Int = 0) -> Bool {
-        let schema = document.schemas[index].schema
-        if schema.nullable || schema.isNullOnly || (schema.oneOf + schema.anyOf).contains(where: \.admitsNull) {
-            return true
-        }
-        let unwrapped = Self.unwrap(schema)
-        if unwrapped.nullable { return true }
-        guard depth < 16, let ref = unwrapped.ref, unwrapped.properties.isEmpty, unwrapped.allOf.isEmpty,
-              unwrapped.oneOf.isEmpty, unwrapped.anyOf.isEmpty else { return false }
-        return allowsNull(ref.target, depth: depth + 1)
+    func allowsNull(_ index: Int) -> Bool {
+        document.walkReferences(from: document.schemas[index].schema) { schema -> OpenAPIDocument.ReferenceStep<Bool> in
+            if schema.nullable || schema.isNullOnly || (schema.oneOf + schema.anyOf).contains(where: \.admitsNull) {
+                return .answer(true)
+            }
+            let unwrapped = Self.unwrap(schema)
+            if unwrapped.nullable { return .answer(true) }
+            guard let ref = unwrapped.ref, unwrapped.properties.isEmpty, unwrapped.allOf.isEmpty,
+                  unwrapped.oneOf.isEmpty, unwrapped.anyOf.isEmpty else { return .answer(false) }
+            return .follow(ref)
+        } ?? false
     }
 
     /// A collection's item or value type: optional when the schema allows `null` (free-form JSON holds it already).
@@ -691,9 +692,8 @@ struct TypeTranslator {
     /// (through references), unless one of them says `false`; nil when none allows extra keys.
     private func keptAdditionalProperties(_ schema: Schema, depth: Int = 0) throws -> Schema.AdditionalProperties? {
         guard depth < 16 else { return nil }
-        if let ref = schema.ref {
-            return try keptAdditionalProperties(document.schemas[ref.target].schema, depth: depth + 1)
-        }
+        let schema = document.dereferenced(schema)
+        if schema.ref != nil { return nil }
         switch schema.additionalProperties {
         case .allowed(false)?: return nil
         case .allowed(true)?, .schema?: return schema.additionalProperties
