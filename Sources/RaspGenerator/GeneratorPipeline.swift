@@ -248,8 +248,8 @@ public struct GeneratorPipeline: Sendable {
         }
     }
 
-    /// The Swift type each named schema became, in the order of ``OpenAPIDocument/schemas``. The names come from a
-    /// fresh ``TypeTranslator``, which names the schemas before it translates anything (as the translation did).
+    /// The Swift type each named schema became, in the order of ``OpenAPIDocument/schemas``, as the translator
+    /// named them (``TranslatedAPI/schemaTypes``).
     private func schemaSummaries(of document: OpenAPIDocument, api: TranslatedAPI) -> [SchemaSummary] {
         var kinds: [String: String] = [:]
         for declaration in api.types {
@@ -260,11 +260,10 @@ public struct GeneratorPipeline: Sendable {
             case .typeAlias(let name, _, _): kinds[name] = "alias"
             }
         }
-        let translator = TypeTranslator(document: document, config: config, diagnostics: DiagnosticCollector())
-        let names = translator.componentNames
         var summaries: [SchemaSummary] = []
         for (index, entry) in document.schemas.enumerated() {
-            guard let name = entry.name, let swiftType = names[index], let kind = kinds[swiftType] else { continue }
+            guard let name = entry.name, let (swiftType, nullable) = api.schemaTypes[index],
+                  let kind = kinds[swiftType] else { continue }
             let mark = entry.schema.mark
             let file = mark.file < document.files.count ? document.files[mark.file] : document.files.first ?? ""
             var pointer: String?
@@ -275,7 +274,7 @@ public struct GeneratorPipeline: Sendable {
             }
             summaries.append(SchemaSummary(name: name, pointer: pointer, file: file, line: mark.line,
                                            column: mark.column, swiftType: swiftType, kind: kind,
-                                           nullable: translator.allowsNull(index)))
+                                           nullable: nullable))
         }
         return summaries
     }

@@ -141,7 +141,7 @@ struct OutputLayoutTests {
                                     "IdempotencyKeyMiddleware", "RequestOptions", "TransferProgress", "RawResponse",
                                     "APIError", "HTTPErrorResponse", "TokenSource", "OAuth2Token", "OAuth2Error",
                                     "OpenIDConfiguration"]
-        #expect(declared.subtracting(appOnly).subtracting(SwiftRenderer.runtimeTypeNames).isEmpty,
+        #expect(declared.subtracting(appOnly).subtracting(RuntimeSurface.types).isEmpty,
                 "public runtime types the import check does not know")
     }
 
@@ -168,8 +168,8 @@ struct OutputLayoutTests {
                 named.formUnion(words.map(String.init))
             }
             func access(_ names: Set<String>) -> String { named.isDisjoint(with: names) ? "internal" : "public" }
-            let expected = [access(SwiftRenderer.foundationTypeNames) + " import Foundation",
-                            access(SwiftRenderer.publicRuntimeTypeNames) + " import RaspRuntime"]
+            let expected = [access(RuntimeSurface.foundationTypes) + " import Foundation",
+                            access(RuntimeSurface.publicTypes) + " import RaspRuntime"]
             let imports = file.contents.split(separator: "\n").filter { $0.hasSuffix("import Foundation")
                 || $0.hasSuffix("import RaspRuntime") }.map(String.init)
             #expect(imports == expected, "\(file.name)")

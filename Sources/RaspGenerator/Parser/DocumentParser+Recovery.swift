@@ -80,7 +80,7 @@ extension DocumentParser {
 
     /// An `operationId` another operation has already, or one that is no string.
     static func routeNameRepair(_ operation: Operation) -> String {
-        let name = Naming.bare(Naming.memberName(OperationTranslator.routeName(operation)))
+        let name = Naming.bare(Naming.memberName(operation.routeName))
         return "the method is named '\(name)' from its method and path"
     }
 

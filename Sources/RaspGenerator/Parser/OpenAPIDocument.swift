@@ -154,6 +154,9 @@ public struct Operation: Sendable {
     public var isNamedByRoute = false
     /// The response it answers with when it succeeds (``SuccessResponse``), chosen once for every stage.
     public var success = SuccessResponse()
+
+    /// `get /pets`: what the operation's method is named from when it has no `operationId` (or one it cannot use).
+    public var routeName: String { method.name + " " + path }
 }
 
 /// A parameter.

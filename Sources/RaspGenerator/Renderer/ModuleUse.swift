@@ -3,7 +3,7 @@
 ///
 /// The plan is read from the IR, declaration by declaration, the way each template spells its public surface:
 /// stored and computed properties, initializer and method signatures, enum cases and conformances. Function
-/// bodies and private storage do not count (see ``SwiftRenderer/bodyOnlyRuntimeTypeNames``).
+/// bodies and private storage do not count (see ``RuntimeSurface/bodyOnlyTypes``).
 struct ModuleUse: Equatable {
     /// Whether a Foundation type is named.
     var foundation = false
@@ -79,7 +79,7 @@ struct ModuleUse: Equatable {
 
     /// Adds the module of one part of a type name, compared with the few known names of its length.
     private mutating func add(part: Slice<UnsafeBufferPointer<UInt8>>) {
-        let table = SwiftRenderer.moduleTypeNamesByLength
+        let table = Self.moduleTypeNamesByLength
         guard part.count < table.count else { return }
         for candidate in table[part.count] where part.elementsEqual(candidate.name) {
             if candidate.isFoundation { foundation = true } else { runtime = true }
@@ -179,34 +179,11 @@ extension ModuleUse {
     }
 }
 
-extension SwiftRenderer {
-    /// The public types of `RaspRuntime` generated code may name (`NamingTests` checks the list against the runtime).
-    static let runtimeTypeNames: Set<String> = [
-        "APIErrorBody", "AccessTokenProvider", "Authentication", "BinaryFile", "BodyPartEncoding", "ClientCore",
-        "ClientError",
-        "ClientMiddleware", "ClientRequest", "ClientResponse", "ClientResponseHead", "ClientTransport", "ISO8601",
-        "EventStream", "FieldKey", "Indirect", "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable",
-        "JSONWriter", "LocalDate",
-        "GeneratedClient", "MockClientError", "Nullable", "NullableField", "OAuth2Tokens", "OneOfDecoding", "OpenEnum",
-        "PageInfo", "PageSequence", "ParameterStyle", "QueryValue", "ServerRequestError", "ServerResponse",
-        "ServerRouter",
-        "ResponseBody", "ServerSentEvent", "ServerSentEvents", "StreamError", "Timestamp", "TypedServerSentEvent",
-        "UploadBody", "URLSessionTransport",
-    ]
-    /// The runtime types generated code names only in function bodies and private storage, never in a public
-    /// declaration: they do not make a file's `import RaspRuntime` public.
-    static let bodyOnlyRuntimeTypeNames: Set<String> = [
-        "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
-        "OAuth2Tokens", "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
-    ]
-    /// The runtime types that make a file's `import RaspRuntime` public when a declaration names them.
-    static let publicRuntimeTypeNames = runtimeTypeNames.subtracting(bodyOnlyRuntimeTypeNames)
-    /// The Foundation types generated code names.
-    static let foundationTypeNames: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
+extension ModuleUse {
     /// The type names that decide the imports, by length in bytes, each with whether it is Foundation's: a name is
     /// compared with the few of its length, with no string made or hashed for it.
     static let moduleTypeNamesByLength: [[(name: [UInt8], isFoundation: Bool)]] = {
-        let names = foundationTypeNames.map { ($0, true) } + publicRuntimeTypeNames.map { ($0, false) }
+        let names = RuntimeSurface.foundationTypes.map { ($0, true) } + RuntimeSurface.publicTypes.map { ($0, false) }
         var table = [[(name: [UInt8], isFoundation: Bool)]](repeating: [], count: names.map(\.0.utf8.count).max()! + 1)
         for (name, isFoundation) in names { table[name.utf8.count].append((Array(name.utf8), isFoundation)) }
         return table

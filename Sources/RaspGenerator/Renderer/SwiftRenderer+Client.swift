@@ -385,36 +385,28 @@ extension SwiftRenderer {
     /// `APIError`; a `default` body is decoded too but thrown as `ClientError.http`, as any status the document does
     /// not name.
     private func errorBodyClosure(_ operation: OperationDecl) -> String {
-        let types = operation.errorBodies
-        guard let first = types.first else { return "" }
-        if types.allSatisfy({ $0.type == first.type && $0.status != .default }) {
-            return ", errorBody: { ClientCore.decodeErrorBody(\(first.type.spelling).self, $1) }"
-        }
-        if types.count == 1 {
-            return ", errorBody: { ClientCore.decodeDefaultErrorBody(\(first.type.spelling).self, $1) }"
-        }
-        // Exact statuses first, then ranges (a `404` wins over `4XX`), the patterns of one type in one case.
-        var exact: [(type: String, patterns: [String])] = []
-        var ranges: [(type: String, patterns: [String])] = []
-        var fallback = "nil"
-        func add(_ pattern: String, _ type: String, to groups: inout [(type: String, patterns: [String])]) {
-            if let index = groups.firstIndex(where: { $0.type == type }) {
-                groups[index].patterns.append(pattern)
-            } else {
-                groups.append((type, [pattern]))
+        switch operation.errorBodies {
+        case .none:
+            return ""
+        case .uniform(let type):
+            return ", errorBody: { ClientCore.decodeErrorBody(\(type.spelling).self, $1) }"
+        case .defaultOnly(let type):
+            return ", errorBody: { ClientCore.decodeDefaultErrorBody(\(type.spelling).self, $1) }"
+        case .byStatus(let groups, let fallback):
+            let cases = groups.map { group in
+                let patterns = group.statuses.map { status in
+                    switch status {
+                    case .range(let digit): "\(digit * 100)...\(digit * 100 + 99)"
+                    case .code(let code): String(code)
+                    case .default: "_"
+                    }
+                }
+                return "case \(patterns.joined(separator: ", ")): "
+                    + "ClientCore.decodeErrorBody(\(group.type.spelling).self, $1)"
             }
+            let last = fallback.map { "ClientCore.decodeDefaultErrorBody(\($0.spelling).self, $1)" } ?? "nil"
+            return ", errorBody: { switch $0 { \((cases + ["default: \(last)"]).joined(separator: "; ")) } }"
         }
-        for (status, type) in types {
-            switch status {
-            case .default: fallback = "ClientCore.decodeDefaultErrorBody(\(type.spelling).self, $1)"
-            case .range(let digit): add("\(digit * 100)...\(digit * 100 + 99)", type.spelling, to: &ranges)
-            case .code(let code): add(String(code), type.spelling, to: &exact)
-            }
-        }
-        let cases = (exact + ranges).map { group in
-            "case \(group.patterns.joined(separator: ", ")): ClientCore.decodeErrorBody(\(group.type).self, $1)"
-        }
-        return ", errorBody: { switch $0 { \((cases + ["default: \(fallback)"]).joined(separator: "; ")) } }"
     }
 
     // MARK: Mock

@@ -67,7 +67,7 @@ extension TranslatedAPI {
             }
             operation.success = success(operation.success)
             operation.streamVariant = operation.streamVariant.map { ($0.methodName, success($0.success)) }
-            operation.errorBodies = operation.errorBodies.map { ($0.status, qualified($0.type)) }
+            operation.errorBodies = operation.errorBodies.mapTypes(qualified)
             operation.nested = operation.nested.map(qualified)
             operations[index] = operation
         }

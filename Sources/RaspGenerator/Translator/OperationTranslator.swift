@@ -13,7 +13,7 @@ struct OperationTranslator {
         var result: [OperationDecl] = []
         for operation in document.operations {
             let rawName = operation.isNamedByRoute
-                ? Self.routeName(operation) : operation.operationID ?? Self.routeName(operation)
+                ? operation.routeName : operation.operationID ?? operation.routeName
             let methodName = methodScope.unique(
                 config.overriddenName(rawName, specific: config.operationNames) ?? Naming.memberName(rawName))
             // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
@@ -49,7 +49,8 @@ struct OperationTranslator {
                 methodName: methodName, inputName: inputName,
                 operationID: operation.operationID ?? Naming.bare(methodName),
                 httpMethod: operation.method.wireName, path: operation.path, doc: Self.doc(operation),
-                parameters: parameters, body: body, success: success, streamVariant: streamVariant, errorBodies: errors,
+                parameters: parameters, body: body, success: success, streamVariant: streamVariant,
+                errorBodies: Self.errorBodies(errors),
                 successWire: Self.successWire(operation, success: success),
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
@@ -146,11 +147,6 @@ struct OperationTranslator {
         case (.query, .scalarArray): style == .form
         default: false
         }
-    }
-
-    /// `get /pets`: what an operation's method is named from when it has no `operationId` (or one it cannot use).
-    static func routeName(_ operation: Operation) -> String {
-        operation.method.name + " " + operation.path
     }
 
     /// Every `{name}` of the path template must be filled by a path parameter: a template variable left in a request
@@ -313,6 +309,33 @@ struct OperationTranslator {
             }
         }
         return (success, stream, errors)
+    }
+
+    /// How the documented error bodies are decoded: one type for every status, a `default` alone, or by status
+    /// (exact codes first, then ranges, the statuses of one type together).
+    static func errorBodies(_ errors: [(ResponseStatus, SwiftType)]) -> ErrorBodies {
+        guard let (_, first) = errors.first else { return .none }
+        if errors.allSatisfy({ $0.1 == first && $0.0 != .default }) { return .uniform(first) }
+        if errors.count == 1 { return .defaultOnly(first) }
+        typealias Group = (type: SwiftType, statuses: [ResponseStatus])
+        var exact: [Group] = []
+        var ranges: [Group] = []
+        var fallback: SwiftType?
+        func add(_ status: ResponseStatus, _ type: SwiftType, to groups: inout [Group]) {
+            if let index = groups.firstIndex(where: { $0.type == type }) {
+                groups[index].statuses.append(status)
+            } else {
+                groups.append((type, [status]))
+            }
+        }
+        for (status, type) in errors {
+            switch status {
+            case .default: fallback = type
+            case .range: add(status, type, to: &ranges)
+            case .code: add(status, type, to: &exact)
+            }
+        }
+        return .byStatus(exact + ranges, fallback: fallback)
     }
 
     /// Whether a response's media type is the one its body is read as: JSON that is not a stream.

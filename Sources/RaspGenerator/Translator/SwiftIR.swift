@@ -8,6 +8,9 @@ struct TranslatedAPI {
     var clientName: String
     /// Every security scheme of the document the client can authenticate with, in document order.
     var authSchemes: [SecuritySchemeDecl] = []
+    /// The Swift type of each named schema (by its index in ``OpenAPIDocument/schemas``) and whether the schema
+    /// allows `null` at its top level, for the report.
+    var schemaTypes: [Int: (name: String, nullable: Bool)] = [:]
 }
 
 /// A Swift type as it is spelled at a use site. Only the collection cases are boxed: a named type, by far the most
@@ -253,8 +256,8 @@ struct OperationDecl {
     /// A second method that streams the success response (`text/event-stream`, JSON Lines, or bytes as they
     /// arrive) when the plain method returns it whole or as JSON: its name and what it returns.
     var streamVariant: (methodName: String, success: SuccessDecl)?
-    /// Error body types by status (`400`, `4XX`, `default`), JSON only.
-    var errorBodies: [(status: ResponseStatus, type: SwiftType)]
+    /// How the client decodes the JSON bodies of documented error statuses.
+    var errorBodies: ErrorBodies
     /// How a server answers with the success: its status and media type (nil without content), and the media type
     /// of the streaming variant.
     var successWire = SuccessWire()
@@ -265,6 +268,30 @@ struct OperationDecl {
     /// The operation's security requirement (its own, else the document's): alternatives of scheme names, an empty
     /// alternative meaning that no credential is needed.
     var security: [[String]] = []
+}
+
+/// How a client decodes the body of an error response: each documented status's body (`400`, `4XX`) as its type,
+/// thrown as an `APIError`; a `default` body as its type too, thrown as any undocumented status is.
+enum ErrorBodies {
+    /// No error status documents a JSON body.
+    case none
+    /// Every documented error status (there is no `default`) has this body type.
+    case uniform(SwiftType)
+    /// Only `default` documents a body.
+    case defaultOnly(SwiftType)
+    /// Statuses grouped by body type, codes before ranges (a `404` wins over `4XX`), and the `default` body type.
+    case byStatus([(type: SwiftType, statuses: [ResponseStatus])], fallback: SwiftType?)
+
+    /// The body types, for passes that rewrite type names.
+    func mapTypes(_ transform: (SwiftType) -> SwiftType) -> ErrorBodies {
+        switch self {
+        case .none: .none
+        case .uniform(let type): .uniform(transform(type))
+        case .defaultOnly(let type): .defaultOnly(transform(type))
+        case .byStatus(let groups, let fallback):
+            .byStatus(groups.map { (transform($0.type), $0.statuses) }, fallback: fallback.map(transform))
+        }
+    }
 }
 
 /// The status and media types a server sends an operation's success with (each a type a message can carry: a

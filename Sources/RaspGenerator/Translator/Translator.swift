@@ -22,7 +22,7 @@ struct Translator {
         for scheme in document.securitySchemes {
             // A scheme named like one of `Authentication`'s own members (`bearer`) would shadow, and call, itself.
             var base = Naming.memberName(scheme.name)
-            if Self.authenticationMembers.contains(Naming.bare(base)) { base = Naming.bare(base) + "Scheme" }
+            if RuntimeSurface.authenticationMembers.contains(Naming.bare(base)) { base = Naming.bare(base) + "Scheme" }
             let name = schemeScope.unique(base)
             guard let kind = Self.kind(of: scheme) else {
                 let message = "security scheme '\(scheme.name)' of type \(scheme.kind.rawValue) is not wired up; "
@@ -36,6 +36,7 @@ struct Translator {
 
         var api = TranslatedAPI(title: document.title, types: declarations, operations: operations, servers: servers,
                                 clientName: clientName, authSchemes: authSchemes)
+        for (index, name) in types.componentNames { api.schemaTypes[index] = (name, types.allowsNull(index)) }
         DuplicateTypes().apply(to: &api)
         api.breakRecursionAndMarkSentTypes()
         return api
@@ -43,13 +44,6 @@ struct Translator {
 }
 
 extension Translator {
-    /// The members of the runtime's `Authentication` that the generated extension's static functions must not
-    /// shadow.
-    static let authenticationMembers: Set<String> = [
-        "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror",
-        "Placement", "basic", "oauth2", "scheme", "tokens", "secrets", "problem",
-    ]
-
     /// What a scheme's credential is, or nil for one the client cannot send (`mutualTLS`: a client certificate).
     static func kind(of scheme: SecurityScheme) -> SecuritySchemeDecl.Kind? {
         switch scheme.kind {

@@ -47,7 +47,7 @@ struct TypeTranslator {
     /// suffix.
     static func generatedNames(clientName: String) -> Set<String> {
         Set(["Operations", "Servers", clientName, clientName + "Protocol", "Mock" + clientName])
-            .union(SwiftRenderer.runtimeTypeNames).union(SwiftRenderer.foundationTypeNames)
+            .union(RuntimeSurface.types).union(RuntimeSurface.foundationTypes)
     }
 
     init(document: OpenAPIDocument, config: GeneratorConfig, diagnostics: DiagnosticCollector) {

@@ -1,0 +1,33 @@
+/// What generated code names in RaspRuntime and Foundation, spelled in one place: the translator keeps schemas from
+/// taking these names, and the renderer decides a file's imports by them.
+///
+/// `RuntimeSurfaceTests` generates a client that uses every one of them and type-checks it against the built
+/// RaspRuntime module, so a runtime type renamed without this list (or a template) following fails a test.
+enum RuntimeSurface {
+    /// The runtime types a generated public declaration can name: a file that names one imports RaspRuntime at the
+    /// declarations' access level.
+    static let publicTypes: Set<String> = [
+        "APIErrorBody", "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware",
+        "ClientResponse", "ClientResponseHead", "ClientTransport", "EventStream", "GeneratedClient", "ISO8601",
+        "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "Nullable",
+        "NullableField", "OpenEnum", "PageInfo", "PageSequence", "QueryValue", "ResponseBody", "ServerRouter",
+        "ServerSentEvent", "ServerSentEvents", "StreamError", "Timestamp", "TypedServerSentEvent", "UploadBody",
+        "URLSessionTransport",
+    ]
+    /// The runtime types generated code names only in function bodies and private storage: they do not make a
+    /// file's import public.
+    static let bodyOnlyTypes: Set<String> = [
+        "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
+        "OAuth2Tokens", "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
+    ]
+    /// Every runtime type generated code names.
+    static let types = publicTypes.union(bodyOnlyTypes)
+    /// The Foundation types generated code names.
+    static let foundationTypes: Set<String> = ["Data", "Date", "Decimal", "URL", "UUID"]
+    /// The members of the runtime's `Authentication`, which the static functions a document's security schemes
+    /// become must not shadow.
+    static let authenticationMembers: Set<String> = [
+        "apiKey", "bearer", "apply", "placement", "value", "description", "debugDescription", "customMirror",
+        "Placement", "basic", "oauth2", "scheme", "tokens", "secrets", "problem",
+    ]
+}
