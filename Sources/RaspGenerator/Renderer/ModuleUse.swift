@@ -120,16 +120,15 @@ extension ModuleUse {
             }
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }
-            // `writeJSON(to:)` names `JSONWriter` (and the type conforms to `JSONWritable`; see
-            // ``SwiftRenderer/conformances``), at any access level.
-            if decl.direction != .decode && decl.variant == nil { runtime = true }
+            // `writeJSON(to:)` names `JSONWriter` (and the type conforms to `JSONWritable`), at any access level.
+            if decl.writesJSON { runtime = true }
             for nested in decl.nested { add(nested) }
         case .enumType:
             // The `OpenEnum` conformance.
             if isPublic { runtime = true }
         case .oneOf(let decl):
             // `writeJSON(to:)` names `JSONWriter`, at any access level.
-            if decl.direction != .decode { runtime = true }
+            if decl.writesJSON { runtime = true }
             for item in decl.cases { add(item.type) }
             if let fallback = decl.fallback { add(fallback.type) }
             for nested in decl.nested { add(nested) }

@@ -54,7 +54,7 @@ struct OperationTranslator {
                 successWire: Self.successWire(operation, success: success),
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
-                    ? TypeTranslator.deprecationMessage(operation.summary ?? operation.description) : nil,
+                    ? DocText.deprecationMessage(operation.summary ?? operation.description) : nil,
                 nested: nested, security: security
             ))
         }
@@ -84,14 +84,14 @@ struct OperationTranslator {
         var doc = parameter.description?.trimmed.docLines ?? []
         // Some publishers describe the value in its schema instead (or as well).
         for text in [parameter.schema.description?.trimmed].compactMap({ $0 })
-            + TypeTranslator.foldedDescriptions(parameter.schema)
+            + DocText.foldedDescriptions(parameter.schema)
         where !text.isEmpty && text != parameter.description?.trimmed {
             if !doc.isEmpty { doc.append("") }
             text.appendDocLines(to: &doc)
         }
-        var facts = TypeTranslator.factLines(parameter.schema)
+        var facts = DocText.factLines(parameter.schema)
         if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
-            facts = ["Server default: \(TypeTranslator.codeSpan(scalar.value))." + (facts.first.map { " " + $0 } ?? "")]
+            facts = ["Server default: \(DocText.codeSpan(scalar.value))." + (facts.first.map { " " + $0 } ?? "")]
         }
         if !facts.isEmpty {
             if !doc.isEmpty { doc.append("") }

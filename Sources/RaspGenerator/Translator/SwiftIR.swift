@@ -145,6 +145,33 @@ indirect enum Declaration {
 /// called is a large part of the compile time of a big client.
 enum CodingDirection {
     case both, encode, decode
+
+    /// The protocols a type coded in this direction conforms to. Types that are only sent (request bodies) are not
+    /// `Hashable`: nothing compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's
+    /// build time. A type that encodes and `writesJSON` also writes its own JSON (`JSONWritable`).
+    func conformances(writesJSON: Bool) -> String {
+        let writable = writesJSON ? ", JSONWritable" : ""
+        return switch self {
+        case .both: "Codable, Hashable, Sendable" + writable
+        case .encode: "Encodable, Sendable" + writable
+        case .decode: "Decodable, Hashable, Sendable"
+        }
+    }
+}
+
+extension StructDecl {
+    /// Whether the struct gets `writeJSON(to:)`: one that encodes, unless a variant writes its keys into the same
+    /// object (only `encode(to:)` can share an object between two values).
+    var writesJSON: Bool { direction != .decode && variant == nil }
+    /// The protocols it conforms to.
+    var conformances: String { direction.conformances(writesJSON: writesJSON) }
+}
+
+extension OneOfDecl {
+    /// Whether the union gets `writeJSON(to:)`: one that encodes.
+    var writesJSON: Bool { direction != .decode }
+    /// The protocols it conforms to.
+    var conformances: String { direction.conformances(writesJSON: writesJSON) }
 }
 
 struct StructDecl {
