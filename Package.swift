@@ -225,7 +225,11 @@ let package = Package(
             dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")],
             path: "Tests/RaspTestSupport"
         ),
-        .testTarget(name: "RaspGeneratorTests", dependencies: ["RaspGenerator", "rasp-generate", "RaspBenchData"]),
+        /// RaspRuntime is built first: `RuntimeSurfaceTests` type-checks generated code against it.
+        .testTarget(
+            name: "RaspGeneratorTests",
+            dependencies: ["RaspGenerator", "rasp-generate", "RaspBenchData", "RaspRuntime"]
+        ),
         /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
         .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),

@@ -2,83 +2,76 @@ import Foundation
 import Testing
 import RaspGenerator
 
-/// `Generated/RaspAPI` must be exactly what the generator makes of `openapi.yaml` today.
+/// Every golden of the generator, from one manifest (`Tests/Fixtures/goldens.json`, read as ``Golden``): the
+/// checked-in clients the package compiles (`Generated/RaspAPI`, `Tests/EdgeCasesAPI`, `Tests/ValueSemanticsAPI`,
+/// `Tests/OpenAPI32API`), one text per config key (`Tests/Fixtures/config-keys/*/expected.swift`) and one per
+/// OpenAPI 3.2 feature (`Tests/Fixtures/openapi-32/*/expected.swift`).
+///
+/// After a deliberate change of output, `RASP_UPDATE_GOLDENS=1 swift test --filter GoldenTests` rewrites every stale
+/// golden (only the files whose bytes change, and deletes a folder's `.swift` files the generator no longer writes);
+/// then read `git diff`.
 struct GoldenTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func generate() throws -> GeneratorPipeline.Result {
-        let spec = try Data(contentsOf: root.appendingPathComponent("openapi.yaml"))
-        let config = try GeneratorConfig(
-            yaml: [UInt8](try Data(contentsOf: root.appendingPathComponent("rasp-generate.yaml"))))
-        return try GeneratorPipeline(config: config).run([UInt8](spec), sourceName: "openapi.yaml")
+    @Test func manifestListsEachOutputOnce() throws {
+        let goldens = try Golden.load()
+        #expect(!goldens.isEmpty)
+        #expect(goldens.count == Golden.all.count)
+        let outputs = goldens.map(\.output)
+        #expect(Set(outputs).count == outputs.count, "\(Golden.manifestPath) lists an output twice")
     }
 
-    @Test func checkedInClientMatchesFreshOutput() throws {
-        let result = try Self.generate()
-        let folder = Self.root.appendingPathComponent("Generated/RaspAPI")
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".swift") }.sorted()
-        #expect(onDisk == result.files.map(\.name).sorted(),
-                "Generated/RaspAPI holds files the generator does not write")
-        for file in result.files {
-            let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(checkedIn == file.contents, """
-                Generated/RaspAPI/\(file.name) is stale: run \
-                `swift run rasp-generate openapi.yaml --output Generated/RaspAPI --config rasp-generate.yaml`
-                """)
+    @Test(arguments: Golden.all) func golden(_ golden: Golden) throws {
+        try golden.check()
+    }
+
+    /// A golden on disk that the manifest does not list would never be checked: every `expected.swift` under
+    /// `Tests/Fixtures`, and every folder of `Generated/` and `Tests/` that holds generated files, is in it.
+    @Test func everyGoldenOnDiskIsInTheManifest() throws {
+        let outputs = Set(try Golden.load().map(\.output))
+        let manager = FileManager.default
+        var onDisk: [String] = []
+        let fixtures = Self.root.appendingPathComponent("Tests/Fixtures")
+        for case let path as String in try #require(manager.enumerator(atPath: fixtures.path))
+        where (path as NSString).lastPathComponent == "expected.swift" {
+            onDisk.append("Tests/Fixtures/\(path)")
         }
-        #expect(result.warnings.isEmpty, "openapi.yaml should generate without warnings: \(result.warnings)")
+        for parent in ["Generated", "Tests"] {
+            for name in try manager.contentsOfDirectory(atPath: Self.root.appendingPathComponent(parent).path) {
+                let folder = Self.root.appendingPathComponent("\(parent)/\(name)")
+                let swiftFiles = (try? manager.contentsOfDirectory(atPath: folder.path))?
+                    .filter { $0.hasSuffix(".swift") } ?? []
+                let generated = swiftFiles.contains { file in
+                    let head = manager.contents(atPath: folder.appendingPathComponent(file).path)?.prefix(100)
+                    return head.map { String(decoding: $0, as: UTF8.self) }?
+                        .hasPrefix(GeneratedFile.headerPrefix) ?? false
+                }
+                if generated { onDisk.append("\(parent)/\(name)") }
+            }
+        }
+        #expect(onDisk.contains("Generated/RaspAPI"))
+        let unlisted = onDisk.filter { !outputs.contains($0) }.sorted()
+        #expect(unlisted.isEmpty, "goldens that \(Golden.manifestPath) does not list")
     }
 
     /// The edge-case document spans several files; its client is compiled with the package (target `EdgeCasesAPI`).
-    @Test func checkedInEdgeCaseClientMatchesFreshOutput() throws {
-        let spec = Self.root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml")
-        let source = DocumentSource { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } }
-        let config = try GeneratorConfig(yaml: [UInt8](try Data(contentsOf: Self.root.appendingPathComponent(
-            "Tests/Fixtures/edge-cases-spec/rasp-generate.yaml"))))
-        let result = try GeneratorPipeline(config: config).run([UInt8](try Data(contentsOf: spec)),
-                                                               sourceName: "openapi.yaml", path: spec.path,
-                                                               source: source)
-        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    @Test func edgeCaseDocumentSpansSeveralFiles() throws {
+        let result = try Golden.named("Tests/EdgeCasesAPI").run().result
         #expect(result.inputFiles.map { ($0 as NSString).lastPathComponent }
             == ["openapi.yaml", "Pet.yaml", "common.yaml", "Tag.yaml", "pets.yaml", "pet-get.yaml"])
-        let folder = Self.root.appendingPathComponent("Tests/EdgeCasesAPI")
-        for file in result.files {
-            let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(checkedIn == file.contents, """
-                Tests/EdgeCasesAPI/\(file.name) is stale: run \
-                `swift run rasp-generate Tests/Fixtures/edge-cases-spec/openapi.yaml --output Tests/EdgeCasesAPI \
-                --config Tests/Fixtures/edge-cases-spec/rasp-generate.yaml`
-                """)
-        }
-    }
-
-    /// The value-semantics document: its client is compiled with the package (target `ValueSemanticsAPI`) and its
-    /// values are round-tripped by `ValueSemanticsAPITests`.
-    @Test func checkedInValueSemanticsClientMatchesFreshOutput() throws {
-        let spec = Self.root.appendingPathComponent("Tests/Fixtures/value-semantics/openapi.yaml")
-        let result = try GeneratorPipeline().run([UInt8](try Data(contentsOf: spec)), sourceName: "openapi.yaml")
-        #expect(result.warnings.isEmpty, "\(result.warnings)")
-        let folder = Self.root.appendingPathComponent("Tests/ValueSemanticsAPI")
-        for file in result.files {
-            let checkedIn = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(checkedIn == file.contents, """
-                Tests/ValueSemanticsAPI/\(file.name) is stale: run \
-                `swift run rasp-generate Tests/Fixtures/value-semantics/openapi.yaml --output Tests/ValueSemanticsAPI`
-                """)
-        }
     }
 
     @Test func generatingTwiceGivesIdenticalBytes() throws {
-        let first = try Self.generate()
-        let second = try Self.generate()
+        let golden = try Golden.named("Generated/RaspAPI")
+        let first = try golden.run().result
+        let second = try golden.run().result
         #expect(first.files == second.files)
         #expect(first.files.map(\.name) == GeneratorPipeline.outputFileNames)
     }
 
     @Test func outputIsReproducibleText() throws {
-        for file in try Self.generate().files {
+        for file in try Golden.named("Generated/RaspAPI").run().result.files {
             #expect(file.contents.hasPrefix("// Generated by rasp-generate from openapi.yaml. DO NOT EDIT.\n"))
             // A file with nothing to hold (small specs leave some) is the header and the imports.
             let declares = file.contents.split(separator: "\n").contains {
@@ -90,5 +83,56 @@ struct GoldenTests {
             #expect(!file.contents.contains(" \n"), "trailing spaces in \(file.name)")
             #expect(!file.contents.contains(Self.root.path), "absolute path in \(file.name)")
         }
+    }
+}
+
+/// The diff in a stale golden's failure message.
+struct TextDiffTests {
+    @Test func equalTextsHaveNoDiff() {
+        #expect(TextDiff.unified(from: "a\nb\n", to: "a\nb\n").isEmpty)
+    }
+
+    @Test func aChangedLineComesWithThreeLinesOfContext() {
+        let old = (1...10).map { "line \($0)\n" }.joined()
+        let new = old.replacingOccurrences(of: "line 6\n", with: "line six\n")
+        #expect(TextDiff.unified(from: old, to: new, oldName: "a", newName: "b") == """
+            --- a
+            +++ b
+            @@ -3,7 +3,7 @@
+             line 3
+             line 4
+             line 5
+            -line 6
+            +line six
+             line 7
+             line 8
+             line 9
+
+            """)
+    }
+
+    @Test func distantChangesAreSeparateHunksAndAddedLinesCount() {
+        let old = (1...20).map { "\($0)\n" }.joined()
+        let new = "0\n" + old.replacingOccurrences(of: "15\n", with: "")
+        #expect(TextDiff.unified(from: old, to: new, context: 1) == """
+            --- old
+            +++ new
+            @@ -1,1 +1,2 @@
+            +0
+             1
+            @@ -14,3 +15,2 @@
+             14
+            -15
+             16
+
+            """)
+    }
+
+    @Test func aLongDiffIsCut() {
+        let old = (1...100).map { "\($0)\n" }.joined()
+        let new = (1...100).map { "\($0 * 2)\n" }.joined()
+        let lines = TextDiff.unified(from: old, to: new, maxLines: 10).split(separator: "\n")
+        #expect(lines.count == 2 + 10 + 1)
+        #expect(lines.last?.hasPrefix("… ") == true && lines.last?.hasSuffix(" more lines of diff") == true)
     }
 }

@@ -2,43 +2,19 @@ import Foundation
 import Testing
 import RaspGenerator
 
-/// OpenAPI 3.2: one golden test per feature (each folder of `Tests/Fixtures/openapi-32` holds a document and
-/// `expected.swift`, in the form ``ConfigGoldenTests`` writes), the checked-in client of the features that run
-/// (`Tests/OpenAPI32API`), and what the parser reads that the output does not show.
+/// OpenAPI 3.2: what the parser reads that the output does not show. The goldens (each folder of
+/// `Tests/Fixtures/openapi-32` holds a document and `expected.swift`, and the checked-in client of the features that
+/// run, `Tests/OpenAPI32API`) are in the manifest ``GoldenTests`` checks.
 struct OpenAPI32Tests {
     static let folder = GoldenTests.root.appendingPathComponent("Tests/Fixtures/openapi-32")
     static let files = DocumentSource { path in
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
     }
 
-    static let features = [
-        "itemSchema-events", "itemSchema-json-lines", "itemSchema-unsupported", "querystring", "query-method",
-        "self-reference", "tags", "security", "unsupported",
-    ]
-
     static func generate(_ feature: String) throws -> GeneratorPipeline.Result {
         let spec = folder.appendingPathComponent("\(feature)/openapi.yaml")
         return try GeneratorPipeline().run([UInt8](try Data(contentsOf: spec)), sourceName: "openapi.yaml",
                                            path: spec.path, source: files)
-    }
-
-    @Test(arguments: features) func feature(_ name: String) throws {
-        let text = ConfigGoldenTests.golden(try Self.generate(name), config: GeneratorConfig(), configName: "")
-        try ConfigGoldenTests.compare(text, with: Self.folder.appendingPathComponent("\(name)/expected.swift"),
-                                      test: "OpenAPI32Tests")
-    }
-
-    @Test func checkedInClientMatchesFreshOutput() throws {
-        let result = try Self.generate("client")
-        #expect(result.warnings.isEmpty, "\(result.warnings)")
-        let output = GoldenTests.root.appendingPathComponent("Tests/OpenAPI32API")
-        for file in result.files {
-            let checkedIn = try String(contentsOf: output.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(checkedIn == file.contents, """
-                Tests/OpenAPI32API/\(file.name) is stale: run `swift run rasp-generate \
-                Tests/Fixtures/openapi-32/client/openapi.yaml --output Tests/OpenAPI32API`
-                """)
-        }
     }
 
     @Test func unsupportedFeaturesAreWarningsAtTheirPlace() throws {
@@ -67,12 +43,7 @@ struct OpenAPI32Tests {
         #expect(scheme.flows[0].deviceAuthorizationURL == "https://auth.example.com/device")
         #expect(scheme.flows[0].tokenURL == "https://auth.example.com/token")
         #expect(scheme.flows[1].scopes == ["read", "write"])
-        // Both reach the token-provider hook's documentation, the place of flows the app runs itself.
-        let client = try Self.generate("security").files.map(\.contents).joined()
-        let hook = try #require(client.split(separator: "\n").firstIndex { $0.contains("static func oauth(_ tokens") })
-        let docs = client.split(separator: "\n")[..<hook].suffix(4).joined(separator: "\n")
-        #expect(docs.contains("`https://auth.example.com/.well-known/oauth-authorization-server`"))
-        #expect(docs.contains("asks `https://auth.example.com/device` for a user code"))
+        // Both reach the token-provider hook's documentation: SnippetTests.oauthMetadataAndDeviceFlow….
         let warnings = try Self.generate("tags").warnings.map(\.description)
         #expect(warnings == ["7:29: warning: tag 'orphans' has parent 'nowhere', which is no tag of the document"])
     }

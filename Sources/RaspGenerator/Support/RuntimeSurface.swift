@@ -6,13 +6,17 @@
 enum RuntimeSurface {
     /// The runtime types a generated public declaration can name: a file that names one imports RaspRuntime at the
     /// declarations' access level.
-    static let publicTypes: Set<String> = [
-        "APIErrorBody", "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware",
-        "ClientResponse", "ClientResponseHead", "ClientTransport", "EventStream", "GeneratedClient", "ISO8601",
-        "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "Nullable",
-        "NullableField", "OpenEnum", "PageInfo", "PageSequence", "QueryValue", "ResponseBody", "ServerRouter",
-        "ServerSentEvent", "ServerSentEvents", "StreamError", "Timestamp", "TypedServerSentEvent", "UploadBody",
-        "URLSessionTransport",
+    static let publicTypes = Set([
+        "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware", "ClientTransport",
+        "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable", "JSONWriter",
+        "LocalDate", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ResponseBody", "ServerRouter",
+        "ServerSentEvents", "Timestamp", "URLSessionTransport",
+    ]).union(companionTypes)
+    /// Public runtime types that no template spells but that code around a generated client meets (its responses,
+    /// events and pages): a schema must not take their names either, and a type override may name them.
+    static let companionTypes: Set<String> = [
+        "APIErrorBody", "ClientResponse", "ClientResponseHead", "ISO8601", "PageInfo", "PageSequence",
+        "ServerSentEvent", "StreamError", "TypedServerSentEvent", "UploadBody",
     ]
     /// The runtime types generated code names only in function bodies and private storage: they do not make a
     /// file's import public.
