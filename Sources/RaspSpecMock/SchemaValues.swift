@@ -27,13 +27,13 @@ struct SchemaValues {
         let types = Set(schema.types)
         guard !types.isEmpty else { return true }
         switch example {
-        case .object: return types.contains("object")
-        case .array: return types.contains("array")
-        case .string: return types.contains("string")
-        case .number: return types.contains("number")
-        case .integer, .unsignedInteger: return types.contains("integer") || types.contains("number")
-        case .bool: return types.contains("boolean")
-        case .null: return types.contains("null") || schema.nullable
+        case .object: return types.contains(.object)
+        case .array: return types.contains(.array)
+        case .string: return types.contains(.string)
+        case .number: return types.contains(.number)
+        case .integer, .unsignedInteger: return types.contains(.integer) || types.contains(.number)
+        case .bool: return types.contains(.boolean)
+        case .null: return schema.nullable
         }
     }
 
@@ -48,7 +48,7 @@ struct SchemaValues {
             if let first = enumValues.first(where: { $0 != .null }) { return Self.json(first) }
             return .null
         }
-        if let node = schema.defaultValue, let parsed = Self.parse(node.jsonText, as: schema) { return parsed }
+        if let given = schema.defaultValue, let parsed = Self.parse(given.json, as: schema) { return parsed }
         if !schema.allOf.isEmpty { return merged(schema, depth: depth) }
         let variants = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
         if let variant = variants.first(where: { !$0.isNullOnly }) {
@@ -77,23 +77,22 @@ struct SchemaValues {
     /// A value of the schema's own type (its first one that is not `null`).
     private func typed(_ schema: Schema, depth: Int) -> JSONValue {
         if schema.isNullOnly { return .null }
-        let type = schema.types.first { $0 != "null" }
-            ?? (!schema.properties.isEmpty || schema.additionalProperties != nil ? "object"
-                : schema.items != nil ? "array" : nil)
+        let type = schema.types.first
+            ?? (!schema.properties.isEmpty || schema.additionalProperties != nil ? .object
+                : schema.items != nil ? .array : nil)
         switch type {
-        case "object"?: return object(schema, depth: depth)
-        case "array"?:
+        case .object?: return object(schema, depth: depth)
+        case .array?:
             let facts = schema.facts
             let count = max(Int(facts.minItems ?? "") ?? 0, depth < shallowDepth ? 1 : 0)
             guard count > 0, let items = schema.items else { return .array([]) }
             let item = value(items, depth: depth + 1)
             return .array(Array(repeating: item, count: min(count, 64)))
-        case "string"?: return .string(string(schema))
-        case "integer"?: return .integer(Int(number(schema, integral: true)))
-        case "number"?: return .number(number(schema, integral: false))
-        case "boolean"?: return .bool(true)
-        case "null"?: return .null
-        default: return schema.types.contains("null") ? .null : .string("value")
+        case .string?: return .string(string(schema))
+        case .integer?: return .integer(Int(number(schema, integral: true)))
+        case .number?: return .number(number(schema, integral: false))
+        case .boolean?: return .bool(true)
+        case nil: return .string("value")
         }
     }
 
@@ -202,12 +201,12 @@ struct SchemaValues {
     static func parse(_ text: String, as schema: Schema) -> JSONValue? {
         // An empty example is YAML's null, not an example.
         guard !text.isEmpty else { return nil }
-        let type = schema.types.first { $0 != "null" }
+        let type = schema.types.first
         switch type {
-        case "string"?: return .string(text.hasPrefix("\"") ? (decodeJSON(text)?.stringValue ?? text) : text)
-        case "integer"?: return Int(text).map(JSONValue.integer) ?? decodeJSON(text)
-        case "number"?: return Double(text).map(JSONValue.number) ?? decodeJSON(text)
-        case "boolean"?: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .string?: return .string(text.hasPrefix("\"") ? (decodeJSON(text)?.stringValue ?? text) : text)
+        case .integer?: return Int(text).map(JSONValue.integer) ?? decodeJSON(text)
+        case .number?: return Double(text).map(JSONValue.number) ?? decodeJSON(text)
+        case .boolean?: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         default: return decodeJSON(text) ?? (type == nil && schema.properties.isEmpty ? .string(text) : nil)
         }
     }
@@ -218,7 +217,7 @@ struct SchemaValues {
     }
 
     /// A resolved YAML scalar as a JSON value.
-    static func json(_ scalar: YAMLScalar.Resolved) -> JSONValue {
+    static func json(_ scalar: ScalarValue) -> JSONValue {
         switch scalar {
         case .null: .null
         case .bool(let flag): .bool(flag)

@@ -75,7 +75,7 @@ public struct SpecMock: Sendable {
     /// Whether a schema (or the one it references) is an object.
     private func isObject(_ schema: Schema) -> Bool {
         let schema = document.dereferenced(schema)
-        return schema.types.contains("object") || !schema.properties.isEmpty
+        return schema.types.contains(.object) || !schema.properties.isEmpty
     }
 
     /// Whether the request has a parameter (for a query, also as the items of an exploded object or deepObject).

@@ -46,9 +46,9 @@ struct DocumentModelTests {
     /// `stations_list` is `text/html`); bytes and XML never.
     @Test func whatCarriesJSONDependsOnTheCategoryAndTheSchema() {
         var object = Schema(mark: Mark(line: 1, column: 1))
-        object.types = ["object"]
+        object.types = [.object]
         var string = Schema(mark: Mark(line: 1, column: 1))
-        string.types = ["string"]
+        string.types = [.string]
         #expect(ContentType("text/json").carriesJSON(schema: string))
         #expect(ContentType("application/json").carriesJSON(schema: nil))
         #expect(ContentType("*/*").carriesJSON(schema: object))

@@ -85,8 +85,8 @@ public struct ContentType: Sendable, Hashable {
     /// Whether a schema describes a JSON structure (an object, an array or a reference to a named schema) rather
     /// than a scalar, which a non-JSON media type can carry as text or bytes.
     public static func describesJSON(_ schema: Schema) -> Bool {
-        schema.ref != nil || !schema.properties.isEmpty || schema.types.contains("object")
-            || schema.types.contains("array")
+        schema.ref != nil || !schema.properties.isEmpty || schema.types.contains(.object)
+            || schema.types.contains(.array)
     }
 
     /// The category of a base type.

@@ -115,7 +115,7 @@ extension DocumentParser {
             warn("path parameter '\(name)' of '\(path)' is not declared; assuming a required string",
                  at: map.mark)
             var schema = Schema(mark: map.mark)
-            schema.types = ["string"]
+            schema.types = [.string]
             parameters.append(Parameter(name: name, location: .path, required: true, schema: schema, description: nil,
                                         style: .simple, explode: false, contentType: nil, deprecated: false,
                                         componentName: nil, componentKey: nil, mark: map.mark))

@@ -29,7 +29,7 @@ extension DocumentParser {
                 return schema
             }
             // 3.1 spells binary strings with `contentMediaType` and base64 ones with `contentEncoding`.
-            if schema.format == nil, schema.types == ["string"] {
+            if schema.format == nil, schema.types == [.string] {
                 if case .scalar(let encoding)? = map["contentEncoding"], encoding.value == "base64" {
                     schema.format = "byte"
                 } else if map["contentMediaType"] != nil {
@@ -57,12 +57,15 @@ extension DocumentParser {
                 names = [(try Self.string(value, "type"), value.mark)]
             }
             for (name, mark) in names {
-                guard Self.jsonTypes.contains(name) else {
+                if name == "null" {
+                    schema.nullable = true
+                } else if let type = JSONType(rawValue: name) {
+                    schema.types.append(type)
+                } else {
                     let message = "unknown type '\(name)'; "
                         + "expected one of array, boolean, integer, null, number, object, string"
                     throw Diagnostic(.error, message, at: mark)
                 }
-                if name == "null" { schema.nullable = true } else { schema.types.append(name) }
             }
         case .nullable:
             if try Self.bool(value, "nullable") { schema.nullable = true }
@@ -72,7 +75,7 @@ extension DocumentParser {
         case .deprecated: schema.deprecated = deprecatedFlag(value)
         case .readOnly: schema.readOnly = try Self.bool(value, "readOnly")
         case .writeOnly: schema.writeOnly = try Self.bool(value, "writeOnly")
-        case .default: schema.defaultValue = value
+        case .default: schema.defaultValue = Self.defaultValue(value)
         case .properties:
             var properties = value
             // Some publishers (DigitalOcean) write the whole properties map as a `$ref` to a map in another file.
@@ -176,6 +179,17 @@ extension DocumentParser {
         var text = ""
         appendJSON(node, to: &text)
         return text
+    }
+
+    /// A `default` read into the model.
+    static func defaultValue(_ node: YAMLNode) -> Schema.DefaultValue {
+        let value: Schema.DefaultValue.Value = switch node {
+        case .scalar(let scalar): .scalar(text: scalar.value, scalar.resolved)
+        case .sequence(let sequence): sequence.items.isEmpty ? .emptyArray : .structure
+        case .mapping(let mapping): mapping.entries.isEmpty ? .emptyObject : .structure
+        }
+        return Schema.DefaultValue(value: value, json: jsonText(node), kindDescription: node.kindDescription,
+                                   mark: node.mark)
     }
 
     /// A node as compact JSON: strings quoted, null as `null`, other scalars as written.

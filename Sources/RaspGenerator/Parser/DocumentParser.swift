@@ -41,7 +41,6 @@ final class DocumentParser {
 
     /// The path item's fields that are operations (`query` since OpenAPI 3.2).
     static let httpMethods = Set(HTTPMethod.fields.map(\.name))
-    static let jsonTypes: Set<String> = ["array", "boolean", "integer", "null", "number", "object", "string"]
 
     /// Prepares to read the loader's root document.
     /// - Parameters:

@@ -1,3 +1,8 @@
+/// A JSON type a schema's `type` names (`null` is ``Schema/nullable``).
+public enum JSONType: String, Sendable, Hashable {
+    case string, integer, number, boolean, array, object
+}
+
 /// A `$ref` to a schema, resolved by the parser.
 public struct SchemaReference: Sendable, Hashable {
     /// The reference as written (`#/components/schemas/Point`, `./schemas/Point.yaml`), for messages.
@@ -32,7 +37,7 @@ public struct Schema: Sendable {
     private struct Fields: Sendable {
         var mark: Mark
         var ref: SchemaReference?
-        var types: [String] = []
+        var types: [JSONType] = []
         var nullable = false
         var format: String?
         var title: String?
@@ -44,8 +49,8 @@ public struct Schema: Sendable {
         var oneOf: [Schema] = []
         var anyOf: [Schema] = []
         var discriminator: Discriminator?
-        var enumValues: [YAMLScalar.Resolved]?
-        var defaultValue: YAMLNode?
+        var enumValues: [ScalarValue]?
+        var defaultValue: DefaultValue?
         var deprecated = false
         var readOnly = false
         var writeOnly = false
@@ -72,8 +77,8 @@ public struct Schema: Sendable {
         get { storage.fields.ref }
         _modify { yield &unique().fields.ref }
     }
-    /// The JSON types, without `"null"` (empty when the schema does not say).
-    public var types: [String] {
+    /// The JSON types, in document order, without `null` (``nullable``); empty when the schema does not say.
+    public var types: [JSONType] {
         get { storage.fields.types }
         _modify { yield &unique().fields.types }
     }
@@ -133,12 +138,12 @@ public struct Schema: Sendable {
         _modify { yield &unique().fields.discriminator }
     }
     /// `enum` values (a single `const` is stored here too).
-    public var enumValues: [YAMLScalar.Resolved]? {
+    public var enumValues: [ScalarValue]? {
         get { storage.fields.enumValues }
         _modify { yield &unique().fields.enumValues }
     }
-    /// `default`, as written.
-    public var defaultValue: YAMLNode? {
+    /// `default`.
+    public var defaultValue: DefaultValue? {
         get { storage.fields.defaultValue }
         _modify { yield &unique().fields.defaultValue }
     }
@@ -220,6 +225,29 @@ public struct Schema: Sendable {
                 && minLength == nil && maxLength == nil && minItems == nil && maxItems == nil
                 && multipleOf == nil && pattern == nil && examples.isEmpty
         }
+    }
+
+    /// A schema's `default`: what generated code can state of it, and the value as JSON.
+    public struct DefaultValue: Sendable {
+        /// The shape of the value.
+        public enum Value: Sendable, Equatable {
+            /// A scalar: its text as written and its value.
+            case scalar(text: String, ScalarValue)
+            /// `[]`.
+            case emptyArray
+            /// `{}`.
+            case emptyObject
+            /// An array or object with members.
+            case structure
+        }
+        /// The value.
+        public var value: Value
+        /// The value as compact JSON text (strings quoted, other scalars as written).
+        public var json: String
+        /// What kind of value it is, for messages: "a mapping", "a string"…
+        public var kindDescription: String
+        /// Where it is written.
+        public var mark: Mark
     }
 
     /// `additionalProperties`: a boolean or a schema.

@@ -90,8 +90,8 @@ struct OperationTranslator {
             text.appendDocLines(to: &doc)
         }
         var facts = DocText.factLines(parameter.schema)
-        if let defaultNode = parameter.schema.defaultValue, case .scalar(let scalar) = defaultNode {
-            facts = ["Server default: \(DocText.codeSpan(scalar.value))." + (facts.first.map { " " + $0 } ?? "")]
+        if case .scalar(let text, _)? = parameter.schema.defaultValue?.value {
+            facts = ["Server default: \(DocText.codeSpan(text))." + (facts.first.map { " " + $0 } ?? "")]
         }
         if !facts.isEmpty {
             if !doc.isEmpty { doc.append("") }
@@ -363,7 +363,7 @@ struct OperationTranslator {
         if let item = media.itemSchema {
             return try itemStreamDecl(kind, item: item, owner: owner, types: &types, nested: &nested, scope: &scope)
         }
-        let schema = media.schema.flatMap { $0.types == ["string"] ? nil : $0 }
+        let schema = media.schema.flatMap { $0.types == [.string] ? nil : $0 }
         guard let schema else {
             let separated = kind == .jsonSequence
             return kind == .events ? .rawEvents : .jsonLines(.named("JSONValue"), recordSeparator: separated)
@@ -390,7 +390,7 @@ struct OperationTranslator {
                              at: item.mark)
             return .rawEvents
         }
-        let payload = data.contentSchema ?? (data.types == ["string"] || data.isUnconstrained ? nil : data)
+        let payload = data.contentSchema ?? (data.types == [.string] || data.isUnconstrained ? nil : data)
         guard let payload else { return .rawEvents }
         let type = try types.use(payload, hint: "Event", owner: owner, nested: &nested, scope: &scope).type
         return .events(type)

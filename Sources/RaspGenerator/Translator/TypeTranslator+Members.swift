@@ -83,14 +83,13 @@ extension TypeTranslator {
     }
 
     /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning).
-    func defaultLiteral(_ node: YAMLNode, for type: SwiftType, schema: Schema) -> LiteralValue? {
-        switch (node, type) {
-        case (.sequence(let sequence), .array) where sequence.items.isEmpty:
+    func defaultLiteral(_ given: Schema.DefaultValue, for type: SwiftType, schema: Schema) -> LiteralValue? {
+        switch (given.value, type) {
+        case (.emptyArray, .array):
             return .emptyArray
-        case (.mapping(let mapping), .dictionary) where mapping.entries.isEmpty:
+        case (.emptyObject, .dictionary):
             return .emptyDictionary
-        case (.scalar(let scalar), .named(let name)):
-            let resolved = scalar.resolved
+        case (.scalar(let text, let resolved), .named(let name)):
             switch (name, resolved) {
             case ("Bool", .bool(let value)): return .bool(value)
             case ("Int", .int(let value)): return .integer(value)
@@ -99,19 +98,19 @@ extension TypeTranslator {
             case ("Double", .int(let value)), ("Decimal", .int(let value)): return .integer(value)
             case ("Decimal", .bigInt(let text)): return .decimal(text)
             case ("Double", .double(let value)) where value.isFinite: return .double(value)
-            case ("String", _) where resolved != .null: return .string(scalar.value)
+            case ("String", _) where resolved != .null: return .string(text)
             case (_, .null): return nil
             default:
                 if enumNames.contains(name) || isEnum(named: name) {
                     if case .int(let value) = resolved { return .enumValue(.integer(value)) }
-                    return .enumValue(.string(scalar.value))
+                    return .enumValue(.string(text))
                 }
             }
         default:
             break
         }
-        diagnostics.warn("default value of type \(node.kindDescription) is not supported for \(type.spelling); ignored",
-                         at: node.mark)
+        let message = "default value of type \(given.kindDescription) is not supported for \(type.spelling); ignored"
+        diagnostics.warn(message, at: given.mark)
         return nil
     }
 
@@ -124,7 +123,7 @@ extension TypeTranslator {
     /// The value of a schema that allows exactly one string (`enum: [x]` or `const: x`), not null.
     static func constant(_ schema: Schema) -> String? {
         guard schema.ref == nil, !schema.nullable, let values = schema.enumValues, values.count == 1,
-              case .string(let value) = values[0], schema.types.allSatisfy({ $0 == "string" }),
+              case .string(let value) = values[0], schema.types.allSatisfy({ $0 == .string }),
               schema.properties.isEmpty, schema.allOf.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty
         else { return nil }
         return value
@@ -152,13 +151,13 @@ extension TypeTranslator {
         }
         if let title = variant.title, !title.isEmpty { return Naming.memberName(title) }
         switch variant.types.first {
-        case "string": return variant.format == "date-time" ? "date" : "string"
-        case "integer": return "int"
-        case "number": return "double"
-        case "boolean": return "bool"
-        case "array": return "array"
-        case "object": return "object"
-        default: return variant.properties.isEmpty ? "case\(index + 1)" : "object"
+        case .string?: return variant.format == "date-time" ? "date" : "string"
+        case .integer?: return "int"
+        case .number?: return "double"
+        case .boolean?: return "bool"
+        case .array?: return "array"
+        case .object?: return "object"
+        case nil: return variant.properties.isEmpty ? "case\(index + 1)" : "object"
         }
     }
 }

@@ -29,10 +29,10 @@ extension TypeTranslator {
             let strings = values.compactMap { if case .string(let s) = $0 { s } else { nil } }
             let ints = values.compactMap { if case .int(let i) = $0 { i } else { nil } }
             let nonNull = values.filter { $0 != .null }.count
-            if !strings.isEmpty, strings.count == nonNull, schema.types.allSatisfy({ $0 == "string" }) {
+            if !strings.isEmpty, strings.count == nonNull, schema.types.allSatisfy({ $0 == .string }) {
                 return .enumeration(rawType: "String", values: strings)
             }
-            if !ints.isEmpty, ints.count == nonNull, schema.types.allSatisfy({ $0 == "integer" || $0 == "number" }) {
+            if !ints.isEmpty, ints.count == nonNull, schema.types.allSatisfy({ $0 == .integer || $0 == .number }) {
                 return .enumeration(rawType: "Int", values: ints.map(String.init))
             }
             return .other
@@ -42,7 +42,7 @@ extension TypeTranslator {
                 var variant = Schema(mark: schema.mark)
                 variant.types = [type]
                 variant.format = schema.format
-                variant.itemsStorage = type == "array" ? schema.itemsStorage : []
+                variant.itemsStorage = type == .array ? schema.itemsStorage : []
                 return variant
             })
         }
@@ -163,7 +163,7 @@ extension TypeTranslator {
     static func wideIntegerType(_ schema: Schema) -> String? {
         let facts = schema.facts
         var shown = [facts.minimum, facts.maximum].compactMap { $0 } + facts.examples
-        if case .scalar(let scalar)? = schema.defaultValue { shown.append(scalar.value) }
+        if case .scalar(let text, _)? = schema.defaultValue?.value { shown.append(text) }
         let integers = shown.filter { text in
             let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
             return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -176,7 +176,7 @@ extension TypeTranslator {
     /// An object schema written in place, with members and nothing that composes it.
     private static func isInlineObject(_ schema: Schema) -> Bool {
         schema.ref == nil && schema.allOf.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty
-            && schema.types.allSatisfy { $0 == "object" }
+            && schema.types.allSatisfy { $0 == .object }
             && (!schema.properties.isEmpty || schema.additionalProperties != nil)
     }
 
@@ -192,7 +192,7 @@ extension TypeTranslator {
     private func integerConstants(_ variants: [Schema]) -> [String]? {
         var values: [String] = []
         for variant in variants {
-            guard variant.ref == nil, variant.types.allSatisfy({ $0 == "integer" || $0 == "number" }),
+            guard variant.ref == nil, variant.types.allSatisfy({ $0 == .integer || $0 == .number }),
                   variant.properties.isEmpty, variant.oneOf.isEmpty, variant.anyOf.isEmpty, variant.allOf.isEmpty,
                   let enumValues = variant.enumValues, !enumValues.isEmpty else { return nil }
             for value in enumValues {
@@ -207,12 +207,12 @@ extension TypeTranslator {
         var values: [String] = []
         var sawEnum = false
         for variant in variants {
-            guard variant.ref == nil, variant.types.allSatisfy({ $0 == "string" }), variant.properties.isEmpty,
+            guard variant.ref == nil, variant.types.allSatisfy({ $0 == .string }), variant.properties.isEmpty,
                   variant.oneOf.isEmpty, variant.anyOf.isEmpty, variant.allOf.isEmpty else { return nil }
             if let enumValues = variant.enumValues {
                 for case .string(let value) in enumValues where !values.contains(value) { values.append(value) }
                 sawEnum = true
-            } else if variant.types != ["string"] {
+            } else if variant.types != [.string] {
                 return nil
             }
         }

@@ -94,8 +94,8 @@ extension TypeTranslator {
     private func tagValues(_ schema: Schema, integers: Bool = false) -> [String]? {
         if let constant = Self.constant(schema) { return [constant] }
         let target = schema.ref.map { Self.unwrap(document.schemas[$0.target].schema) } ?? schema
-        let isString = target.types.allSatisfy { $0 == "string" }
-        let isInteger = integers && target.types.allSatisfy { $0 == "integer" || $0 == "number" }
+        let isString = target.types.allSatisfy { $0 == .string }
+        let isInteger = integers && target.types.allSatisfy { $0 == .integer || $0 == .number }
         guard !target.nullable, isString || isInteger, let values = target.enumValues, !values.isEmpty else {
             return nil
         }
@@ -167,7 +167,7 @@ extension TypeTranslator {
     }
 
     /// An enum value as its case literal is written (`1`, `text`).
-    static func literalText(_ value: YAMLScalar.Resolved) -> String {
+    static func literalText(_ value: ScalarValue) -> String {
         switch value {
         case .string(let text), .bigInt(let text): text
         case .int(let int): String(int)

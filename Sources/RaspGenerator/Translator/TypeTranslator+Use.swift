@@ -114,9 +114,9 @@ extension TypeTranslator {
                                     nested: inout [Declaration],
                                     scope: inout NameScope) throws -> SwiftType {
         let type = schema.types.first
-            ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? "object" : "") : "array")
+            ?? (schema.itemsStorage.isEmpty ? (schema.additionalProperties != nil ? .object : nil) : .array)
         switch type {
-        case "string":
+        case .string?:
             switch schema.format {
             case "date": return .named("LocalDate")
             case "date-time": return .named("Timestamp")
@@ -128,16 +128,16 @@ extension TypeTranslator {
         // `uint64` values above `Int.max` (hashes, unsigned IDs) do not fit an `Int`; every other format does. An
         // integer whose schema shows values beyond `Int.max` is a `UInt64` when it cannot be negative and they fit
         // one, else a `Decimal`, which holds them exactly.
-        case "integer":
+        case .integer?:
             if schema.format == "uint64" { return .named("UInt64") }
             return .named(Self.wideIntegerType(schema) ?? "Int")
-        case "number": return .named("Double")
-        case "boolean": return .named("Bool")
-        case "array":
+        case .number?: return .named("Double")
+        case .boolean?: return .named("Bool")
+        case .array?:
             guard let items = schema.items else { return .array(.named("JSONValue")) }
             let usage = try use(items, hint: hint() + "Item", owner: owner, nested: &nested, scope: &scope)
             return .array(Self.element(usage))
-        case "object":
+        case .object?:
             if let additional = schema.additionalProperties?.schema {
                 let usage = try use(additional, hint: hint() + "Value", owner: owner, nested: &nested, scope: &scope)
                 return .dictionary(Self.element(usage))

@@ -140,20 +140,7 @@ public struct YAMLScalar: Sendable {
     }
 
     /// A scalar resolved by the YAML 1.2 core schema.
-    public enum Resolved: Sendable, Equatable {
-        /// YAML `null` (`~`, `null` or empty).
-        case null
-        /// `true` or `false`.
-        case bool(Bool)
-        /// An integer that fits in 64 bits.
-        case int(Int)
-        /// An integer that does not fit 64 bits, kept as text.
-        case bigInt(String)
-        /// A floating-point number.
-        case double(Double)
-        /// Any other text.
-        case string(String)
-    }
+    public typealias Resolved = ScalarValue
 
     /// The value resolved by the YAML 1.2 core schema (quoted and block scalars are always strings).
     public var resolved: Resolved {

@@ -1,0 +1,16 @@
+/// A scalar value as a document states it (an `enum` value, a `default`): the YAML 1.2 core schema's resolution of
+/// a scalar, which the document model keeps instead of the YAML node.
+public enum ScalarValue: Sendable, Equatable {
+    /// `null` (YAML's `~`, `null` or nothing).
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integer that fits in 64 bits.
+    case int(Int)
+    /// An integer that does not fit 64 bits, kept as text.
+    case bigInt(String)
+    /// A floating-point number.
+    case double(Double)
+    /// Any other text.
+    case string(String)
+}
