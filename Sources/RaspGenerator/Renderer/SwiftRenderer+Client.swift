@@ -64,25 +64,10 @@ extension SwiftRenderer {
 
     // MARK: Client
 
-    /// One method of the client: an operation's plain method, or its streaming variant.
-    struct Method {
-        var operation: OperationDecl
-        var name: String
-        var success: SuccessDecl
-        var isStreamVariant: Bool
-    }
+    typealias Method = MethodDecl
 
-    /// Every method, each operation's plain one followed by its streaming variant, if it has one.
-    var methods: [Method] {
-        api.operations.flatMap { operation in
-            [Method(operation: operation, name: operation.methodName, success: operation.success,
-                    isStreamVariant: false)]
-                + (operation.streamVariant.map { variant in
-                    [Method(operation: operation, name: variant.methodName, success: variant.success,
-                            isStreamVariant: true)]
-                } ?? [])
-        }
-    }
+    /// Every method (``TranslatedAPI/methods``).
+    var methods: [Method] { api.methods }
 
     /// The protocol: one requirement per method (``methods``).
     func renderProtocol(_ methods: [Method], _ w: inout CodeWriter) {
@@ -107,7 +92,7 @@ extension SwiftRenderer {
             w.line("@available(*, deprecated, message: \(Naming.literal(message)))")
         }
         renderFlattened(method, members: members, &w)
-        if Self.hasInMemoryBodyOverload(operation) {
+        if operation.hasInMemoryBodyOverload {
             w.line()
             w.doc(["Sends the body from memory; the overload that takes a `BinaryFile` can also stream it from "
                    + "a file or an async sequence."])
@@ -121,13 +106,6 @@ extension SwiftRenderer {
             renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
         }
         w.line()
-    }
-
-    /// Whether an operation's protocol extension also has an overload that takes its body as `Data`: a binary body
-    /// (a `BinaryFile`, which can stream) also takes bytes in memory.
-    static func hasInMemoryBodyOverload(_ operation: OperationDecl) -> Bool {
-        guard let body = operation.body else { return false }
-        return body.representations.count == 1 && body.representations[0].encoding == .binary
     }
 
     /// The client's declaration: its storage and initializer (its methods are extensions, see

@@ -42,7 +42,7 @@ struct SwiftRenderer {
         var items: [[UInt8]]
         /// The modules the public surface of the item at an index names, which decide the imports' access (read
         /// only until a file is known to need both).
-        var use: (Int) -> ModuleUse
+        var use: (Int) -> Imports
     }
 
     func render() -> [GeneratedFile] {
@@ -50,7 +50,7 @@ struct SwiftRenderer {
         let methods = self.methods
         // Swift checks the module of an aliased type only in `public` declarations (`package` ones may name an
         // alias of an internally imported type, and then warn that a `package import` is unused).
-        let aliases = config.accessModifier == .public ? ModuleUse.aliasTable(api.types, namespace: namespace) : [:]
+        let aliases = config.accessModifier == .public ? Imports.aliasTable(api.types, namespace: namespace) : [:]
         let client = config.generate.contains(.client)
         let server = config.generate.contains(.server)
         let hasOperations = client || server
@@ -90,30 +90,30 @@ struct SwiftRenderer {
         var groups = [
             Group(wrapper: namespace.map { "extension \($0)" }, items: api.types.map { declaration in
                 chunk(level: inner) { render(declaration, &$0); $0.line() }
-            }, use: { ModuleUse(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
+            }, use: { Imports(api.types[$0], aliases: aliases, isPublic: config.accessModifier == .public) }),
             Group(wrapper: "extension \(qualified("Operations"))", items: inputs.map { operation in
                 chunk(level: 1) { renderOperationInput(operation, &$0); $0.line() }
             }, use: {
-                ModuleUse(input: api.operations[$0], aliases: aliases, isPublic: config.accessModifier == .public)
+                Imports(input: api.operations[$0], aliases: aliases, isPublic: config.accessModifier == .public)
             }),
             Group(wrapper: "extension \(qualified(protocolName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderFlattenedMethods(method, &$0) }
-            }, use: { ModuleUse(flattened: methods[$0], aliases: aliases) }),
+            }, use: { Imports(flattened: methods[$0], aliases: aliases) }),
             Group(wrapper: "extension \(qualified(api.clientName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderClientMethod(method, &$0) }
-            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
+            }, use: { Imports(returning: methods[$0].success, aliases: aliases) }),
             Group(wrapper: "extension \(qualified(mockName))", items: clientMethods.map { method in
                 chunk(level: 1) { renderMockMethod(method, &$0) }
-            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }),
+            }, use: { Imports(returning: methods[$0].success, aliases: aliases) }),
         ]
         if server {
             // The route functions are internal: they add nothing to the files' public surface.
             groups.append(Group(wrapper: "extension \(qualified(routesName))", items: api.operations.map { operation in
                 chunk(level: 1) { renderRoute(operation, &$0) }
-            }, use: { _ in ModuleUse() }))
+            }, use: { _ in Imports() }))
             groups.append(Group(wrapper: "extension \(qualified(exampleHandlerName))", items: methods.map { method in
                 chunk(level: 1) { renderExampleMethod(method, &$0) }
-            }, use: { ModuleUse(returning: methods[$0].success, aliases: aliases) }))
+            }, use: { Imports(returning: methods[$0].success, aliases: aliases) }))
         }
         let shares = FileLayout.assign(groups.map { $0.items.map(FileLayout.weight) })
         return Self.fileNames.enumerated().map { index, baseName in
@@ -121,7 +121,7 @@ struct SwiftRenderer {
             // This file's share of each group.
             let shares = zip(groups, shares).map { group, ranges in (group: group, items: group.items[ranges[index]]) }
             // The imports first: what the file's public declarations name.
-            var used = index == 0 ? ModuleUse.clientDeclarations : ModuleUse()
+            var used = index == 0 ? Imports.clientDeclarations : Imports()
             for share in shares {
                 for item in share.items.indices where !used.isComplete { used.formUnion(share.group.use(item)) }
             }
@@ -168,7 +168,7 @@ struct SwiftRenderer {
 
     /// A file's start: the header, then the imports.
     /// - Parameter imports: The modules the file's public declarations name, whose imports share their access.
-    private func writeHeader(_ writer: inout CodeWriter, imports used: ModuleUse) {
+    private func writeHeader(_ writer: inout CodeWriter, imports used: Imports) {
         writer.line(GeneratedFile.headerPrefix + "\(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
         for comment in config.additionalFileComments { writer.line("// \(comment)") }

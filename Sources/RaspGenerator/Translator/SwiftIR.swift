@@ -297,6 +297,37 @@ struct OperationDecl {
     var security: [[String]] = []
 }
 
+/// One method of the client: an operation's plain method, or its streaming variant.
+struct MethodDecl {
+    var operation: OperationDecl
+    var name: String
+    var success: SuccessDecl
+    var isStreamVariant: Bool
+}
+
+extension TranslatedAPI {
+    /// Every method, each operation's plain one followed by its streaming variant, if it has one.
+    var methods: [MethodDecl] {
+        operations.flatMap { operation in
+            [MethodDecl(operation: operation, name: operation.methodName, success: operation.success,
+                        isStreamVariant: false)]
+                + (operation.streamVariant.map { variant in
+                    [MethodDecl(operation: operation, name: variant.methodName, success: variant.success,
+                                isStreamVariant: true)]
+                } ?? [])
+        }
+    }
+}
+
+extension OperationDecl {
+    /// Whether the protocol extension also has an overload that takes the body as `Data`: a binary body (a
+    /// `BinaryFile`, which can stream) also takes bytes in memory.
+    var hasInMemoryBodyOverload: Bool {
+        guard let body else { return false }
+        return body.representations.count == 1 && body.representations[0].encoding == .binary
+    }
+}
+
 /// How a client decodes the body of an error response: each documented status's body (`400`, `4XX`) as its type,
 /// thrown as an `APIError`; a `default` body as its type too, thrown as any undocumented status is.
 enum ErrorBodies {

@@ -1,10 +1,10 @@
-/// Which imported modules a file's public declarations name: a module is imported with the declarations' access
-/// level only when one of its types shows in them.
+/// The modules a declaration of the IR needs imported, a fact of the declaration the renderer reads: a module is
+/// imported with the declarations' access level only when one of its types shows in a file's public declarations.
 ///
-/// The plan is read from the IR, declaration by declaration, the way each template spells its public surface:
+/// It is read from the IR, declaration by declaration, the way each template spells its public surface:
 /// stored and computed properties, initializer and method signatures, enum cases and conformances. Function
 /// bodies and private storage do not count (see ``RuntimeSurface/bodyOnlyTypes``).
-struct ModuleUse: Equatable {
+struct Imports: Equatable {
     /// Whether a Foundation type is named.
     var foundation = false
     /// Whether a `RaspRuntime` type that can appear in a public declaration is named.
@@ -12,18 +12,18 @@ struct ModuleUse: Equatable {
     /// The modules that each top-level type alias of the API names (through other aliases too): a public signature
     /// that names an alias declared in another file needs the imports of the aliased type (`JSONRawMessage` for
     /// `JSONValue`, `NullTime` for `Date`).
-    var aliases: [String: ModuleUse] = [:]
+    var aliases: [String: Imports] = [:]
     /// Whether the declarations are `public`. Swift asks for a `public import` of a module whose protocol a public
     /// type conforms to; for `package` declarations that does not make a `package import` used (it warns that such
     /// an import is unused).
     var isPublic = true
 
-    static func == (lhs: ModuleUse, rhs: ModuleUse) -> Bool {
+    static func == (lhs: Imports, rhs: Imports) -> Bool {
         lhs.foundation == rhs.foundation && lhs.runtime == rhs.runtime
     }
 
     /// The modules each top-level alias among `types` names, following aliases of aliases.
-    static func aliasTable(_ types: [Declaration], namespace: String? = nil) -> [String: ModuleUse] {
+    static func aliasTable(_ types: [Declaration], namespace: String? = nil) -> [String: Imports] {
         var targets: [String: SwiftType] = [:]
         // In a namespace the targets are spelled `NS.Name`; the chain is followed by the names as declared.
         let prefix = namespace.map { $0 + "." }
@@ -35,16 +35,17 @@ struct ModuleUse: Equatable {
             }
         }
         guard !targets.isEmpty else { return [:] }
-        var table: [String: ModuleUse] = [:]
-        func resolve(_ name: String, depth: Int) -> ModuleUse {
+        var table: [String: Imports] = [:]
+        func resolve(_ name: String, depth: Int) -> Imports {
             if let known = table[name] { return known }
-            var use = ModuleUse()
+            var use = Imports()
             // Only an alias of a named type counts: Swift does not check the modules of a collection's elements
             // (`typealias Tablo = [String: JSONValue]` needs no public import where it is used).
             guard case .named(let target)? = targets[name] else { return use }
             use.add(target)
-            // An alias chain is acyclic (the translator refuses cycles); the depth bound only guards that.
-            if depth < 64, targets[target] != nil { use.formUnion(resolve(target, depth: depth + 1)) }
+            // An alias chain is acyclic (the translator refuses cycles); the bound only guards that, as
+            // ``AliasChain`` does.
+            if depth <= targets.count, targets[target] != nil { use.formUnion(resolve(target, depth: depth + 1)) }
             table[name] = use
             return use
         }
@@ -58,7 +59,7 @@ struct ModuleUse: Equatable {
     var isComplete: Bool { foundation && runtime }
 
     /// Adds what another declaration uses.
-    mutating func formUnion(_ other: ModuleUse) {
+    mutating func formUnion(_ other: Imports) {
         foundation = foundation || other.foundation
         runtime = runtime || other.runtime
     }
@@ -96,13 +97,13 @@ struct ModuleUse: Equatable {
     }
 }
 
-extension ModuleUse {
+extension Imports {
     /// The declarations of the first file: the client's initializer names `URL`, `Authentication` and
     /// `ClientTransport`, so both modules are always public there.
-    static let clientDeclarations = ModuleUse(foundation: true, runtime: true)
+    static let clientDeclarations = Imports(foundation: true, runtime: true)
 
     /// A type declaration: its properties, enum cases and nested types (an open enum conforms to `OpenEnum`).
-    init(_ declaration: Declaration, aliases: [String: ModuleUse] = [:], isPublic: Bool = true) {
+    init(_ declaration: Declaration, aliases: [String: Imports] = [:], isPublic: Bool = true) {
         self.aliases = aliases
         self.isPublic = isPublic
         add(declaration)
@@ -138,7 +139,7 @@ extension ModuleUse {
     }
 
     /// An operation's input struct: its parameters, its body and the types nested in it.
-    init(input operation: OperationDecl, aliases: [String: ModuleUse] = [:], isPublic: Bool = true) {
+    init(input operation: OperationDecl, aliases: [String: Imports] = [:], isPublic: Bool = true) {
         self.aliases = aliases
         self.isPublic = isPublic
         addMembers(of: operation)
@@ -152,7 +153,7 @@ extension ModuleUse {
     }
 
     /// A method that takes an operation's input and returns `success`: the client's and the mock's.
-    init(returning success: SuccessDecl, aliases: [String: ModuleUse] = [:]) {
+    init(returning success: SuccessDecl, aliases: [String: Imports] = [:]) {
         self.aliases = aliases
         switch success {
         case .json(let type, _): add(type)
@@ -171,14 +172,14 @@ extension ModuleUse {
 
     /// The protocol extension's methods for one client method: the input's members as arguments, and `Data` for
     /// the overload that takes a binary body in memory.
-    init(flattened method: SwiftRenderer.Method, aliases: [String: ModuleUse] = [:]) {
+    init(flattened method: MethodDecl, aliases: [String: Imports] = [:]) {
         self.init(returning: method.success, aliases: aliases)
         addMembers(of: method.operation)
-        if SwiftRenderer.hasInMemoryBodyOverload(method.operation) { foundation = true }
+        if method.operation.hasInMemoryBodyOverload { foundation = true }
     }
 }
 
-extension ModuleUse {
+extension Imports {
     /// The type names that decide the imports, by length in bytes, each with whether it is Foundation's: a name is
     /// compared with the few of its length, with no string made or hashed for it.
     static let moduleTypeNamesByLength: [[(name: [UInt8], isFoundation: Bool)]] = {
