@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The conditions of the dependencies each trait brings (see `traits` below).
+let nioTransport = TargetDependencyCondition.when(traits: ["NIOTransport"])
+let server = TargetDependencyCondition.when(traits: ["Server"])
+let cliAsyncHTTPClient = TargetDependencyCondition.when(traits: ["CLIAsyncHTTPClient"])
+
 let package = Package(
     name: "rasp-swift",
     defaultLocalization: "en",
@@ -19,16 +24,35 @@ let package = Package(
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
         .executable(name: "rasp", targets: ["rasp"]),
         .executable(name: "rasp-mock", targets: ["rasp-mock"]),
-        .executable(name: "rasp-bench", targets: ["rasp-bench"]),
         .plugin(name: "RaspGeneratorPlugin", targets: ["RaspGeneratorPlugin"]),
+    ],
+    // What a dependent resolves and builds is chosen by traits. All three are on by default (so `swift build` and
+    // `swift test` here build everything); an app that uses only the generated client, RaspRuntime and the build
+    // plugin depends on the package with `traits: []` and resolves none of SwiftNIO, AsyncHTTPClient, Hummingbird
+    // or OpenCombine (README, "Package traits"). The CLI's AsyncHTTPClient transport is a fourth, off by default, so
+    // that a first `swift run rasp` builds no SwiftNIO.
+    traits: [
+        .trait(name: "NIOTransport", description: "RaspAsyncHTTPClient: the SwiftNIO transport (AsyncHTTPClient)."),
+        .trait(
+            name: "Server",
+            description: "RaspHummingbird and RaspMock: generated servers and the mock Rasp server on Hummingbird."
+        ),
+        .trait(name: "OpenCombine", description: "RaspKit's view models on Linux, which publish through OpenCombine."),
+        .trait(
+            name: "CLIAsyncHTTPClient",
+            description: "`rasp --http-client nio`: the CLI sends its requests through AsyncHTTPClient.",
+            enabledTraits: ["NIOTransport"]
+        ),
+        .default(enabledTraits: ["NIOTransport", "Server", "OpenCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        // Only the users of the NIO products build these (`RaspHummingbird`, `RaspAsyncHTTPClient`). No default
-        // traits for Hummingbird: its swift-configuration support is not used.
+        // Only the users of the NIO products build these (`RaspHummingbird`, `RaspAsyncHTTPClient`), and only with
+        // the traits that need them are they resolved. No default traits for Hummingbird: its swift-configuration
+        // support is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -73,12 +97,12 @@ let package = Package(
             name: "RaspAsyncHTTPClient",
             dependencies: [
                 "RaspRuntime",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: nioTransport),
                 // Already in AsyncHTTPClient's graph (nothing more to build), named for the types they give the API.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio", condition: nioTransport),
+                .product(name: "NIOPosix", package: "swift-nio", condition: nioTransport),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: nioTransport),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: nioTransport),
             ]
         ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
@@ -96,9 +120,9 @@ let package = Package(
             name: "RaspHummingbird",
             dependencies: [
                 "RaspRuntime",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,15 +143,15 @@ let package = Package(
             name: "RaspMock",
             dependencies: [
                 "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspRuntime",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
+                .product(name: "NIOPosix", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
             ]
         ),
         /// `rasp-mock [--host 127.0.0.1] [--port 8080] [--spec any.yaml]`.
@@ -149,7 +173,8 @@ let package = Package(
             dependencies: [
                 "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "OpenCombine", package: "OpenCombine",
+                         condition: .when(platforms: [.linux], traits: ["OpenCombine"])),
             ],
             resources: [.process("Resources")]
         ),
@@ -174,9 +199,9 @@ let package = Package(
             name: "rasp",
             dependencies: [
                 "RaspKit", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
-                "RaspAsyncHTTPClient",
+                .target(name: "RaspAsyncHTTPClient", condition: cliAsyncHTTPClient),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: cliAsyncHTTPClient),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -188,7 +213,8 @@ let package = Package(
         .target(name: "RaspBenchData"),
         /// The floor of libyaml-based generation: parse a document and walk its events, nothing else (C).
         .target(name: "YAMLEventScan", dependencies: ["CLibYAML"]),
-        /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines.
+        /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines. Not a product: apps that
+        /// depend on the package never resolve what it needs (SwiftNIO, the test fixtures).
         .executableTarget(
             name: "rasp-bench",
             dependencies: [

@@ -10,7 +10,9 @@ let package = Package(
     dependencies: [
         // was: .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.0.0"), and the runtime's
         // and a transport's packages
-        .package(name: "rasp-swift", path: "../.."),
+        // `traits: []`: the client, the runtime and the build plugin need none of the package's traits, so none of
+        // SwiftNIO, AsyncHTTPClient, Hummingbird or OpenCombine is resolved.
+        .package(name: "rasp-swift", path: "../..", traits: []),
     ],
     targets: [
         .target(

@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v15)],
     dependencies: [
         // In your own package: .package(url: "https://github.com/<owner>/rasp-swift", from: "<version>")
-        .package(name: "rasp-swift", path: "../.."),
+        // `traits: []`: the client, the runtime and the build plugin need none of the package's traits, so none of
+        // SwiftNIO, AsyncHTTPClient, Hummingbird or OpenCombine is resolved.
+        .package(name: "rasp-swift", path: "../..", traits: []),
     ],
     targets: [
         .target(

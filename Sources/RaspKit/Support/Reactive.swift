@@ -5,6 +5,8 @@
 // `ObservableObject`, `@Published` and `AnyCancellable` without repeating the platform check.
 #if canImport(Combine)
 @_exported import Combine
-#else
+#elseif OpenCombine
 @_exported import OpenCombine
+#else
+#error("RaspKit needs Combine, or on Linux the package's OpenCombine trait (on by default)")
 #endif

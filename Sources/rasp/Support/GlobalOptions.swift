@@ -57,8 +57,8 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The HTTP library that sends requests: nio (AsyncHTTPClient) or urlsession (default: $RASP_HTTP_CLIENT, "
-            + "else nio on Linux and urlsession on macOS).",
+        "The HTTP library that sends requests: urlsession or nio (AsyncHTTPClient, in a build with the "
+            + "CLIAsyncHTTPClient trait). Default: $RASP_HTTP_CLIENT, else nio on Linux where built in, else urlsession.",
         valueName: "client"))
     var httpClient: HTTPClientChoice?
 
