@@ -48,7 +48,11 @@ def main():
         deps = [b for _, b in manifest_parts if b.lstrip().startswith("dependencies:")]
         targets = [b for _, b in manifest_parts if b.lstrip().startswith(".target(")]
         manifest = "import PackageDescription\n\nlet package = Package(\n    name: \"ReadmeApp\",\n"
-        manifest += "".join("    " + l + "\n" for d in deps for l in d.strip().splitlines())
+        # Several `dependencies:` fragments become one array of all their entries (the manifest is only
+        # type-checked, so two entries for one package do not clash).
+        entries = [l for d in deps for l in d.strip().splitlines()[1:-1]]
+        if deps:
+            manifest += "    dependencies: [\n" + "".join("    " + l + "\n" for l in entries) + "    ],\n"
         manifest += "    targets: [\n" + "".join("        " + l + "\n" for t in targets for l in t.strip().splitlines())
         manifest += "    ]\n)\n"
         (out / "manifest.swift").write_text(manifest, encoding="utf-8")
