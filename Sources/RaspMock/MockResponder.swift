@@ -18,7 +18,7 @@ import RaspRuntime
 /// documented status. The demo's refusals arrive as `APIError<ErrorResponse>`, which the router passes on with their
 /// status and body.
 struct MockResponder: Sendable {
-    private let router: RaspHummingbird.RouterResponder<BasicRequestContext>
+    private let router: RaspHummingbird.ServerRouterResponder<BasicRequestContext>
     /// What the `/_stream/` routes did.
     let streams: StreamRecorder
     /// What the `/_sink/` route did.
@@ -38,7 +38,7 @@ struct MockResponder: Sendable {
             response.headers += problem.headers
             return response
         }
-        self.router = RaspHummingbird.RouterResponder(router: router, maxBodySize: limits.maxBodyBytes)
+        self.router = RaspHummingbird.ServerRouterResponder(router: router, maxBodySize: limits.maxBodyBytes)
         streams = StreamRecorder()
         sinks = SinkRecorder()
     }

@@ -13,13 +13,13 @@ public import RaspRuntime
 /// ```swift
 /// var router = ServerRouter()
 /// MyService().registerHandlers(on: &router)
-/// let app = Application(responder: RouterResponder<BasicRequestContext>(router: router),
+/// let app = Application(responder: ServerRouterResponder<BasicRequestContext>(router: router),
 ///                       configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
 /// try await app.runService()
 /// ```
 /// Hummingbird 2 needs macOS 14 / iOS 17.
 @available(macOS 14, iOS 17, tvOS 17, *)
-public struct RouterResponder<Context: RequestContext>: HTTPResponder {
+public struct ServerRouterResponder<Context: RequestContext>: HTTPResponder {
     /// The routes requests go to.
     public var router: ServerRouter
     /// The largest request body read, in bytes.
@@ -88,7 +88,7 @@ extension ServerRouter {
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            responder: RouterResponder<BasicRequestContext>(router: self, maxBodySize: maxBodySize),
+            responder: ServerRouterResponder<BasicRequestContext>(router: self, maxBodySize: maxBodySize),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: onServerRunning,
             logger: logger
