@@ -9,7 +9,8 @@
 #   4. the fault soak on its own (RASP_SOAK=1; beside the other suites its load would make their deadlines flaky),
 #      scanned the same way;
 #   5. the example packages (build plugin, command plugin, the SDK used from outside);
-#   6. every snippet of README.md (Swift type-checked, shell commands run);
+#   6. every snippet of README.md (Swift type-checked, shell commands run), and the clients `--lenient` repairs
+#      compiled;
 #   7. the DocC documentation and its snippets;
 #   8. the whole package in release (`swift build -c release`): some concurrency checks (region isolation) run only
 #      on optimized code, and the README tells users to build the CLI this way.
@@ -36,6 +37,7 @@ step soak env RASP_SOAK=1 RASP_TEST_LOG="$PWD/.build/soak-output.log" \
     Scripts/ci/scan-key-leaks.sh --run swift test --skip-build --filter FaultSoakTests
 step examples Scripts/ci/test-examples.sh
 step readme Scripts/ci/test-readme.sh
+step lenient Scripts/ci/check-lenient-clients.sh
 step docs Scripts/ci/build-docs.sh --snippets
 step leftovers_at_end Scripts/ci/check-leftover-processes.sh
 step release swift build -c release

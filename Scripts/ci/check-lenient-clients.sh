@@ -6,7 +6,7 @@
 # Prints `<name>.repairs: N repairs` per document, then `lenient.compile_errors` and `lenient.compile_warnings`, and
 # fails (exit 1) unless every document generates (each error repaired) and the clients compile with 0 errors and
 # 0 warnings (debug build).
-# Usage: Scripts/dev/check-lenient-clients.sh [SPEC...]
+# Usage: Scripts/ci/check-lenient-clients.sh [SPEC...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 specs=("$@")
@@ -38,7 +38,7 @@ import PackageDescription
 let package = Package(
     name: "LenientClients",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    dependencies: [.package(name: "rasp-swift", path: "$root")],
+    dependencies: [.package(name: "rasp-swift", path: "$root", traits: [])],
     targets: [
 $targets    ]
 )
