@@ -96,8 +96,7 @@ public struct SpecMock: Sendable {
         let status = success.status
         guard let media = success.body ?? success.stream else { return ServerResponse(status: status) }
         let category = media.contentType.category
-        let contentType = media.contentType.sent(orForRange: media.carriesJSON ? "application/json"
-                                                                               : "application/octet-stream")
+        let contentType = media.contentType.sent(asJSON: media.carriesJSON)
         let example = media.examples.lazy.compactMap { SchemaValues.decodeJSON($0) }.first { example in
             media.schema.map { values.fits(example, $0) } ?? true
         }

@@ -60,9 +60,11 @@ struct DocumentModelTests {
     }
 
     @Test func aRangeIsSentAsTheConcreteTypeOfItsContent() {
-        #expect(ContentType("*/*").sent(orForRange: "application/json") == "application/json")
-        #expect(ContentType("image/*").sent(orForRange: "application/octet-stream") == "application/octet-stream")
-        #expect(ContentType("image/png").sent(orForRange: "application/octet-stream") == "image/png")
+        #expect(ContentType("*/*").sent(asJSON: true) == "application/json")
+        #expect(ContentType("image/*").sent(asJSON: false) == "application/octet-stream")
+        #expect(ContentType("image/png").sent(asJSON: false) == "image/png")
+        #expect(ContentType("*/*").sent(asJSON: false) == "application/octet-stream")
+        #expect(ContentType("application/problem+json").sent(asJSON: true) == "application/problem+json")
     }
 
     // MARK: Response keys

@@ -65,15 +65,16 @@ public struct ContentType: Sendable, Hashable {
     /// Whether the key names a range of types (`*/*`, `image/*`) rather than one.
     public var isRange: Bool { base.contains("*") }
 
-    /// The `Content-Type` a sender writes for content of this type: the key as written, or `fallback` for a range
-    /// (a wildcard is no media type a message can carry).
-    public func sent(orForRange fallback: String) -> String {
-        isRange ? fallback : text
+    /// The `Content-Type` a sender writes for content of this type: the key as written, or for a range (a wildcard
+    /// is no media type a message can carry) `application/json` when the content is JSON, else
+    /// `application/octet-stream`.
+    public func sent(asJSON: Bool) -> String {
+        isRange ? (asJSON ? "application/json" : "application/octet-stream") : text
     }
 
-    /// Whether content of this type is read and written as JSON when its schema is `schema`: JSON types always;
-    /// a wildcard or text type (Rasp's `stations_list` is served as `text/html`) when the schema describes an object,
-    /// an array or a named schema, which no plain text or bytes would be.
+    /// Whether content of this type is read and written as one JSON value when its schema is `schema` (a stream never
+    /// is): JSON types always; a wildcard or text type (Rasp's `stations_list` is served as `text/html`) when the
+    /// schema describes an object, an array or a named schema, which no plain text or bytes would be.
     public func carriesJSON(schema: Schema?) -> Bool {
         switch category {
         case .json: true

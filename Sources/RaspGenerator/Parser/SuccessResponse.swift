@@ -38,7 +38,7 @@ public struct SuccessResponse: Sendable {
         guard let chosen else { return }
         let content = responses[chosen].content
         stream = content.first { $0.contentType.streamKind != nil }
-        body = content.first { $0.carriesJSON && $0.contentType.streamKind == nil }
+        body = content.first(where: \.carriesJSON)
             ?? (stream == nil ? content.first : nil)
     }
 }

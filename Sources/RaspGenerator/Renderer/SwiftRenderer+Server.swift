@@ -204,14 +204,13 @@ extension SwiftRenderer {
     static func responseExpression(_ success: SuccessDecl, call: String, status: Int, contentType: String?)
         -> String {
         let type = Naming.literal(contentType ?? "application/octet-stream")
+        let jsonType = Naming.literal(contentType ?? "application/json")
         switch success {
         case .json(_, let emptyStatuses) where !emptyStatuses.isEmpty:
-            let jsonType = contentType.map(Naming.literal) ?? "\"application/json\""
             return "ServerResponse.json(orEmpty: \(call), status: \(status), emptyStatus: \(emptyStatuses[0]), "
                 + "contentType: \(jsonType))"
         case .json:
-            let jsonType = contentType ?? "application/json"
-            return "ServerResponse.json(\(call), status: \(status), contentType: \(Naming.literal(jsonType)))"
+            return "ServerResponse.json(\(call), status: \(status), contentType: \(jsonType))"
         case .text: return "ServerResponse(status: \(status), contentType: \(type), body: Data((\(call)).utf8))"
         case .data: return "ServerResponse(status: \(status), contentType: \(type), body: \(call))"
         case .none: return "ServerResponse(status: \(status))"

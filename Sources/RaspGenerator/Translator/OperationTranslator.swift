@@ -233,7 +233,7 @@ struct OperationTranslator {
     /// The `Content-Type` a body of a media type is sent with: the type itself, or for a range (`*/*`, `image/*`)
     /// the concrete type of the content.
     static func sent(_ media: MediaType, as encoding: BodyDecl.Representation.Encoding) -> String {
-        media.contentType.sent(orForRange: encoding == .json ? "application/json" : "application/octet-stream")
+        media.contentType.sent(asJSON: encoding == .json)
     }
 
     /// The case of a media type in a body enum.
@@ -290,7 +290,7 @@ struct OperationTranslator {
             let isSuccess = index == chosen.index
             guard isSuccess || !response.status.isSuccess else { continue }
             let media = isSuccess ? chosen.body
-                : response.content.first(where: Self.readsAsJSON) ?? response.content.first
+                : response.content.first(where: \.carriesJSON) ?? response.content.first
             let hint = isSuccess ? "Output" : Naming.typeName("Error \(response.status)")
             if let media, let schema = media.schema, media.carriesJSON {
                 let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint,
@@ -338,20 +338,14 @@ struct OperationTranslator {
         return .byStatus(exact + ranges, fallback: fallback)
     }
 
-    /// Whether a response's media type is the one its body is read as: JSON that is not a stream.
-    private static func readsAsJSON(_ media: MediaType) -> Bool {
-        media.carriesJSON && media.contentType.streamKind == nil
-    }
-
     /// The status and the `Content-Type`s a server sends the success ``SuccessResponse`` chose with.
     static func successWire(_ operation: Operation, success: SuccessDecl) -> SuccessWire {
         let chosen = operation.success
         var wire = SuccessWire()
         wire.status = chosen.status
         let isJSON = if case .json = success { true } else { false }
-        wire.contentType = chosen.body?.contentType.sent(orForRange: isJSON ? "application/json"
-                                                                            : "application/octet-stream")
-        wire.streamContentType = chosen.stream?.contentType.sent(orForRange: "application/octet-stream")
+        wire.contentType = chosen.body?.contentType.sent(asJSON: isJSON)
+        wire.streamContentType = chosen.stream?.contentType.sent(asJSON: false)
         return wire
     }
 

@@ -9,12 +9,13 @@ import RaspAsyncHTTPClient
 /// `--http-client` (or `$RASP_HTTP_CLIENT`): which HTTP library sends the requests.
 ///
 /// `nio` is there in a build with the package's `CLIAsyncHTTPClient` trait (`swift build --traits CLIAsyncHTTPClient`),
-/// which is off by default so that a first `swift run rasp` builds no SwiftNIO (about 100 s of a two-core machine).
-/// In such a build the default is `nio` on Linux and `urlsession` on Apple systems; else `urlsession`. On Linux, measured in one run against rasp-mock
-/// on loopback (`rasp-bench client`, README), AsyncHTTPClient serves a request in about half the time of
-/// FoundationNetworking's URLSession, starts no slower, and streams the 40 MB station directory with a flat memory
-/// profile; URLSession there also holds up every request of the process while a streamed upload waits for bytes.
-/// On Apple systems URLSession is the system's own stack (proxies, VPNs, cellular policy), with none of these costs.
+/// which is off by default so that a first `swift run rasp` builds no SwiftNIO (about 100 s of a two-core machine). In
+/// such a build the default is `nio` on Linux and `urlsession` on Apple systems; else `urlsession`. On Linux, measured
+/// in one run against rasp-mock on loopback (`rasp-bench client`, README), AsyncHTTPClient serves a request in about
+/// half the time of FoundationNetworking's URLSession, starts no slower, and streams the 40 MB station directory with a
+/// flat memory profile; URLSession there also holds up every request of the process while a streamed upload waits for
+/// bytes. On Apple systems URLSession is the system's own stack (proxies, VPNs, cellular policy), with none of these
+/// costs.
 enum HTTPClientChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case urlsession
     case nio

@@ -58,7 +58,8 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "The HTTP library that sends requests: urlsession or nio (AsyncHTTPClient, in a build with the "
-            + "CLIAsyncHTTPClient trait). Default: $RASP_HTTP_CLIENT, else nio on Linux where built in, else urlsession.",
+            + "CLIAsyncHTTPClient trait). Default: $RASP_HTTP_CLIENT, else nio on Linux where built in, "
+            + "else urlsession.",
         valueName: "client"))
     var httpClient: HTTPClientChoice?
 
