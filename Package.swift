@@ -87,7 +87,10 @@ let package = Package(
         /// no API's policy and no wording for users (a client generated for any API imports it).
         .target(
             name: "RaspRuntime",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         /// The AsyncHTTPClient (SwiftNIO) transport, a product of its own: only the apps that depend on it build
         /// SwiftNIO, swift-nio-ssl (BoringSSL) and AsyncHTTPClient, minutes of a first build. An app that depends only
@@ -103,6 +106,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: nioTransport),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: nioTransport),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: nioTransport),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
@@ -136,7 +140,10 @@ let package = Package(
 
         /// The deterministic demo data set (labelled demo data, not real timetables) and an in-process
         /// handler that answers every Rasp endpoint from it, like the real API does.
-        .target(name: "RaspDemo", dependencies: ["RaspAPI", "RaspRuntime"]),
+        .target(
+            name: "RaspDemo",
+            dependencies: ["RaspAPI", "RaspRuntime", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         /// The mock Rasp server: the server generated from `openapi.yaml` with the demo data as its handler, over
         /// real HTTP on loopback (Hummingbird), with fault modes and request limits.
         .target(
@@ -248,7 +255,10 @@ let package = Package(
         /// What the test targets share: the transcript the key-leak scan reads, a line-rendering log handler.
         .target(
             name: "RaspTestSupport",
-            dependencies: ["RaspRuntime", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RaspRuntime", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/RaspTestSupport"
         ),
         /// RaspRuntime is built first: `RuntimeSurfaceTests` type-checks generated code against it.
@@ -271,7 +281,7 @@ let package = Package(
         /// The client generated from `Tests/Fixtures/openapi-32/client` (streams typed by `itemSchema`, a
         /// `querystring` parameter, the `QUERY` method, an additional operation), checked in.
         .target(name: "OpenAPI32API", dependencies: ["RaspRuntime"], path: "Tests/OpenAPI32API"),
-        .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime"]),
+        .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime", "RaspTestSupport"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
@@ -295,7 +305,7 @@ let package = Package(
         ),
         .testTarget(name: "RaspServicesTests", dependencies: ["RaspServices", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(name: "RaspTerminalTests", dependencies: ["RaspTerminal"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime"]),
+        .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(
             name: "RaspMockTests",
             dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]

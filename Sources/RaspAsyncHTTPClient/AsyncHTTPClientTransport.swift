@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 public import Foundation
 import NIOCore
+import HTTPTypes
 import NIOHTTP1
 public import RaspRuntime
 
@@ -132,13 +133,13 @@ public struct AsyncHTTPClientTransport: ClientTransport {
             throw ClientError.invalidRequest(operationID: request.operationID,
                                              reason: "cannot build a URL from the server URL")
         }
-        if let problem = HeaderText.problem(in: request.headers) {
+        if let problem = request.headerProblem {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
         }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
-        for header in request.headers {
-            outgoing.headers.add(name: header.name, value: header.value)
+        for field in request.headers {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if requestsCompression, request.header("Accept-Encoding") == nil {
             outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
@@ -192,19 +193,13 @@ public struct AsyncHTTPClientTransport: ClientTransport {
         }
     }
 
-    /// The status and headers of a response; a field that comes several times is one, its values joined with
-    /// `, ` (as URLSession joins them), under the name as it first came.
+    /// The status and headers of a response, every field as it came, in order (a repeated field stays several).
     static func head(of response: HTTPClientResponse) -> ClientResponseHead {
-        var headers: [String: String] = [:]
-        var names: [String: String] = [:]
+        var headers = HTTPFields()
+        headers.reserveCapacity(response.headers.count)
         for (name, value) in response.headers {
-            let key = name.lowercased()
-            if let first = names[key] {
-                headers[first, default: ""] += ", " + value
-            } else {
-                names[key] = name
-                headers[name] = value
-            }
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            headers.append(HTTPField(name: fieldName, value: value))
         }
         return ClientResponseHead(status: Int(response.status.code), headers: headers)
     }

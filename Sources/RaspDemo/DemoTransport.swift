@@ -22,7 +22,7 @@ public struct DemoTransport: ClientTransport {
         try Task.checkCancellation()
         let response = api.respond(method: request.method, path: request.path,
                                    query: request.query.map { ($0.name, $0.value) },
-                                   headers: request.headers.map { ($0.name, $0.value) })
+                                   headers: request.headers)
         return ClientResponse(status: response.status, headers: response.headers, body: response.body)
     }
 }

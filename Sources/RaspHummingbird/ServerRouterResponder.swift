@@ -46,7 +46,7 @@ public struct ServerRouterResponder<Context: RequestContext>: HTTPResponder {
         }
         let serverRequest = ServerRequest(
             method: request.method.rawValue, target: request.head.path ?? "/",
-            headers: request.headers.map { ($0.name.rawName, $0.value) }, body: Data(buffer: body))
+            headers: request.headers, body: Data(buffer: body))
         return Response(await router.respond(to: serverRequest))
     }
 }
@@ -56,10 +56,6 @@ extension Response {
     /// A Hummingbird response with the status, header fields and body of a ``ServerResponse``; a streamed body is
     /// written chunk by chunk as it comes.
     public init(_ response: ServerResponse) {
-        var fields = HTTPFields()
-        for header in response.headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
         let body: ResponseBody
         switch response.body {
         case .data(let data):
@@ -70,7 +66,7 @@ extension Response {
                 try await writer.finish(nil)
             }
         }
-        self.init(status: HTTPResponse.Status(code: response.status), headers: fields, body: body)
+        self.init(status: HTTPResponse.Status(code: response.status), headers: response.headers, body: body)
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import RaspRuntime
 
@@ -50,7 +51,7 @@ struct FaultMiddleware: ServerMiddleware {
         case .contentType(let type?)?:
             var answer = try await Self.answer(request, next)
             answer.status = 200
-            answer.headers = answer.headers.filter { !$0.name.isContentType } + [("Content-Type", type)]
+            answer.headers[.contentType] = type
             return answer
         case .contentType(nil)?:
             let xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<response><demo>true</demo></response>\n"
@@ -77,8 +78,8 @@ struct FaultMiddleware: ServerMiddleware {
         } catch let error as ServerResponseError {
             return error.response
         } catch ClientError.http(let failure) {
-            let type = failure.headers.first { $0.key.isContentType }
-            return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
+            let type = failure.headers[.contentType]
+            return ServerResponse(status: failure.status, headers: type.map { [.contentType: $0] } ?? [:],
                                   body: .data(failure.body))
         }
     }
@@ -86,14 +87,14 @@ struct FaultMiddleware: ServerMiddleware {
     /// An error asking the client to come back in a second.
     private static func retryLater(_ status: Int, _ text: String) -> ServerResponse {
         var response = MockErrors.serverResponse(status: status, text: text)
-        response.headers.append(("Retry-After", "1"))
+        response.headers.append(HTTPField(name: .retryAfter, value: "1"))
         return response
     }
 
     /// `answer` with a `Content-Length` of `length` and a body that sends `bytes`, then fails.
     private static func cut(_ answer: ServerResponse, promising length: Int, sending bytes: Data) -> ServerResponse {
-        let headers = answer.headers.filter { $0.name.caseInsensitiveCompare("Content-Length") != .orderedSame }
-            + [("Content-Length", String(length))]
+        var headers = answer.headers
+        headers[.contentLength] = String(length)
         let body = AsyncThrowingStream<Data, any Error> { continuation in
             if !bytes.isEmpty { continuation.yield(bytes) }
             continuation.finish(throwing: CutBody())
@@ -132,7 +133,3 @@ final class CounterStore: Sendable {
     }
 }
 
-extension String {
-    /// Whether this header field name is `Content-Type` (in any case).
-    fileprivate var isContentType: Bool { caseInsensitiveCompare("Content-Type") == .orderedSame }
-}

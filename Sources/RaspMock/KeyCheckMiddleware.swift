@@ -12,10 +12,10 @@ struct KeyCheckMiddleware: ServerMiddleware {
         async throws -> ServerResponse {
         guard api.requiredKey != nil,
               let failure = api.authenticationFailure(path: request.path, query: request.query.map { ($0, $1) },
-                                                      headers: request.headers.map { ($0, $1) }) else {
+                                                      headers: request.headers) else {
             return try await next(request)
         }
-        return ServerResponse(status: failure.status, headers: failure.headers.map { ($0.key, $0.value) },
+        return ServerResponse(status: failure.status, headers: failure.headers,
                               body: .data(failure.body))
     }
 }

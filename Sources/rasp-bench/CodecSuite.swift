@@ -19,7 +19,7 @@ struct CodecSuite: ParsableCommand {
 
     func run() throws {
         let answer = DemoAPI().respond(method: "GET", path: "/v3.0/search/",
-                                       query: [("from", "c213"), ("to", "c2")], headers: [])
+                                       query: [("from", "c213"), ("to", "c2")], headers: [:])
         guard answer.status == 200 else { throw ValidationError("the demo answered \(answer.status)") }
         let body = answer.body
         let value = try JSONCoding.decoder.decode(SearchResponse.self, from: body)

@@ -26,6 +26,11 @@ import Testing
             return RawHTTPServer.response(302, headers: ["Location": "/final"])
         case "/final":
             return RawHTTPServer.response(200, body: Data("arrived".utf8))
+        case "/repeated":
+            let text = "HTTP/1.1 200 OK\r\nConnection: close\r\n"
+                + "Set-Cookie: \(cookies[0])\r\nX-Tag: first\r\nSet-Cookie: \(cookies[1])\r\nX-Tag: second\r\n"
+                + "Content-Length: 0\r\n\r\n"
+            return .send(Data(text.utf8))
         case "/fields":
             let text = "HTTP/1.1 200 OK\r\nConnection: close\r\nX-Many: 1\r\nX-Many: 2\r\nX-Mixed-Case: Value\r\n"
                 + "Content-Length: 2\r\n\r\nok"
@@ -69,6 +74,37 @@ import Testing
         #expect(response.header("x-mixed-case") == "Value")
         #expect(response.header("X-MANY") == "1, 2")
         #expect(response.body == Data("ok".utf8))
+    }
+
+    /// Two cookies, the first with the comma of its `Expires` date.
+    static let cookies = ["session=s1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/; HttpOnly", "theme=dark; Path=/"]
+
+    @Test("Repeated fields go out and come back in order: two Set-Cookie fields stay two cookies",
+          arguments: TransportKind.allCases)
+    func repeatedFields(kind: TransportKind) async throws {
+        let server = try RawHTTPServer(respond: Self.answer)
+        defer { server.stop() }
+        var request = Self.request("/repeated")
+        request.appendHeader("X-Tag", "one")
+        request.appendHeader("X-Tag", "two")
+        let response = try await kind.make().send(request, baseURL: server.baseURL)
+        var heads = server.requests.makeAsyncIterator()
+        let sent = try #require(await heads.next())
+        // On the wire: two fields, or one whose values are joined with commas (what HTTP allows and Foundation does).
+        let tags = sent.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("x-tag:") }
+            .flatMap { $0.dropFirst("x-tag:".count).split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(tags == ["one", "two"])
+        #expect(response.headers[values: .setCookie] == Self.cookies)
+        let tag = HTTPField.Name("X-Tag")!
+        #expect(response.headers[tag] == "first, second")
+        switch kind {
+        case .asyncHTTPClient:
+            #expect(response.headers[values: tag] == ["first", "second"])
+        case .urlSession:
+            // Foundation hands over one value per name, the repeated field's values joined.
+            #expect(response.headers[values: tag] == ["first, second"])
+        }
     }
 
     @Test("A redirect is followed to its target", arguments: TransportKind.allCases)

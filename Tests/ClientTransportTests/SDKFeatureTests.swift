@@ -17,7 +17,7 @@ import Testing
             #expect(missing.status == 404 && missing.body.error.errorCode == "mock")
             #expect(missing.body.error.text == "Нет такого потока (mock)")
             #expect(String(decoding: missing.rawBody, as: UTF8.self).contains(#""http_code":404"#))
-            #expect(missing.headers.keys.contains { $0.lowercased() == "content-type" })
+            #expect(missing.headers[.contentType] != nil)
 
             let limited = try await #require(throws: APIError<RateLimited>.self) {
                 try await client.streamRoute(route: "jsonl", xMockFault: "429")

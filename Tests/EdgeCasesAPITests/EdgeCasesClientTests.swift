@@ -8,7 +8,7 @@ import RaspTestSupport
 /// every shape and style, and what they return for awkward response lists.
 struct EdgeCasesClientTests {
     static func json(_ text: String, status: Int = 200) -> ClientResponse {
-        ClientResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+        ClientResponse(status: status, headers: fields(["Content-Type": "application/json"]), body: Data(text.utf8))
     }
 
     @Test func primitiveAliasPathParametersFillTheTemplate() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPI32API
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// The client generated from `Tests/Fixtures/openapi-32/client`: what OpenAPI 3.2 features send and return.
@@ -11,7 +12,7 @@ struct OpenAPI32ClientTests {
         private(set) var requests: [ClientRequest] = []
 
         init(status: Int = 200, contentType: String = "application/json", body: String = "[]") {
-            response = ClientResponse(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
+            response = ClientResponse(status: status, headers: [.contentType: contentType], body: Data(body.utf8))
         }
 
         func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {

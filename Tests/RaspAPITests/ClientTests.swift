@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import RaspAPI
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 // Drives `RaspClient` through a recording stub transport: what goes on the wire (method, path, query, headers,
@@ -104,8 +105,8 @@ import Testing
 /// `ClientError` it is `.http` with the same.
 @Test func notFoundThrowsHTTPErrorWithDecodedBody() async throws {
     let body = try Fixture(folder: "edge", name: "error__404.json").data()
-    let stub = StubTransport(.response(ClientResponse(status: 404, headers: ["Content-Type": "application/json",
-                                                                             "X-Request-Id": "r-404"],
+    let stub = StubTransport(.response(ClientResponse(status: 404, headers: fields(["Content-Type": "application/json",
+                                                                             "X-Request-Id": "r-404"]),
                                                       body: body)))
     let client = RaspClient(authentication: .apiKeyHeader("test-key"), transport: stub)
 
@@ -197,7 +198,7 @@ import Testing
 @Test func stationsListDecodesHTMLLabelledJSON() async throws {
     let body = try Fixture(folder: "edge", name: "stations_list__string_coordinates.json").data()
     let stub = StubTransport(.response(ClientResponse(status: 200,
-                                                      headers: ["Content-Type": "text/html; charset=utf-8"],
+                                                      headers: fields(["Content-Type": "text/html; charset=utf-8"]),
                                                       body: body)))
     let client = RaspClient(authentication: .apiKeyQuery("test-key"), transport: stub)
 
@@ -289,12 +290,12 @@ enum Reply: Sendable {
     static func fixture(_ path: String) -> Reply {
         let parts = path.split(separator: "/").map(String.init)
         let body = (try? Fixture(folder: parts[0], name: parts[1]).data()) ?? Data()
-        return .response(ClientResponse(status: 200, headers: ["Content-Type": "application/json"], body: body))
+        return .response(ClientResponse(status: 200, headers: fields(["Content-Type": "application/json"]), body: body))
     }
 
     /// A 200 `application/json` response with the given text as its body.
     static func json(_ text: String) -> Reply {
-        .response(ClientResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8)))
+        .response(ClientResponse(status: 200, headers: [.contentType: "application/json"], body: Data(text.utf8)))
     }
 }
 

@@ -46,7 +46,7 @@ struct APIErrorTextTests {
             ("/v3.0/nearest_stations/", [("lat", "north"), ("lng", "0"), ("distance", "1")]),
         ]
         for (path, query) in requests {
-            let answer = api.respond(method: "GET", path: path, query: query, headers: [])
+            let answer = api.respond(method: "GET", path: path, query: query, headers: [:])
             #expect([400, 404].contains(answer.status), "\(path) \(query)")
             let text = try #require(APIErrorBody.parse(answer.body)?.text, "\(path) \(query)")
             #expect(APIErrorText.english(text) != nil, "no English for «\(text)»")

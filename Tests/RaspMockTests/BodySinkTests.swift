@@ -1,6 +1,7 @@
 import Foundation
 import RaspMock
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// The `/_sink/` route over raw sockets: bodies read to their end whatever their framing, what arrived reported in

@@ -2,6 +2,7 @@ import Foundation
 import RaspAPI
 import RaspDemo
 import RaspRuntime
+import RaspTestSupport
 import Testing
 
 @Suite("Demo errors and authentication")
@@ -107,13 +108,13 @@ struct DemoErrorTests {
         #expect(missing.status == 401)
         #expect(!String(decoding: missing.body, as: UTF8.self).contains(Fixture.key))
         #expect(Fixture.get("/v3.0/copyright/", [("apikey", "wrong")], api: api).status == 401)
-        #expect(Fixture.get("/v3.0/copyright/", headers: [("Authorization", Fixture.key)], api: api).status == 200)
+        #expect(Fixture.get("/v3.0/copyright/", headers: [.authorization: Fixture.key], api: api).status == 200)
         let query = Fixture.get("/v3.0/copyright/", [("apikey", Fixture.key)], api: api)
         #expect(query.status == 200)
         // When both are sent, the apikey query parameter wins over the header, as with the real API.
-        let header = [("Authorization", Fixture.key)]
+        let header = fields(["Authorization": Fixture.key])
         #expect(Fixture.get("/v3.0/copyright/", [("apikey", "wrong")], headers: header, api: api).status == 401)
-        #expect(Fixture.get("/v3.0/copyright/", [("apikey", Fixture.key)], headers: [("Authorization", "wrong")],
+        #expect(Fixture.get("/v3.0/copyright/", [("apikey", Fixture.key)], headers: fields(["Authorization": "wrong"]),
                             api: api).status == 200)
     }
 
@@ -121,7 +122,7 @@ struct DemoErrorTests {
     func routing() {
         #expect(Fixture.get("/v3.0/nothing/").status == 404)
         #expect(Fixture.get("/v3.0/copyright").status == 200)
-        let post = Fixture.api.respond(method: "POST", path: "/v3.0/copyright/", query: [], headers: [])
+        let post = Fixture.api.respond(method: "POST", path: "/v3.0/copyright/", query: [], headers: [:])
         #expect(post.status == 405)
         #expect(post.headers["Allow"] == "GET")
         #expect(Fixture.get("/v3.0/copyright").headers["Allow"] == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import RaspDemo
 import RaspMock
+import RaspTestSupport
 import Testing
 
 /// How long a mock server lives: as long as `withMockServer`'s body, or from `start()` to `stop()`.

@@ -17,7 +17,7 @@ enum Fixture {
     static let api = DemoAPI(now: now)
 
     /// Runs a request through the in-process handler.
-    static func get(_ path: String, _ query: [(String, String)] = [], headers: [(String, String)] = [],
+    static func get(_ path: String, _ query: [(String, String)] = [], headers: HTTPFields = [:],
                     api: DemoAPI = api) -> DemoResponse {
         api.respond(method: "GET", path: path, query: query, headers: headers)
     }

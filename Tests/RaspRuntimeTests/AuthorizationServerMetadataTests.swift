@@ -1,5 +1,6 @@
 import Foundation
 @testable import RaspRuntime
+import RaspTestSupport
 import Testing
 
 /// `OpenIDConfiguration.load(from:)` also reads an OAuth 2 authorization server's metadata (RFC 8414, OpenAPI 3.2's
@@ -12,7 +13,7 @@ struct AuthorizationServerMetadataTests {
             let body = #"{"issuer": "https://auth.example.com", "token_endpoint": "https://auth.example.com/token", "#
                 + #""device_authorization_endpoint": "https://auth.example.com/device", "#
                 + #""grant_types_supported": ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"]}"#
-            return ClientResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            return ClientResponse(status: 200, headers: [.contentType: "application/json"], body: Data(body.utf8))
         }
     }
 

@@ -13,7 +13,7 @@ struct ClientCoreTests {
             next: @Sendable (ClientRequest, URL) async throws -> ClientResponse
         ) async throws -> ClientResponse {
             var request = request
-            request.headers.append(("X-Order", tag))
+            request.appendHeader("X-Order", tag)
             return try await next(request, baseURL)
         }
     }
@@ -30,7 +30,7 @@ struct ClientCoreTests {
                                            decoding: Body.self)
         #expect(value == Body(n: 1))
         let sent = try #require(transport.sent.first)
-        #expect(sent.headers.filter { $0.name == "X-Order" }.map(\.value) == ["outer", "inner"])
+        #expect(sent.headers[values: HTTPField.Name("X-Order")!] == ["outer", "inner"])
         #expect(sent.header("Authorization") == "secret")
     }
 

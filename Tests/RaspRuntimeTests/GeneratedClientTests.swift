@@ -72,8 +72,8 @@ import RaspTestSupport
 
     @Test func theRawResponseComesWithTheValue() async throws {
         let body = Data(#"{"n": 7, "extra": true}"#.utf8)
-        let transport = ScriptedTransport(ClientResponse(status: 200, headers: ["X-Request-Id": "req-1",
-                                                                                "X-RateLimit-Remaining": "41"],
+        let transport = ScriptedTransport(ClientResponse(status: 200, headers: fields(["X-Request-Id": "req-1",
+                                                                                "X-RateLimit-Remaining": "41"]),
                                                          body: body))
         let client = client(transport)
         let response = try await client.withRawResponse { client in

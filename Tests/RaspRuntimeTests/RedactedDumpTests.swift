@@ -42,7 +42,7 @@ struct RedactedDumpTests {
     }
 
     @Test func responsesAndHeads() {
-        let headers = ["Set-Cookie": "session=\(testKey)", "Content-Type": "application/json"]
+        let headers = fields(["Set-Cookie": "session=\(testKey)", "Content-Type": "application/json"])
         let response = ClientResponse(status: 401, headers: headers, body: Data(Self.echoBody.utf8))
         let head = ClientResponseHead(status: 401, headers: headers)
         for text in [dumped(response), dumped(head), "\(response)", String(reflecting: head)] {

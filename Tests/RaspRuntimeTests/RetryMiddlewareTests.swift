@@ -79,9 +79,9 @@ struct RetryMiddlewareTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let inSevenSeconds = formatter.string(from: now.addingTimeInterval(7))
         let transport = ScriptedTransport(
-            .response(ClientResponse(status: 429, headers: ["Retry-After": "2"])),
-            .response(ClientResponse(status: 503, headers: ["retry-after": inSevenSeconds])),
-            .response(ClientResponse(status: 503, headers: ["Retry-After": "3600"])),
+            .response(ClientResponse(status: 429, headers: fields(["Retry-After": "2"]))),
+            .response(ClientResponse(status: 503, headers: fields(["retry-after": inSevenSeconds]))),
+            .response(ClientResponse(status: 503, headers: fields(["Retry-After": "3600"]))),
             .response(ok)
         )
         let sleeps = SleepRecorder()

@@ -77,7 +77,7 @@ struct WireForm: Equatable, CustomStringConvertible {
         method = request.method
         path = request.path
         query = request.query.map { "\($0.name)=\($0.value)" }
-        var headers = request.headers.map { "\($0.name): \($0.value)" }
+        var headers = request.headers.map { "\($0.name.rawName): \($0.value)" }
         var body = request.body.map { String(decoding: $0, as: UTF8.self) } ?? ""
         if let type = request.header("Content-Type"), let range = type.range(of: "boundary=") {
             let boundary = String(type[range.upperBound...])

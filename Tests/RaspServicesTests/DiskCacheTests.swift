@@ -24,10 +24,10 @@ struct DiskCacheTests {
                 if let failure = self.failure.withLock({ $0 }) { throw failure }
                 if request.header("If-None-Match") == self.etag {
                     try AtomicFile.write(Data(), to: file)
-                    return ClientResponseHead(status: 304, headers: ["ETag": self.etag])
+                    return ClientResponseHead(status: 304, headers: fields(["ETag": self.etag]))
                 }
                 try AtomicFile.write(Data("content \(self.etag)".utf8), to: file)
-                let headers = ["ETag": self.etag, "Last-Modified": "Fri, 01 May 2026 10:00:00 GMT"]
+                let headers = fields(["ETag": self.etag, "Last-Modified": "Fri, 01 May 2026 10:00:00 GMT"])
                 return ClientResponseHead(status: 200, headers: headers)
             }
         }
@@ -135,7 +135,7 @@ struct DiskCacheTests {
     @Test func worksThroughClientCoreDownloadAndItsMiddlewares() async throws {
         let transport = ScriptedTransport(
             .response(ClientResponse(status: 503)),
-            .response(ClientResponse(status: 200, headers: ["ETag": "\"x\""], body: Data("{}".utf8)))
+            .response(ClientResponse(status: 200, headers: fields(["ETag": "\"x\""]), body: Data("{}".utf8)))
         )
         let core = ClientCore(serverURL: testServer, transport: transport,
                               middlewares: [RetryMiddleware(sleeper: SleepRecorder().sleeper)],

@@ -1,4 +1,6 @@
 import Foundation
+// Tests build header fields (HTTPFields) with every request and response they make.
+@_exported import HTTPTypes
 import RaspRuntime
 
 /// The server URL of tests whose transport never goes to the network.
@@ -32,9 +34,16 @@ package final class TestNow: Sendable {
 }
 
 /// A JSON response.
-package func jsonResponse(_ status: Int, _ json: String, headers: [String: String] = [:]) -> ClientResponse {
-    ClientResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
-                   body: Data(json.utf8))
+package func jsonResponse(_ status: Int, _ json: String, headers: KeyValuePairs<String, String> = [:])
+    -> ClientResponse {
+    var fields = fields(headers)
+    if fields[.contentType] == nil { fields[.contentType] = "application/json" }
+    return ClientResponse(status: status, headers: fields, body: Data(json.utf8))
+}
+
+/// Header fields from names and values in order (a name may repeat); an invalid name stops the test.
+package func fields(_ pairs: KeyValuePairs<String, String>) -> HTTPFields {
+    HTTPFields(pairs.map { HTTPField(name: HTTPField.Name($0.key)!, value: $0.value) })
 }
 
 /// A GET request for tests.
@@ -43,4 +52,11 @@ package func getRequest(_ operationID: String = "search", path: String = "/v3.0/
     request.addQuery("from", "c213")
     request.addQuery("to", "c2")
     return request
+}
+
+extension HTTPFields {
+    /// The combined value of the fields named `name` (`response.headers["ETag"]`); an invalid name stops the test.
+    package subscript(_ name: String) -> String? {
+        self[HTTPField.Name(name)!]
+    }
 }

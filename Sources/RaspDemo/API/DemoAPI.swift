@@ -1,3 +1,4 @@
+public import HTTPTypes
 public import Foundation
 import RaspAPI
 import RaspRuntime
@@ -53,7 +54,7 @@ public struct DemoAPI: Sendable {
     ///   - headers: Header fields (only `Authorization` is read).
     /// - Returns: The status, headers and JSON body the real API would send.
     public func respond(method: String, path: String, query: [(String, String)],
-                        headers: [(String, String)]) -> DemoResponse {
+                        headers: HTTPFields) -> DemoResponse {
         let request = DemoRequest(path: path, query: DemoQuery(query), host: host, now: now)
         do {
             try authenticate(query: request.query, headers: headers)
@@ -75,7 +76,7 @@ public struct DemoAPI: Sendable {
     ///   - query: Query items, already percent-decoded, in order (`apikey` is read).
     ///   - headers: Header fields (`Authorization` is read).
     public func authenticationFailure(path: String, query: [(String, String)],
-                                      headers: [(String, String)]) -> DemoResponse? {
+                                      headers: HTTPFields) -> DemoResponse? {
         let request = DemoRequest(path: path, query: DemoQuery(query), host: host, now: now)
         do {
             try authenticate(query: request.query, headers: headers)
@@ -97,16 +98,16 @@ public struct DemoAPI: Sendable {
         case "/v3.0/nearest_settlement/": return .json(try catalog.nearestSettlement(request))
         case "/v3.0/carrier/": return .json(try catalog.carrier(request))
         case "/v3.0/stations_list/":
-            return DemoResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
+            return DemoResponse(status: 200, headers: [.contentType: "text/html; charset=utf-8"],
                                 body: DemoResponse.encoded(catalog.stationsList()))
         case "/v3.0/copyright/": return .json(catalog.copyright())
         default: throw DemoFailure(404, "Неизвестный метод API: \(request.path)")
         }
     }
 
-    private func authenticate(query: DemoQuery, headers: [(String, String)]) throws(DemoFailure) {
+    private func authenticate(query: DemoQuery, headers: HTTPFields) throws(DemoFailure) {
         guard let requiredKey else { return }
-        let header = headers.first { $0.0.lowercased() == "authorization" }?.1
+        let header = headers[fields: .authorization].first?.value
         guard let key = query.value("apikey") ?? header, !key.isEmpty else {
             throw DemoFailure(401, "Не передан ключ API: укажите параметр apikey или заголовок Authorization")
         }
@@ -117,7 +118,7 @@ public struct DemoAPI: Sendable {
 extension DemoResponse {
     /// A 200 JSON answer.
     static func json(_ value: some Encodable) -> DemoResponse {
-        DemoResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: encoded(value))
+        DemoResponse(status: 200, headers: [.contentType: "application/json; charset=utf-8"], body: encoded(value))
     }
 
     /// The JSON of an answer. The API's types hold only finite numbers, which is all that encoding can fail on.

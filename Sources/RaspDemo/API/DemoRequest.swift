@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import RaspAPI
 import RaspRuntime
@@ -45,9 +46,9 @@ struct DemoFailure: Error, Sendable {
 
     func response(for request: DemoRequest) -> DemoResponse {
         let body = body(for: request)
-        var headers = ["Content-Type": "application/json; charset=utf-8"]
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         // RFC 9110: a 405 names the methods the resource does support.
-        if status == 405 { headers["Allow"] = "GET" }
+        if status == 405 { headers[.allow] = "GET" }
         return DemoResponse(status: status, headers: headers, body: DemoResponse.encoded(body))
     }
 }

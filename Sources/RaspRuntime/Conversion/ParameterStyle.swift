@@ -62,7 +62,7 @@ extension ClientRequest {
     public mutating func addHeader(_ name: String, _ value: (some Encodable)?, explode: Bool) throws {
         guard let value else { return }
         let shape = try parameterNode(name, value).shape
-        if !shape.isEmpty { try appendHeader(name, shape.joined(",", explode: explode, escape: { $0 })) }
+        if !shape.isEmpty { try appendParameterHeader(name, shape.joined(",", explode: explode, escape: { $0 })) }
     }
 
     /// Cookie parameter (style form): appends `name=value` to the `Cookie` header, joining several with "; ".
@@ -89,7 +89,7 @@ extension ClientRequest {
 
     /// A header parameter declared with `content`: the JSON text as the header value; nil adds nothing.
     public mutating func addHeader(_ name: String, json value: (some Encodable)?) throws {
-        if let value { try appendHeader(name, try jsonText(name, value)) }
+        if let value { try appendParameterHeader(name, try jsonText(name, value)) }
     }
 
     /// A cookie parameter declared with `content`: `name=<percent-encoded JSON>`; nil adds nothing.
@@ -113,11 +113,11 @@ extension ClientRequest {
         }
     }
 
-    private mutating func appendHeader(_ name: String, _ text: String) throws {
+    private mutating func appendParameterHeader(_ name: String, _ text: String) throws {
         guard !text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
             throw invalidParameter(name, "contains a line break, which a header value cannot")
         }
-        headers.append((name, text))
+        appendHeader(name, text)
     }
 
     mutating func appendCookie(_ text: String) {

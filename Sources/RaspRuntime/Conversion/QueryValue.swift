@@ -35,12 +35,12 @@ extension ClientRequest {
 
     /// Adds a header parameter; nil adds nothing.
     public mutating func addHeader(_ name: String, _ value: (some QueryValue)?) {
-        if let value { headers.append((name, value.queryValue)) }
+        if let value { appendHeader(name, value.queryValue) }
     }
 
     /// Adds an array header parameter as one comma-separated value; nil or empty adds nothing.
     public mutating func addHeader(_ name: String, _ values: [some QueryValue]?) {
-        if let values, !values.isEmpty { headers.append((name, values.map(\.queryValue).joined(separator: ","))) }
+        if let values, !values.isEmpty { appendHeader(name, values.map(\.queryValue).joined(separator: ",")) }
     }
 
     /// Percent-encodes a path parameter value for use inside a path segment.

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// An error response the document describes: its status, or its range (`4XX`), has a schema (`404: NotFound`,
 /// `422: ValidationError`), and the body decoded into it. A generated client throws one for every such response
@@ -37,7 +38,7 @@ public struct APIError<Body: Sendable>: HTTPErrorResponse, CustomStringConvertib
     /// The status code.
     public var status: Int { failure.status }
     /// The response headers, secret values masked.
-    public var headers: [String: String] { failure.headers }
+    public var headers: HTTPFields { failure.headers }
     /// The request ID the server gave the response (see ``ClientError/HTTPFailure/requestID``).
     public var requestID: String? { failure.requestID }
     /// The body's bytes as they came, secrets masked.
@@ -108,9 +109,8 @@ extension ClientError.HTTPFailure {
     public var requestID: String? { Self.requestID(in: headers) }
 
     /// The value of the first of ``requestIDHeaders`` among `headers`.
-    static func requestID(in headers: [String: String]) -> String? {
-        let lowered = Dictionary(headers.map { ($0.key.lowercased(), $0.value) },
-                                 uniquingKeysWith: { first, _ in first })
-        return requestIDHeaders.lazy.compactMap { lowered[$0] }.first
+    static func requestID(in headers: HTTPFields) -> String? {
+        requestIDHeaders.lazy.compactMap { name in HTTPField.Name(name).flatMap { headers[fields: $0].first?.value } }
+            .first
     }
 }

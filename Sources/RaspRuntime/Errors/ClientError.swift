@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,8 +32,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var operationID: String
         /// The status code.
         public var status: Int
-        /// Response headers, secret values masked.
-        public var headers: [String: String]
+        /// Response headers in the order received, secret values masked.
+        public var headers: HTTPFields
         /// The body, secrets masked (``Redactor/redact(_:)-(Data)``; bytes with nothing to mask are kept as they came).
         public var body: Data
         /// The body decoded as the error type the spec declares for this status, if it decoded.
@@ -41,14 +42,14 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var redactor: Redactor
 
         /// Creates a failure, masking secrets in `headers` and `body` with `redactor`.
-        public init(operationID: String, status: Int, headers: [String: String], body: Data,
+        public init(operationID: String, status: Int, headers: HTTPFields, body: Data,
                     decodedBody: (any Sendable)?, redactor: Redactor = .standard) {
             self.init(operationID: operationID, status: status, headers: headers, maskedBody: redactor.redact(body),
                       decodedBody: decodedBody, redactor: redactor)
         }
 
         /// Creates a failure from a body already masked with `redactor`.
-        init(operationID: String, status: Int, headers: [String: String], maskedBody: Data,
+        init(operationID: String, status: Int, headers: HTTPFields, maskedBody: Data,
              decodedBody: (any Sendable)?, redactor: Redactor) {
             self.operationID = operationID
             self.status = status

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// Removes secrets from text before it reaches a log line, an error description or a UI.
 ///
@@ -138,10 +139,11 @@ public struct Redactor: Sendable, Hashable {
         headers.map { ($0.name, headerNames.contains($0.name.lowercased()) ? Self.mask : redact($0.value)) }
     }
 
-    /// Header fields with secret values masked (by name, and any value containing a secret).
-    public func redact(headers: [String: String]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: headers.map {
-            ($0.key, headerNames.contains($0.key.lowercased()) ? Self.mask : redact($0.value))
+    /// Header fields with secret values masked (by name, and any value containing a secret), in their order.
+    public func redact(headers: HTTPFields) -> HTTPFields {
+        HTTPFields(headers.map { field in
+            HTTPField(name: field.name,
+                      value: headerNames.contains(field.name.canonicalName) ? Self.mask : redact(field.value))
         })
     }
 

@@ -252,7 +252,7 @@ public struct ClientCore: Sendable {
     /// Refuses header fields a transport would drop or mangle (control characters, invalid names), and a path that
     /// is not percent-encoded (a hand-built request's `?`, space or `#`), which no URL can hold.
     private static func checkHeaders(of request: ClientRequest) throws {
-        if let problem = HeaderText.problem(in: request.headers) {
+        if let problem = request.headerProblem {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
         }
         if let scalar = request.path.unicodeScalars.first(where: { !Self.pathCharacters.contains($0) }) {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 
 // A request carries the credential once authentication is applied, and a response may echo it, so their
@@ -22,7 +23,7 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
         return Mirror(self, children: [
             "method": method, "path": path,
             "query": redactor.redact(query: query).map { "\($0.name)=\($0.value)" },
-            "headers": redactor.redact(headers: headers).map { "\($0.name): \($0.value)" },
+            "headers": ClientResponseHead.lines(headers, redactor),
             "body": uploadBody.map { $0.data.map { Self.summary(of: $0, redactor: redactor) } ?? $0.description }
                 as Any,
             "operationID": operationID, "requiresAuthentication": requiresAuthentication, "timeout": timeout as Any,
@@ -66,7 +67,7 @@ extension ClientResponseHead: CustomStringConvertible, CustomDebugStringConverti
     }
 
     /// Header fields as sorted `Name: value` lines, values masked.
-    static func lines(_ headers: [String: String], _ redactor: Redactor) -> [String] {
-        redactor.redact(headers: headers).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    static func lines(_ headers: HTTPFields, _ redactor: Redactor) -> [String] {
+        redactor.redact(headers: headers).map { "\($0.name): \($0.value)" }
     }
 }

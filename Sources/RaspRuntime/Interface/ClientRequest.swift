@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// An HTTP request as the generated client builds it: a method, a path relative to the server URL,
 /// query items in order, headers and an optional body.
@@ -9,8 +10,12 @@ public struct ClientRequest: Sendable, Hashable {
     public var path: String
     /// Query items in the order they are sent (values not yet percent-encoded).
     public var query: [(name: String, value: String)]
-    /// Header fields in the order they are sent.
-    public var headers: [(name: String, value: String)]
+    /// Header fields in the order they are sent; a name may repeat (``appendHeader(_:_:)``).
+    public var headers: HTTPFields
+    /// Why a field given by name could not be added (an invalid name, a control character in the value), reported
+    /// by ``ClientCore`` as ``ClientError/invalidRequest(operationID:reason:)`` before anything is sent. It names the
+    /// field and the character, never the value (it may be a credential).
+    public private(set) var headerProblem: String?
     /// The body, if any: bytes in memory, or a file or an async sequence read as the request is sent.
     public var uploadBody: UploadBody?
     /// The body's bytes when they are all in memory; nil without a body, and for a body read as it is sent (a file,
@@ -47,7 +52,7 @@ public struct ClientRequest: Sendable, Hashable {
         self.method = method
         self.path = path
         self.query = []
-        self.headers = []
+        self.headers = [:]
         self.operationID = operationID
         self.requiresAuthentication = requiresAuthentication
         self.security = security
@@ -62,15 +67,36 @@ public struct ClientRequest: Sendable, Hashable {
         self.init(method: method.uppercased(), path: path, operationID: "\(method.uppercased()) \(path)")
     }
 
-    /// Adds a header field.
+    /// Sets a header field, replacing every field of the same name (case-insensitive).
+    ///
+    /// A name that is not an RFC 9110 token, or a value with a control character, is not added: the request keeps
+    /// the problem in ``headerProblem`` and ``ClientCore`` refuses to send it (a transport would drop or mangle such
+    /// a field without a word).
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
-        headers.append((name, value))
+        guard let field = checkedField(name, value) else { return }
+        headers[fields: field.name] = [field]
     }
 
-    /// The value of a header field (case-insensitive), if present.
+    /// Adds a header field after the others, keeping the fields of the same name already there (a repeated field).
+    /// An invalid name or value is refused as by ``setHeader(_:_:)``.
+    public mutating func appendHeader(_ name: String, _ value: String) {
+        guard let field = checkedField(name, value) else { return }
+        headers.append(field)
+    }
+
+    /// The value of the first header field of that name (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
+    }
+
+    /// The field, or nil with ``headerProblem`` set.
+    private mutating func checkedField(_ name: String, _ value: String) -> HTTPField? {
+        if let problem = HeaderText.problem(name: name, value: value) {
+            if headerProblem == nil { headerProblem = problem }
+            return nil
+        }
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return HTTPField(name: fieldName, value: value)
     }
 
     /// The full URL for a server base URL (the base's own path is kept as a prefix).
@@ -97,8 +123,7 @@ public struct ClientRequest: Sendable, Hashable {
     public static func == (lhs: ClientRequest, rhs: ClientRequest) -> Bool {
         lhs.method == rhs.method && lhs.path == rhs.path && lhs.uploadBody == rhs.uploadBody
             && lhs.operationID == rhs.operationID
-            && lhs.query.elementsEqual(rhs.query, by: { $0 == $1 })
-            && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 })
+            && lhs.query.elementsEqual(rhs.query, by: { $0 == $1 }) && lhs.headers == rhs.headers
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -115,21 +140,30 @@ public struct ClientRequest: Sendable, Hashable {
 public struct ClientResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
-    /// Header fields (names as received).
-    public var headers: [String: String]
+    /// Header fields in the order received, names as received; a repeated field (two `Set-Cookie`) is kept as
+    /// several fields (`headers[values: .setCookie]`).
+    public var headers: HTTPFields
     /// The body.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPFields = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    /// The value of a header field (case-insensitive), if present.
+    /// The value of a header field (case-insensitive), if present: the values of a repeated field joined as HTTP
+    /// allows (`, `; `; ` for `Cookie`).
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        headers.value(of: name)
+    }
+}
+
+extension HTTPFields {
+    /// The combined value of the fields named `name` (case-insensitive), nil when there is none or the name is not
+    /// a valid field name.
+    func value(of name: String) -> String? {
+        HTTPField.Name(name).flatMap { self[$0] }
     }
 }

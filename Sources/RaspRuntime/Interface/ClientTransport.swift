@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// Sends one HTTP request and returns the response. The default is ``URLSessionTransport``; an
 /// AsyncHTTPClient-based transport can live in its own target and conform to this.
@@ -55,18 +56,18 @@ extension ClientTransport {
 public struct ClientResponseHead: Sendable, Hashable {
     /// The status code.
     public var status: Int
-    /// Header fields (names as received).
-    public var headers: [String: String]
+    /// Header fields in the order received, a repeated field kept as several (see ``ClientResponse/headers``).
+    public var headers: HTTPFields
 
     /// Creates a head.
-    public init(status: Int, headers: [String: String] = [:]) {
+    public init(status: Int, headers: HTTPFields = [:]) {
         self.status = status
         self.headers = headers
     }
 
-    /// The value of a header field (case-insensitive), if present.
+    /// The value of a header field (case-insensitive), if present, a repeated field's values joined.
     public func header(_ name: String) -> String? {
-        ClientResponse(status: status, headers: headers).header(name)
+        headers.value(of: name)
     }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// What every client `rasp-generate` writes is: a ``ClientCore`` behind typed methods. Through it each client also
 /// has, with no code per operation, per-call options (``with(_:)``), the raw response of a call
@@ -99,14 +100,14 @@ public struct RawResponse<Value> {
     /// The status code.
     public var status: Int
     /// The header fields, as received.
-    public var headers: [String: String]
+    public var headers: HTTPFields
     /// The body as it came, before decoding (empty for a streamed or downloaded body).
     public var body: Data
 
     /// The value of a header field (case-insensitive), if present.
     /// - Parameter name: The field name.
     public func header(_ name: String) -> String? {
-        ClientResponse(status: status, headers: headers).header(name)
+        headers.value(of: name)
     }
 
     /// The ID the server gave the response (see ``ClientError/HTTPFailure/requestIDHeaders``).
@@ -119,8 +120,7 @@ extension RawResponse: CustomReflectable {
     /// The value, the status, the headers with secret values masked (``Redactor/standard``, `Set-Cookie` among
     /// them) and the body's size.
     public var customMirror: Mirror {
-        let headers = Redactor.current.redact(headers: headers).sorted { $0.key < $1.key }
-            .map { "\($0.key): \($0.value)" }
+        let headers = ClientResponseHead.lines(headers, Redactor.current)
         return Mirror(self, children: ["value": value, "status": status, "headers": headers,
                                        "body": "\(body.count) bytes"])
     }

@@ -31,14 +31,12 @@ public enum HeaderText {
         }
     }
 
-    /// Why a request's header fields cannot be sent, or nil when they can. The reason names the field and the
-    /// character, never the value (it may be a credential).
-    public static func problem(in headers: [(name: String, value: String)]) -> String? {
-        for header in headers {
-            guard isValidName(header.name) else { return "the header name '\(printable(header.name))' is not valid" }
-            if let scalar = firstControlCharacter(in: header.value) {
-                return "the value of header \(header.name) contains a control character (\(name(of: scalar)))"
-            }
+    /// Why a header field cannot be sent, or nil when it can. The reason names the field and the character,
+    /// never the value (it may be a credential).
+    public static func problem(name fieldName: String, value: String) -> String? {
+        guard isValidName(fieldName) else { return "the header name '\(printable(fieldName))' is not valid" }
+        if let scalar = firstControlCharacter(in: value) {
+            return "the value of header \(fieldName) contains a control character (\(name(of: scalar)))"
         }
         return nil
     }

@@ -108,7 +108,7 @@ public struct URLSessionTransport: ClientTransport {
             throw ClientError.invalidRequest(operationID: request.operationID,
                                              reason: "cannot build a URL from \(baseURL)")
         }
-        if let problem = HeaderText.problem(in: request.headers) {
+        if let problem = request.headerProblem {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: problem)
         }
         var urlRequest = URLRequest(url: url)
@@ -116,8 +116,9 @@ public struct URLSessionTransport: ClientTransport {
         let timeout = request.timeout ?? defaultTimeout
         // FoundationNetworking drops the fraction (0.2 s times out at once); the deadline above is the exact bound.
         urlRequest.timeoutInterval = max(1, timeout.seconds.rounded(.up))
-        for header in request.headers {
-            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        // Foundation sends the values of a repeated field as one field, joined with commas (as HTTP allows).
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         return (urlRequest, timeout)
     }
@@ -180,11 +181,7 @@ public struct URLSessionTransport: ClientTransport {
         guard let http = response as? HTTPURLResponse else {
             throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")
         }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { headers[key] = value }
-        }
-        return ClientResponseHead(status: http.statusCode, headers: headers)
+        return ClientResponseHead(status: http.statusCode, headers: FoundationHeaders.fields(of: http))
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 public import Foundation
 public import Logging
 
@@ -87,11 +88,7 @@ public struct LoggingMiddleware: ClientMiddleware {
 
     private static func attempts(_ count: Int) -> String { count == 1 ? "1 attempt" : "\(count) attempts" }
 
-    private static func render(_ headers: [(name: String, value: String)]) -> String {
+    private static func render(_ headers: HTTPFields) -> String {
         headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
-    }
-
-    private static func render(_ headers: [String: String]) -> String {
-        render(headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
     }
 }

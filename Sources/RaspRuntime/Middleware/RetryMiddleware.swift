@@ -95,7 +95,7 @@ public struct RetryMiddleware: ClientMiddleware {
                 reason = .error(clientError)
                 if case .http(let failure) = clientError {
                     retryAfter = policy.retryAfter(
-                        ClientResponse(status: failure.status, headers: failure.headers).header("Retry-After"),
+                        failure.headers.value(of: "Retry-After"),
                         now: now())
                 }
             }

@@ -28,15 +28,10 @@ public struct RouterTransport: ClientTransport {
         let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let response = await router.respond(to: ServerRequest(method: request.method, target: target,
                                                                headers: request.headers, body: request.body ?? Data()))
-        // Several fields of one name are joined, as HTTP allows and URLSession does.
-        var headers: [String: String] = [:]
-        for header in response.headers {
-            headers[header.name] = headers[header.name].map { "\($0), \(header.value)" } ?? header.value
-        }
         let body = switch response.body {
         case .data(let data): ResponseBody(data)
         case .stream(let chunks): ResponseBody(chunks: chunks)
         }
-        return (ClientResponseHead(status: response.status, headers: headers), body)
+        return (ClientResponseHead(status: response.status, headers: response.headers), body)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 
 /// Where a parameter is sent.
@@ -106,7 +107,7 @@ extension ServerRequest {
         case .path:
             return pathParameters[name].map { styled($0, style: style, explode: explode, encoded: true) }
         case .header:
-            let values = headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+            let values = HTTPField.Name(name).map { headers[values: $0] } ?? []
             return values.isEmpty ? nil : styled(values.joined(separator: ","), style: .simple, explode: explode,
                                                  encoded: false)
         case .cookie:

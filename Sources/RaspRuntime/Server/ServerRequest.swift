@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// An HTTP request as a generated server sees it, whatever the HTTP library underneath (an adapter such as
 /// `RaspHummingbird` makes one from its own request type).
@@ -9,8 +10,8 @@ public struct ServerRequest: Sendable {
     public var path: String
     /// The query items in order, percent-decoded (`+` read as a space).
     public var query: [(name: String, value: String)]
-    /// Header fields in order, names as received.
-    public var headers: [(name: String, value: String)]
+    /// Header fields in order, names as received; a repeated field is several fields.
+    public var headers: HTTPFields
     /// The whole body (adapters collect it within their size limit).
     public var body: Data
     /// The path parameters of the matched route, still percent-encoded (set by ``ServerRouter``).
@@ -24,7 +25,7 @@ public struct ServerRequest: Sendable {
     ///   - target: The request target: the path and, after `?`, the query string.
     ///   - headers: Header fields in order.
     ///   - body: The body.
-    public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    public init(method: String, target: String, headers: HTTPFields = [:], body: Data = Data()) {
         self.method = method.uppercased()
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.path = String(parts[0])
@@ -35,13 +36,13 @@ public struct ServerRequest: Sendable {
 
     /// The first value of a header field (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
     }
 
     /// The cookies of the `Cookie` header, in order (names and values as sent, still percent-encoded).
     public var cookies: [(name: String, value: String)] {
-        headers.filter { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }.flatMap { header in
-            header.value.split(separator: ";").map { item in
+        headers[values: .cookie].flatMap { value in
+            value.split(separator: ";").map { item in
                 let parts = item.trimmingCharacters(in: .whitespaces)
                     .split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
@@ -72,8 +73,8 @@ public struct ServerRequest: Sendable {
 public struct ServerResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// Header fields in order.
-    public var headers: [(name: String, value: String)]
+    /// Header fields in order; a repeated field (two `Set-Cookie`) is several fields.
+    public var headers: HTTPFields
     /// The body.
     public var body: Body
 
@@ -86,7 +87,7 @@ public struct ServerResponse: Sendable {
     }
 
     /// Creates a response.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .data(Data())) {
+    public init(status: Int, headers: HTTPFields = [:], body: Body = .data(Data())) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -94,7 +95,7 @@ public struct ServerResponse: Sendable {
 
     /// Creates a response with a body in memory and its media type.
     public init(status: Int, contentType: String, body: Data) {
-        self.init(status: status, headers: [("Content-Type", contentType)], body: .data(body))
+        self.init(status: status, headers: [.contentType: contentType], body: .data(body))
     }
 
     /// A JSON response.
@@ -106,7 +107,7 @@ public struct ServerResponse: Sendable {
 
     /// The first value of a header field (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
     }
 
     /// The body when it is in memory.

@@ -40,7 +40,7 @@ extension ServerResponse {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
-        return ServerResponse(status: status, headers: [("Content-Type", contentType)], body: .stream(chunks))
+        return ServerResponse(status: status, headers: [.contentType: contentType], body: .stream(chunks))
     }
 
     /// One event in the `text/event-stream` format; a multi-line data field is a `data:` line per line.

@@ -1,4 +1,5 @@
 import Foundation
+public import HTTPTypes
 
 /// Sees every request a ``ServerRouter`` answers, before its route's handler, and the response after it (logging,
 /// authentication, limits, faults…).
@@ -18,10 +19,10 @@ public struct ServerProblem: Sendable {
     /// What was wrong, for the client; nil for internal errors, whose details stay on the server.
     public var detail: String?
     /// Extra header fields (`Allow` for 405).
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPFields
 
     /// Creates a problem.
-    public init(status: Int, title: String, detail: String?, headers: [(name: String, value: String)] = []) {
+    public init(status: Int, title: String, detail: String?, headers: HTTPFields = [:]) {
         self.status = status
         self.title = title
         self.detail = detail
@@ -35,8 +36,9 @@ public struct ServerProblem: Sendable {
         var text = String(decoding: (try? JSONCoding.encode(object)) ?? Data(), as: UTF8.self)
         // The status is a number, which a `[String: String]` cannot hold.
         text = String(text.dropLast()) + ",\"status\":\(status)}"
-        return ServerResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers,
-                              body: .data(Data(text.utf8)))
+        var fields: HTTPFields = [.contentType: "application/problem+json"]
+        fields.append(contentsOf: headers)
+        return ServerResponse(status: status, headers: fields, body: .data(Data(text.utf8)))
     }
 }
 
@@ -110,7 +112,7 @@ public struct ServerRouter: Sendable {
             let allow = allowed.sorted().joined(separator: ", ")
             return problemResponse(ServerProblem(status: 405, title: "Method Not Allowed",
                                                  detail: "\(request.method) is not allowed here; use \(allow)",
-                                                 headers: [("Allow", allow)]))
+                                                 headers: [.allow: allow]))
         }
         return problemResponse(ServerProblem(status: 404, title: "Not Found", detail: "no operation has this path"))
     }
@@ -140,8 +142,8 @@ public struct ServerRouter: Sendable {
 
     /// The response another server gave, with its status, content type and body.
     private static func forwarded(_ failure: ClientError.HTTPFailure) -> ServerResponse {
-        let type = failure.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
-        return ServerResponse(status: failure.status, headers: type.map { [("Content-Type", $0.value)] } ?? [],
+        let type = failure.headers[.contentType]
+        return ServerResponse(status: failure.status, headers: type.map { [.contentType: $0] } ?? [:],
                               body: .data(failure.body))
     }
 

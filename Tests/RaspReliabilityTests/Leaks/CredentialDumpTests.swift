@@ -43,7 +43,7 @@ struct CredentialDumpTests {
                                   token: OAuth2Token(accessToken: Self.accessToken, refreshToken: Self.refreshToken),
                                   transport: endpoint)
         let transport = ScriptedTransport(.response(ClientResponse(
-            status: 401, headers: ["Content-Type": "application/json", "X-Echo": Self.accessToken],
+            status: 401, headers: fields(["Content-Type": "application/json", "X-Echo": Self.accessToken]),
             body: Data(Self.echo.utf8))))
         var client = RaspClient(serverURL: testServer, transport: transport)
         client.core.credentials = [

@@ -47,8 +47,8 @@ struct DumpLeakTests {
         let redactor = Redactor(authentication: authentication)
         let encoded = ClientRequestEncoding.percentEncoded(key)
         let url = "https://api.rasp.yandex-net.ru/v3.0/search/?apikey=\(encoded)&from=c213"
-        let headers = ["Content-Type": "application/json", "Set-Cookie": "session=\(key)", "X-Echo": key,
-                       "X-Echo-Basic": "Basic \(Data(key.utf8).base64EncodedString())"]
+        let headers = fields(["Content-Type": "application/json", "Set-Cookie": "session=\(key)", "X-Echo": key,
+                              "X-Echo-Basic": "Basic \(Data(key.utf8).base64EncodedString())"])
         let failure = ClientError.HTTPFailure(operationID: "search", status: 401, headers: headers,
                                               body: Data(echo(key).utf8),
                                               decodedBody: APIErrorBody(text: "Unknown api key", request: url),
@@ -88,8 +88,8 @@ struct DumpLeakTests {
         var request = ClientRequest(method: "GET", path: "/v3.0/search/", operationID: "search")
         request.addQuery("from", "c213")
         authentication.apply(to: &request)
-        let headers = ["Set-Cookie": "session=\(key)", "X-Echo": key,
-                       "X-Echo-Basic": "Basic \(Data(key.utf8).base64EncodedString())"]
+        let headers = fields(["Set-Cookie": "session=\(key)", "X-Echo": key,
+                              "X-Echo-Basic": "Basic \(Data(key.utf8).base64EncodedString())"])
         return [
             ("request", request),
             ("response", ClientResponse(status: 401, headers: headers, body: Data(echo(key).utf8))),
@@ -119,7 +119,7 @@ struct DumpLeakTests {
           arguments: [RaspKeyPlacement.header, .query])
     func generatedClient(placement: RaspKeyPlacement) async throws {
         for key in Self.keys {
-            let headers = ["Content-Type": "application/json", "X-Echo": key]
+            let headers = fields(["Content-Type": "application/json", "X-Echo": key])
             let transport = ScriptedTransport(.response(ClientResponse(status: 401, headers: headers,
                                                                    body: Data(Self.echo(key).utf8))))
             let client = try RaspClient.live(apiKey: key, placement: placement, retry: .never, transport: transport)

@@ -22,8 +22,8 @@ struct KeyLeakTests {
     /// Every case of `ClientError`, each carrying the key wherever a real failure could (URLs in reasons, echoed
     /// requests and header fields in bodies), built with the client's redactor and with the standard one.
     static func everyError(redactor: Redactor) -> [ClientError] {
-        let headers = ["Content-Type": "application/json", "Set-Cookie": "session=\(testKey)",
-                       "X-Echo-Authorization": testKey]
+        let headers = fields(["Content-Type": "application/json", "Set-Cookie": "session=\(testKey)",
+                              "X-Echo-Authorization": testKey])
         let decoding = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad JSON near \(url)"))
         return [
             .noConnection(operationID: "search", reason: "GET \(url) failed, apikey=\(testKey)"),
@@ -88,7 +88,7 @@ struct KeyLeakTests {
             ("headers", header.redact(headers: [("Authorization", testKey), ("X-Other", "Bearer \(testKey)")])
                 .map { "\($0): \($1)" }
                 .joined(separator: "; ")),
-            ("header dict", "\(header.redact(headers: ["Authorization": testKey, "Cookie": "k=\(testKey)"]))"),
+            ("header dict", "\(header.redact(headers: fields(["Authorization": testKey, "Cookie": "k=\(testKey)"])))"),
             ("header dump", Redactor.standard.redact("Authorization: \(testKey)\r\nX-API-Key: \(testKey)")),
         ]
         Transcript.append("reliability-redaction", texts.map(\.text).joined(separator: "\n"))
@@ -100,18 +100,18 @@ struct KeyLeakTests {
     func logLines(placement: RaspKeyPlacement) async throws {
         let logs = LogLineCounter(needles: KeyLeakScanner.needles, level: .trace, source: "reliability-log")
         let echoed = ClientResponse(status: 401,
-                                    headers: ["Content-Type": "application/json", "Set-Cookie": "s=\(testKey)"],
+                                    headers: fields(["Content-Type": "application/json", "Set-Cookie": "s=\(testKey)"]),
                                     body: Data(Self.echo.utf8))
         let transport = ScriptedTransport(
-            .response(ClientResponse(status: 200, headers: ["Content-Type": "application/json"],
+            .response(ClientResponse(status: 200, headers: fields(["Content-Type": "application/json"]),
                                      body: Data((#"{"copyright": {"logo_vm": "", "logo_hm": "", "logo_vd": "", "#
                                          + #""logo_hy": "", "logo_hd": "", "logo_vy": "", "logo_y": "", "#
                                          + #""url": "http://rasp.yandex.ru/", "#
                                          + #""text": "Данные предоставлены сервисом Яндекс.Расписания"}}"#).utf8))),
             .response(echoed),
-            .response(ClientResponse(status: 503, headers: ["Retry-After": "0"],
+            .response(ClientResponse(status: 503, headers: fields(["Retry-After": "0"]),
                                      body: Data("down for \(Self.url)".utf8))),
-            .response(ClientResponse(status: 503, headers: ["Retry-After": "0"], body: Data())),
+            .response(ClientResponse(status: 503, headers: fields(["Retry-After": "0"]), body: Data())),
             .failure(URLError(.notConnectedToInternet,
                               userInfo: [NSURLErrorFailingURLErrorKey: URL(string: Self.url)!])),
             .response(ClientResponse(status: 200, body: Data("{\"segments\": \"\(testKey)\"".utf8)))

@@ -13,7 +13,7 @@ struct GreetingClientTests {
         func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
             requests.append(request)
             let body = #"{"id": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "message": "Hello, Ann!"}"#
-            return ClientResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            return ClientResponse(status: 200, headers: [.contentType: "application/json"], body: Data(body.utf8))
         }
     }
 

@@ -34,7 +34,7 @@ actor LocalShelf: ClientTransport {
         case ("GET", let path) where path.hasPrefix("/books/"):
             let id = String(path.dropFirst("/books/".count))
             guard let book = books.first(where: { $0["id"] as? String == id }) else {
-                return ClientResponse(status: 404, headers: ["Content-Type": "application/json"],
+                return ClientResponse(status: 404, headers: [.contentType: "application/json"],
                                       body: Data(#"{"error":"not found"}"#.utf8))
             }
             return try Self.json(book)
@@ -45,6 +45,6 @@ actor LocalShelf: ClientTransport {
 
     private static func json(_ object: Any, status: Int = 200) throws -> ClientResponse {
         let body = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return ClientResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+        return ClientResponse(status: status, headers: [.contentType: "application/json"], body: body)
     }
 }

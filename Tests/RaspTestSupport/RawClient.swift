@@ -1,5 +1,4 @@
 import Foundation
-import RaspTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,18 +8,18 @@ import Darwin
 /// A raw TCP client for HTTP tests that need bytes no HTTP client sends (a 64 KB request line, 101 headers) or
 /// need to watch the connection itself (answered, then closed). Each blocking call runs on a thread of its own,
 /// never on the cooperative pool the in-process server needs.
-final class RawClient: @unchecked Sendable {
+package final class RawClient: @unchecked Sendable {
     /// An answer as read off the socket.
-    struct Answer {
+    package struct Answer {
         /// The status code of the status line.
-        var status: Int
+        package var status: Int
         /// The head, as text.
-        var head: String
+        package var head: String
         /// The body (by `Content-Length`).
-        var body: Data
+        package var body: Data
 
         /// A header value (first one, name compared without case).
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             for line in head.split(separator: "\r\n").dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2, parts[0].lowercased() == name.lowercased() {
@@ -32,7 +31,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// How the server ended the connection, as seen by a client that reads until it ends.
-    enum Ending: Equatable {
+    package enum Ending: Equatable {
         /// An orderly close (end of stream).
         case closed
         /// A reset (what an unread request makes the kernel send when the server closes without lingering).
@@ -54,13 +53,13 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Connects to `127.0.0.1:port`.
-    static func connect(port: UInt16) async throws -> RawClient {
+    package static func connect(port: UInt16) async throws -> RawClient {
         try await offPool { RawClient(descriptor: try POSIX.open(port: port)) }
     }
 
     /// Connects to `127.0.0.1:port` and sends all of `data` on the same thread, with no gap between the two that a
     /// loaded machine could stretch past a server's short idle timeout.
-    static func connect(port: UInt16, sending data: Data) async throws -> RawClient {
+    package static func connect(port: UInt16, sending data: Data) async throws -> RawClient {
         try await offPool {
             let client = RawClient(descriptor: try POSIX.open(port: port))
             _ = POSIX.sendAll(client.descriptor, data)
@@ -69,29 +68,29 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// The port of a server's base URL.
-    static func port(_ url: URL) -> UInt16 { UInt16(url.port ?? 0) }
+    package static func port(_ url: URL) -> UInt16 { UInt16(url.port ?? 0) }
 
     /// Sends all of `text`'s bytes.
     /// - Returns: False when the connection failed first.
     @discardableResult
-    func send(_ text: String) async -> Bool { await send(Data(text.utf8)) }
+    package func send(_ text: String) async -> Bool { await send(Data(text.utf8)) }
 
     /// Sends all of `data`.
     /// - Returns: False when the connection failed first.
     @discardableResult
-    func send(_ data: Data) async -> Bool {
+    package func send(_ data: Data) async -> Bool {
         await Self.offPool { [descriptor] in POSIX.sendAll(descriptor, data) }
     }
 
     /// Reads one answer (head and `Content-Length` body), waiting at most `timeout` (by default a hang guard: the
     /// mock answers within moments, but a loaded machine can delay it by seconds).
     /// - Returns: The answer, or nil when none came in time or the connection ended first.
-    func answer(within timeout: Duration = hangGuard) async -> Answer? {
+    package func answer(within timeout: Duration = hangGuard) async -> Answer? {
         await Self.offPool { [self] in readAnswer(deadline: ContinuousClock.now + timeout) }
     }
 
     /// Reads until the server ends the connection, for at most `timeout` (by default a hang guard).
-    func ending(within timeout: Duration = hangGuard) async -> Ending {
+    package func ending(within timeout: Duration = hangGuard) async -> Ending {
         await Self.offPool { [self] in
             let deadline = ContinuousClock.now + timeout
             while true {
@@ -106,7 +105,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Shuts the connection down (the server sees the end of the stream).
-    func shutdown() {
+    package func shutdown() {
         POSIX.halt(descriptor)
     }
 
