@@ -105,6 +105,10 @@ import Testing
             // Foundation hands over one value per name, the repeated field's values joined.
             #expect(response.headers[values: tag] == ["first, second"])
         }
+        // The cookies are the caller's to keep: no transport sends them on by itself.
+        _ = try await kind.make().send(Self.request("/status/200"), baseURL: server.baseURL)
+        let next = try #require(await heads.next())
+        #expect(!next.lowercased().contains("\r\ncookie:"))
     }
 
     @Test("A redirect is followed to its target", arguments: TransportKind.allCases)

@@ -16,7 +16,13 @@ public struct URLSessionTransport: ClientTransport {
     /// The timeout for requests that do not set their own.
     public var defaultTimeout: Duration
 
-    /// The session transports use unless given one: `URLSession.shared`'s configuration without a `URLCache`.
+    /// The session transports use unless given one: `URLSession.shared`'s configuration without a `URLCache` and
+    /// without a cookie jar.
+    ///
+    /// No cookie jar: the cookies a request sends are its own (cookie parameters, a cookie credential). With the
+    /// shared `HTTPCookieStorage`, a `Set-Cookie` from one server was sent to every later request to that host, and
+    /// Foundation put the stored cookies in place of the request's own `Cookie` field, dropping a cookie API key. An
+    /// app that wants URLSession to keep cookies passes a session of its own.
     ///
     /// No response cache: API answers are not for URLSession to cache (RaspServices' `DiskCache` revalidates the large
     /// ones itself, and a cache would answer its `If-None-Match` on its own), and on Linux cancelling a task of a
@@ -27,6 +33,9 @@ public struct URLSessionTransport: ClientTransport {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         return URLSession(configuration: configuration)
     }()
 
