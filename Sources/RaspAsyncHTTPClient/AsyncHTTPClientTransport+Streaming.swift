@@ -21,14 +21,14 @@ extension AsyncHTTPClientTransport {
     ///   disk. Small chunks that waited are handed over together, up to 64 KiB.
     /// - Streams share the client's connection pool (URLSession's transport makes a session, and a connection, per
     ///   stream).
-    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody) {
         let (outgoing, upload, timeout) = try makeRequest(request, baseURL: baseURL)
         let stream = ResponseStream(operationID: request.operationID, idleTimeout: timeout,
                                     memoryLimit: Self.streamMemoryLimit, upload: upload)
         let owner = ResponseStream.Handle(stream, iterator: false)
         stream.start(outgoing, client: client)
         let head = try await stream.head()
-        let body = ResponseBody { [owner] in
+        let body = MessageBody { [owner] in
             let iterator = ResponseStream.Handle(owner.stream, iterator: true)
             return { try await iterator.stream.next() }
         }

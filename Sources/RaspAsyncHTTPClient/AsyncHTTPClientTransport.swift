@@ -112,21 +112,6 @@ public struct AsyncHTTPClientTransport: ClientTransport {
         }
     }
 
-    /// Sends the request and writes the body, as it arrives, to a temporary file beside `file`, then moves it over
-    /// `file` atomically; the body is never held in memory.
-    /// - Throws: ``/RaspRuntime/ClientError``, or ``/RaspRuntime/FileStorageError`` when the file cannot be written.
-    public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
-        let (outgoing, upload, timeout) = try makeRequest(request, baseURL: baseURL)
-        defer { upload?.stop() }
-        let client = self.client
-        return try await perform(request, timeout: timeout, upload: upload) {
-            let response = try await client.execute(outgoing, deadline: .now() + TimeAmount(timeout))
-            try await ResponseBody(chunks: response.body.map { $0.withUnsafeReadableBytes { Data($0) } })
-                .write(to: file)
-            return Self.head(of: response)
-        }
-    }
-
     /// The AsyncHTTPClient request for a request, the upload that feeds its body, and the timeout that applies.
     func makeRequest(_ request: ClientRequest, baseURL: URL) throws -> (HTTPClientRequest, UploadPump?, Duration) {
         guard let url = request.url(relativeTo: baseURL) else {
@@ -155,7 +140,7 @@ public struct AsyncHTTPClientTransport: ClientTransport {
                     let pump = UploadPump(body: body, length: length, limit: Self.uploadReadAhead)
                     outgoing.body = .stream(pump, length: length.map { .known(Int64($0)) } ?? .unknown)
                     upload = pump
-                } catch let error as UploadBody.ReadError {
+                } catch let error as MessageBody.ReadError {
                     throw ClientError(uploadError: error, operationID: request.operationID)
                 }
             }

@@ -17,12 +17,12 @@ import Darwin
 /// query credential) or a host name.
 enum TransportErrors {
     /// The error to throw for `error`: ``/RaspRuntime/ClientError``, ``/RaspRuntime/FileStorageError`` and
-    /// ``/RaspRuntime/UploadBody/ReadError`` (as `.invalidRequest`) as they are, the rest mapped.
+    /// ``/RaspRuntime/MessageBody/ReadError`` (as `.invalidRequest`) as they are, the rest mapped.
     static func map(_ error: any Error, operationID: String) -> any Error {
         switch error {
         case let error as ClientError: return error
         case let error as FileStorageError: return error
-        case let error as UploadBody.ReadError: return ClientError(uploadError: error, operationID: operationID)
+        case let error as MessageBody.ReadError: return ClientError(uploadError: error, operationID: operationID)
         case is CancellationError: return ClientError.cancelled(operationID: operationID)
         case let error as HTTPClientError: return map(error, operationID: operationID)
         case let error as NIOConnectionError:

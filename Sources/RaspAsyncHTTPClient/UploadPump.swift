@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The streamed body of one request, as AsyncHTTPClient reads it: an async sequence of `ByteBuffer`s, read from the
-/// ``/RaspRuntime/UploadBody`` by a task of its own up to `limit` bytes ahead of the connection.
+/// ``/RaspRuntime/MessageBody`` by a task of its own up to `limit` bytes ahead of the connection.
 ///
 /// The task of its own is what ``stop()`` needs: AsyncHTTPClient reads a body sequence in an unstructured task that
 /// nothing cancels, so a source that never gives its next bytes would hold that task, and the source, after the
@@ -31,7 +31,7 @@ final class UploadPump: AsyncSequence, Sendable {
         var buffered = 0
         /// The source has ended (or failed: `failure`).
         var ended = false
-        var failure: UploadBody.ReadError?
+        var failure: MessageBody.ReadError?
         var stopped = false
         /// Whether the reading task was started, and the task.
         var started = false
@@ -43,7 +43,7 @@ final class UploadPump: AsyncSequence, Sendable {
         var lastRead: ContinuousClock.Instant?
     }
 
-    private let body: UploadBody
+    private let body: MessageBody
     /// The file, when the body is one file alone (read by the iterator itself).
     private let file: URL?
     private let length: Int?
@@ -55,7 +55,7 @@ final class UploadPump: AsyncSequence, Sendable {
     ///   - body: The body.
     ///   - length: The length announced for it, if any.
     ///   - limit: The most bytes read ahead.
-    init(body: UploadBody, length: Int?, limit: Int) {
+    init(body: MessageBody, length: Int?, limit: Int) {
         self.body = body
         self.file = body.file
         self.length = length
@@ -63,7 +63,7 @@ final class UploadPump: AsyncSequence, Sendable {
     }
 
     /// Why the body could not be sent, if it could not: a source that failed, or a length that does not match.
-    var failure: UploadBody.ReadError? { state.withLock { $0.failure } }
+    var failure: MessageBody.ReadError? { state.withLock { $0.failure } }
 
     /// When bytes of the body last went to the connection (nil before the first): activity, for idle timeouts.
     var lastRead: ContinuousClock.Instant? { state.withLock { $0.lastRead } }
@@ -127,7 +127,7 @@ final class UploadPump: AsyncSequence, Sendable {
             return ByteBuffer(bytes: chunk)
         }
 
-        /// The next chunk of a body that is one file, read into a buffer of ``/RaspRuntime/UploadBody/fileChunkSize``
+        /// The next chunk of a body that is one file, read into a buffer of ``/RaspRuntime/MessageBody/fileChunkSize``
         /// bytes; nil at its end.
         private mutating func read(_ url: URL) throws -> ByteBuffer? {
             if pump.state.withLock({ $0.stopped }) { throw CancellationError() }
@@ -138,8 +138,8 @@ final class UploadPump: AsyncSequence, Sendable {
                 throw pump.fail("cannot read \(url.path): \(error.localizedDescription)")
             }
             self.handle = handle
-            var buffer = ByteBufferAllocator().buffer(capacity: UploadBody.fileChunkSize)
-            let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: UploadBody.fileChunkSize) {
+            var buffer = ByteBufferAllocator().buffer(capacity: MessageBody.fileChunkSize)
+            let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: MessageBody.fileChunkSize) {
                 try Self.read(handle, into: $0, url: url, pump: pump)
             }
             guard count > 0 else {
@@ -180,15 +180,15 @@ final class UploadPump: AsyncSequence, Sendable {
     }
 
     /// Records a failure of the body (the first one), stops the pump and returns the error to throw.
-    private func fail(_ reason: String) -> UploadBody.ReadError {
-        let error = UploadBody.ReadError(reason)
+    private func fail(_ reason: String) -> MessageBody.ReadError {
+        let error = MessageBody.ReadError(reason)
         state.withLock { if $0.failure == nil { $0.failure = error } }
         stop()
         return error
     }
 
     /// The next chunk (never empty), or nil at the end of the body; starts the reading task on the first call.
-    /// - Throws: ``/RaspRuntime/UploadBody/ReadError`` when the source failed, `CancellationError` once stopped.
+    /// - Throws: ``/RaspRuntime/MessageBody/ReadError`` when the source failed, `CancellationError` once stopped.
     private func take() async throws -> Data? {
         try await withCheckedThrowingContinuation { continuation in
             var start = false
@@ -232,12 +232,12 @@ final class UploadPump: AsyncSequence, Sendable {
                     guard await put(chunk) else { return }
                 }
                 end(failure: nil)
-            } catch let error as UploadBody.ReadError {
+            } catch let error as MessageBody.ReadError {
                 end(failure: error)
             } catch is CancellationError {
                 end(failure: nil)
             } catch {
-                end(failure: UploadBody.ReadError("\(error)", underlying: error))
+                end(failure: MessageBody.ReadError("the body's sequence failed: \(error)", underlying: error))
             }
         }
         let stopped = state.withLock { state in
@@ -276,7 +276,7 @@ final class UploadPump: AsyncSequence, Sendable {
     }
 
     /// Records the end of the source (a failure when it could not be read) and wakes the connection's read.
-    private func end(failure: UploadBody.ReadError?) {
+    private func end(failure: MessageBody.ReadError?) {
         let reader = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
             guard !state.stopped else { return nil }
             state.ended = true

@@ -73,9 +73,9 @@ struct Sides: Sendable {
                 return 0
             }),
             ("nio_transport", { [transportRequest] in
-                let response = try await transport.send(transportRequest, baseURL: base)
-                _ = try JSONDecoder().decode(T.self, from: response.body)
-                return response.body.count
+                let body = try await transport.send(transportRequest, baseURL: base).body.data ?? Data()
+                _ = try JSONDecoder().decode(T.self, from: body)
+                return body.count
             }),
             ("bare_urlsession", { [request] in
                 let (data, _) = try await session.data(for: request)
@@ -119,7 +119,7 @@ struct Sides: Sendable {
         ]
     }
 
-    /// A download of `size` bytes in 64 KiB chunks: read as the edge-case client's `ResponseBody`, or only counted.
+    /// A download of `size` bytes in 64 KiB chunks: read as the edge-case client's `MessageBody`, or only counted.
     func download(_ size: Int) -> [(String, Call)] {
         let read: @Sendable (any ClientTransport) async throws -> Int = { [url] transport in
             var count = 0

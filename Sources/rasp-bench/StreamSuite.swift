@@ -118,7 +118,7 @@ struct StreamSuite: AsyncParsableCommand {
         let chunks = stride(from: 0, to: bytes.count, by: 1 << 16).map { bytes[$0..<min($0 + (1 << 16), bytes.count)] }
         var passes: [Double] = []
         for _ in 0..<5 {
-            let body = ResponseBody(chunks: ChunkList(chunks: chunks))
+            let body = MessageBody(ChunkList(chunks: chunks))
             let start = ProcessMemory.cpuMilliseconds
             var count = 0
             for try await _ in EventStream<StreamItem>(body, operationID: "streamEvents") { count += 1 }

@@ -76,7 +76,7 @@ import Testing
             var lines = ClientRequest("GET", "/_stream/jsonl")
             lines.addQuery("count", 2)
             let raw = try await client.send(lines)
-            #expect(String(decoding: raw.body, as: UTF8.self) == "{\"index\": 1}\n{\"index\": 2}\n")
+            #expect(String(decoding: raw.body.data ?? Data(), as: UTF8.self) == "{\"index\": 1}\n{\"index\": 2}\n")
             // A path that is not percent-encoded is refused before anything is sent.
             let refused = try await #require(throws: ClientError.self) {
                 try await client.send(ClientRequest("GET", "/_stream/jsonl?count=2"))

@@ -26,7 +26,7 @@ import Testing
             let (source, feed) = AsyncStream<Data>.makeStream()
             feed.yield(Data(repeating: 1, count: 1000))
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
-            request.setBody(UploadBody(source), contentType: "application/octet-stream")
+            request.setBody(MessageBody(source), contentType: "application/octet-stream")
             let upload = Task { try await transport.send(request, baseURL: url) }
             // The server has the first chunk; the source has nothing more until `feed` says so.
             try await waitUntil("the upload's first bytes at the server") { server.sinkStats().bytesRead >= 1000 }
@@ -45,7 +45,7 @@ import Testing
 
             feed.yield(Data(repeating: 2, count: 1000))
             feed.finish()
-            let receipt = try JSONDecoder().decode(UploadReceipt.self, from: try await upload.value.body)
+            let receipt = try JSONDecoder().decode(UploadReceipt.self, from: try await upload.value.body.data ?? Data())
             #expect(receipt.size == 2000)
             #expect(server.sinkStats().completed.count == 1)
         }
@@ -61,7 +61,7 @@ import Testing
             feed.onTermination = { _ in released.withLock { $0 = true } }
             feed.yield(Data(repeating: 1, count: 1000))
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
-            request.setBody(UploadBody(source), contentType: "application/octet-stream")
+            request.setBody(MessageBody(source), contentType: "application/octet-stream")
             let upload = Task { try await transport.send(request, baseURL: url) }
             try await waitUntil("the upload's first bytes at the server") { server.sinkStats().bytesRead >= 1000 }
             upload.cancel()

@@ -48,7 +48,7 @@ struct StreamingTransportTests {
     }
 
     /// The error a body's iteration throws, with the bytes received before it.
-    static func drain(_ body: ResponseBody) async -> (Data, (any Error)?) {
+    static func drain(_ body: MessageBody) async -> (Data, (any Error)?) {
         var data = Data()
         do {
             for try await chunk in body { data.append(chunk) }
@@ -211,7 +211,7 @@ struct StreamingTransportTests {
           arguments: TransportKind.allCases)
     func iteratorOutlivesTheBody(kind: TransportKind) async throws {
         try await Self.withServer(kind) { _, url, transport in
-            func iterator() async throws -> ResponseBody.AsyncIterator {
+            func iterator() async throws -> MessageBody.AsyncIterator {
                 let (_, body) = try await transport.stream(
                     Self.request("jsonl", [("count", "5"), ("delay_ms", "20")]), baseURL: url)
                 return body.makeAsyncIterator()

@@ -79,7 +79,7 @@ struct UploadStreamingTests {
     func aLargeMultipartFilePartStreamsWithAContentLength(kind: TransportKind) async throws {
         let (file, _) = try Self.makeFile(size: 8 << 20)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let sent = Locked<UploadBody?>(nil)
+        let sent = Locked<MessageBody?>(nil)
         let receipt = try await Self.withSink { _, url in
             let client = Client(serverURL: url, transport: kind.make(),
                                 middlewares: [BodyRecorder(body: sent)])
@@ -188,6 +188,24 @@ struct UploadStreamingTests {
     }
 
     @Test(arguments: TransportKind.allCases)
+    func aSequenceThatFailsFailsTheRequestAsItsBody(kind: TransportKind) async throws {
+        try await Self.withSinkClient(kind) { client, sink in
+            let failing = AsyncThrowingStream<Data, any Error> { continuation in
+                continuation.yield(Data(repeating: 1, count: 1000))
+                continuation.finish(throwing: CocoaError(.fileReadCorruptFile))
+            }
+            do {
+                _ = try await client.uploadFile(body: BinaryFile(chunks: failing, length: nil))
+                Issue.record("a body whose sequence failed was sent")
+            } catch ClientError.invalidRequest(let operationID, let reason) {
+                #expect(operationID == "uploadFile")
+                #expect(reason.contains("the body's sequence failed"))
+            }
+            #expect(sink.sinkStats().completed.isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
     func aMissingFileFailsBeforeAnythingIsSent(kind: TransportKind) async throws {
         try await Self.withSinkClient(kind) { client, sink in
             let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-\(UUID().uuidString)")
@@ -208,15 +226,15 @@ struct UploadStreamingTests {
         try await Self.withSink { _, url in
             let transport = kind.make()
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
-            request.setBody(UploadBody(contentsOf: file), contentType: "application/octet-stream")
+            request.setBody(MessageBody(contentsOf: file), contentType: "application/octet-stream")
             let (head, body) = try await transport.stream(request, baseURL: url)
             #expect(head.status == 200)
             let streamed = try JSONDecoder().decode(UploadReceipt.self, from: try await body.collect())
             #expect(streamed.checksum == checksum)
 
             let saved = file.deletingLastPathComponent().appendingPathComponent("receipt.json")
-            request.setBody(UploadBody(Data("head ".utf8)) + UploadBody(contentsOf: file), contentType: "text/plain")
-            _ = try await transport.download(request, baseURL: url, to: saved)
+            request.setBody(MessageBody(Data("head ".utf8)) + MessageBody(contentsOf: file), contentType: "text/plain")
+            try await transport.stream(request, baseURL: url).1.write(to: saved)
             let downloaded = try JSONDecoder().decode(UploadReceipt.self, from: try Data(contentsOf: saved))
             #expect(downloaded.size == 5 + (3 << 20))
             #expect(!downloaded.chunked)
@@ -242,7 +260,7 @@ struct UploadStreamingTests {
                 }.start()
             }
             var request = ClientRequest(method: "PUT", path: "/_sink/upload", operationID: "upload")
-            request.setBody(UploadBody(paced), contentType: "application/octet-stream")
+            request.setBody(MessageBody(paced), contentType: "application/octet-stream")
             request.timeout = .seconds(4)
             let (head, body) = try await kind.make().stream(request, baseURL: url)
             #expect(head.status == 200)
@@ -288,7 +306,7 @@ private struct CountingChunks: AsyncSequence, Sendable {
 
 /// Keeps the body of the last request that went through.
 private struct BodyRecorder: ClientMiddleware {
-    let body: Locked<UploadBody?>
+    let body: Locked<MessageBody?>
 
     func intercept(_ request: ClientRequest, baseURL: URL,
                    next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {

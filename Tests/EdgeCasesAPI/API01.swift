@@ -96,7 +96,7 @@ public protocol ClientProtocol: Sendable {
     /// The response of ``Client/download(_:)`` as it arrives (the bytes as they come).
     ///
     /// - Remark: HTTP `GET /_stream/bytes`, generated from `#/paths/~1_stream~1bytes/get` (`download`).
-    func downloadStream(_ input: Operations.Download) async throws -> ResponseBody
+    func downloadStream(_ input: Operations.Download) async throws -> MessageBody
     /// A stream route by name, read whole; its documented failures decode into a type per status.
     ///
     /// - Remark: HTTP `GET /_stream/{route}`, generated from `#/paths/~1_stream~1{route}/get` (`streamRoute`).
@@ -106,7 +106,7 @@ public protocol ClientProtocol: Sendable {
     /// A stream route by name, read whole; its documented failures decode into a type per status.
     ///
     /// - Remark: HTTP `GET /_stream/{route}`, generated from `#/paths/~1_stream~1{route}/get` (`streamRoute`).
-    func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody
+    func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody
     /// Alternatives, any one suffices (HTTP Basic first).
     ///
     /// - Remark: HTTP `GET /secure/either`, generated from `#/paths/~1secure~1either/get` (`secureEither`).
@@ -179,11 +179,11 @@ public struct MockClient: ClientProtocol {
     /// Answers ``Client/download(_:)``.
     public var downloadHandler: @Sendable (Operations.Download) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "download") }
     /// Answers ``Client/downloadStream(_:)``.
-    public var downloadStreamHandler: @Sendable (Operations.Download) async throws -> ResponseBody = { _ in throw MockClientError.notImplemented(operationID: "download") }
+    public var downloadStreamHandler: @Sendable (Operations.Download) async throws -> MessageBody = { _ in throw MockClientError.notImplemented(operationID: "download") }
     /// Answers ``Client/streamRoute(_:)``.
     public var streamRouteHandler: @Sendable (Operations.StreamRoute) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
     /// Answers ``Client/streamRouteStream(_:)``.
-    public var streamRouteStreamHandler: @Sendable (Operations.StreamRoute) async throws -> ResponseBody = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
+    public var streamRouteStreamHandler: @Sendable (Operations.StreamRoute) async throws -> MessageBody = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
     /// Answers ``Client/secureEither(_:)``.
     public var secureEitherHandler: @Sendable (Operations.SecureEither) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureEither") }
     /// Answers ``Client/secureBoth(_:)``.

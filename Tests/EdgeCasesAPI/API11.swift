@@ -126,6 +126,6 @@ extension MockClient {
 
 extension ClientExampleHandler {
     public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {
-        EventStream<StreamItem>(ResponseBody(try await answer("GET", "/_stream/sse")), operationID: "streamEvents")
+        EventStream<StreamItem>(MessageBody(try await answer("GET", "/_stream/sse")), operationID: "streamEvents")
     }
 }

@@ -114,6 +114,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> {
-        JSONLinesStream<StreamItem>(ResponseBody(try await answer("GET", "/_stream/jsonl")), operationID: "streamLines")
+        JSONLinesStream<StreamItem>(MessageBody(try await answer("GET", "/_stream/jsonl")), operationID: "streamLines")
     }
 }

@@ -36,7 +36,7 @@ extension Client {
 }
 
 extension MockClient {
-    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody { try await downloadStreamHandler(input) }
+    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody { try await downloadStreamHandler(input) }
 }
 
 extension ClientServerRoutes {
@@ -53,7 +53,7 @@ extension ClientServerRoutes {
 }
 
 extension ClientExampleHandler {
-    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
-        ResponseBody(try await answer("GET", "/_stream/bytes"))
+    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody {
+        MessageBody(try await answer("GET", "/_stream/bytes"))
     }
 }

@@ -102,7 +102,7 @@ extension ClientProtocol {
     ///   - chunk:
     ///
     /// - Remark: HTTP `GET /_stream/bytes`.
-    public func downloadStream(size: Int? = nil, chunk: Int? = nil) async throws -> ResponseBody {
+    public func downloadStream(size: Int? = nil, chunk: Int? = nil) async throws -> MessageBody {
         try await downloadStream(Operations.Download(size: size, chunk: chunk))
     }
 }
@@ -112,7 +112,7 @@ extension Client {
         var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download", security: [["bearer"]])
         request.addQuery("size", input.size)
         request.addQuery("chunk", input.chunk)
-        return try await core.performRaw(request).body
+        return try await core.performData(request)
     }
 }
 

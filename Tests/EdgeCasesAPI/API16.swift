@@ -58,7 +58,7 @@ extension ClientProtocol {
 }
 
 extension Client {
-    public func downloadStream(_ input: Operations.Download) async throws -> ResponseBody {
+    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody {
         var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download", security: [["bearer"]])
         request.addQuery("size", input.size)
         request.addQuery("chunk", input.chunk)
@@ -67,7 +67,7 @@ extension Client {
 }
 
 extension MockClient {
-    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody { try await streamRouteStreamHandler(input) }
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody { try await streamRouteStreamHandler(input) }
 }
 
 extension ClientServerRoutes {
@@ -83,7 +83,7 @@ extension ClientServerRoutes {
 }
 
 extension ClientExampleHandler {
-    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody {
-        ResponseBody(try await answer("GET", "/_stream/{route}"))
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody {
+        MessageBody(try await answer("GET", "/_stream/{route}"))
     }
 }

@@ -74,7 +74,7 @@ extension ClientProtocol {
     ///   - xMockFault:
     ///
     /// - Remark: HTTP `GET /_stream/{route}`.
-    public func streamRouteStream(route: String, xMockFault: String? = nil) async throws -> ResponseBody {
+    public func streamRouteStream(route: String, xMockFault: String? = nil) async throws -> MessageBody {
         try await streamRouteStream(Operations.StreamRoute(route: route, xMockFault: xMockFault))
     }
 }
@@ -83,7 +83,7 @@ extension Client {
     public func streamRoute(_ input: Operations.StreamRoute) async throws -> Data {
         var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
         request.addHeader("X-Mock-Fault", input.xMockFault)
-        return try await core.performRaw(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } }).body
+        return try await core.performData(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
     }
 }
 

@@ -45,7 +45,7 @@ extension ClientProtocol {
 }
 
 extension Client {
-    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> ResponseBody {
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody {
         var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
         request.addHeader("X-Mock-Fault", input.xMockFault)
         return try await core.performStream(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })

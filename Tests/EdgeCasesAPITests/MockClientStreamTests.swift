@@ -10,7 +10,7 @@ struct MockClientStreamTests {
     @Test func theMockStreamsItsHandlersToo() async throws {
         var mock = MockClient()
         mock.streamLinesHandler = { _ in
-            JSONLinesStream(ResponseBody(Data("{\"index\": 7}\n".utf8)), operationID: "streamLines")
+            JSONLinesStream(MessageBody(Data("{\"index\": 7}\n".utf8)), operationID: "streamLines")
         }
         var indexes: [Int] = []
         for try await item in try await mock.streamLines(count: 1) { indexes.append(item.index) }

@@ -148,7 +148,7 @@ struct DocumentModelTests {
                       content: {application/x-chess-pgn: {schema: {$ref: '#/components/schemas/Pgn'}}}
             """, schemas: "    Pgn: {type: string}\n")
         #expect(out.client.contains("func op(_ input: Operations.Op) async throws -> Data"))
-        #expect(out.client.contains("func opStream(_ input: Operations.Op) async throws -> ResponseBody"))
+        #expect(out.client.contains("func opStream(_ input: Operations.Op) async throws -> MessageBody"))
     }
 
     // MARK: Parameters

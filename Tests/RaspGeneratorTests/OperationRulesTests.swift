@@ -305,7 +305,7 @@ struct OperationRulesTests {
                     '200': {description: ok, content: {audio/mpeg: {schema: {type: string, format: binary}}}}
             """)
         #expect(out.client.contains("func op(id: String) async throws -> Data {"))
-        #expect(out.client.contains("func opStream(id: String) async throws -> ResponseBody {"))
+        #expect(out.client.contains("func opStream(id: String) async throws -> MessageBody {"))
         #expect(out.client.contains("return try await core.performStream(request)"))
     }
 }

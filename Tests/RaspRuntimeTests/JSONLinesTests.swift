@@ -95,13 +95,13 @@ struct JSONLinesTests {
 /// Bodies for the streaming tests: fixed chunks, chunks that count how often they are pulled, a failing transport.
 enum StreamTestBody {
     /// A body of the given chunks, in order.
-    static func chunks(_ chunks: [String]) -> ResponseBody {
+    static func chunks(_ chunks: [String]) -> MessageBody {
         bytes(chunks.map { Array($0.utf8) })
     }
 
     /// A body of the given byte chunks, in order.
-    static func bytes(_ chunks: [[UInt8]]) -> ResponseBody {
-        ResponseBody(chunks: bytesStream(chunks.map { Data($0) }))
+    static func bytes(_ chunks: [[UInt8]]) -> MessageBody {
+        MessageBody(bytesStream(chunks.map { Data($0) }))
     }
 
     /// The chunks as an async sequence.
@@ -118,17 +118,17 @@ enum StreamTestBody {
     }
 
     /// A body that reads `chunks` and counts in `pulls` the chunks it has handed out.
-    static func counting<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, pulls: Locked<Int>) -> ResponseBody
+    static func counting<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, pulls: Locked<Int>) -> MessageBody
     where Chunks.Element == Data {
-        ResponseBody(chunks: chunks.map { chunk in
+        MessageBody(chunks.map { chunk in
             pulls.withLock { $0 += 1 }
             return chunk
         })
     }
 
     /// A body that hands out `chunks`, then throws `error`.
-    static func failing(after chunks: [String], with error: some Error & Sendable) -> ResponseBody {
-        ResponseBody {
+    static func failing(after chunks: [String], with error: some Error & Sendable) -> MessageBody {
+        MessageBody {
             let remaining = Locked(chunks.map { Data($0.utf8) })
             return {
                 guard let chunk = remaining.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { throw error }

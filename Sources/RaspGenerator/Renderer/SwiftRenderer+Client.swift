@@ -276,9 +276,9 @@ extension SwiftRenderer {
         case .json(let type, _):
             w.line("    return try await core.perform(request, decoding: ", type.spelling, ".self", errorBody, ")")
         case .text:
-            w.line("    return String(decoding: try await core.performRaw(request\(errorBody)).body, as: UTF8.self)")
+            w.line("    return String(decoding: try await core.performData(request\(errorBody)), as: UTF8.self)")
         case .data:
-            w.line("    return try await core.performRaw(request\(errorBody)).body")
+            w.line("    return try await core.performData(request\(errorBody))")
         case .none:
             w.line("    _ = try await core.performRaw(request", errorBody, ")")
         case .events(let type):

@@ -73,12 +73,12 @@ extension SwiftRenderer {
         case .text: w.line("    String(decoding: ", bytes, ", as: UTF8.self)")
         case .none: w.line("    _ = ", bytes)
         case .events(let type):
-            w.line("    EventStream<", type.spelling, ">(ResponseBody(", bytes, "), operationID: ", id, ")")
-        case .rawEvents: w.line("    ServerSentEvents(ResponseBody(", bytes, "))")
+            w.line("    EventStream<", type.spelling, ">(MessageBody(", bytes, "), operationID: ", id, ")")
+        case .rawEvents: w.line("    ServerSentEvents(MessageBody(", bytes, "))")
         case .jsonLines(let type, let recordSeparator):
-            w.line("    JSONLinesStream<", type.spelling, ">(ResponseBody(", bytes, "), operationID: ", id,
+            w.line("    JSONLinesStream<", type.spelling, ">(MessageBody(", bytes, "), operationID: ", id,
                    recordSeparator ? ", framing: .recordSeparator)" : ")")
-        case .bytes: w.line("    ResponseBody(", bytes, ")")
+        case .bytes: w.line("    MessageBody(", bytes, ")")
         }
         w.line("}")
     }

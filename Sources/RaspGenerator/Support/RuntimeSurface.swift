@@ -9,7 +9,7 @@ enum RuntimeSurface {
     static let publicTypes = Set([
         "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware", "ClientTransport",
         "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable", "JSONWriter",
-        "LocalDate", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ResponseBody", "ServerRouter",
+        "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ServerRouter",
         "ServerSentEvents", "Timestamp", "URLSessionTransport",
     ]).union(companionTypes)
     /// Public runtime types that no template spells but that code around a generated client meets (its responses,

@@ -166,7 +166,7 @@ extension Imports {
         case .jsonLines(let type, _):
             add("JSONLinesStream")
             add(type)
-        case .bytes: add("ResponseBody")
+        case .bytes: add("MessageBody")
         }
     }
 

@@ -444,7 +444,7 @@ enum SuccessDecl {
         case .events(let type): "EventStream<\(type.spelling)>"
         case .rawEvents: "ServerSentEvents"
         case .jsonLines(let type, _): "JSONLinesStream<\(type.spelling)>"
-        case .bytes: "ResponseBody"
+        case .bytes: "MessageBody"
         }
     }
 

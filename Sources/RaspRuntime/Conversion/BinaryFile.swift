@@ -4,7 +4,7 @@ public import Foundation
 /// multipart or form body, or a whole binary request body (`application/octet-stream`, `image/png`, `*/*`…).
 ///
 /// The bytes can be in memory, in a file read as the request goes out, or come from an async sequence of chunks
-/// (see ``UploadBody``):
+/// (see ``MessageBody``):
 ///
 /// ```swift
 /// BinaryFile(data, filename: "avatar.png")
@@ -18,7 +18,7 @@ public import Foundation
 /// be written that way at all. A decoded file has no file name or media type.
 public struct BinaryFile: Sendable, Hashable, Codable {
     /// Where the bytes come from.
-    public var content: UploadBody
+    public var content: MessageBody
     /// The name announced in the part's `Content-Disposition`; nil uses the property name.
     public var filename: String?
     /// The media type of the part, or of the whole body; nil uses the body's `encoding` entry or the operation's
@@ -27,7 +27,7 @@ public struct BinaryFile: Sendable, Hashable, Codable {
 
     /// Creates a file from its bytes, with an optional file name and media type.
     public init(_ data: Data, filename: String? = nil, contentType: String? = nil) {
-        self.init(UploadBody(data), filename: filename, contentType: contentType)
+        self.init(MessageBody(data), filename: filename, contentType: contentType)
     }
 
     /// Creates a file whose bytes are read from `file` as the request is sent.
@@ -36,11 +36,11 @@ public struct BinaryFile: Sendable, Hashable, Codable {
     ///   - filename: The name announced; by default the file's own name.
     ///   - contentType: The media type, if it should not be the body's default.
     public init(contentsOf file: URL, filename: String? = nil, contentType: String? = nil) {
-        self.init(UploadBody(contentsOf: file), filename: filename ?? file.lastPathComponent, contentType: contentType)
+        self.init(MessageBody(contentsOf: file), filename: filename ?? file.lastPathComponent, contentType: contentType)
     }
 
     /// Creates a file from the chunks of an async sequence, read as the request is sent, once (see
-    /// ``UploadBody/init(_:length:)``).
+    /// ``MessageBody/init(_:length:)``).
     /// - Parameters:
     ///   - chunks: The bytes.
     ///   - length: Their total number, if known (announced as `Content-Length`; otherwise the body is chunked).
@@ -48,11 +48,11 @@ public struct BinaryFile: Sendable, Hashable, Codable {
     ///   - contentType: The media type, if it should not be the body's default.
     public init<Chunks: AsyncSequence & Sendable>(chunks: Chunks, length: Int?, filename: String? = nil,
                                                   contentType: String? = nil) where Chunks.Element: DataProtocol {
-        self.init(UploadBody(chunks, length: length), filename: filename, contentType: contentType)
+        self.init(MessageBody(chunks, length: length), filename: filename, contentType: contentType)
     }
 
     /// Creates a file from any body.
-    public init(_ content: UploadBody, filename: String? = nil, contentType: String? = nil) {
+    public init(_ content: MessageBody, filename: String? = nil, contentType: String? = nil) {
         self.content = content
         self.filename = filename
         self.contentType = contentType
@@ -62,7 +62,7 @@ public struct BinaryFile: Sendable, Hashable, Codable {
     /// goes out (see ``content``). Setting it makes the file these bytes.
     public var data: Data {
         get { content.data ?? Data() }
-        set { content = UploadBody(newValue) }
+        set { content = MessageBody(newValue) }
     }
 
     /// Decodes a single base64 string; the file has no file name or media type.
@@ -82,7 +82,7 @@ public struct BinaryFile: Sendable, Hashable, Codable {
         var container = encoder.singleValueContainer()
         do {
             try container.encode(try inMemory().base64EncodedString())
-        } catch let error as UploadBody.ReadError {
+        } catch let error as MessageBody.ReadError {
             let context = EncodingError.Context(codingPath: encoder.codingPath, debugDescription: error.reason)
             throw EncodingError.invalidValue(self, context)
         }
@@ -93,7 +93,7 @@ public struct BinaryFile: Sendable, Hashable, Codable {
     var base64: String { ((try? inMemory()) ?? Data()).base64EncodedString() }
 
     /// The bytes in memory, a file's read for it.
-    /// - Throws: ``UploadBody/ReadError`` when a file cannot be read or the bytes come from a sequence.
+    /// - Throws: ``MessageBody/ReadError`` when a file cannot be read or the bytes come from a sequence.
     func inMemory() throws -> Data {
         if let data = content.data { return data }
         var data = Data()
@@ -105,10 +105,10 @@ public struct BinaryFile: Sendable, Hashable, Codable {
                 do {
                     data.append(try Data(contentsOf: url))
                 } catch {
-                    throw UploadBody.ReadError("cannot read \(url.path): \(error.localizedDescription)")
+                    throw MessageBody.ReadError("cannot read \(url.path): \(error.localizedDescription)")
                 }
             case .chunks:
-                throw UploadBody.ReadError("a file read from an async sequence can only be sent as a multipart part "
+                throw MessageBody.ReadError("a file read from an async sequence can only be sent as a multipart part "
                                            + "or a whole body, not as base64 text")
             }
         }

@@ -46,7 +46,7 @@ extension ClientRequest {
     /// left out):
     /// - a ``BinaryFile`` is a file part with its bytes, file name (or the property name) and media type (or the
     ///   encoding's, or `application/octet-stream`); a file on disk or from a sequence is read only as the request
-    ///   is sent (the body is then an ``UploadBody`` of the parts' framing around those files, announced with a
+    ///   is sent (the body is then an ``MessageBody`` of the parts' framing around those files, announced with a
     ///   `Content-Length` when every length is known, chunked otherwise);
     /// - an array is a part per item, each item written by these rules;
     /// - an object is one `application/json` part (or the encoding's `contentType`), unless the encoding sets a
@@ -155,23 +155,23 @@ struct MultipartWriter {
     /// The boundary between parts.
     let boundary = "rasp-boundary-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
     /// The body written so far.
-    private var parts: [UploadBody.Part] = []
+    private var parts: [MessageBody.Part] = []
 
     /// The body's `Content-Type`, naming the boundary.
     var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Adds a text part, with a `Content-Type` header only if `contentType` is given (text/plain is implied).
     mutating func add(name: String, contentType: String?, text: String) {
-        add(name: name, filename: nil, contentType: contentType, content: UploadBody(Data(text.utf8)))
+        add(name: name, filename: nil, contentType: contentType, content: MessageBody(Data(text.utf8)))
     }
 
     /// Adds a part of bytes in memory; a file name makes it a file part.
     mutating func add(name: String, filename: String?, contentType: String?, body: Data) {
-        add(name: name, filename: filename, contentType: contentType, content: UploadBody(body))
+        add(name: name, filename: filename, contentType: contentType, content: MessageBody(body))
     }
 
     /// Adds a part; a file name makes it a file part.
-    mutating func add(name: String, filename: String?, contentType: String?, content: UploadBody) {
+    mutating func add(name: String, filename: String?, contentType: String?, content: MessageBody) {
         var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.escape(name))\""
         if let filename { head += "; filename=\"\(Self.escape(filename))\"" }
         if let contentType { head += "\r\nContent-Type: \(contentType)" }
@@ -181,7 +181,7 @@ struct MultipartWriter {
     }
 
     /// The whole body, closed with the final boundary.
-    func finish() -> UploadBody { UploadBody(parts: parts + [.data(Data("--\(boundary)--\r\n".utf8))]) }
+    func finish() -> MessageBody { MessageBody(parts: parts + [.data(Data("--\(boundary)--\r\n".utf8))]) }
 
     /// A name or file name escaped for a quoted header parameter, as browsers do: `"`, CR and LF percent-encoded.
     /// Works on Unicode scalars, since a CR LF pair is a single `Character`.

@@ -3,11 +3,11 @@ public import Foundation
 extension ClientRequest {
     /// Sets a raw body and its content type.
     public mutating func setBody(_ data: Data, contentType: String) {
-        setBody(UploadBody(data), contentType: contentType)
+        setBody(MessageBody(data), contentType: contentType)
     }
 
     /// Sets a body that may be read as it is sent (a file, an async sequence), and its content type.
-    public mutating func setBody(_ body: UploadBody, contentType: String) {
+    public mutating func setBody(_ body: MessageBody, contentType: String) {
         uploadBody = body
         setHeader("Content-Type", contentType)
     }

@@ -46,7 +46,7 @@ indirect enum ParameterNode {
 
     /// The value with every file's bytes in memory, for the encodings that write files as base64 text (all but
     /// multipart): files are read once here, and a file from a sequence, which cannot be written that way, throws.
-    /// - Throws: ``UploadBody/ReadError``.
+    /// - Throws: ``MessageBody/ReadError``.
     func loadingFiles() throws -> ParameterNode {
         switch self {
         case .null, .scalar: self

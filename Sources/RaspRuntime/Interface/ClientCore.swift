@@ -81,34 +81,38 @@ public struct ClientCore: Sendable {
         return security.contains([]) ? unassigned : credentials
     }
 
-    /// Sends a request through the middlewares and the transport.
+    /// Sends a request through the middlewares and the transport, and returns the response with its whole body in
+    /// memory.
     ///
     /// Each transport call records an attempt on ``AttemptTracker/current``; the middlewares run with
-    /// ``Redactor/current`` set to ``redactor``.
-    /// With ``RequestOptions/onProgress`` set, the body is read through ``ClientTransport/stream(_:baseURL:)`` and
-    /// its progress reported as it arrives.
+    /// ``Redactor/current`` set to ``redactor``. With ``RequestOptions/onProgress`` set, the body is read through
+    /// ``ClientTransport/stream(_:baseURL:)`` and its progress reported as it arrives. A body a middleware made into
+    /// a stream is read here, after the chain.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let transport = self.transport
-        guard let onProgress = options.onProgress else {
-            return try await run(request) { request, url in try await transport.send(request, baseURL: url) }
-        }
-        return try await run(request) { request, url in
+        let onProgress = options.onProgress
+        var response = try await run(request) { request, url in
+            guard let onProgress else { return try await transport.send(request, baseURL: url) }
             let (head, body) = try await transport.stream(request, baseURL: url)
-            let data = try await Self.observed(body, head: head, onProgress).collect()
-            return ClientResponse(status: head.status, headers: head.headers, body: data)
+            return ClientResponse(head, body: Self.observed(body, head: head, onProgress))
         }
+        if response.body.data == nil {
+            response.body = MessageBody(try await Self.read(response.body, operationID: request.operationID))
+        }
+        recorder?.record(response)
+        return response
     }
 
     /// A body that reports each chunk as ``TransferProgress/Direction/download`` progress, its total from the
     /// head's `Content-Length`.
-    static func observed(_ body: ResponseBody, head: ClientResponseHead,
-                         _ onProgress: @escaping @Sendable (TransferProgress) -> Void) -> ResponseBody {
+    static func observed(_ body: MessageBody, head: ClientResponseHead,
+                         _ onProgress: @escaping @Sendable (TransferProgress) -> Void) -> MessageBody {
         let total = head.header("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-        return ResponseBody {
-            let next = body.makeAsyncIterator().next
+        return MessageBody(length: total.map(Int.init)) {
+            var iterator = body.makeAsyncIterator()
             let completed = Locked<Int64>(0)
             return {
-                guard let chunk = try await next() else { return nil }
+                guard let chunk = try await iterator.next() else { return nil }
                 let sum = completed.withLock { value in
                     value += Int64(chunk.count)
                     return value
@@ -119,36 +123,61 @@ public struct ClientCore: Sendable {
         }
     }
 
-    /// Sends a request through authentication, the middlewares and ``ClientTransport/download(_:baseURL:to:)``,
-    /// which writes the body to `file` instead of memory.
+    /// Sends a request through authentication, the middlewares and ``ClientTransport/stream(_:baseURL:)``, and
+    /// writes the body to `file` as it arrives (atomically: see ``MessageBody/write(to:)``), never holding it in
+    /// memory.
     ///
-    /// Middlewares see a ``ClientResponse`` with the real status and headers and an empty body (so retries,
-    /// timeouts, quota and logging all apply). A 2xx or 304 returns the head, the body in `file` (304 leaves
-    /// whatever the server sent, usually nothing); any other status throws ``ClientError/http(_:)`` with up to
-    /// 1 MB of the body read back from `file`, which is then removed.
+    /// Middlewares see the response with its body arriving, so they can observe it (retries, quota and logging
+    /// apply to the head). The request's timeout is an idle timeout for the body, as for a stream. A 2xx or 304
+    /// returns the head, the body in `file` (304 leaves whatever the server sent, usually nothing); any other status
+    /// leaves `file` as it was and throws ``ClientError/http(_:)`` with up to 1 MB of the body.
     /// - Throws: ``ClientError``, or ``FileStorageError`` when the file cannot be written.
     public func download(_ request: ClientRequest, to file: URL) async throws -> ClientResponseHead {
-        let transport = self.transport
-        let onProgress = options.onProgress
-        let response = try await run(request) { request, url in
-            guard let onProgress else {
-                let head = try await transport.download(request, baseURL: url, to: file)
-                return ClientResponse(status: head.status, headers: head.headers)
-            }
-            let (head, body) = try await transport.stream(request, baseURL: url)
-            try await Self.observed(body, head: head, onProgress).write(to: file)
-            return ClientResponse(status: head.status, headers: head.headers)
-        }
+        let response = try await runStream(request)
+        recorder?.record(ClientResponse(response.head, body: MessageBody(Data())))
         guard (200..<300).contains(response.status) || response.status == 304 else {
-            let body = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
-                defer { try? handle.close() }
-                return try? handle.read(upToCount: 1 << 20)
-            } ?? Data()
-            try? FileManager.default.removeItem(at: file)
+            let body = await prefix(of: response.body)
             throw ClientError.http(.init(operationID: request.operationID, status: response.status,
                                          headers: response.headers, body: body, decodedBody: nil, redactor: redactor))
         }
-        return ClientResponseHead(status: response.status, headers: response.headers)
+        do {
+            try await response.body.write(to: file)
+        } catch let error as FileStorageError {
+            throw error
+        } catch {
+            throw Self.clientError(error, operationID: request.operationID)
+        }
+        return response.head
+    }
+
+    /// Runs the chain around ``ClientTransport/stream(_:baseURL:)``: the response with its body arriving (observed
+    /// when ``RequestOptions/onProgress`` is set).
+    private func runStream(_ request: ClientRequest) async throws -> ClientResponse {
+        let transport = self.transport
+        let onProgress = options.onProgress
+        return try await run(request) { request, url in
+            let (head, body) = try await transport.stream(request, baseURL: url)
+            return ClientResponse(head, body: onProgress.map { Self.observed(body, head: head, $0) } ?? body)
+        }
+    }
+
+    /// Reads a response body into memory, its failures as ``ClientError``s.
+    private static func read(_ body: MessageBody, operationID: String) async throws -> Data {
+        do {
+            return try await body.collect()
+        } catch {
+            throw clientError(error, operationID: operationID)
+        }
+    }
+
+    /// An error met while reading a response body, as a ``ClientError`` (one already is kept as it is).
+    private static func clientError(_ error: any Error, operationID: String) -> ClientError {
+        switch error {
+        case let error as ClientError: error
+        case let error as MessageBody.ReadError:
+            .noConnection(operationID: operationID, reason: "the body could not be read: \(error.reason)")
+        default: ClientError(transportError: error, operationID: operationID)
+        }
     }
 
     /// Applies the options and the credentials and runs the middleware chain around `innermost`; after a 401 to a
@@ -162,7 +191,7 @@ public struct ClientCore: Sendable {
             request.uploadBody = body.observingProgress(onProgress)
         }
         if !transport.streamsRequestBodies, let body = request.uploadBody, !body.isInMemory {
-            request.uploadBody = UploadBody(try await Self.collect(body, operationID: request.operationID))
+            request.uploadBody = MessageBody(try await Self.collect(body, operationID: request.operationID))
         }
         var (authenticated, tokens) = try await authenticate(request, replacing: [:])
         var response = try await runChain(authenticated, innermost: innermost)
@@ -171,7 +200,6 @@ public struct ClientCore: Sendable {
             (authenticated, tokens) = try await authenticate(request, replacing: rejected)
             if tokens != rejected { response = try await runChain(authenticated, innermost: innermost) }
         }
-        recorder?.record(response)
         return response
     }
 
@@ -231,7 +259,7 @@ public struct ClientCore: Sendable {
             throw error
         } catch let error as FileStorageError {
             throw error
-        } catch let error as UploadBody.ReadError {
+        } catch let error as MessageBody.ReadError {
             throw ClientError(uploadError: error, operationID: request.operationID)
         } catch {
             throw ClientError(transportError: error, operationID: request.operationID)
@@ -239,13 +267,16 @@ public struct ClientCore: Sendable {
     }
 
     /// Reads a body that is not in memory, for a transport that does not stream request bodies.
-    private static func collect(_ body: UploadBody, operationID: String) async throws -> Data {
+    private static func collect(_ body: MessageBody, operationID: String) async throws -> Data {
         do {
             return try await body.collect()
-        } catch let error as UploadBody.ReadError {
+        } catch let error as MessageBody.ReadError {
             throw ClientError(uploadError: error, operationID: operationID)
+        } catch is CancellationError {
+            throw ClientError.cancelled(operationID: operationID)
         } catch {
-            throw ClientError(transportError: error, operationID: operationID)
+            let failure = MessageBody.ReadError("the body's sequence failed: \(error)", underlying: error)
+            throw ClientError(uploadError: failure, operationID: operationID)
         }
     }
 
@@ -294,6 +325,14 @@ public struct ClientCore: Sendable {
         return response
     }
 
+    /// Sends a request and returns the bytes of the 2xx body (bodies that are not JSON).
+    public func performData(
+        _ request: ClientRequest,
+        errorBody: @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
+    ) async throws -> Data {
+        try await performRaw(request, errorBody: errorBody).body.data ?? Data()
+    }
+
     /// Throws for a status other than 2xx: an ``APIError`` of the body's type when `errorBody` decodes it for a status
     /// the document names (``decodeErrorBody(_:_:)``), else ``ClientError/http(_:)`` (with the body of a `default`
     /// response, ``decodeDefaultErrorBody(_:_:)``, in its ``ClientError/HTTPFailure/decodedBody``).
@@ -302,7 +341,7 @@ public struct ClientCore: Sendable {
         guard (200..<300).contains(response.status) else {
             // Decoded from the masked body, so the decoded error (e.g. an echoed request URL) holds no key either.
             let redactor = self.redactor
-            let body = redactor.redact(response.body)
+            let body = redactor.redact(response.body.data ?? Data())
             let decoded = errorBody(response.status, body)
             let fallback = decoded as? DefaultErrorBody
             let failure = ClientError.HTTPFailure(operationID: request.operationID, status: response.status,
@@ -316,7 +355,7 @@ public struct ClientCore: Sendable {
     /// Decodes a JSON body, mapping failures to ``ClientError/decoding(_:)`` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from response: ClientResponse, operationID: String) throws -> T {
         do {
-            return try JSONCoding.decoder.decode(T.self, from: response.body)
+            return try JSONCoding.decoder.decode(T.self, from: response.body.data ?? Data())
         } catch {
             throw ClientError(decodingError: error, operationID: operationID, status: response.status)
         }
@@ -347,10 +386,10 @@ extension ClientCore {
     /// Sends a request through authentication, the middlewares and ``ClientTransport/stream(_:baseURL:)``, and
     /// returns the 2xx body to read as it arrives (server-sent events, JSON lines, large downloads).
     ///
-    /// Middlewares see a ``ClientResponse`` with the real status and headers and an empty body, so retries,
-    /// timeouts, quota and logging apply up to the response head: a retry can only happen before the body is
-    /// handed out (the bodies of attempts that were retried are dropped, which closes their connections). Once the
-    /// body is returned, its failures are thrown by its iterator (see ``URLSessionTransport/stream(_:baseURL:)``).
+    /// Middlewares see the response with its body arriving, and can wrap the body to observe its chunks; retries,
+    /// timeouts and quota apply up to the response head: a retry can only happen before the body is handed out
+    /// (the bodies of attempts that were retried are dropped, which closes their connections). Once the body is
+    /// returned, its failures are thrown by its iterator (see ``URLSessionTransport/stream(_:baseURL:)``).
     /// - Parameters:
     ///   - request: The request.
     ///   - errorBody: Decodes an error body for a status, or returns nil.
@@ -359,27 +398,19 @@ extension ClientCore {
     public func performStream(
         _ request: ClientRequest,
         errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
-    ) async throws -> ResponseBody {
-        let transport = self.transport
-        let latest = Locked<ResponseBody?>(nil)
-        let response = try await run(request) { request, url in
-            let (head, body) = try await transport.stream(request, baseURL: url)
-            latest.withLock { $0 = body }
-            return ClientResponse(status: head.status, headers: head.headers)
-        }
-        // A middleware that answered without calling the transport returns its own body.
-        let body = latest.withLock { $0 } ?? ResponseBody(response.body)
+    ) async throws -> MessageBody {
+        let response = try await runStream(request)
+        recorder?.record(ClientResponse(response.head, body: MessageBody(Data())))
         if !(200..<300).contains(response.status) {
-            try check(ClientResponse(status: response.status, headers: response.headers, body: await prefix(of: body)),
+            try check(ClientResponse(response.head, body: MessageBody(await prefix(of: response.body))),
                       request: request, errorBody: errorBody)
         }
-        guard let onProgress = options.onProgress else { return body }
-        return Self.observed(body, head: ClientResponseHead(status: response.status, headers: response.headers),
-                             onProgress)
+        return response.body
     }
 
     /// Up to 1 MB of a body; a failure while reading it ends the read (the status is the failure to report).
-    private func prefix(of body: ResponseBody) async -> Data {
+    private func prefix(of body: MessageBody) async -> Data {
+        if let data = body.data { return Data(data.prefix(1 << 20)) }
         let limit = 1 << 20
         var data = Data()
         do {

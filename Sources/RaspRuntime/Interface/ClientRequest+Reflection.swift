@@ -38,8 +38,8 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
 }
 
 extension ClientResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// `HTTP 200, 5120 bytes`.
-    public var description: String { "HTTP \(status), \(body.count) bytes" }
+    /// `HTTP 200, 5120 bytes` (`HTTP 200, a sequence` for a body still arriving).
+    public var description: String { "HTTP \(status), \(body)" }
 
     public var debugDescription: String { description }
 
@@ -49,7 +49,7 @@ extension ClientResponse: CustomStringConvertible, CustomDebugStringConvertible,
         return Mirror(self, children: [
             "status": status,
             "headers": ClientResponseHead.lines(headers, redactor),
-            "body": ClientRequest.summary(of: body, redactor: redactor),
+            "body": body.data.map { ClientRequest.summary(of: $0, redactor: redactor) } ?? body.description,
         ], displayStyle: .struct)
     }
 }

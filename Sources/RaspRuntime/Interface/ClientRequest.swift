@@ -17,12 +17,12 @@ public struct ClientRequest: Sendable, Hashable {
     /// field and the character, never the value (it may be a credential).
     public private(set) var headerProblem: String?
     /// The body, if any: bytes in memory, or a file or an async sequence read as the request is sent.
-    public var uploadBody: UploadBody?
+    public var uploadBody: MessageBody?
     /// The body's bytes when they are all in memory; nil without a body, and for a body read as it is sent (a file,
     /// a sequence: see ``uploadBody``). Setting it sets ``uploadBody``.
     public var body: Data? {
         get { uploadBody?.data }
-        set { uploadBody = newValue.map { UploadBody($0) } }
+        set { uploadBody = newValue.map { MessageBody($0) } }
     }
     /// The operation's `operationId` (or method name), for logs and errors.
     public var operationID: String
@@ -136,21 +136,37 @@ public struct ClientRequest: Sendable, Hashable {
     }
 }
 
-/// An HTTP response: status, headers and the whole body.
+/// An HTTP response: status, headers and the body, in memory or arriving (see ``ClientTransport``).
 public struct ClientResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
     /// Header fields in the order received, names as received; a repeated field (two `Set-Cookie`) is kept as
     /// several fields (`headers[values: .setCookie]`).
     public var headers: HTTPFields
-    /// The body.
-    public var body: Data
+    /// The body: in memory (``MessageBody/data``) when the call decodes it, arriving for downloads and event
+    /// streams. A middleware may replace it, for instance with a body that observes its chunks as they pass.
+    public var body: MessageBody
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPFields = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPFields = [:], body: MessageBody) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a response whose body is in memory.
+    public init(status: Int, headers: HTTPFields = [:], body: Data = Data()) {
+        self.init(status: status, headers: headers, body: MessageBody(body))
+    }
+
+    /// Creates a response from a head and a body.
+    public init(_ head: ClientResponseHead, body: MessageBody) {
+        self.init(status: head.status, headers: head.headers, body: body)
+    }
+
+    /// The status and headers.
+    public var head: ClientResponseHead {
+        ClientResponseHead(status: status, headers: headers)
     }
 
     /// The value of a header field (case-insensitive), if present: the values of a repeated field joined as HTTP

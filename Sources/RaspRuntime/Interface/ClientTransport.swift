@@ -4,19 +4,15 @@ public import HTTPTypes
 /// Sends one HTTP request and returns the response. The default is ``URLSessionTransport``; an
 /// AsyncHTTPClient-based transport can live in its own target and conform to this.
 ///
+/// ``ClientCore`` asks for the whole body in memory (``send(_:baseURL:)``) when it decodes it, and for the body as
+/// it arrives (``stream(_:baseURL:)``) for downloads, event streams and observed progress; either way the middlewares
+/// see the response with its ``MessageBody``.
+///
 /// Transports must honour task cancellation promptly: ``TimeoutMiddleware`` and ``RetryMiddleware`` rely on it.
 public protocol ClientTransport: Sendable {
     /// Sends the request to `baseURL` + the request's path.
     /// - Throws: ``ClientError`` (`.noConnection`, `.timeout`, `.cancelled`) or any transport error.
     func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse
-
-    /// Sends the request and writes the response body, whatever the status, to `file` (replaced atomically);
-    /// for large bodies that should not be held in memory.
-    ///
-    /// The default implementation calls ``send(_:baseURL:)`` and writes the body; ``URLSessionTransport``
-    /// streams it to disk instead.
-    /// - Throws: Like ``send(_:baseURL:)``, or ``FileStorageError`` when the file cannot be written.
-    func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead
 
     /// Sends the request and returns the response head as soon as it arrives, with the body to read as it comes
     /// (whatever the status); for event streams and large bodies.
@@ -25,7 +21,7 @@ public protocol ClientTransport: Sendable {
     /// ``URLSessionTransport`` streams it. Reading the body throws what the transport throws mid-stream
     /// (``ClientError``); cancelling the reading task, or dropping the body and its iterator, ends the exchange.
     /// - Throws: Like ``send(_:baseURL:)``, until the head has arrived.
-    func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody)
+    func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody)
 
     /// Whether the transport sends a ``ClientRequest/uploadBody`` that is not in memory (a file, an async sequence)
     /// as it reads it. When false, the default, ``ClientCore`` reads such a body into ``ClientRequest/body`` before
@@ -38,21 +34,14 @@ extension ClientTransport {
     /// False: ``ClientCore`` hands this transport every body in memory.
     public var streamsRequestBodies: Bool { false }
 
-    /// Sends the request with ``send(_:baseURL:)`` and writes the whole body to `file` atomically.
-    public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
-        let response = try await send(request, baseURL: baseURL)
-        try AtomicFile.write(response.body, to: file)
-        return ClientResponseHead(status: response.status, headers: response.headers)
-    }
-
     /// Sends the request with ``send(_:baseURL:)`` and returns its whole body as a single chunk.
-    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody) {
         let response = try await send(request, baseURL: baseURL)
-        return (ClientResponseHead(status: response.status, headers: response.headers), ResponseBody(response.body))
+        return (response.head, response.body)
     }
 }
 
-/// The status and headers of a response whose body went somewhere else (a file).
+/// The status and headers of a response, without its body (a download's went to a file).
 public struct ClientResponseHead: Sendable, Hashable {
     /// The status code.
     public var status: Int

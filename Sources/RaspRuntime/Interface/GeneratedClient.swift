@@ -64,7 +64,8 @@ extension GeneratedClient {
         guard let response = recorder.last else {
             throw ClientError.invalidRequest(operationID: "withRawResponse", reason: "the body made no call")
         }
-        return RawResponse(value: value, status: response.status, headers: response.headers, body: response.body)
+        return RawResponse(value: value, status: response.status, headers: response.headers,
+                           body: response.body.data ?? Data())
     }
 
     /// Sends a request the document does not describe through the client's credentials (every one, unless its

@@ -20,7 +20,7 @@ public struct RequestOptions: Sendable {
     /// Query items to add, replacing items of the same name.
     public var query: [(name: String, value: String)]
     /// Told how much of the request body has gone out and how much of the response body has come in, after each
-    /// chunk. The request body is counted as the transport reads it (``UploadBody/observingProgress(_:)``: a
+    /// chunk. The request body is counted as the transport reads it (``MessageBody/observingProgress(_:)``: a
     /// transport that does not stream request bodies reads it whole first); the response body as it arrives, read
     /// through ``ClientTransport/stream(_:baseURL:)`` for in-memory bodies and downloads to a file, and as the caller
     /// reads a streamed body. Called on the transport's threads: keep it short, and hop to the main actor to update a

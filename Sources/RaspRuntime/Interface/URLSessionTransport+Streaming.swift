@@ -33,7 +33,7 @@ extension URLSessionTransport {
     ///   stream, invalidated when the stream ends: no task registry that could outlive a stream, and on Linux the
     ///   session is released only once invalidated. The price is a new connection per stream, small next to a
     ///   long-lived body.
-    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody) {
         var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
         let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: true, timeout: timeout)
         let stream = DataStream(request: request, idleTimeout: timeout, memoryLimit: Self.streamMemoryLimit,
@@ -41,7 +41,7 @@ extension URLSessionTransport {
         let owner = DataStream.Handle(stream, iterator: false)
         stream.start(urlRequest, configuration: sessionConfiguration())
         let head = try await stream.head()
-        let body = ResponseBody { [owner] in
+        let body = MessageBody { [owner] in
             let iterator = DataStream.Handle(owner.stream, iterator: true)
             return { try await iterator.stream.next() }
         }
@@ -234,7 +234,7 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         session.finishTasksAndInvalidate()
         state.withLock { $0.task = nil }
         outgoing.feed?.stop()
-        if let failure = outgoing.feed?.error as? UploadBody.ReadError {
+        if let failure = outgoing.feed?.error as? MessageBody.ReadError {
             finish(.failure(ClientError(uploadError: failure, operationID: operationID)), cancelTask: false)
         } else if let error {
             finish(.failure(ClientError(transportError: error, operationID: operationID)), cancelTask: false)

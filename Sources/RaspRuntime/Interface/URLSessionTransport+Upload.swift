@@ -62,7 +62,7 @@ extension URLSessionTransport {
         do {
             if fileTask, Self.uploadsFilesFromTasks, let file = body.file {
                 // A missing file fails here, not later as a network error.
-                _ = try UploadBody.size(of: file)
+                _ = try MessageBody.size(of: file)
                 return .file(file)
             }
             let length = try body.length()
@@ -77,7 +77,7 @@ extension URLSessionTransport {
                 #endif
             }
             return .stream(feed)
-        } catch let error as UploadBody.ReadError {
+        } catch let error as MessageBody.ReadError {
             throw ClientError(uploadError: error, operationID: request.operationID)
         }
     }

@@ -75,42 +75,6 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    /// Streams the body to a temporary file with `URLSession.download(for:)` (the body is never held in memory),
-    /// then moves it over `file` atomically.
-    public func download(_ request: ClientRequest, baseURL: URL, to file: URL) async throws -> ClientResponseHead {
-        var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
-        let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: false, timeout: timeout)
-        let session = self.session
-        defer { Self.finish(outgoing) }
-        return try await perform(request, timeout: timeout, feed: outgoing.feed) { [urlRequest] in
-            let (temporary, response) = try await Self.run(stopping: outgoing.feed) {
-                (done: @escaping @Sendable (Result<(URL, URLResponse), any Error>) -> Void) in
-                session.downloadTask(with: urlRequest) { location, response, error in
-                    guard let location, let response, error == nil else {
-                        return done(.failure(error ?? URLError(.badServerResponse)))
-                    }
-                    // The session may delete `location` once this returns: keep the body beside the destination.
-                    do {
-                        let kept = try AtomicFile.temporaryFile(beside: file)
-                        try FileManager.default.moveItem(at: location, to: kept)
-                        done(.success((kept, response)))
-                    } catch {
-                        done(.failure(FileStorageError(
-                            path: file.path, reason: "cannot keep the download: \(error.localizedDescription)")))
-                    }
-                }
-            }
-            do {
-                let head = try Self.head(of: response, request: request)
-                try AtomicFile.move(temporary, to: file)
-                return head
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                throw error
-            }
-        }
-    }
-
     /// The `URLRequest` for a request, and the timeout that applies to it.
     func makeURLRequest(_ request: ClientRequest, baseURL: URL) throws -> (URLRequest, Duration) {
         guard let url = request.url(relativeTo: baseURL) else {
@@ -168,7 +132,7 @@ public struct URLSessionTransport: ClientTransport {
         do {
             return try await withDeadline(timeout, operationID: request.operationID, body)
         } catch {
-            if let failure = feed?.error as? UploadBody.ReadError {
+            if let failure = feed?.error as? MessageBody.ReadError {
                 throw ClientError(uploadError: failure, operationID: request.operationID)
             }
             throw Self.clientError(error, operationID: request.operationID)

@@ -20,12 +20,12 @@ import Darwin
 /// wait limit turns a sequence that stops producing into a failed upload instead of a hang.
 ///
 /// The feed checks the length it was given: a body that ends short of it or goes beyond fails with
-/// ``UploadBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's side.
+/// ``MessageBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's side.
 final class UploadFeed: @unchecked Sendable {
     /// The most bytes of a sequence read ahead of the connection by default (1 MiB).
     static let defaultLimit = 1 << 20
 
-    private let parts: [UploadBody.Part]
+    private let parts: [MessageBody.Part]
     private let length: Int?
     private let limit: Int
     private let waitLimit: Duration
@@ -52,7 +52,7 @@ final class UploadFeed: @unchecked Sendable {
     ///   - length: The length announced for it, if any.
     ///   - limit: The most bytes of a sequence to read ahead.
     ///   - waitLimit: The longest a read waits for a sequence's next bytes.
-    init(body: UploadBody, length: Int?, limit: Int = UploadFeed.defaultLimit, waitLimit: Duration = .seconds(30)) {
+    init(body: MessageBody, length: Int?, limit: Int = UploadFeed.defaultLimit, waitLimit: Duration = .seconds(30)) {
         self.parts = body.parts
         self.observer = body.observer
         self.length = length
@@ -70,7 +70,7 @@ final class UploadFeed: @unchecked Sendable {
         sequence?.stop()
     }
 
-    /// Why reading the body failed, if it did (a ``UploadBody/ReadError``).
+    /// Why reading the body failed, if it did (a ``MessageBody/ReadError``).
     var error: (any Error)? {
         condition.lock()
         defer { condition.unlock() }
@@ -94,7 +94,7 @@ final class UploadFeed: @unchecked Sendable {
                 guard !isStopped else { return -1 }
                 guard index < parts.count else {
                     if let length, produced < length {
-                        throw UploadBody.ReadError("the body ended after \(produced) of the \(length) bytes announced")
+                        throw MessageBody.ReadError("the body ended after \(produced) of the \(length) bytes announced")
                     }
                     return 0
                 }
@@ -108,7 +108,7 @@ final class UploadFeed: @unchecked Sendable {
                 // The last announced bytes go out only once the body is known to end there: otherwise the server
                 // would take a complete request that is only the start of the body.
                 if let length, try produced > length || (produced == length && hasMore()) {
-                    throw UploadBody.ReadError("the body is longer than the \(length) bytes announced")
+                    throw MessageBody.ReadError("the body is longer than the \(length) bytes announced")
                 }
                 condition.lock()
                 lastTaken = .now
@@ -142,7 +142,8 @@ final class UploadFeed: @unchecked Sendable {
     }
 
     /// Copies the next bytes of one part; 0 at its end, -1 once the feed is stopped.
-    private func readPart(_ part: UploadBody.Part, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+    private func readPart(_ part: MessageBody.Part, into buffer: UnsafeMutablePointer<UInt8>,
+                          count: Int) throws -> Int {
         switch part {
         case .data(let data):
             let n = min(count, data.count - offset)
@@ -189,7 +190,7 @@ final class UploadFeed: @unchecked Sendable {
         do {
             handle = try file ?? FileHandle(forReadingFrom: url)
         } catch {
-            throw UploadBody.ReadError("cannot read \(url.path): \(error.localizedDescription)")
+            throw MessageBody.ReadError("cannot read \(url.path): \(error.localizedDescription)")
         }
         file = handle
         var n: Int
@@ -198,7 +199,7 @@ final class UploadFeed: @unchecked Sendable {
         } while n < 0 && errno == EINTR
         guard n >= 0 else {
             file = nil
-            throw UploadBody.ReadError("cannot read \(url.path): \(String(cString: strerror(errno)))")
+            throw MessageBody.ReadError("cannot read \(url.path): \(String(cString: strerror(errno)))")
         }
         if n == 0 {
             try? handle.close()
@@ -241,7 +242,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
     private var producer: CheckedContinuation<Void, Never>?
 
     /// Opens the sequence and starts reading it.
-    /// - Throws: ``UploadBody/ReadError`` when the sequence was read before.
+    /// - Throws: ``MessageBody/ReadError`` when the sequence was read before.
     init(source: ChunkSource, limit: Int) throws {
         self.limit = limit
         let next = try source.open()
@@ -259,7 +260,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
     }
 
     /// Copies up to `count` bytes, waiting up to `waitLimit` for some: how many, or 0 at the end of the sequence.
-    /// - Throws: What the sequence threw (as ``UploadBody/ReadError``), or a ``UploadBody/ReadError`` after the wait.
+    /// - Throws: What the sequence threw (as ``MessageBody/ReadError``), or a ``MessageBody/ReadError`` after the wait.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, waitLimit: Duration) throws -> Int {
         let deadline = Date().addingTimeInterval(Double(waitLimit.components.seconds)
                                                  + Double(waitLimit.components.attoseconds) / 1e18)
@@ -273,7 +274,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
         }
         if head == chunks.count, !ended, !stopped {
             condition.unlock()
-            throw UploadBody.ReadError("the body's sequence gave nothing for \(waitLimit) while the connection waited")
+            throw MessageBody.ReadError("the body's sequence gave nothing for \(waitLimit) while the connection waited")
         }
         var copied = 0
         while copied < count, head < chunks.count {
@@ -334,7 +335,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
                 } catch is CancellationError {
                     throw CancellationError()
                 } catch {
-                    throw UploadBody.ReadError("the body's sequence failed: \(error)", underlying: error)
+                    throw MessageBody.ReadError("the body's sequence failed: \(error)", underlying: error)
                 }
                 guard let chunk else { break }
                 if chunk.isEmpty { continue }

@@ -49,8 +49,8 @@ public struct LoggingMiddleware: ClientMiddleware {
         do {
             let response = try await AttemptTracker.$current.withValue(tracker) { try await next(request, baseURL) }
             let milliseconds = Self.milliseconds(clock.now - start)
-            let bytes = response.body.isEmpty
-                ? response.header("Content-Length").flatMap { Int($0) } ?? 0 : response.body.count
+            // A body still arriving is counted by its announced length.
+            let bytes = response.body.data?.count ?? response.header("Content-Length").flatMap { Int($0) } ?? 0
             metadata["rasp.status"] = "\(response.status)"
             metadata["rasp.bytes"] = "\(bytes)"
             metadata["rasp.ms"] = "\(milliseconds)"

@@ -19,7 +19,7 @@ public struct RouterTransport: ClientTransport {
     }
 
     /// Answers the request with the router; a streamed response body comes through as the router makes it.
-    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, ResponseBody) {
+    public func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody) {
         try Task.checkCancellation()
         guard let url = request.url(relativeTo: baseURL),
               let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
@@ -29,8 +29,8 @@ public struct RouterTransport: ClientTransport {
         let response = await router.respond(to: ServerRequest(method: request.method, target: target,
                                                                headers: request.headers, body: request.body ?? Data()))
         let body = switch response.body {
-        case .data(let data): ResponseBody(data)
-        case .stream(let chunks): ResponseBody(chunks: chunks)
+        case .data(let data): MessageBody(data)
+        case .stream(let chunks): MessageBody(chunks)
         }
         return (ClientResponseHead(status: response.status, headers: response.headers), body)
     }

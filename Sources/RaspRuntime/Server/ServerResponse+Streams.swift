@@ -27,7 +27,7 @@ extension ServerResponse {
 
     /// A response whose body is written as its chunks come; the body is read only while the response is sent, and
     /// dropped when the client goes away.
-    public static func bytes(_ body: ResponseBody, status: Int = 200,
+    public static func bytes(_ body: MessageBody, status: Int = 200,
                              contentType: String = "application/octet-stream") -> ServerResponse {
         let chunks = AsyncThrowingStream<Data, any Error> { continuation in
             let task = Task {

@@ -54,7 +54,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     ///   - operationID: The operation the stream answers, for errors.
     ///   - terminator: A data value that ends the sequence cleanly (OpenAI and others send `[DONE]`); it is compared
     ///     with the data trimmed of surrounding whitespace (space, tab, CR, LF). nil for none.
-    public init(_ body: ResponseBody, operationID: String, terminator: String? = "[DONE]") {
+    public init(_ body: MessageBody, operationID: String, terminator: String? = "[DONE]") {
         self.events = ServerSentEvents(body)
         self.operationID = operationID
         self.terminator = terminator

@@ -23,7 +23,7 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
     }
 
     /// The bytes of the values (a server sends them on as they are).
-    let body: ResponseBody
+    let body: MessageBody
     private let operationID: String
     let framing: Framing
 
@@ -32,7 +32,7 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
     ///   - body: The streamed body.
     ///   - operationID: The operation the stream answers, for errors.
     ///   - framing: How values are separated (default: lines).
-    public init(_ body: ResponseBody, operationID: String, framing: Framing = .lines) {
+    public init(_ body: MessageBody, operationID: String, framing: Framing = .lines) {
         self.body = body
         self.operationID = operationID
         self.framing = framing
@@ -45,7 +45,7 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
 
     /// Splits the chunks into records and decodes them on demand.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var body: ResponseBody.AsyncIterator
+        private var body: MessageBody.AsyncIterator
         private let decoder: StreamElementDecoder
         /// The byte that ends a line, or starts a record.
         private let separator: UInt8
@@ -56,7 +56,7 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
         private var record: [UInt8] = []
         private var finished = false
 
-        init(body: ResponseBody.AsyncIterator, decoder: StreamElementDecoder, separator: UInt8) {
+        init(body: MessageBody.AsyncIterator, decoder: StreamElementDecoder, separator: UInt8) {
             self.body = body
             self.decoder = decoder
             self.separator = separator

@@ -44,11 +44,11 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     public typealias Element = ServerSentEvent
 
     /// The `text/event-stream` bytes (a server sends them on as they are).
-    let body: ResponseBody
+    let body: MessageBody
 
     /// Creates the sequence; the body is read once, when the sequence is iterated.
     /// - Parameter body: A `text/event-stream` body.
-    public init(_ body: ResponseBody) {
+    public init(_ body: MessageBody) {
         self.body = body
     }
 
@@ -65,7 +65,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var reader: ServerSentEventReader
 
-        init(body: ResponseBody.AsyncIterator) {
+        init(body: MessageBody.AsyncIterator) {
             self.reader = ServerSentEventReader(body: body)
         }
 
@@ -80,14 +80,14 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 /// Feeds a body's chunks to a ``ServerSentEventParser`` as events are asked for: what ``ServerSentEvents`` and
 /// ``EventStream`` iterate with.
 struct ServerSentEventReader {
-    private var body: ResponseBody.AsyncIterator
+    private var body: MessageBody.AsyncIterator
     private var parser = ServerSentEventParser()
     /// The chunk being parsed and how far the parser got into it.
     private var chunk = Data()
     private var position = 0
     private var finished = false
 
-    init(body: ResponseBody.AsyncIterator) {
+    init(body: MessageBody.AsyncIterator) {
         self.body = body
     }
 

@@ -9,7 +9,7 @@ extension EventStream where Value: Encodable {
     ///   - operationID: The operation, for errors.
     public init<Events: AsyncSequence & Sendable>(encoding events: Events, operationID: String = "")
     where Events.Element == TypedServerSentEvent<Value> {
-        let body = ResponseBody.encoding(events) { event in
+        let body = MessageBody.encoding(events) { event in
             let data = String(decoding: try JSONCoding.encode(event.data), as: UTF8.self)
             return Data(ServerResponse.eventText(event: event.event, id: event.id, retry: event.retry, data: data).utf8)
         }
@@ -25,7 +25,7 @@ extension EventStream where Value: Encodable {
 extension ServerSentEvents {
     /// Events to send, written as `text/event-stream` as `events` produces them.
     public init<Events: AsyncSequence & Sendable>(encoding events: Events) where Events.Element == ServerSentEvent {
-        self.init(ResponseBody.encoding(events) { event in
+        self.init(MessageBody.encoding(events) { event in
             Data(ServerResponse.eventText(event: event.event, id: event.id, retry: event.retry, data: event.data).utf8)
         })
     }
@@ -40,7 +40,7 @@ extension JSONLinesStream where Value: Encodable {
     /// Values to send, each as JSON on a line of its own (or after a record separator) as `values` produces them.
     public init<Values: AsyncSequence & Sendable>(encoding values: Values, operationID: String = "",
                                                   framing: Framing = .lines) where Values.Element == Value {
-        let body = ResponseBody.encoding(values) { value in
+        let body = MessageBody.encoding(values) { value in
             (framing == .recordSeparator ? Data([0x1E]) : Data()) + (try JSONCoding.encode(value))
                 + Data([0x0A])
         }
@@ -53,12 +53,12 @@ extension JSONLinesStream where Value: Encodable {
     }
 }
 
-extension ResponseBody {
+extension MessageBody {
     /// A body of `source`'s elements as `chunk` writes them, produced only as the body is read.
     static func encoding<Source: AsyncSequence & Sendable>(
         _ source: Source, chunk: @escaping @Sendable (Source.Element) throws -> Data
-    ) -> ResponseBody where Source.Element: Sendable {
-        ResponseBody(chunks: source.map(chunk))
+    ) -> MessageBody where Source.Element: Sendable {
+        MessageBody(source.map(chunk))
     }
 }
 

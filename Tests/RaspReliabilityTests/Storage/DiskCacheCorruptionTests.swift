@@ -47,7 +47,7 @@ struct DiskCacheCorruptionTests {
         var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList")
         request.setHeader("Authorization", testKey)
         let url = try #require(await server.url)
-        return try await URLSessionTransport(defaultTimeout: hangGuard).send(request, baseURL: url).body
+        return try await URLSessionTransport(defaultTimeout: hangGuard).send(request, baseURL: url).body.data ?? Data()
     }
 
     private func downloads(_ server: MockServer) async -> Int {

@@ -1,25 +1,30 @@
 public import Foundation
 
-/// What a request sends: bytes in memory, a file read as it goes out, an async sequence of chunks, or a run of these
-/// (a multipart body is its framing, in memory, around the parts that stream).
+/// The body of a request or a response, the one body type of the client, its middlewares and its transports: bytes
+/// in memory, a file, chunks read once from an async sequence or a connection, or a run of these (a multipart body
+/// is its framing, in memory, around the parts that stream).
 ///
 /// ```swift
-/// request.setBody(UploadBody(contentsOf: movie), contentType: "video/mp4")
-/// request.setBody(UploadBody(chunks, length: nil), contentType: "application/octet-stream")
+/// request.setBody(MessageBody(contentsOf: movie), contentType: "video/mp4")
+/// request.setBody(MessageBody(chunks, length: nil), contentType: "application/octet-stream")
 /// for try await chunk in body { … }       // the chunks, in order
+/// try await body.write(to: file)          // or straight into a file, atomically
 /// ```
 ///
-/// ``URLSessionTransport`` sends a body that is not in memory as it reads it, holding at most about 1 MiB of it at a
-/// time whatever its size; other transports get it collected into memory first (see
+/// A middleware sees the body of every response as it comes, buffered (``ClientCore``'s calls that decode) or
+/// streamed (downloads, event streams): it can wrap it to observe its chunks without holding them.
+///
+/// How often it can be read is known (``isRepeatable``) and enforced. Bytes and files can be read again (a request
+/// retried); a sequence or a connection is read once, and a second iteration fails with ``ReadError`` at its first
+/// chunk rather than with whatever the source does. Iterating checks for task cancellation before each chunk, so a
+/// cancelled upload or download stops reading.
+///
+/// ``URLSessionTransport`` sends a request body that is not in memory as it reads it, holding at most about 1 MiB of
+/// it at a time whatever its size; other transports get it collected into memory first (see
 /// ``ClientTransport/streamsRequestBodies``). The request's timeout bounds the whole exchange, upload included
 /// (``URLSessionTransport/defaultTimeout`` is 30 s): give a large upload a ``ClientRequest/timeout`` or a transport
 /// default to match.
-///
-/// A body is an `AsyncSequence` of its chunks. Each iteration reads its files anew (in chunks of ``fileChunkSize``),
-/// so a body of files and bytes can be sent again (retried); an async sequence part is read only once, and a second
-/// iteration throws ``ReadError``. Iterating checks for task cancellation before each chunk, so a cancelled upload
-/// stops reading its files and sequences.
-public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvertible {
+public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConvertible {
     public typealias Element = Data
 
     /// How many bytes of a file are read at a time (256 KiB).
@@ -31,7 +36,7 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         case data(Data)
         /// The contents of a file, read when the body is.
         case file(URL)
-        /// Chunks from an async sequence, read once.
+        /// Chunks from an async sequence or a connection, read once.
         case chunks(ChunkSource)
     }
 
@@ -55,7 +60,8 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
     ///
     /// With a `length`, the request announces it (`Content-Length`) and fails with ``ReadError`` if the sequence
     /// ends short of it or goes beyond; without one, it is sent in chunks (`Transfer-Encoding: chunked`).
-    /// Errors the sequence throws end the request with a ``ReadError`` that carries them.
+    /// Iterating the body throws what the sequence throws; a request whose body sequence throws fails with a
+    /// ``ReadError`` that carries the error.
     ///
     /// On Linux, while the sequence has no bytes ready when the connection could take them, FoundationNetworking waits
     /// on a queue all its sessions share: every `URLSession` request of the process waits with it, and after the
@@ -77,6 +83,19 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         self.init(parts: [.chunks(source)])
     }
 
+    /// A body of the chunks `start`'s function hands out (nil at the end), read once: what a transport makes of a
+    /// response body that arrives as it is read. `start` is called when the body is first iterated.
+    /// - Parameters:
+    ///   - length: The total number of bytes, if known (a response's `Content-Length`).
+    ///   - start: Starts reading; returns the function that hands out the next chunk.
+    public init(length: Int? = nil, reading start: @escaping @Sendable () -> Next) {
+        self.init(parts: [.chunks(ChunkSource(length: length, checksCancellation: false, start: start))])
+    }
+
+    /// Hands out the next chunk of a body read by a function (``init(length:reading:)``), or nil at the end; called
+    /// by one reader at a time.
+    public typealias Next = () async throws -> Data?
+
     /// A body of `parts` in order, adjacent bytes in memory joined and empty ones left out.
     init(parts: [Part]) {
         var joined: [Part] = []
@@ -94,8 +113,14 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
     }
 
     /// The body followed by `other`.
-    public static func + (body: UploadBody, other: UploadBody) -> UploadBody {
-        UploadBody(parts: body.parts + other.parts)
+    public static func + (body: MessageBody, other: MessageBody) -> MessageBody {
+        MessageBody(parts: body.parts + other.parts)
+    }
+
+    /// Whether the body can be read more than once: true for bytes and files, false when a part is read from an
+    /// async sequence or a connection (a second iteration fails with ``ReadError``).
+    public var isRepeatable: Bool {
+        parts.allSatisfy { if case .chunks = $0 { false } else { true } }
     }
 
     /// Whether every byte is in memory (nothing to read from a file or a sequence) and its progress is not observed
@@ -111,7 +136,7 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
     /// transports read the whole body first.
     /// - Parameter handler: Told of each chunk.
     /// - Returns: The observed body.
-    public func observingProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> UploadBody {
+    public func observingProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> MessageBody {
         var body = self
         body.observer = ProgressObserver(total: (try? length()).flatMap { $0.map(Int64.init) }, handler: handler)
         return body
@@ -209,11 +234,15 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
 
         private mutating func nextChunk() async throws -> Data? {
             while index < parts.count {
-                try Task.checkCancellation()
+                if case .chunks(let source) = parts[index], !source.checksCancellation {
+                    // A transport's function reports a cancellation as its own error.
+                } else {
+                    try Task.checkCancellation()
+                }
                 switch parts[index] {
                 case .data(let data) where observer != nil:
                     let start = data.startIndex + offset
-                    let end = Swift.min(start + UploadBody.observedChunkSize, data.endIndex)
+                    let end = Swift.min(start + MessageBody.observedChunkSize, data.endIndex)
                     offset = end - data.startIndex
                     if end == data.endIndex { (index, offset) = (index + 1, 0) }
                     return Data(data[start..<end])
@@ -234,7 +263,7 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
             do {
                 let handle = try file ?? FileHandle(forReadingFrom: url)
                 file = handle
-                if let chunk = try handle.read(upToCount: UploadBody.fileChunkSize), !chunk.isEmpty { return chunk }
+                if let chunk = try handle.read(upToCount: MessageBody.fileChunkSize), !chunk.isEmpty { return chunk }
                 try handle.close()
             } catch {
                 file = nil
@@ -250,17 +279,11 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
             let next = try chunks ?? source.open()
             chunks = next
             while true {
-                let chunk: Data?
-                do {
-                    chunk = try await next()
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    throw ReadError("the body's sequence failed: \(error)", underlying: error)
-                }
-                guard let chunk else { break }
+                // What the source throws passes through as it is (a transport's ClientError); a request's sender
+                // reports it as the body's failure.
+                guard let chunk = try await next() else { break }
                 if !chunk.isEmpty { return chunk }
-                try Task.checkCancellation()
+                if source.checksCancellation { try Task.checkCancellation() }
             }
             chunks = nil
             index += 1
@@ -268,8 +291,8 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
         }
     }
 
-    /// Why a body could not be read: a file that is missing or unreadable, a sequence read twice or that failed,
-    /// or a length that does not match what was announced.
+    /// Why a body could not be read: a file that is missing or unreadable, a sequence or a connection read twice,
+    /// a sequence that failed, or a length that does not match what was announced.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
         public var reason: String
@@ -300,7 +323,7 @@ public struct UploadBody: AsyncSequence, Sendable, Hashable, CustomStringConvert
     }
 }
 
-/// The async sequence part of an ``UploadBody``: it can be opened once, since a sequence (an `AsyncStream`, a
+/// The async sequence part of a ``MessageBody``: it can be opened once, since a sequence (an `AsyncStream`, a
 /// network body) generally cannot be read twice. Compared by identity.
 final class ChunkSource: Sendable, Hashable {
     /// The number of bytes the sequence hands out, if known.
@@ -308,21 +331,27 @@ final class ChunkSource: Sendable, Hashable {
     private let start: @Sendable () -> (() async throws -> Data?)
     private let opened = Locked(false)
 
-    init(length: Int?, start: @escaping @Sendable () -> (() async throws -> Data?)) {
+    /// Whether reading checks for task cancellation before each chunk: true for a sequence, false for a transport's
+    /// function, which reports a cancellation as its own error (``ClientError/cancelled(operationID:)``).
+    let checksCancellation: Bool
+
+    init(length: Int?, checksCancellation: Bool = true, start: @escaping @Sendable () -> (() async throws -> Data?)) {
         self.length = length
+        self.checksCancellation = checksCancellation
         self.start = start
     }
 
     /// Starts reading: a function that returns the next chunk, or nil at the end.
-    /// - Throws: ``UploadBody/ReadError`` when the sequence was opened before.
+    /// - Throws: ``MessageBody/ReadError`` when the sequence was opened before.
     func open() throws -> () async throws -> Data? {
         let first = opened.withLock { opened in
             defer { opened = true }
             return !opened
         }
         guard first else {
-            throw UploadBody.ReadError("a body read from an async sequence can be sent only once (was it retried? "
-                                       + "send a file or data to allow that)")
+            throw MessageBody.ReadError("a body read from an async sequence or a connection can be read only once "
+                                        + "(was a request retried, or a response read twice? bytes and files can be "
+                                        + "read again)")
         }
         return start()
     }
@@ -332,14 +361,20 @@ final class ChunkSource: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+/// A failure of a body that is not the transport's.
+public enum StreamError: Error, Sendable, Hashable {
+    /// The body is larger than the caller accepts.
+    case tooLarge(limit: Int)
+}
+
 extension ClientError {
     /// The error of a request whose body could not be read: ``invalidRequest(operationID:reason:)``.
-    package init(uploadError error: UploadBody.ReadError, operationID: String) {
+    package init(uploadError error: MessageBody.ReadError, operationID: String) {
         self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)")
     }
 }
 
-/// What an observed ``UploadBody`` reports to (compared by identity).
+/// What an observed ``MessageBody`` reports to (compared by identity).
 final class ProgressObserver: Sendable, Hashable {
     let total: Int64?
     let handler: @Sendable (TransferProgress) -> Void
@@ -353,3 +388,7 @@ final class ProgressObserver: Sendable, Hashable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+/// The name of ``MessageBody`` when it was a request's body only.
+@available(*, deprecated, renamed: "MessageBody")
+public typealias UploadBody = MessageBody

@@ -1,6 +1,6 @@
 public import Foundation
 
-extension ResponseBody {
+extension MessageBody {
     /// Writes the body to `file` as it arrives, atomically: the chunks go to a temporary file next to `file`
     /// (see ``AtomicFile``), which replaces `file` only once the body has ended. On a failure or cancellation the
     /// temporary file is removed and `file` is left as it was.
@@ -8,6 +8,10 @@ extension ResponseBody {
     /// - Throws: What reading the body throws (``ClientError`` from a streaming transport), `CancellationError`
     ///   when the task is cancelled between chunks, or ``FileStorageError`` when the file cannot be written.
     public func write(to file: URL) async throws {
+        if let data {
+            try AtomicFile.write(data, to: file)
+            return
+        }
         let temporary = try AtomicFile.temporaryFile(beside: file)
         do {
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
