@@ -65,6 +65,27 @@ struct StreamSuite: AsyncParsableCommand {
             for try await part in try await client.downloadStream(size: bytes, chunk: chunk) { count += part.count }
             return count
         }
+        // The same download with a middleware that counts the body's bytes as they pass (it wraps the body, holding
+        // none of it), read chunk by chunk and then saved to a file by ClientCore.download.
+        let counted = Locked<Int>(0)
+        let observed = Client(serverURL: url, middlewares: [CountingMiddleware(total: counted)])
+        let throughMiddleware = try await measure("download.middleware") {
+            var count = 0
+            for try await part in try await observed.downloadStream(size: bytes, chunk: chunk) { count += part.count }
+            return count
+        }
+        precondition(counted.withLock { $0 } == bytes, "the middleware counted \(counted.withLock { $0 }) bytes")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var request = ClientRequest("GET", "/_stream/bytes")
+        request.query = [("size", "\(bytes)"), ("chunk", "\(chunk)")]
+        let saved = try await measure("download.middleware_to_file") { [request] in
+            _ = try await observed.core.download(request, to: folder.appendingPathComponent("body"))
+            return bytes
+        }
+        precondition(counted.withLock { $0 } == 2 * bytes, "the middleware missed bytes of the saved download")
+        Figures.emit("download.middleware_vs_client", generated.seconds / throughMiddleware.seconds * 100, "%")
+        Figures.emit("download.middleware_to_file_mb_per_s", Double(saved.count) / saved.seconds / 1_048_576, "MB/s")
         Figures.emit("download.bytes", generated.count, "B")
         Figures.emit("download.bare_mb_per_s", Double(bare.count) / bare.seconds / 1_048_576, "MB/s")
         Figures.emit("download.client_mb_per_s", Double(generated.count) / generated.seconds / 1_048_576, "MB/s")
@@ -282,5 +303,25 @@ private struct FileChunks: AsyncSequence, Sendable {
             guard let chunk = try handle?.read(upToCount: 1 << 18), !chunk.isEmpty else { return nil }
             return chunk
         }
+    }
+}
+
+/// Adds the bytes of every response body to `total` as the body is read, by wrapping it.
+private struct CountingMiddleware: ClientMiddleware {
+    let total: Locked<Int>
+
+    func intercept(_ request: ClientRequest, baseURL: URL,
+                   next: @Sendable (ClientRequest, URL) async throws -> ClientResponse) async throws -> ClientResponse {
+        var response = try await next(request, baseURL)
+        let (body, total) = (response.body, self.total)
+        response.body = MessageBody(length: try? body.length()) {
+            var iterator = body.makeAsyncIterator()
+            return {
+                guard let chunk = try await iterator.next() else { return nil }
+                total.withLock { $0 += chunk.count }
+                return chunk
+            }
+        }
+        return response
     }
 }

@@ -276,8 +276,15 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
 
         /// The next non-empty chunk of a sequence, or nil (and on to the next part) at its end.
         private mutating func readChunks(_ source: ChunkSource) async throws -> Data? {
-            let next = try chunks ?? source.open()
-            chunks = next
+            // Not `chunks ?? source.open()`: a function passed through the generic `??` is wrapped in a new thunk
+            // each time, and stored back, so every chunk would add a layer around the last.
+            let next: () async throws -> Data?
+            if let chunks {
+                next = chunks
+            } else {
+                next = try source.open()
+                chunks = next
+            }
             while true {
                 // What the source throws passes through as it is (a transport's ClientError); a request's sender
                 // reports it as the body's failure.
