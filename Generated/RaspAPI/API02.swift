@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
 /// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,

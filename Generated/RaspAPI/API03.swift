@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
 /// items and transfer legs carry only `code`, `title` and `codes`; `/carrier/` and `/thread/` may add

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
 public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable {

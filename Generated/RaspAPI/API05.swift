@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A thread (one run of a route) as embedded in segments and schedule items.
 public struct RaspThread: Codable, Hashable, Sendable, JSONWritable {

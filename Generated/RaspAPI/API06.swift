@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A fare class with its price.
 public struct Place: Codable, Hashable, Sendable, JSONWritable {

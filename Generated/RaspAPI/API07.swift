@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
 public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable {

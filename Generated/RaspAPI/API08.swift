@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Echo of the search request, with the resolved points.
 public struct SearchInfo: Codable, Hashable, Sendable, JSONWritable {

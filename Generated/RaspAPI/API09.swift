@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A direct trip between two points on one thread.
 public struct Segment: Codable, Hashable, Sendable, JSONWritable {

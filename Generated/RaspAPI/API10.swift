@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A route with transfers (returned with `transfers=true`). It has no top-level `thread`, `from`, `to`,
 /// `duration`, `start_date` or `tickets_info`; the legs are in `details`.

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A change between two legs of a transfer route.
 public struct Transfer: Codable, Hashable, Sendable, JSONWritable {

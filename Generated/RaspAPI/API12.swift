@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A trip on an interval thread (see `thread.interval`). It has NO `departure`/`arrival` keys; use
 /// `thread.interval.begin_time`/`end_time`.

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Response of `/v3.0/schedule/`.
 public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable {

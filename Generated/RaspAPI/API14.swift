@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// One departure or arrival at the station.
 public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable {

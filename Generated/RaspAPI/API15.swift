@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// An interval thread serving the station (see `thread.interval` for the service window).
 public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable {

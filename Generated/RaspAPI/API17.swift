@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// One stop of a thread.
 public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable {

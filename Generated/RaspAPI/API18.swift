@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A station near the requested coordinate.
 public struct NearestStation: Codable, Hashable, Sendable, JSONWritable {

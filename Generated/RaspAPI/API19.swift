@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
 public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A settlement in the station directory.
 public struct Settlement: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Error body returned with 4xx statuses (in the requested format).
 public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable {

@@ -1,6 +1,6 @@
 import Foundation
 import RaspMock
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 import RaspTestSupport
 import Testing
 

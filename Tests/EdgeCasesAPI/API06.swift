@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
 public struct Pet: Codable, Hashable, Sendable, JSONWritable {

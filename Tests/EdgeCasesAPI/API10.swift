@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// Sends a large file; the server reads it without keeping it and reports its size and checksum.

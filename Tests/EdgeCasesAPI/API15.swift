@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// What the mock server's `/_echo/` route parsed from a request.
 public struct Echo: Codable, Hashable, Sendable, JSONWritable {

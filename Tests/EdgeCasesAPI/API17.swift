@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The mock server's answer for a stream route it does not have (404).
 public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {

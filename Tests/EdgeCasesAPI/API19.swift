@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A 429 answer.
 public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A 5xx answer.
 public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {

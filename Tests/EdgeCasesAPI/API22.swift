@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// What an upload sink received (a test server that reads bodies without keeping them).
 public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func streamMessages(_ input: Operations.StreamMessages) async throws -> EventStream<Message> { try await streamMessagesHandler(input) }

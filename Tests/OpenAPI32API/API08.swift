@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Client {
     public func streamRecords(_ input: Operations.StreamRecords) async throws -> JSONLinesStream<Record> {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Record` schema of the API.
 public struct Record: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func queryReports(_ input: Operations.QueryReports) async throws -> [String] { try await queryReportsHandler(input) }

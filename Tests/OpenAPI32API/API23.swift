@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/purgeReports(_:)``.

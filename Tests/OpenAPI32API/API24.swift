@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func purgeReports(_ input: Operations.PurgeReports) async throws -> Void { try await purgeReportsHandler(input) }

@@ -169,11 +169,11 @@ struct OutputLayoutTests {
             }
             func access(_ names: Set<String>) -> String { named.isDisjoint(with: names) ? "internal" : "public" }
             let expected = [access(RuntimeSurface.foundationTypes) + " import Foundation",
-                            access(RuntimeSurface.publicTypes) + " import RaspRuntime"]
+                            "@_spi(Generated) " + access(RuntimeSurface.publicTypes) + " import RaspRuntime"]
             let imports = file.contents.split(separator: "\n").filter { $0.hasSuffix("import Foundation")
                 || $0.hasSuffix("import RaspRuntime") }.map(String.init)
             #expect(imports == expected, "\(file.name)")
-            publicImports.formUnion(imports.filter { $0.hasPrefix("public") })
+            publicImports.formUnion(imports.filter { $0.contains("public import") })
         }
         // Both kinds occur, so the check compares something. Every type that encodes names the runtime's
         // `JSONWritable`, so in these documents an internal import is Foundation's.
@@ -202,16 +202,19 @@ struct OutputLayoutTests {
         #expect(files.map(\.name) == GeneratorPipeline.outputFileNames)
         func named(_ text: String) -> String { files.first { $0.contents.contains(text) }!.name }
         // The first file declares the client, whose initializer names `URL` and runtime types.
-        #expect(imports("API01.swift") == ["public import Foundation", "public import RaspRuntime"])
+        // RaspRuntime's API for generated code is its `Generated` SPI.
+        let runtime = "@_spi(Generated) public import RaspRuntime"
+        let internalRuntime = "@_spi(Generated) internal import RaspRuntime"
+        #expect(imports("API01.swift") == ["public import Foundation", runtime])
         // `A` names `Data` and its enum conforms to `OpenEnum`.
-        #expect(imports(named("public struct A:")) == ["public import Foundation", "public import RaspRuntime"])
+        #expect(imports(named("public struct A:")) == ["public import Foundation", runtime])
         // The mock's method names only `A` and the input; its body names `MockClientError`, not a public use.
         let mockFile = named("extension MockClient {")
         if !files.first(where: { $0.name == mockFile })!.contents.contains("public struct A:") {
-            #expect(imports(mockFile) == ["internal import Foundation", "internal import RaspRuntime"])
+            #expect(imports(mockFile) == ["internal import Foundation", internalRuntime])
         }
         let empty = files.first { !$0.contents.contains("{") }!.name
-        #expect(imports(empty) == ["internal import Foundation", "internal import RaspRuntime"])
+        #expect(imports(empty) == ["internal import Foundation", internalRuntime])
         // `OneOfDecoding` (a union's decoder) is not a public use. The union is only received (an inline response
         // schema), so it does not write JSON either (`JSONWritable` would be a public use, as it is for every
         // component schema, which a server sends).

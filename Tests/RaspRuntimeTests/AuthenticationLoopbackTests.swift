@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// Every kind of credential as the server receives it, over a real loopback socket, and which credentials a
 /// security requirement picks.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// Form and multipart request bodies: each property written as its `encoding` entry says, files as files, and the
 /// defaults when there is no entry.

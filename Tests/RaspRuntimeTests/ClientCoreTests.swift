@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// The request path through ``ClientCore``: authentication, middleware order, status and decoding errors.
 struct ClientCoreTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 import RaspTestSupport
 
 /// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The coders generated structs spell out with ``FieldKey``: the same JSON as synthesized `Codable` (missing or `null`
 /// optionals are nil and nil ones write no key, defaults fill missing keys, errors name the wire key).

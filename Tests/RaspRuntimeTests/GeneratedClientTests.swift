@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// What every generated client has through ``GeneratedClient``: per-call options over the client's defaults, the raw
 /// response of a call, typed errors per documented status, idempotency keys kept across retries, and requests to

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// `JSONWritable`: a value's `writeJSON(to:)` writes the bytes its `encode(to:)` streams (which
 /// `StreamingJSONEncoderTests` compares with `JSONEncoder`), and `JSONCoding.encode` takes it.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 import RaspTestSupport
 
 /// ``LoggingMiddleware`` writes one line per call and never the key, whichever way the key is sent.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// ``OAuth2Tokens`` against a loopback authorization server and API: a token is fetched once and shared, reused
 /// until shortly before it expires, replaced after a 401 with the request sent once more, and its refresh token

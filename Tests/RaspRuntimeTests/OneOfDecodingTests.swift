@@ -1,5 +1,5 @@
 import Foundation
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 import RaspTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// OpenAPI parameter serialization: every style and explode setting, and the value kinds the encoder meets.
 struct ParameterStyleTests {

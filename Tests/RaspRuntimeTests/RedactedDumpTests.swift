@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 import RaspTestSupport
 
 /// What `dump`, `print` and `String(reflecting:)` show of requests, responses and failures: secrets masked,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// ``RetryMiddleware``: which failures are retried, how long it waits, and how cancellation stops it.
 struct RetryMiddlewareTests {

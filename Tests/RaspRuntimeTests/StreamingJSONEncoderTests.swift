@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// `JSONCoding.encode`: the streaming encoder writes what `JSONCoding.encoder` writes, as JSON values, and bytes
 /// in the order of a generated type's properties.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// ``TimeoutMiddleware`` races each attempt against a total deadline, per operation.
 struct TimeoutMiddlewareTests {

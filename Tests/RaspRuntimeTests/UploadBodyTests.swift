@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-@testable import RaspRuntime
+@_spi(Generated) @testable import RaspRuntime
 
 /// Request bodies that are read as they are sent (``MessageBody``): what they are made of, how they read, multipart
 /// and form bodies around files and sequences, the fallback for transports that do not stream, and the feed that

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RaspTestSupport
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 @testable import RaspServices
 
 /// ``QuotaCounter`` and ``QuotaMiddleware``: counting, warnings, safe mode, persistence and the daily reset.

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Told apart by the disjoint values of `type`, an open enum in each variant.
 public enum Transition: Codable, Hashable, Sendable, JSONWritable {

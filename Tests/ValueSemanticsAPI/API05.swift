@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `SetVariableAction` schema of the API.
 public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {

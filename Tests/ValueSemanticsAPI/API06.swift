@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `SetModeAction` schema of the API.
 public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable {

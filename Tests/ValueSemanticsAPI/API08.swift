@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Tagged by integer constants; each variant's `metadata` is open, so only the tag tells them apart.
 ///

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A discriminator without a mapping; one variant's tag allows two values.
 public enum Tool: Codable, Hashable, Sendable, JSONWritable {

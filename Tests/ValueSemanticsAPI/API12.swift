@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Unions with a variant that allows anything, `null` too, or that is nullable itself.
 public struct Paging: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Both messages are tagged `message`; the role tells them apart.
 public enum ChatItem: Codable, Hashable, Sendable, JSONWritable {

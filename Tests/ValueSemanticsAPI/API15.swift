@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `IdOrName` schema of the API.
 public enum IdOrName: Codable, Hashable, Sendable, JSONWritable {

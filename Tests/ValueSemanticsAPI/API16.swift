@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Movie` schema of the API.
 public struct Movie: Codable, Hashable, Sendable, JSONWritable {

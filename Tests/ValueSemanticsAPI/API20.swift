@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Account` schema of the API.
 public struct Account: Codable, Hashable, Sendable, JSONWritable {

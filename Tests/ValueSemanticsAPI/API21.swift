@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
 public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Labels` schema of the API.
 public struct Labels: Codable, Hashable, Sendable, JSONWritable {

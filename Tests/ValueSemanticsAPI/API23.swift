@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// An unsigned 64-bit integer holds values above Int64's maximum.
 public struct Counters: Codable, Hashable, Sendable, JSONWritable {

@@ -174,10 +174,12 @@ struct SwiftRenderer {
         for comment in config.additionalFileComments { writer.line("// \(comment)") }
         writer.line()
         // A module is imported with the declarations' access level when the file names one of its types, otherwise
-        // `internal`: Swift warns about a `public import` that no public declaration uses.
-        for (module, isUsed) in [("Foundation", used.foundation), ("RaspRuntime", used.runtime)] {
+        // `internal`: Swift warns about a `public import` that no public declaration uses. RaspRuntime's API for
+        // generated code (field coding, parameter styles, `ClientCore.perform`) is its `Generated` SPI.
+        let modules = [("Foundation", used.foundation, ""), ("RaspRuntime", used.runtime, "@_spi(Generated) ")]
+        for (module, isUsed, spi) in modules {
             let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
-            writer.line("\(importAccess)import \(module)")
+            writer.line("\(spi)\(importAccess)import \(module)")
         }
         // The config's modules: with the declarations' access level, as the types they bring (a type override) may
         // appear in public declarations of any file.

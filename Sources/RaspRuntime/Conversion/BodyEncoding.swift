@@ -2,6 +2,7 @@ import Foundation
 
 /// How one property of a form or multipart body is written: the OpenAPI `encoding` object's `contentType`, `style`
 /// and `explode`.
+@_spi(Generated)
 public struct BodyPartEncoding: Sendable, Hashable {
     /// Multipart only: the media type of the property's part. A file uses it when the ``BinaryFile`` names none, an
     /// object is sent as this type instead of `application/json`, and a scalar's part announces it.
@@ -32,6 +33,7 @@ extension ClientRequest {
     /// on disk is read for it).
     /// - Throws: ``ClientError/invalidRequest(operationID:reason:)`` if `value` is not an object or does not encode,
     ///   a property has a style only paths and headers use, or a file cannot be read or comes from a sequence.
+    @_spi(Generated)
     public mutating func setFormBody(_ value: some Encodable, encoding: [String: BodyPartEncoding]) throws {
         var pairs: [(name: String, value: String)] = []
         for field in try bodyFields(value, kind: "form") {
@@ -55,6 +57,7 @@ extension ClientRequest {
     /// - anything else is a text part, with a `Content-Type` only if the encoding gives one. `Data` is base64 text.
     /// - Throws: ``ClientError/invalidRequest(operationID:reason:)`` if `value` is not an object or does not encode,
     ///   a property has a style only paths and headers use, or a media type contains a line break.
+    @_spi(Generated)
     public mutating func setMultipartBody(_ value: some Encodable, encoding: [String: BodyPartEncoding]) throws {
         var writer = MultipartWriter()
         for field in try bodyFields(value, kind: "multipart") {

@@ -4,6 +4,7 @@
 /// below, instead of declaring a `CodingKeys` enum each: a synthesized `CodingKeys` brings a dozen methods, witness
 /// tables and metadata per type, and a synthesized coder's calls pick among the containers' overloads, which makes
 /// the compiler work per property. The methods below have no overloads, so each property's line is cheap to check.
+@_spi(Generated)
 public struct FieldKey: CodingKey, Sendable {
     /// The property's name on the wire.
     public var stringValue: String
@@ -26,15 +27,18 @@ public struct FieldKey: CodingKey, Sendable {
     public init?(intValue: Int) { nil }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where Key == FieldKey {
     /// The value of a required property: fails when the key is missing or its value is `null`.
     @inlinable
+    @_spi(Generated)
     public func field<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value {
         try decode(type, forKey: FieldKey(name))
     }
 
     /// The value of an optional property: nil when the key is missing or its value is `null`.
     @inlinable
+    @_spi(Generated)
     public func optionalField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value? {
         try decodeIfPresent(type, forKey: FieldKey(name))
     }
@@ -42,6 +46,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
     /// The value of an optional property whose type holds `null` itself (free-form JSON): nil only when the key
     /// is missing, so a `null` is kept and written back.
     @inlinable
+    @_spi(Generated)
     public func presentField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws -> Value? {
         let key = FieldKey(name)
         return contains(key) ? try decode(type, forKey: key) : nil
@@ -50,6 +55,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
     /// The value of an optional, nullable property in all three states: nil when the key is missing, `.null` for
     /// an explicit `null`, else the value.
     @inlinable
+    @_spi(Generated)
     public func nullableField<Value: Decodable>(_ type: Value.Type, _ name: StaticString) throws
         -> Nullable<Value>? {
         let key = FieldKey(name)
@@ -59,6 +65,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
 
     /// The keys that no declared property names (none of the wire names in `declared`), each decoded as `Value`:
     /// a schema's `additionalProperties`.
+    @_spi(Generated)
     public func additionalFields<Value: Decodable>(_ type: Value.Type, declared: Set<String>) throws
         -> [String: Value] {
         var fields: [String: Value] = [:]
@@ -70,27 +77,32 @@ extension KeyedDecodingContainer where Key == FieldKey {
 
     /// The value of a property with a default: `defaultValue` when the key is missing or its value is `null`.
     @inlinable
+    @_spi(Generated)
     public func field<Value: Decodable>(_ type: Value.Type, _ name: StaticString, default defaultValue: Value) throws
         -> Value {
         try decodeIfPresent(type, forKey: FieldKey(name)) ?? defaultValue
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where Key == FieldKey {
     /// Writes a property's value under its wire name.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeField<Value: Encodable>(_ value: Value, _ name: StaticString) throws {
         try encode(value, forKey: FieldKey(name))
     }
 
     /// Writes an optional property's value under its wire name; a nil value writes no key.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         try encodeIfPresent(value, forKey: FieldKey(name))
     }
 
     /// Writes a required, nullable property: a nil value writes `null` (the key must be there).
     @inlinable
+    @_spi(Generated)
     public mutating func encodeFieldOrNull<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         if let value { try encode(value, forKey: FieldKey(name)) } else { try encodeNil(forKey: FieldKey(name)) }
     }
@@ -98,6 +110,7 @@ extension KeyedEncodingContainer where Key == FieldKey {
     /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
     /// value.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeNullableField<Value: Encodable>(_ value: Nullable<Value>?, _ name: StaticString)
         throws {
         switch value {
@@ -108,6 +121,7 @@ extension KeyedEncodingContainer where Key == FieldKey {
     }
 
     /// Writes the keys of a schema's `additionalProperties`, after the declared ones.
+    @_spi(Generated)
     public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
         // In key order, so the same value always encodes the same way.
         for name in fields.keys.sorted() { try encode(fields[name]!, forKey: FieldKey(stringValue: name)) }

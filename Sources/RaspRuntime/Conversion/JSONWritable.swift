@@ -20,6 +20,7 @@ public struct JSONWriter {
     private var atFirstMember = true
 
     /// Creates an empty writer.
+    @_spi(Generated)
     public init() {
         bytes.reserveCapacity(4096)
     }
@@ -27,36 +28,42 @@ public struct JSONWriter {
     // MARK: Objects and arrays
 
     /// Writes `{`.
+    @_spi(Generated)
     public mutating func beginObject() {
         bytes.append(0x7B)
         atFirstMember = true
     }
 
     /// Writes `}`. The enclosing object or array, if any, now has a member.
+    @_spi(Generated)
     public mutating func endObject() {
         bytes.append(0x7D)
         atFirstMember = false
     }
 
     /// Writes `[`.
+    @_spi(Generated)
     public mutating func beginArray() {
         bytes.append(0x5B)
         atFirstMember = true
     }
 
     /// Writes `]`. The enclosing object or array, if any, now has a member.
+    @_spi(Generated)
     public mutating func endArray() {
         bytes.append(0x5D)
         atFirstMember = false
     }
 
     /// Writes the comma before an array's item (none before the first).
+    @_spi(Generated)
     public mutating func beginItem() {
         if !atFirstMember { bytes.append(0x2C) }
         atFirstMember = false
     }
 
     /// Writes the comma before an object's member (none before the first), its key and the colon.
+    @_spi(Generated)
     public mutating func beginMember(_ name: StaticString) {
         beginItem()
         name.withUTF8Buffer { JSONText.appendString($0, to: &bytes) }
@@ -64,6 +71,7 @@ public struct JSONWriter {
     }
 
     /// Writes the comma before an object's member (none before the first), its key and the colon.
+    @_spi(Generated)
     public mutating func beginMember(_ name: String) {
         beginItem()
         JSONText.appendString(name, to: &bytes)
@@ -74,16 +82,19 @@ public struct JSONWriter {
 
     /// Writes a value that writes itself.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeValue<Value: JSONWritable>(_ value: Value) throws {
         try value.writeJSON(to: &self)
     }
 
     /// Writes any other value through its `encode(to:)`, as `JSONCoding.encode` would.
+    @_spi(Generated)
     public mutating func encodeValue<Value: Encodable>(_ value: Value) throws {
         bytes.append(contentsOf: try JSONCoding.encodeWithEncoder(value))
     }
 
     /// Writes `null`.
+    @_spi(Generated)
     public mutating func writeNull() {
         JSONText.append("null", to: &bytes)
     }
@@ -109,6 +120,7 @@ public struct JSONWriter {
 
     /// Writes a property's value under its wire name.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeField<Value: JSONWritable>(_ value: Value, _ name: StaticString) throws {
         beginMember(name)
         try value.writeJSON(to: &self)
@@ -116,6 +128,7 @@ public struct JSONWriter {
 
     /// Writes a property's value under its wire name (a type that is not ``JSONWritable``).
     @inlinable
+    @_spi(Generated)
     public mutating func encodeField<Value: Encodable>(_ value: Value, _ name: StaticString) throws {
         beginMember(name)
         try encodeValue(value)
@@ -123,24 +136,28 @@ public struct JSONWriter {
 
     /// Writes an optional property's value under its wire name; a nil value writes no key.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeOptionalField<Value: JSONWritable>(_ value: Value?, _ name: StaticString) throws {
         if let value { try encodeField(value, name) }
     }
 
     /// Writes an optional property's value under its wire name; a nil value writes no key.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeOptionalField<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         if let value { try encodeField(value, name) }
     }
 
     /// Writes a required, nullable property: a nil value writes `null`.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeFieldOrNull<Value: JSONWritable>(_ value: Value?, _ name: StaticString) throws {
         if let value { try encodeField(value, name) } else { beginMember(name); writeNull() }
     }
 
     /// Writes a required, nullable property: a nil value writes `null`.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeFieldOrNull<Value: Encodable>(_ value: Value?, _ name: StaticString) throws {
         if let value { try encodeField(value, name) } else { beginMember(name); writeNull() }
     }
@@ -148,6 +165,7 @@ public struct JSONWriter {
     /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
     /// value.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeNullableField<Value: JSONWritable>(_ value: Nullable<Value>?, _ name: StaticString)
         throws {
         switch value {
@@ -160,6 +178,7 @@ public struct JSONWriter {
     /// Writes an optional, nullable property in its three states: nothing for nil, `null` for `.null`, else the
     /// value.
     @inlinable
+    @_spi(Generated)
     public mutating func encodeNullableField<Value: Encodable>(_ value: Nullable<Value>?, _ name: StaticString)
         throws {
         switch value {
@@ -170,6 +189,7 @@ public struct JSONWriter {
     }
 
     /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    @_spi(Generated)
     public mutating func encodeAdditionalFields<Value: JSONWritable>(_ fields: [String: Value]) throws {
         for name in fields.keys.sorted() {
             beginMember(name)
@@ -178,6 +198,7 @@ public struct JSONWriter {
     }
 
     /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    @_spi(Generated)
     public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
         for name in fields.keys.sorted() {
             beginMember(name)

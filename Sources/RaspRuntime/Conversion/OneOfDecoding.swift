@@ -1,4 +1,5 @@
 /// Helpers the generated `oneOf`/`anyOf` enums decode with.
+@_spi(Generated)
 public enum OneOfDecoding {
     struct Key: CodingKey {
         var stringValue: String

@@ -2,6 +2,7 @@ import Foundation
 
 /// How a parameter is written on the wire (OpenAPI `style`). Examples for `color` = `["blue", "black"]` or
 /// `{R: 100, G: 200}`, not exploded / exploded.
+@_spi(Generated)
 public enum ParameterStyle: String, Sendable, Hashable {
     /// Path and header: `blue,black`; `R,100,G,200` / `R=100,G=200`.
     case simple
@@ -22,6 +23,7 @@ public enum ParameterStyle: String, Sendable, Hashable {
 extension ClientRequest {
     /// Path parameter: returns the text (already percent-encoded, RFC 3986 unreserved characters kept) that replaces
     /// `{name}` in the path template. Styles: simple, label, matrix.
+    @_spi(Generated)
     public func pathParameter(_ name: String, _ value: some Encodable, style: ParameterStyle, explode: Bool) throws
         -> String {
         let shape = try parameterNode(name, value).shape
@@ -48,6 +50,7 @@ extension ClientRequest {
 
     /// Query parameter; nil adds nothing. Styles: form, spaceDelimited, pipeDelimited, deepObject.
     /// Names and values are added as they are; ``url(relativeTo:)`` percent-encodes them.
+    @_spi(Generated)
     public mutating func addQuery(_ name: String, _ value: (some Encodable)?, style: ParameterStyle, explode: Bool)
         throws {
         guard let value else { return }
@@ -59,6 +62,7 @@ extension ClientRequest {
 
     /// Header parameter (style simple); nil, an empty array or an empty object adds nothing. Header values are not
     /// percent-encoded; a value containing CR or LF is rejected.
+    @_spi(Generated)
     public mutating func addHeader(_ name: String, _ value: (some Encodable)?, explode: Bool) throws {
         guard let value else { return }
         let shape = try parameterNode(name, value).shape
@@ -68,6 +72,7 @@ extension ClientRequest {
     /// Cookie parameter (style form): appends `name=value` to the `Cookie` header, joining several with "; ".
     /// Arrays are always sent as `name=a,b`; exploded objects as `R=100; G=200`. Names and values are
     /// percent-encoded (as form style does), so `;`, `,` and spaces inside values cannot break the header.
+    @_spi(Generated)
     public mutating func addCookie(_ name: String, _ value: (some Encodable)?, explode: Bool) throws {
         guard let value else { return }
         let shape = try parameterNode(name, value).shape
@@ -78,21 +83,25 @@ extension ClientRequest {
     }
 
     /// A path parameter declared with `content` (e.g. `application/json`): its JSON text, percent-encoded.
+    @_spi(Generated)
     public func pathParameter(_ name: String, json value: some Encodable) throws -> String {
         Self.encode(try jsonText(name, value))
     }
 
     /// A query parameter declared with `content`: one item whose value is the JSON text; nil adds nothing.
+    @_spi(Generated)
     public mutating func addQuery(_ name: String, json value: (some Encodable)?) throws {
         if let value { query.append((name, try jsonText(name, value))) }
     }
 
     /// A header parameter declared with `content`: the JSON text as the header value; nil adds nothing.
+    @_spi(Generated)
     public mutating func addHeader(_ name: String, json value: (some Encodable)?) throws {
         if let value { try appendParameterHeader(name, try jsonText(name, value)) }
     }
 
     /// A cookie parameter declared with `content`: `name=<percent-encoded JSON>`; nil adds nothing.
+    @_spi(Generated)
     public mutating func addCookie(_ name: String, json value: (some Encodable)?) throws {
         if let value { appendCookie("\(Self.encode(name))=\(Self.encode(try jsonText(name, value)))") }
     }

@@ -305,6 +305,7 @@ public struct ClientCore: Sendable {
     ///   - request: The request.
     ///   - type: The success body type.
     ///   - errorBody: Decodes an error body for a status, or returns nil.
+    @_spi(Generated)
     public func perform<Success: Decodable>(
         _ request: ClientRequest,
         decoding type: Success.Type,
@@ -316,6 +317,7 @@ public struct ClientCore: Sendable {
     }
 
     /// Sends a request and returns the raw 2xx response (for bodies that are not JSON, or no body).
+    @_spi(Generated)
     public func performRaw(
         _ request: ClientRequest,
         errorBody: @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
@@ -326,6 +328,7 @@ public struct ClientCore: Sendable {
     }
 
     /// Sends a request and returns the bytes of the 2xx body (bodies that are not JSON).
+    @_spi(Generated)
     public func performData(
         _ request: ClientRequest,
         errorBody: @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
@@ -353,6 +356,7 @@ public struct ClientCore: Sendable {
     }
 
     /// Decodes a JSON body, mapping failures to ``ClientError/decoding(_:)`` with the coding path.
+    @_spi(Generated)
     public func decode<T: Decodable>(_ type: T.Type, from response: ClientResponse, operationID: String) throws -> T {
         do {
             return try JSONCoding.decoder.decode(T.self, from: response.body.data ?? Data())
@@ -363,6 +367,7 @@ public struct ClientCore: Sendable {
 
     /// Decodes the error body of a status the document names (`404`, `4XX`) as `T`, or nil when it is not one (for
     /// ``perform(_:decoding:errorBody:)``, which then throws an ``APIError`` of `T`).
+    @_spi(Generated)
     public static func decodeErrorBody<T: Decodable & Sendable>(_ type: T.Type, _ data: Data) -> (any Sendable)? {
         try? JSONCoding.decoder.decode(T.self, from: data)
     }
@@ -370,6 +375,7 @@ public struct ClientCore: Sendable {
     /// Decodes the error body of a `default` response (any status the document does not name) as `T`, or nil when
     /// it is not one: ``perform(_:decoding:errorBody:)`` then throws ``ClientError/http(_:)`` with the value in its
     /// ``ClientError/HTTPFailure/decodedBody``, as for a status the document does not describe.
+    @_spi(Generated)
     public static func decodeDefaultErrorBody<T: Decodable & Sendable>(_ type: T.Type, _ data: Data)
         -> (any Sendable)? {
         (try? JSONCoding.decoder.decode(T.self, from: data)).map { DefaultErrorBody(value: $0) }
@@ -395,6 +401,7 @@ extension ClientCore {
     ///   - errorBody: Decodes an error body for a status, or returns nil.
     /// - Throws: ``ClientError``; a status other than 2xx throws ``APIError`` when `errorBody` decodes up to 1 MB
     ///   of the body, else ``ClientError/http(_:)`` (like ``perform(_:decoding:errorBody:)``).
+    @_spi(Generated)
     public func performStream(
         _ request: ClientRequest,
         errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }

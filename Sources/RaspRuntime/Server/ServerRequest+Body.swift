@@ -25,6 +25,7 @@ extension ServerRequest {
     /// each property in its `encoding` style (form and exploded by default), bracket keys (`card[exp][month]`) as
     /// nested objects and numbered arrays.
     /// - Throws: ``ServerRequestError`` when a property does not decode.
+    @_spi(Generated)
     public func formBody<T: Decodable>(as type: T.Type = T.self, encoding: [String: BodyPartEncoding] = [:]) throws
         -> T {
         let items = Self.formItems(textBody())
@@ -35,6 +36,7 @@ extension ServerRequest {
     /// property (several for an array); file parts become ``BinaryFile`` values with their file name and media
     /// type, JSON parts objects, text parts scalars, and parts named with brackets nested values.
     /// - Throws: ``ServerRequestError`` when the body is not multipart or a property does not decode.
+    @_spi(Generated)
     public func multipartBody<T: Decodable>(as type: T.Type = T.self, encoding: [String: BodyPartEncoding] = [:])
         throws -> T {
         guard let boundary = Self.boundary(header("Content-Type")) else {

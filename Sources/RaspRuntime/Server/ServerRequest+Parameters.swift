@@ -2,6 +2,7 @@ import HTTPTypes
 import Foundation
 
 /// Where a parameter is sent.
+@_spi(Generated)
 public enum ParameterLocation: String, Sendable, Hashable {
     /// A part of the path (`/pets/{id}`).
     case path
@@ -24,6 +25,7 @@ extension ServerRequest {
     /// also takes any item the document does not declare.
     /// - Returns: nil when the request does not carry the parameter.
     /// - Throws: ``ServerRequestError`` when the value does not decode as `T`.
+    @_spi(Generated)
     public func parameter<T: Decodable>(_ name: String, in location: ParameterLocation,
                                         style: ParameterStyle? = nil, explode: Bool? = nil,
                                         others: [String] = [], as type: T.Type = T.self) throws -> T? {
@@ -54,6 +56,7 @@ extension ServerRequest {
 
     /// Reads a required parameter (see ``parameter(_:in:style:explode:others:as:)``).
     /// - Throws: ``ServerRequestError`` when it is missing or does not decode.
+    @_spi(Generated)
     public func requiredParameter<T: Decodable>(_ name: String, in location: ParameterLocation,
                                                 style: ParameterStyle? = nil, explode: Bool? = nil,
                                                 others: [String] = [], as type: T.Type = T.self) throws -> T {
@@ -66,6 +69,7 @@ extension ServerRequest {
 
     /// Reads an optional parameter declared with `content: application/json`: its text as JSON.
     /// - Throws: ``ServerRequestError`` when the text is not JSON of type `T`.
+    @_spi(Generated)
     public func parameter<T: Decodable>(_ name: String, in location: ParameterLocation, json type: T.Type)
         throws -> T? {
         guard let text = rawParameter(name, location) else { return nil }
@@ -79,6 +83,7 @@ extension ServerRequest {
 
     /// Reads a required parameter declared with `content: application/json`.
     /// - Throws: ``ServerRequestError`` when it is missing or does not decode.
+    @_spi(Generated)
     public func requiredParameter<T: Decodable>(_ name: String, in location: ParameterLocation, json type: T.Type)
         throws -> T {
         guard let value = try parameter(name, in: location, json: type) else {

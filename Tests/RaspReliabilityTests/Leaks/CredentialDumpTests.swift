@@ -1,6 +1,6 @@
 import Foundation
 import RaspAPI
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 import RaspTestSupport
 import Testing
 

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}
@@ -44,7 +44,7 @@ struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Pet` schema of the API.
 ///
@@ -150,7 +150,7 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getPet(_:)``.
@@ -168,7 +168,7 @@ extension Operations {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Dog` schema of the API.
 struct Dog: Codable, Hashable, Sendable, JSONWritable {
@@ -254,7 +254,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -270,7 +270,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Owner` schema of the API.
 struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -298,7 +298,7 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Money` schema of the API.
 struct Money: Codable, Hashable, Sendable, JSONWritable {
@@ -331,7 +331,7 @@ struct Money: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension MockClient {
     func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}
@@ -44,7 +44,7 @@ struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/uploadPhoto(_:)``.
@@ -62,7 +62,7 @@ extension Operations {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -83,7 +83,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Client {
     func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void {
@@ -97,7 +97,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension MockClient {
     func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void { try await uploadPhotoHandler(input) }

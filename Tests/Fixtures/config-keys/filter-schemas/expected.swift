@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}
@@ -48,7 +48,7 @@ struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Pet` schema of the API.
 ///
@@ -154,7 +154,7 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listPets(_:)``.
@@ -172,7 +172,7 @@ extension Operations {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -196,7 +196,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension MockClient {
     func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
@@ -206,7 +206,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Dog` schema of the API.
 struct Dog: Codable, Hashable, Sendable, JSONWritable {
@@ -285,7 +285,7 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Owner` schema of the API.
 struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -325,7 +325,7 @@ extension Operations {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Client {
     func getPet(_ input: Operations.GetPet) async throws -> Pet {
@@ -338,7 +338,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Money` schema of the API.
 struct Money: Codable, Hashable, Sendable, JSONWritable {
@@ -381,7 +381,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Unused` schema of the API.
 struct Unused: Codable, Hashable, Sendable, JSONWritable {

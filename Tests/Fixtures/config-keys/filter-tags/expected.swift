@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}
@@ -44,7 +44,7 @@ struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Store` schema of the API.
 struct Store: Codable, Hashable, Sendable, JSONWritable {
@@ -72,7 +72,7 @@ struct Store: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listStores(_:)``.
@@ -94,7 +94,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /stores`.
@@ -107,7 +107,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Address` schema of the API.
 struct Address: Codable, Hashable, Sendable, JSONWritable {
@@ -135,7 +135,7 @@ struct Address: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension MockClient {
     func listStores(_ input: Operations.ListStores) async throws -> [Store] { try await listStoresHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}
@@ -44,7 +44,7 @@ struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Animal` schema of the API.
 ///
@@ -150,7 +150,7 @@ enum Animal: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/allAnimals(_:)``.
@@ -168,7 +168,7 @@ extension Operations {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Dog` schema of the API.
 struct Dog: Codable, Hashable, Sendable, JSONWritable {
@@ -247,7 +247,7 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension Client {
     func allAnimals(_ input: Operations.AllAnimals) async throws -> [Animal] {
@@ -261,7 +261,7 @@ extension Client {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -277,7 +277,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Owner` schema of the API.
 struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -305,7 +305,7 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// The `Money` schema of the API.
 struct Money: Codable, Hashable, Sendable, JSONWritable {
@@ -338,7 +338,7 @@ struct Money: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 import Foundation
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 extension MockClient {
     func allAnimals(_ input: Operations.AllAnimals) async throws -> [Animal] { try await allAnimalsHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The declarations generated from openapi.yaml.
 public enum Shop {}
@@ -92,7 +92,7 @@ extension Shop.ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop.Operations {
     /// The input of ``Client/listPets(_:)``.
@@ -137,7 +137,7 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Pet` schema of the API.
@@ -253,7 +253,7 @@ extension Shop.Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.MockClient {
     public func listPets(_ input: Shop.Operations.ListPets) async throws -> [Shop.Pet] { try await listPetsHandler(input) }
@@ -263,7 +263,7 @@ extension Shop.MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.ClientProtocol {
     /// - Parameters:
@@ -279,7 +279,7 @@ extension Shop.ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.Client {
     public func getPet(_ input: Shop.Operations.GetPet) async throws -> Shop.Pet {
@@ -309,7 +309,7 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.Operations {
     /// The input of ``Client/getPet(_:)``.
@@ -327,7 +327,7 @@ extension Shop.Operations {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Dog` schema of the API.
@@ -412,7 +412,7 @@ extension Shop.MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.ClientProtocol {
     /// - Remark: HTTP `GET /stores`.
@@ -425,7 +425,7 @@ extension Shop.ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Shop.ClientServerRoutes {
     static func listStores(_ handler: some Shop.ClientProtocol, on router: inout ServerRouter) {
@@ -440,7 +440,7 @@ extension Shop.ClientServerRoutes {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Owner` schema of the API.
@@ -492,7 +492,7 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Money` schema of the API.
@@ -531,7 +531,7 @@ extension Shop.MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Store` schema of the API.
@@ -561,7 +561,7 @@ extension Shop {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop.ClientProtocol {
     /// - Parameters:
@@ -595,7 +595,7 @@ extension Shop.ClientServerRoutes {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Address` schema of the API.
@@ -651,7 +651,7 @@ extension Shop.ClientExampleHandler {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Shop {
     /// The `Unused` schema of the API.

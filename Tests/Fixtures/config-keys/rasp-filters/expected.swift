@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -48,7 +48,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listStores(_:)``.
@@ -70,7 +70,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Store` schema of the API.
 public struct Store: Codable, Hashable, Sendable, JSONWritable {
@@ -105,7 +105,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func listStores(_ input: Operations.ListStores) async throws -> [Store] { try await listStoresHandler(input) }
@@ -115,7 +115,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/uploadPhoto(_:)``.
@@ -148,7 +148,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Address` schema of the API.
 public struct Address: Codable, Hashable, Sendable, JSONWritable {
@@ -176,7 +176,7 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Client {
     public func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void {
@@ -190,7 +190,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void { try await uploadPhotoHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -44,7 +44,7 @@ public struct MockPetClient: PetClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Shop` schema of the API.
 public struct Shop: Codable, Hashable, Sendable, JSONWritable {
@@ -72,7 +72,7 @@ public struct Shop: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``PetClient/shops(_:)``.
@@ -94,7 +94,7 @@ extension PetClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension PetClientProtocol {
     /// - Remark: HTTP `GET /stores`.
@@ -107,7 +107,7 @@ extension PetClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Address` schema of the API.
 public struct Address: Codable, Hashable, Sendable, JSONWritable {
@@ -135,7 +135,7 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockPetClient {
     public func shops(_ input: Operations.Shops) async throws -> [Shop] { try await shopsHandler(input) }

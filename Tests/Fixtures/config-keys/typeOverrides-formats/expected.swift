@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -52,7 +52,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listPets(_:)``.
@@ -80,7 +80,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
 ///
@@ -194,7 +194,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
@@ -204,7 +204,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -220,7 +220,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getPet(_:)``.
@@ -245,7 +245,7 @@ extension Client {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Dog` schema of the API.
 public struct Dog: Codable, Hashable, Sendable, JSONWritable {
@@ -324,7 +324,7 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }
@@ -334,7 +334,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Owner` schema of the API.
 public struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -377,7 +377,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/uploadPhoto(_:)``.
@@ -395,7 +395,7 @@ extension Operations {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Client {
     public func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void {
@@ -409,7 +409,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Money` schema of the API.
 public struct Money: Codable, Hashable, Sendable, JSONWritable {
@@ -442,7 +442,7 @@ public struct Money: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func uploadPhoto(_ input: Operations.UploadPhoto) async throws -> Void { try await uploadPhotoHandler(input) }

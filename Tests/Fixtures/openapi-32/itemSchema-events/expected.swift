@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -48,7 +48,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/streamMessages(_:)``.
@@ -71,7 +71,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /messages`.
@@ -84,7 +84,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func streamMessages(_ input: Operations.StreamMessages) async throws -> EventStream<Message> { try await streamMessagesHandler(input) }
@@ -94,7 +94,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Message` schema of the API.
 public struct Message: Codable, Hashable, Sendable, JSONWritable {
@@ -122,7 +122,7 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/streamLog(_:)``.
@@ -145,7 +145,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /log`.
@@ -158,7 +158,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func streamLog(_ input: Operations.StreamLog) async throws -> ServerSentEvents { try await streamLogHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -48,7 +48,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/streamRecords(_:)``.
@@ -63,7 +63,7 @@ extension Operations {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Client {
     public func streamRecords(_ input: Operations.StreamRecords) async throws -> JSONLinesStream<Record> {
@@ -76,7 +76,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /records`.
@@ -89,7 +89,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func streamRecords(_ input: Operations.StreamRecords) async throws -> JSONLinesStream<Record> { try await streamRecordsHandler(input) }
@@ -99,7 +99,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Record` schema of the API.
 public struct Record: Codable, Hashable, Sendable, JSONWritable {
@@ -127,7 +127,7 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/streamSequence(_:)``.
@@ -155,7 +155,7 @@ extension Operations {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Client {
     public func streamSequence(_ input: Operations.StreamSequence) async throws -> JSONLinesStream<Operations.StreamSequence.Item> {
@@ -168,7 +168,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /sequence`.
@@ -181,7 +181,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func streamSequence(_ input: Operations.StreamSequence) async throws -> JSONLinesStream<Operations.StreamSequence.Item> { try await streamSequenceHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -54,7 +54,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Client {
     public func getParts(_ input: Operations.GetParts) async throws -> Data {
@@ -67,7 +67,7 @@ extension Client {
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /parts`.
@@ -80,7 +80,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 public import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getParts(_:)``.
@@ -99,7 +99,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Client {
     public func getPartsStream(_ input: Operations.GetParts) async throws -> MessageBody {
@@ -112,7 +112,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension ClientProtocol {
     /// The response of ``Client/getParts(_:)`` as it arrives (the bytes as they come).
@@ -127,7 +127,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension MockClient {
     public func getPartsStream(_ input: Operations.GetParts) async throws -> MessageBody { try await getPartsStreamHandler(input) }
@@ -137,7 +137,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getPlain(_:)``.
@@ -152,7 +152,7 @@ extension Operations {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Client {
     public func getPlain(_ input: Operations.GetPlain) async throws -> [String] {
@@ -165,7 +165,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /plain`.
@@ -178,7 +178,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func getPlain(_ input: Operations.GetPlain) async throws -> [String] { try await getPlainHandler(input) }

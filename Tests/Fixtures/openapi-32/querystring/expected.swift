@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -48,7 +48,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/search(_:)``.
@@ -65,7 +65,7 @@ extension Operations {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -89,7 +89,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func search(_ input: Operations.Search) async throws -> [String] { try await searchHandler(input) }
@@ -99,7 +99,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `SearchFilter` schema of the API.
 public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
@@ -137,7 +137,7 @@ public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/searchJSON(_:)``.
@@ -159,7 +159,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /raw`.
@@ -172,7 +172,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func searchJSON(_ input: Operations.SearchJSON) async throws -> Void { try await searchJSONHandler(input) }

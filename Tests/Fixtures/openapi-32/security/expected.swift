@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Authentication {
     /// Authorization server metadata (RFC 8414): `https://auth.example.com/.well-known/oauth-authorization-server` (`OpenIDConfiguration.load(from:)` reads its token endpoint).
@@ -61,7 +61,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getMe(_:)``.
@@ -83,7 +83,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /me`.
@@ -96,7 +96,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func getMe(_ input: Operations.GetMe) async throws -> Void { try await getMeHandler(input) }

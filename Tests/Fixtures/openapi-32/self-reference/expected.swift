@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -48,7 +48,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Owner` schema of the API.
 public struct Owner: Codable, Hashable, Sendable, JSONWritable {
@@ -76,7 +76,7 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listPets(_:)``.
@@ -98,7 +98,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /pets`.
@@ -111,7 +111,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
@@ -121,7 +121,7 @@ extension MockClient {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
 public struct Pet: Codable, Hashable, Sendable, JSONWritable {
@@ -149,7 +149,7 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getOwner(_:)``.
@@ -171,7 +171,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /owner`.
@@ -184,7 +184,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func getOwner(_ input: Operations.GetOwner) async throws -> Owner { try await getOwnerHandler(input) }

@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}
@@ -44,7 +44,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/listCats(_:)``.
@@ -66,7 +66,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /cats`.
@@ -79,7 +79,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func listCats(_ input: Operations.ListCats) async throws -> Void { try await listCatsHandler(input) }

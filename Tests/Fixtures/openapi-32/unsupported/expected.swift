@@ -3,7 +3,7 @@
 // swift-format-ignore-file
 
 public import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The servers the spec lists; the first is the default.
 public enum Servers {
@@ -51,7 +51,7 @@ public struct MockClient: ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
 public enum Pet: Codable, Hashable, Sendable, JSONWritable {
@@ -88,7 +88,7 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Cat` schema of the API.
 public struct Cat: Codable, Hashable, Sendable, JSONWritable {
@@ -121,7 +121,7 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/getPet(_:)``.
@@ -143,7 +143,7 @@ extension Client {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Remark: HTTP `GET /pets`.
@@ -156,7 +156,7 @@ extension ClientProtocol {
 // swift-format-ignore-file
 
 internal import Foundation
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// The `Dog` schema of the API.
 public struct Dog: Codable, Hashable, Sendable, JSONWritable {
@@ -189,7 +189,7 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable {
 // swift-format-ignore-file
 
 internal import Foundation
-internal import RaspRuntime
+@_spi(Generated) internal import RaspRuntime
 
 extension MockClient {
     public func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }
