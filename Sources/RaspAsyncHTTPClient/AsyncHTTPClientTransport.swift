@@ -21,8 +21,8 @@ public import RaspRuntime
 /// It behaves as ``/RaspRuntime/URLSessionTransport`` does, so the two are interchangeable (one test suite runs against
 /// both):
 /// - The request's ``/RaspRuntime/ClientRequest/timeout`` (or ``defaultTimeout``) bounds the whole exchange of
-///   ``send(_:baseURL:)`` and ``download(_:baseURL:to:)``, upload and body included, and is the longest silence
-///   between chunks of ``stream(_:baseURL:)``.
+///   ``send(_:baseURL:)``, upload and body included, and is the longest silence between chunks of
+///   ``stream(_:baseURL:)``.
 /// - Cancelling the calling task (or the task reading a streamed body) ends the exchange at once, closing the
 ///   connection, with ``/RaspRuntime/ClientError/cancelled(operationID:)``.
 /// - Errors are ``/RaspRuntime/ClientError``s of the same cases: `.noConnection` (a refused connection, a name that

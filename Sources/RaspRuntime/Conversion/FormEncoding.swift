@@ -22,7 +22,7 @@ extension ClientRequest {
     /// Sets an `application/x-www-form-urlencoded` body from an `Encodable` value, with nested keys in the
     /// bracket style Stripe and Rails use: `card[number]=4242&items[0][price]=p_1`. Keys are sorted.
     ///
-    /// Older generated code calls this; ``setFormBody(_:encoding:)`` keeps the properties' order and follows the
+    /// Older generated code calls this; `setFormBody(_:encoding:)` (generated code's SPI) keeps the properties' order and follows the
     /// body's `encoding` object.
     public mutating func setFormBody(_ value: some Encodable) throws {
         let pairs = try FormFields.flatten(value, operationID: operationID)
@@ -33,7 +33,7 @@ extension ClientRequest {
     /// Sets a `multipart/form-data` body: each top-level property is a part, in key order; `Data` values are sent
     /// as files (named after the property, `application/octet-stream`), nested values as JSON text.
     ///
-    /// Older generated code calls this; ``setMultipartBody(_:encoding:)`` sends ``BinaryFile`` values as files,
+    /// Older generated code calls this; `setMultipartBody(_:encoding:)` (generated code's SPI) sends ``BinaryFile`` values as files,
     /// `Data` as base64 text (`format: byte`), and follows the body's `encoding` object.
     public mutating func setMultipartBody(_ value: some Encodable) throws {
         var writer = MultipartWriter()
