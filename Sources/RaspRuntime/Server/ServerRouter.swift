@@ -57,6 +57,11 @@ public struct ServerRouter: Sendable {
     public typealias Handler = @Sendable (ServerRequest) async throws -> ServerResponse
 
     private var routes: [Route] = []
+    /// The routes by path segment (by the order they were registered in), so that a request is matched only against
+    /// the templates that can match it.
+    private var trie = RouteTrie()
+    /// The position in ``routes`` of each route, by the order it was registered in.
+    private var positions: [Int] = []
     /// A path the routes are served under (`/v1`): requests are matched on what follows it, and others are not
     /// found. Empty by default.
     public var pathPrefix = ""
@@ -84,6 +89,9 @@ public struct ServerRouter: Sendable {
                           handler: handler)
         let index = routes.firstIndex { route.template.isMoreSpecific(than: $0.template) } ?? routes.endIndex
         routes.insert(route, at: index)
+        for registered in positions.indices where positions[registered] >= index { positions[registered] += 1 }
+        trie.insert(route.template, positions.count)
+        positions.append(index)
     }
 
     /// The operations registered, as `METHOD path` strings in matching order.
@@ -93,10 +101,14 @@ public struct ServerRouter: Sendable {
     public func respond(to request: ServerRequest) async -> ServerResponse {
         var allowed: Set<String> = []
         let path = request.path.hasPrefix(pathPrefix) ? String(request.path.dropFirst(pathPrefix.count)) : nil
-        for route in routes {
+        // The routes that can match, in matching order.
+        let segments = path?.split(separator: "/", omittingEmptySubsequences: false)
+        let candidates = segments.map { trie.candidates($0).map { positions[$0] }.sorted() } ?? []
+        for position in candidates {
+            let route = routes[position]
             guard let path, let parameters = route.template.match(path) else { continue }
             let headFromGet = request.method == "HEAD" && route.method == "GET"
-                && !routes.contains { $0.method == "HEAD" && $0.template.match(path) != nil }
+                && !candidates.contains { routes[$0].method == "HEAD" && routes[$0].template.match(path) != nil }
             guard route.method == request.method || headFromGet else {
                 allowed.insert(route.method)
                 continue
@@ -155,6 +167,50 @@ public struct ServerRouter: Sendable {
     }
 }
 
+/// Routes by path segment: a template's segments of plain text are followed by their text, the others (a parameter,
+/// text with a parameter) by a wildcard. A path's candidates are the routes of every branch its segments can take,
+/// so matching a request costs the routes that share its shape, not every route.
+struct RouteTrie: Sendable {
+    private struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        var wildcard: Int?
+        var routes: [Int] = []
+    }
+
+    private var nodes = [Node()]
+
+    /// Adds a route's template, the route known by `route`.
+    mutating func insert(_ template: PathTemplate, _ route: Int) {
+        var node = 0
+        for pieces in template.segments {
+            let literal: String? = if pieces.count == 1, case .literal(let text) = pieces[0] { text } else { nil }
+            let existing = literal.map { nodes[node].literals[$0] } ?? nodes[node].wildcard
+            let next = existing ?? nodes.count
+            if existing == nil {
+                nodes.append(Node())
+                if let literal { nodes[node].literals[literal] = next } else { nodes[node].wildcard = next }
+            }
+            node = next
+        }
+        nodes[node].routes.append(route)
+    }
+
+    /// The routes whose templates can match a path of these segments.
+    func candidates(_ segments: [Substring]) -> [Int] {
+        var found: [Int] = []
+        var pending = [(node: 0, depth: 0)]
+        while let (node, depth) = pending.popLast() {
+            guard depth < segments.count else {
+                found += nodes[node].routes
+                continue
+            }
+            if let next = nodes[node].literals[String(segments[depth])] { pending.append((next, depth + 1)) }
+            if let next = nodes[node].wildcard { pending.append((next, depth + 1)) }
+        }
+        return found
+    }
+}
+
 /// An OpenAPI path template split into segments of literal text and `{name}` parameters.
 struct PathTemplate: Sendable {
     enum Piece: Sendable, Equatable {
@@ -164,6 +220,8 @@ struct PathTemplate: Sendable {
 
     let text: String
     let segments: [[Piece]]
+    /// How literal each segment is: 2 for plain text, 1 for text with parameters, 0 for a parameter alone.
+    private let specificity: [Int]
 
     init(_ text: String) {
         self.text = text
@@ -178,14 +236,11 @@ struct PathTemplate: Sendable {
             if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
             return pieces
         }
-    }
-
-    /// How literal each segment is: 2 for plain text, 1 for text with parameters, 0 for a parameter alone.
-    private var specificity: [Int] {
-        segments.map { pieces in
+        specificity = segments.map { pieces in
             pieces.allSatisfy { if case .literal = $0 { true } else { false } } ? 2 : pieces.count > 1 ? 1 : 0
         }
     }
+
 
     /// Whether the template should be tried before `other`: its first segment that differs is more literal.
     func isMoreSpecific(than other: PathTemplate) -> Bool {
