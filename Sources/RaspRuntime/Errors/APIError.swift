@@ -110,7 +110,6 @@ extension ClientError.HTTPFailure {
 
     /// The value of the first of ``requestIDHeaders`` among `headers`.
     static func requestID(in headers: HTTPFields) -> String? {
-        requestIDHeaders.lazy.compactMap { name in HTTPField.Name(name).flatMap { headers[fields: $0].first?.value } }
-            .first
+        requestIDHeaders.lazy.compactMap { headers.firstValue(of: $0) }.first
     }
 }

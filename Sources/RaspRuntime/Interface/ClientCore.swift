@@ -134,7 +134,6 @@ public struct ClientCore: Sendable {
     /// - Throws: ``ClientError``, or ``FileStorageError`` when the file cannot be written.
     public func download(_ request: ClientRequest, to file: URL) async throws -> ClientResponseHead {
         let response = try await runStream(request)
-        recorder?.record(ClientResponse(response.head, body: MessageBody(Data())))
         guard (200..<300).contains(response.status) || response.status == 304 else {
             let body = await prefix(of: response.body)
             throw ClientError.http(.init(operationID: request.operationID, status: response.status,
@@ -151,14 +150,16 @@ public struct ClientCore: Sendable {
     }
 
     /// Runs the chain around ``ClientTransport/stream(_:baseURL:)``: the response with its body arriving (observed
-    /// when ``RequestOptions/onProgress`` is set).
+    /// when ``RequestOptions/onProgress`` is set). The recorder keeps its head, the body going to the caller.
     private func runStream(_ request: ClientRequest) async throws -> ClientResponse {
         let transport = self.transport
         let onProgress = options.onProgress
-        return try await run(request) { request, url in
+        let response = try await run(request) { request, url in
             let (head, body) = try await transport.stream(request, baseURL: url)
             return ClientResponse(head, body: onProgress.map { Self.observed(body, head: head, $0) } ?? body)
         }
+        recorder?.record(ClientResponse(response.head, body: MessageBody(Data())))
+        return response
     }
 
     /// Reads a response body into memory, its failures as ``ClientError``s.
@@ -407,7 +408,6 @@ extension ClientCore {
         errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
     ) async throws -> MessageBody {
         let response = try await runStream(request)
-        recorder?.record(ClientResponse(response.head, body: MessageBody(Data())))
         if !(200..<300).contains(response.status) {
             try check(ClientResponse(response.head, body: MessageBody(await prefix(of: response.body))),
                       request: request, errorBody: errorBody)

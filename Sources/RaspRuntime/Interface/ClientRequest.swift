@@ -86,7 +86,7 @@ public struct ClientRequest: Sendable, Hashable {
 
     /// The value of the first header field of that name (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
+        headers.firstValue(of: name)
     }
 
     /// The field, or nil with ``headerProblem`` set.
@@ -181,5 +181,11 @@ extension HTTPFields {
     /// a valid field name.
     func value(of name: String) -> String? {
         HTTPField.Name(name).flatMap { self[$0] }
+    }
+
+    /// The value of the first field named `name` (case-insensitive), nil when there is none or the name is not a
+    /// valid field name.
+    func firstValue(of name: String) -> String? {
+        HTTPField.Name(name).flatMap { self[fields: $0].first?.value }
     }
 }

@@ -36,7 +36,7 @@ public struct ServerRequest: Sendable {
 
     /// The first value of a header field (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
+        headers.firstValue(of: name)
     }
 
     /// The cookies of the `Cookie` header, in order (names and values as sent, still percent-encoded).
@@ -107,7 +107,7 @@ public struct ServerResponse: Sendable {
 
     /// The first value of a header field (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        HTTPField.Name(name).flatMap { headers[fields: $0].first?.value }
+        headers.firstValue(of: name)
     }
 
     /// The body when it is in memory.

@@ -234,11 +234,10 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
 
         private mutating func nextChunk() async throws -> Data? {
             while index < parts.count {
-                if case .chunks(let source) = parts[index], !source.checksCancellation {
-                    // A transport's function reports a cancellation as its own error.
-                } else {
-                    try Task.checkCancellation()
-                }
+                // A transport's function reports a cancellation as its own error (see ChunkSource).
+                let checksCancellation =
+                    if case .chunks(let source) = parts[index] { source.checksCancellation } else { true }
+                if checksCancellation { try Task.checkCancellation() }
                 switch parts[index] {
                 case .data(let data) where observer != nil:
                     let start = data.startIndex + offset
