@@ -8,9 +8,9 @@ extension AsyncHTTPClientTransport {
     /// connection.
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``/RaspRuntime/ClientError/timeout(operationID:)`` when nothing has arrived (nor, while a streamed request
-    ///   body goes out, been sent) for that long, however long the whole stream lasts. Time the connection spends
-    ///   paused for a reader that is behind does not count.
+    ///   ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a
+    ///   streamed request body goes out, been sent) for that long, however long the whole stream lasts. Time the
+    ///   connection spends paused for a reader that is behind does not count.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
     ///   body, never iterated), closes the connection; the read throws
     ///   ``/RaspRuntime/ClientError/cancelled(operationID:)``. The body can be iterated once.
@@ -264,8 +264,8 @@ final class ResponseStream: Sendable {
         }
     }
 
-    /// Fails the stream with ``/RaspRuntime/ClientError/timeout(operationID:)`` once nothing has arrived (or gone out)
-    /// for `idleTimeout`, the connection not being paused for the reader.
+    /// Fails the stream with ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` once nothing has
+    /// arrived (or gone out) for `idleTimeout`, the connection not being paused for the reader.
     private func watch() -> Task<Void, Never> {
         let timeout = idleTimeout
         return Task { [weak self] in

@@ -60,7 +60,7 @@ public struct AsyncHTTPClientTransport: ClientTransport {
     /// - Parameters:
     ///   - client: The client (default: `HTTPClient.shared`, whose configuration is browser-like: it follows up to
     ///     20 redirects and keeps retrying a refused connection for up to 90 s, which a request then sees as
-    ///     ``/RaspRuntime/ClientError/timeout(operationID:)`` at its deadline; a client made with
+    ///     ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` at its deadline; a client made with
     ///     ``clientConfiguration(connectTimeout:redirects:tls:proxy:)`` fails at once as URLSession does).
     ///   - defaultTimeout: Used when a request has no ``/RaspRuntime/ClientRequest/timeout`` (default 30 s).
     ///   - requestsCompression: Whether requests ask for compressed answers (see ``requestsCompression``).

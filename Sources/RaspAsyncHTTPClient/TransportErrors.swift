@@ -17,13 +17,24 @@ import Darwin
 /// query credential) or a host name.
 enum TransportErrors {
     /// The error to throw for `error`: ``/RaspRuntime/ClientError``, ``/RaspRuntime/FileStorageError`` and
-    /// ``/RaspRuntime/MessageBody/ReadError`` (as `.invalidRequest`) as they are, the rest mapped.
+    /// ``/RaspRuntime/MessageBody/ReadError`` (as `.invalidRequest`) as they are, the rest mapped to a kind with
+    /// `error` as the underlying error.
     static func map(_ error: any Error, operationID: String) -> any Error {
         switch error {
         case let error as ClientError: return error
         case let error as FileStorageError: return error
         case let error as MessageBody.ReadError: return ClientError(uploadError: error, operationID: operationID)
         case is CancellationError: return ClientError.cancelled(operationID: operationID)
+        default:
+            var mapped = classify(error, operationID: operationID)
+            if mapped.kind != .cancelled, mapped.underlyingError == nil { mapped.underlyingError = error }
+            return mapped
+        }
+    }
+
+    /// The ``/RaspRuntime/ClientError`` for an error of AsyncHTTPClient, SwiftNIO or another library.
+    private static func classify(_ error: any Error, operationID: String) -> ClientError {
+        switch error {
         case let error as HTTPClientError: return map(error, operationID: operationID)
         case let error as NIOConnectionError:
             if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
@@ -82,9 +93,9 @@ enum TransportErrors {
         return .noConnection(operationID: operationID, reason: error.shortDescription)
     }
 
-    /// `.noConnection` for an exchange that broke off after the server was reached.
+    /// The error of an exchange that broke off after the server was reached.
     private static func lost(_ cause: String, operationID: String) -> ClientError {
-        .noConnection(operationID: operationID, reason: "\(ClientError.connectionLostReason) (\(cause))")
+        .connectionLost(operationID: operationID, reason: cause)
     }
 
     /// Why a connection could not be made, from its `errno`.

@@ -77,7 +77,8 @@ struct FaultMiddleware: ServerMiddleware {
             return try await next(request)
         } catch let error as ServerResponseError {
             return error.response
-        } catch ClientError.http(let failure) {
+        } catch {
+            guard let failure = (error as? ClientError)?.httpFailure else { throw error }
             let type = failure.headers[.contentType]
             return ServerResponse(status: failure.status, headers: type.map { [.contentType: $0] } ?? [:],
                                   body: .data(failure.body))

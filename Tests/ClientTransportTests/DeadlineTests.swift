@@ -16,7 +16,8 @@ import Testing
         for await _ in server.requests { break }
         task.cancel()
         let result = await task.result
-        guard case .failure(let error as ClientError) = result, case .cancelled("search") = error else {
+        guard case .failure(let error as ClientError) = result,
+              error.kind == .cancelled, error.operationID == "search" else {
             Issue.record("expected .cancelled, got \(result)")
             return
         }
@@ -36,7 +37,8 @@ import Testing
         let error = try await #require(throws: ClientError.self) {
             try await transport.send(request, baseURL: server.baseURL)
         }
-        guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
+        guard error.kind == .timeout,
+              error.operationID == "search" else { Issue.record("expected .timeout, got \(error)"); return }
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -50,7 +52,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("out")
         let error = try await #require(throws: ClientError.self) { try await core.download(getRequest(), to: file) }
-        guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+        guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); return }
         #expect(failure.status == 500)
         #expect(failure.apiError?.text == "Внутренняя ошибка")
     }

@@ -39,7 +39,7 @@ struct FaultTests {
     }
 
     private func status(_ error: ClientError?) -> Int? {
-        if case .http(let failure)? = error { failure.status } else { nil }
+        if let failure = error?.httpFailure { failure.status } else { nil }
     }
 
     @Test("500, 503 and 429 are HTTP errors with the status (and Retry-After on 503/429)",
@@ -49,7 +49,7 @@ struct FaultTests {
         let (error, counters) = try await search(kind, faults: fault)
         #expect(status(error) == expected)
         #expect(error?.isRetryable == true)
-        if case .http(let failure)? = error {
+        if let failure = error?.httpFailure {
             #expect(failure.apiError?.text.contains("mock") == true)
             if expected != 500 {
                 #expect(ClientResponse(status: 0, headers: failure.headers).header("Retry-After") == "1")
@@ -62,7 +62,7 @@ struct FaultTests {
           arguments: TransportKind.allCases, ["truncate", "close"])
     func cutBodies(kind: TransportKind, fault: String) async throws {
         let (error, _) = try await search(kind, faults: fault)
-        guard case .noConnection? = error, error?.isConnectionLost == true else {
+        guard error?.kind == .connectionLost else {
             Issue.record("\(fault): expected a lost connection, got \(String(describing: error))")
             return
         }
@@ -72,7 +72,7 @@ struct FaultTests {
     func decoding(kind: TransportKind) async throws {
         for fault in ["malformed", "content-type"] {
             let (error, _) = try await search(kind, faults: fault)
-            guard case .decoding(let failure)? = error else {
+            guard let failure = error?.decodingFailure else {
                 Issue.record("\(fault): expected .decoding, got \(String(describing: error))")
                 continue
             }
@@ -91,7 +91,7 @@ struct FaultTests {
     @Test("A slow answer past the timeout is a timeout", arguments: TransportKind.allCases)
     func timeout(kind: TransportKind) async throws {
         let (error, _) = try await search(kind, faults: "delay=1500", timeout: .milliseconds(300))
-        guard case .timeout? = error else {
+        guard error?.kind == .timeout else {
             Issue.record("expected .timeout, got \(String(describing: error))")
             return
         }
@@ -120,7 +120,7 @@ struct FaultTests {
                 try await client.schedule(station: "s9600213", date: LocalDate("2030-01-01"))
             }
             for (error, expected) in [(same, 400), (unknown, 404), (late, 400)] {
-                guard case .http(let failure)? = error else {
+                guard let failure = error?.httpFailure else {
                     Issue.record("expected an HTTP error, got \(String(describing: error))")
                     continue
                 }
@@ -128,7 +128,7 @@ struct FaultTests {
                 #expect(failure.decodedBody(as: ErrorResponse.self)?.error.text.isEmpty == false)
                 #expect(failure.apiError?.request?.contains(testKey) == false)
             }
-            #expect(same.flatMap { if case .http(let f) = $0 { f.apiError?.text } else { nil } }
+            #expect(same?.httpFailure?.apiError?.text
                     == "Точка отправления не должна совпадать с точкой прибытия.")
             for error in [same, unknown, late].compactMap({ $0 }) {
                 #expect(!"\(error)".contains(testKey))

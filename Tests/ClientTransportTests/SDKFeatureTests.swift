@@ -34,7 +34,7 @@ import Testing
             let refused = try await #require(throws: ClientError.self) {
                 try await client.streamRoute(route: "jsonl", xMockFault: "no-such-fault")
             }
-            guard case .http(let failure) = refused else { Issue.record("expected .http, got \(refused)"); return }
+            guard let failure = refused.httpFailure else { Issue.record("expected .http, got \(refused)"); return }
             #expect(failure.status == 400 && failure.decodedBody == nil)
 
             // The streaming variant throws the same types.
@@ -81,8 +81,8 @@ import Testing
             let refused = try await #require(throws: ClientError.self) {
                 try await client.send(ClientRequest("GET", "/_stream/jsonl?count=2"))
             }
-            guard case .invalidRequest(_, let reason) = refused else { Issue.record("\(refused)"); return }
-            #expect(reason.hasPrefix("the path has '?'"))
+            #expect(refused.kind == .invalidRequest)
+            #expect(refused.reason?.hasPrefix("the path has '?'") == true)
         }
     }
 }

@@ -66,7 +66,7 @@ import Testing
             try await waitUntil("the upload's first bytes at the server") { server.sinkStats().bytesRead >= 1000 }
             upload.cancel()
             let error = await clientError { try await upload.value }
-            guard case .cancelled("upload")? = error else {
+            guard error?.kind == .cancelled, error?.operationID == "upload" else {
                 Issue.record("expected .cancelled, got \(String(describing: error))")
                 return
             }

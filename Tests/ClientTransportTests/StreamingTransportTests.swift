@@ -161,7 +161,8 @@ struct StreamingTransportTests {
             _ = try await Self.waitForStats(server) { $0.written >= 3 }
             reading.cancel()
             let result = await reading.result
-            guard case .failure(let error as ClientError) = result, case .cancelled("stream") = error else {
+            guard case .failure(let error as ClientError) = result,
+                  error.kind == .cancelled, error.operationID == "stream" else {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
@@ -239,14 +240,15 @@ struct StreamingTransportTests {
             }
             waiting.cancel()
             let result = await waiting.result
-            guard case .failure(let error as ClientError) = result, case .cancelled("stream") = error else {
+            guard case .failure(let error as ClientError) = result,
+                  error.kind == .cancelled, error.operationID == "stream" else {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
         }
     }
 
-    @Test("A connection dropped mid-stream throws .noConnection after the chunks before it",
+    @Test("A connection dropped mid-stream throws .connectionLost after the chunks before it",
           arguments: TransportKind.allCases, ["jsonl", "bytes"])
     func dropMidStream(kind: TransportKind, route: String) async throws {
         try await Self.withServer(kind) { server, url, transport in
@@ -255,8 +257,8 @@ struct StreamingTransportTests {
             let (head, body) = try await transport.stream(request, baseURL: url)
             #expect(head.status == 200)
             let (data, error) = await Self.drain(body)
-            guard case .noConnection("stream", _)? = error as? ClientError else {
-                Issue.record("expected .noConnection, got \(String(describing: error))")
+            guard let error = error as? ClientError, error.kind == .connectionLost, error.operationID == "stream" else {
+                Issue.record("expected .connectionLost, got \(String(describing: error))")
                 return
             }
             if route == "jsonl" { #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\"index\": 1}\n")) }
@@ -278,7 +280,7 @@ struct StreamingTransportTests {
             // The stall lasts an hour: without the idle timeout only the hang guard would end the wait.
             let (data, error) = try await withHangGuard { await Self.drain(body) }
             let elapsed = ContinuousClock.now - start
-            guard case .timeout("stream")? = error as? ClientError else {
+            guard let error = error as? ClientError, error.kind == .timeout, error.operationID == "stream" else {
                 Issue.record("expected .timeout, got \(String(describing: error))")
                 return
             }
@@ -315,7 +317,7 @@ struct StreamingTransportTests {
                 }
             }
             #expect(typed.body.contains("\"http_code\":404"))
-            guard case .http(let failure) = typed.clientError else { Issue.record("expected .http"); return }
+            guard let failure = typed.clientError.httpFailure else { Issue.record("expected .http"); return }
             #expect(failure.status == 404)
             #expect(String(decoding: failure.body, as: UTF8.self).contains("Нет такого потока"))
             #expect(failure.decodedBody(as: String.self)?.contains("\"http_code\":404") == true)

@@ -131,7 +131,9 @@ struct UploadStreamingTests {
             do {
                 _ = try await client.uploadFile(body: long)
                 Issue.record("a body longer than announced was sent")
-            } catch ClientError.invalidRequest(let operationID, let reason) {
+            } catch let error as ClientError where error.kind == .invalidRequest {
+                let operationID = error.operationID
+                let reason = error.reason ?? ""
                 #expect(operationID == "uploadFile")
                 #expect(reason.contains("longer than the 100000 bytes announced"))
             }
@@ -197,7 +199,9 @@ struct UploadStreamingTests {
             do {
                 _ = try await client.uploadFile(body: BinaryFile(chunks: failing, length: nil))
                 Issue.record("a body whose sequence failed was sent")
-            } catch ClientError.invalidRequest(let operationID, let reason) {
+            } catch let error as ClientError where error.kind == .invalidRequest {
+                let operationID = error.operationID
+                let reason = error.reason ?? ""
                 #expect(operationID == "uploadFile")
                 #expect(reason.contains("the body's sequence failed"))
             }
@@ -212,7 +216,8 @@ struct UploadStreamingTests {
             do {
                 _ = try await client.uploadFile(body: BinaryFile(contentsOf: missing))
                 Issue.record("a missing file was uploaded")
-            } catch ClientError.invalidRequest(_, let reason) {
+            } catch let error as ClientError where error.kind == .invalidRequest {
+                let reason = error.reason ?? ""
                 #expect(reason.contains(missing.lastPathComponent))
             }
             #expect(sink.sinkStats().completed.isEmpty)

@@ -116,7 +116,7 @@ import Testing
     #expect(typed.status == 404 && typed.requestID == "r-404" && typed.rawBody == body)
     #expect(typed.body.error.text == "Не нашли объект по yandex коду c1111")
     let error = typed.clientError
-    guard case .http(let failure) = error else {
+    guard let failure = error.httpFailure else {
         Issue.record("expected .http, got \(error)")
         return
     }
@@ -135,7 +135,7 @@ import Testing
     let body = try Fixture(folder: "edge", name: "error__404.json").data()
     let stub = StubTransport(.response(ClientResponse(status: 500, body: body)))
     let error = try await #require(throws: ClientError.self) { try await RaspClient(transport: stub).copyright() }
-    guard case .http(let failure) = error else {
+    guard let failure = error.httpFailure else {
         Issue.record("expected .http, got \(error)")
         return
     }
@@ -148,7 +148,7 @@ import Testing
     let client = RaspClient(transport: stub)
 
     let error = try await #require(throws: ClientError.self) { try await client.copyright() }
-    guard case .http(let failure) = error else {
+    guard let failure = error.httpFailure else {
         Issue.record("expected .http, got \(error)")
         return
     }
@@ -164,7 +164,7 @@ import Testing
     let client = RaspClient(transport: stub)
 
     let error = try await #require(throws: ClientError.self) { try await client.copyright() }
-    guard case .decoding(let failure) = error else {
+    guard let failure = error.decodingFailure else {
         Issue.record("expected .decoding, got \(error)")
         return
     }
@@ -219,23 +219,18 @@ import Testing
     ))
 
     let timeout = try await #require(throws: ClientError.self) { try await client.thread(uid: "x") }
-    guard case .timeout(let operationID) = timeout else {
-        Issue.record("expected .timeout, got \(timeout)")
-        return
-    }
-    #expect(operationID == "thread")
+    #expect(timeout.kind == .timeout)
+    #expect(timeout.operationID == "thread")
     #expect(timeout.isRetryable)
 
     let offline = try await #require(throws: ClientError.self) { try await client.thread(uid: "x") }
-    guard case .noConnection(let offlineID, _) = offline else {
-        Issue.record("expected .noConnection, got \(offline)")
-        return
-    }
-    #expect(offlineID == "thread")
+    #expect(offline.kind == .noConnection)
+    #expect(offline.operationID == "thread")
+    #expect((offline.underlyingError as? URLError)?.code == .notConnectedToInternet)
     #expect(offline.isRetryable)
 
     let cancelled = try await #require(throws: ClientError.self) { try await client.thread(uid: "x") }
-    guard case .cancelled("thread") = cancelled else {
+    guard cancelled.kind == .cancelled, cancelled.operationID == "thread" else {
         Issue.record("expected .cancelled, got \(cancelled)")
         return
     }
@@ -339,11 +334,6 @@ struct TagMiddleware: ClientMiddleware {
         if let value = request.header("Authorization") { request.setHeader("X-Seen-Authorization", value) }
         return try await next(request, baseURL)
     }
-}
-
-extension ClientError {
-    /// The decoding failure, if this is one.
-    var decodingFailure: DecodingFailure? { if case .decoding(let failure) = self { failure } else { nil } }
 }
 
 extension ClientRequest {

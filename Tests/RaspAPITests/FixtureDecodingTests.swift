@@ -646,10 +646,7 @@ func load<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
 
 /// The runtime's view of a decoding error (its rendered coding path), as a client call would report it.
 func decodingFailure(_ error: any Error) -> ClientError.DecodingFailure? {
-    guard case .decoding(let failure) = ClientError(decodingError: error, operationID: "fixture", status: 200) else {
-        return nil
-    }
-    return failure
+    ClientError(decodingError: error, operationID: "fixture", status: 200).decodingFailure
 }
 
 extension SearchResponse.SegmentsItem {

@@ -107,7 +107,7 @@ struct ScheduleViewModelTests {
         #expect(ErrorClassifier.classify(CancellationError(), strings: ru) == nil)
         #expect(ErrorClassifier.classify(URLError(.notConnectedToInternet), strings: ru)?.kind == .noInternet)
         // The generated client throws a documented 400 as `APIError<ErrorResponse>`: the same screen and text.
-        guard case .http(let failure) = Samples.httpError(400, text: "Неверный код станции") else { return }
+        let failure = try #require(Samples.httpError(400, text: "Неверный код станции").httpFailure)
         let typed = APIError(body: ErrorResponse(error: .init(text: "Неверный код станции")), failure: failure)
         let screen = ErrorClassifier.classify(typed, strings: ru)
         #expect(screen?.kind == .serverError && screen?.detail == "Неверный код станции")

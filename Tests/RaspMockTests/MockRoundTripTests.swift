@@ -65,7 +65,7 @@ struct MockRoundTripTests {
         let error = try await Fixture.withMock(api: api, authentication: nil) { client, _, _ in
             await Fixture.clientError { try await client.copyright() }
         }
-        guard case .http(let failure)? = error else {
+        guard let failure = error?.httpFailure else {
             Issue.record("expected an HTTP error, got \(String(describing: error))")
             return
         }

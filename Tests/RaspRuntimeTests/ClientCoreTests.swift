@@ -52,7 +52,7 @@ struct ClientCoreTests {
                                    decoding: Body.self,
                                    errorBody: { ClientCore.decodeErrorBody(Problem.self, $1) })
         }
-        guard case .http(let failure) = error.clientError else { Issue.record("expected .http, got \(error)"); return }
+        guard let failure = error.clientError.httpFailure else { Issue.record("expected .http, got \(error)"); return }
         #expect(failure.status == 404 && error.status == 404)
         #expect(failure.decodedBody(as: Problem.self)?.text == "Не нашли объект")
         #expect(error.body.text == "Не нашли объект")
@@ -66,7 +66,7 @@ struct ClientCoreTests {
         let error = try await #require(throws: ClientError.self) {
             try await core.perform(ClientRequest(method: "GET", path: "/x", operationID: "x"), decoding: Body.self)
         }
-        guard case .decoding(let failure) = error else { Issue.record("expected .decoding, got \(error)"); return }
+        guard let failure = error.decodingFailure else { Issue.record("expected .decoding, got \(error)"); return }
         #expect(failure.codingPath == "n")
     }
 

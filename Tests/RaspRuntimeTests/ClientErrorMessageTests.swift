@@ -6,10 +6,7 @@ import RaspTestSupport
 /// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).
 struct ClientErrorMessageTests {
     @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
-        guard case .http(let failure) = ErrorFixtures.failure(404, ErrorFixtures.echoingBody) else {
-            Issue.record("not http")
-            return
-        }
+        let failure = try #require(ErrorFixtures.failure(404, ErrorFixtures.echoingBody).httpFailure)
         let body = try #require(failure.apiError)
         #expect(body.text == "Не нашли объект по yandex коду c1111")
         #expect(body.httpCode == 404)
@@ -36,11 +33,32 @@ struct ClientErrorMessageTests {
         #expect(errors[2].description == "search: HTTP 502 (<html>upstream said apikey=<redacted></html>)")
     }
 
-    @Test func quotaExhaustionIsNotRetryable() {
-        let error = ClientError.quotaExhausted(operationID: "search", limit: 500)
+    @Test func aRefusalCarriesThePolicysOwnErrorAndIsNotRetryable() {
+        struct OverBudget: Error, Equatable { let left: Int }
+        let error = ClientError.refused(operationID: "search", reason: "over budget", policyError: OverBudget(left: 0))
+        #expect(error.kind == .refused)
         #expect(!error.isRetryable)
-        #expect(error.operationID == "search")
-        #expect(error.description == "search: daily request quota of 500 used up")
+        #expect(error.underlyingError as? OverBudget == OverBudget(left: 0))
+        #expect(error.description == "search: refused (over budget)")
+    }
+
+    /// What an error is comes from its kind, never from its words: a reason that reads like another kind's changes
+    /// nothing.
+    @Test func kindsAreTypedDataNotText() {
+        let reached = ClientError(transportError: URLError(.networkConnectionLost), operationID: "search")
+        #expect(reached.kind == .connectionLost && reached.isConnectionLost && reached.isRetryable)
+        #expect((reached.underlyingError as? URLError)?.code == .networkConnectionLost)
+        let lookalike = ClientError.noConnection(operationID: "search", reason: "connection lost (but not really)")
+        #expect(lookalike.kind == .noConnection && !lookalike.isConnectionLost)
+        let refused = ClientError(transportError: URLError(.cannotConnectToHost), operationID: "search")
+        #expect(refused.kind == .noConnection && !refused.isConnectionLost)
+        // A library's own error keeps its type for the caller to inspect.
+        struct Foreign: Error {}
+        #expect(ClientError(transportError: Foreign(), operationID: "search").underlyingError is Foreign)
+        // Kinds are values: a set of them, and a switch that needs a default.
+        let offline: Set<ClientError.Kind> = [.noConnection, .connectionLost, .timeout]
+        #expect(offline.contains(reached.kind) && !offline.contains(ClientError.Kind.http))
+        #expect(ClientError.Kind.invalidResponse.description == "invalidResponse")
     }
 
     @Test func clientCoreRedactsItsOwnCredentialInFailures() async throws {
@@ -49,7 +67,7 @@ struct ClientErrorMessageTests {
         let core = ClientCore(serverURL: testServer, transport: ScriptedTransport(.response(jsonResponse(403, body))),
                               middlewares: [], authentication: .apiKey(testKey, in: .header("X-Key")))
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
-        guard case .http(let failure) = error else { Issue.record("expected .http"); return }
+        guard let failure = error.httpFailure else { Issue.record("expected .http"); return }
         #expect(failure.apiError?.text == "Ключ <redacted> не подходит")
         #expect(!error.description.contains(testKey))
     }

@@ -66,7 +66,7 @@ import RaspTestSupport
         let error = try await #require(throws: ClientError.self) {
             try await client.with(RequestOptions(timeout: .milliseconds(250))).core.performRaw(getRequest())
         }
-        guard case .timeout = error else { Issue.record("expected .timeout, got \(error)"); return }
+        guard error.kind == .timeout else { Issue.record("expected .timeout, got \(error)"); return }
         #expect(sleeps.recorded == [.milliseconds(250)])
     }
 
@@ -108,7 +108,7 @@ import RaspTestSupport
         // Undocumented, and documented but not in its schema: `ClientError.http` as before.
         for status in [500, 404] {
             let error = try await #require(throws: ClientError.self) { try await perform() }
-            guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); continue }
+            guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); continue }
             #expect(failure.status == status && failure.decodedBody == nil)
         }
     }

@@ -30,7 +30,8 @@ struct HeaderHygieneTests {
         do {
             _ = try await core.send(getRequest())
             return nil
-        } catch let ClientError.invalidRequest(_, reason) {
+        } catch let error as ClientError where error.kind == .invalidRequest {
+            let reason = error.reason ?? ""
             return reason
         } catch {
             return nil

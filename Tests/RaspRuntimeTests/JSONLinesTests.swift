@@ -60,7 +60,7 @@ struct JSONLinesTests {
         var iterator = JSONLinesStream<Row>(body, operationID: "exportRows").makeAsyncIterator()
         #expect(try await iterator.next() == Row(n: 1))
         let error = await #expect(throws: ClientError.self) { try await iterator.next() }
-        guard case .decoding(let failure) = error else {
+        guard let failure = error?.decodingFailure else {
             Issue.record("expected .decoding, got \(String(describing: error))")
             return
         }

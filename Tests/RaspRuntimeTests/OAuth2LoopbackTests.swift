@@ -131,7 +131,7 @@ import RaspTestSupport
             authorization.state.withLock { $0.rejectEverything = true }
             let core = client(server, tokens(server))
             let error = try await #require(throws: ClientError.self) { try await call(core) }
-            guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+            guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); return }
             #expect(failure.status == 401)
             #expect(server.requests(to: "/api").count == 2)
             #expect(authorization.issued == 2)

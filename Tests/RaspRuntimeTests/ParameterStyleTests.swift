@@ -230,7 +230,9 @@ struct ParameterStyleTests {
         do {
             try request.addHeader("X-A", value, explode: false)
             Issue.record("no error thrown")
-        } catch ClientError.invalidRequest(let operationID, let reason) {
+        } catch let error as ClientError where error.kind == .invalidRequest {
+            let operationID = error.operationID
+            let reason = error.reason ?? ""
             #expect(operationID == "op")
             #expect(reason.contains("X-A"))
         }

@@ -60,7 +60,7 @@ struct RedactedDumpTests {
                                        errorBody: { ClientCore.decodeErrorBody(Echo.self, $1) })
         }
         let error = typed.clientError
-        guard case .http(let failure) = error else { Issue.record("\(error)"); return }
+        guard let failure = error.httpFailure else { Issue.record("\(error)"); return }
         #expect(!String(decoding: failure.body, as: UTF8.self).contains(testKey))
         let decoded = try #require(failure.decodedBody(as: Echo.self))
         #expect(decoded.error.request == "https://api.example.test/v3.0/search/?apikey=<redacted>&from=c213")

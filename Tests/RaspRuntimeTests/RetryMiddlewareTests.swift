@@ -26,7 +26,7 @@ struct RetryMiddlewareTests {
             }
         }
 
-        guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+        guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); return }
         #expect(failure.status == 503)
         #expect(transport.sentCount == 3)
         #expect(tracker.attempts == 3)
@@ -101,7 +101,8 @@ struct RetryMiddlewareTests {
         for await _ in started { break }
         task.cancel()
         let result = await task.result
-        guard case .failure(let error as ClientError) = result, case .cancelled("search") = error else {
+        guard case .failure(let error as ClientError) = result,
+              error.kind == .cancelled, error.operationID == "search" else {
             Issue.record("expected .cancelled, got \(result)")
             return
         }
@@ -116,7 +117,7 @@ struct RetryMiddlewareTests {
         while transport.sentCount == 0 { await Task.yield() }
         task.cancel()
         let result = await task.result
-        guard case .failure(let error as ClientError) = result, case .cancelled = error else {
+        guard case .failure(let error as ClientError) = result, error.kind == .cancelled else {
             Issue.record("expected .cancelled, got \(result)")
             return
         }

@@ -173,7 +173,7 @@ struct EventStreamTests {
         var iterator = EventStream<Delta>(body, operationID: "streamChat").makeAsyncIterator()
         #expect(try await iterator.next()?.data == Delta(text: "a"))
         let error = await #expect(throws: ClientError.self) { try await iterator.next() }
-        guard case .decoding(let failure) = error else {
+        guard let failure = error?.decodingFailure else {
             Issue.record("expected .decoding, got \(String(describing: error))")
             return
         }

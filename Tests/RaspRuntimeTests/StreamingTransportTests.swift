@@ -44,7 +44,7 @@ import Testing
             switch result {
             case .success(let chunk): #expect(chunk == Data([1]))
             case .failure(let error):
-                guard case .cancelled("race")? = error as? ClientError else {
+                guard (error as? ClientError)?.kind == .cancelled, (error as? ClientError)?.operationID == "race" else {
                     Issue.record("expected .cancelled, got \(error)")
                     return
                 }

@@ -14,7 +14,8 @@ struct TimeoutMiddlewareTests {
                               middlewares: [TimeoutMiddleware(policy: policy, sleeper: sleeps.sleeper)],
                               authentication: nil)
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
-        guard case .timeout("search") = error else { Issue.record("expected .timeout, got \(error)"); return }
+        guard error.kind == .timeout,
+              error.operationID == "search" else { Issue.record("expected .timeout, got \(error)"); return }
         #expect(sleeps.recorded == [.seconds(30)])
         #expect(transport.sent.first?.timeout == .seconds(30))
     }

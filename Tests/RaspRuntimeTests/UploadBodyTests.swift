@@ -227,7 +227,9 @@ struct UploadBodyTests {
         do {
             _ = try await core.performRaw(request)
             Issue.record("a body that could not be read was sent")
-        } catch ClientError.invalidRequest(let operationID, let reason) {
+        } catch let error as ClientError where error.kind == .invalidRequest {
+            let operationID = error.operationID
+            let reason = error.reason ?? ""
             #expect(operationID == "put")
             #expect(reason.contains("the body could not be read"))
         }

@@ -153,7 +153,7 @@ struct DiskCacheTests {
                               middlewares: [], authentication: .apiKey(testKey, in: .query("apikey")))
         let file = folder.appendingPathComponent("download.json")
         let error = try await #require(throws: ClientError.self) { try await core.download(request, to: file) }
-        guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); return }
+        guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); return }
         #expect(failure.status == 404)
         #expect(failure.apiError?.text == "Нет такого")
         #expect(failure.apiError?.request == "/v3.0/x/?apikey=<redacted>")

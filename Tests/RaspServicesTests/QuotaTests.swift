@@ -22,10 +22,11 @@ struct QuotaTests {
                               middlewares: [QuotaMiddleware(counter: counter)], authentication: nil)
         for _ in 0..<3 { _ = try await core.performRaw(getRequest()) }
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
-        guard case .quotaExhausted("search", 3) = error else {
-            Issue.record("expected .quotaExhausted, got \(error)")
-            return
-        }
+        #expect(error.kind == .refused)
+        #expect(error.quotaExhausted == QuotaExhausted(limit: 3))
+        #expect(error.operationID == "search")
+        #expect(!error.isRetryable)
+        #expect(error.description == "search: refused (daily request quota of 3 used up)")
         #expect(transport.sentCount == 3)
         #expect(await counter.usage.used == 3)
         #expect(await counter.usage.remaining == 0)

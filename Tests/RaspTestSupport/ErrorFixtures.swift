@@ -20,6 +20,12 @@ public enum ErrorFixtures {
                     redactor: redactor))
     }
 
+    /// A `URLError` whose failing URL carries the test key in its query, as FoundationNetworking reports one.
+    public static var keyedURLError: URLError {
+        let url = URL(string: "https://h/x?apikey=\(testKey)")!
+        return URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: url])
+    }
+
     /// Failures of every kind whose inputs carry the test key: an echoing 4xx body, a key in an error text, in an
     /// HTML page and in a header dump, in a connection error's URL and in a request that could not be built.
     /// - Parameter redactor: The redactor that knows the key, for the failures that mask their body with it.
@@ -31,7 +37,8 @@ public enum ErrorFixtures {
             failure(401, "Authorization: \(testKey)"),
             .noConnection(operationID: "search", reason: "https://h/x?apikey=\(testKey)"),
             .invalidRequest(operationID: "search", reason: "cannot build a URL from https://h/?apikey=\(testKey)"),
-            .quotaExhausted(operationID: "search", limit: 500),
+            .refused(operationID: "search", reason: "a policy", policyError: keyedURLError),
+            ClientError(transportError: keyedURLError, operationID: "search"),
         ]
     }
 }

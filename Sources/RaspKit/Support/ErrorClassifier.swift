@@ -42,11 +42,12 @@ public enum ErrorClassifier {
 
     private static func classify(_ error: ClientError, strings: RaspKit.Strings) -> ScreenFailure? {
         let detail = error.userMessage(language: strings.language == .ru ? .ru : .en)
-        // `if case` rather than a switch, so cases RaspRuntime adds land on the server screen instead of breaking
-        // this file.
-        if case .cancelled = error { return nil }
-        if case .noConnection = error { return ScreenFailure(.noInternet, strings: strings, detail: detail) }
-        if case .timeout = error { return ScreenFailure(.noInternet, strings: strings, detail: detail) }
-        return ScreenFailure(.serverError, strings: strings, detail: detail)
+        // Kinds RaspRuntime adds later land on the server screen.
+        switch error.kind {
+        case .cancelled: return nil
+        case .noConnection, .connectionLost, .timeout:
+            return ScreenFailure(.noInternet, strings: strings, detail: detail)
+        default: return ScreenFailure(.serverError, strings: strings, detail: detail)
+        }
     }
 }

@@ -31,8 +31,9 @@ extension ClientRequest {
     /// does. The OpenAPI default (form, exploded) would send the object's fields as top-level pairs and lose their
     /// parent, while brackets are what form APIs (Stripe, Rails, PHP) parse. Files are sent as base64 text (a file
     /// on disk is read for it).
-    /// - Throws: ``ClientError/invalidRequest(operationID:reason:)`` if `value` is not an object or does not encode,
-    ///   a property has a style only paths and headers use, or a file cannot be read or comes from a sequence.
+    /// - Throws: ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` if `value` is not an object or
+    ///   does not encode, a property has a style only paths and headers use, or a file cannot be read or comes from a
+    ///   sequence.
     @_spi(Generated)
     public mutating func setFormBody(_ value: some Encodable, encoding: [String: BodyPartEncoding]) throws {
         var pairs: [(name: String, value: String)] = []
@@ -55,8 +56,8 @@ extension ClientRequest {
     ///   style: then the object, like an array, is written as text parts named as the form body would name them
     ///   (`link_data[create]=true`);
     /// - anything else is a text part, with a `Content-Type` only if the encoding gives one. `Data` is base64 text.
-    /// - Throws: ``ClientError/invalidRequest(operationID:reason:)`` if `value` is not an object or does not encode,
-    ///   a property has a style only paths and headers use, or a media type contains a line break.
+    /// - Throws: ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` if `value` is not an object or
+    ///   does not encode, a property has a style only paths and headers use, or a media type contains a line break.
     @_spi(Generated)
     public mutating func setMultipartBody(_ value: some Encodable, encoding: [String: BodyPartEncoding]) throws {
         var writer = MultipartWriter()

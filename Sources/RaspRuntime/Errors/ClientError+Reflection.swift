@@ -8,22 +8,18 @@ extension ClientError: CustomDebugStringConvertible, CustomReflectable {
     /// The same one line as ``description``, secrets masked.
     public var debugDescription: String { description }
 
-    /// The case and its payload, every text masked.
+    /// The kind, the operation and the details, every text masked (the underlying error is shown as its masked
+    /// reflection: a `URLError` holds the request's URL, query and all).
     public var customMirror: Mirror {
         let redactor = Redactor.current
-        let child: (label: String, value: Any)
-        switch self {
-        case .noConnection(let id, let reason):
-            child = ("noConnection", (operationID: id, reason: redactor.redact(reason)))
-        case .timeout(let id): child = ("timeout", id)
-        case .http(let failure): child = ("http", failure)
-        case .decoding(let failure): child = ("decoding", failure)
-        case .cancelled(let id): child = ("cancelled", id)
-        case .invalidRequest(let id, let reason):
-            child = ("invalidRequest", (operationID: id, reason: redactor.redact(reason)))
-        case .quotaExhausted(let id, let limit): child = ("quotaExhausted", (operationID: id, limit: limit))
+        var children: [(label: String?, value: Any)] = [("kind", kind), ("operationID", operationID)]
+        if let reason { children.append(("reason", redactor.redact(reason))) }
+        if let underlyingError {
+            children.append(("underlyingError", redactor.redact(String(reflecting: underlyingError))))
         }
-        return Mirror(self, children: [child], displayStyle: .enum)
+        if let httpFailure { children.append(("httpFailure", httpFailure)) }
+        if let decodingFailure { children.append(("decodingFailure", decodingFailure)) }
+        return Mirror(self, children: children, displayStyle: .struct)
     }
 }
 

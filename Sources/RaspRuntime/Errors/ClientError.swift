@@ -4,23 +4,135 @@ public import HTTPTypes
 import FoundationNetworking
 #endif
 
-/// Everything a generated client call can throw, in cases a UI can act on.
-public enum ClientError: Error, Sendable, CustomStringConvertible {
-    /// The server could not be reached (no network, DNS failure, connection refused or dropped).
-    case noConnection(operationID: String, reason: String)
+/// Everything a generated client call can throw: a ``kind`` a UI can act on, the operation, and the details of
+/// that kind (``httpFailure``, ``decodingFailure``, the ``underlyingError`` a transport or middleware threw).
+///
+/// Kinds can be added in later versions without breaking a `switch`: ``Kind`` is a struct, so a switch over
+/// `error.kind` always has a `default`.
+///
+/// ```swift
+/// do {
+///     _ = try await client.search(from: "c213", to: "c2")
+/// } catch let error as ClientError {
+///     switch error.kind {
+///     case .noConnection, .connectionLost, .timeout: showOffline()
+///     case .http: showServerError(error.httpFailure?.status)
+///     default: showGenericError()
+///     }
+/// }
+/// ```
+public struct ClientError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in terms a caller can act on. Compare with `==` or switch over it (with a `default`).
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case noConnection, connectionLost, timeout, http, decoding, cancelled, invalidRequest, invalidResponse
+            case refused
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) { self.base = base }
+
+        /// The server could not be reached (no network, a name that does not resolve, a refused connection, TLS).
+        public static let noConnection = Kind(.noConnection)
+        /// The server was reached and the exchange then broke off (the connection closed or reset mid-answer).
+        public static let connectionLost = Kind(.connectionLost)
+        /// No complete response arrived in time.
+        public static let timeout = Kind(.timeout)
+        /// The server answered with a status the operation does not treat as success (``ClientError/httpFailure``).
+        public static let http = Kind(.http)
+        /// The body could not be decoded into the expected type (``ClientError/decodingFailure``).
+        public static let decoding = Kind(.decoding)
+        /// The call was cancelled.
+        public static let cancelled = Kind(.cancelled)
+        /// The request could not be built or sent as given (a bad server URL, an unencodable body or header, a
+        /// request body that could not be read).
+        public static let invalidRequest = Kind(.invalidRequest)
+        /// The response's body could not be read as given (its chunk source failed, or it was read a second time);
+        /// the ``/RaspRuntime/MessageBody/ReadError`` is the ``ClientError/underlyingError``.
+        public static let invalidResponse = Kind(.invalidResponse)
+        /// A middleware refused the call before it was sent, by a client-side policy such as a request quota; the
+        /// policy's own error is the ``ClientError/underlyingError``.
+        public static let refused = Kind(.refused)
+
+        /// The kind's name: `noConnection`, `http`, ….
+        public var description: String { base.rawValue }
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The operation the error belongs to (empty when unknown).
+    public var operationID: String
+    /// Technical words on the cause, for logs (`connection refused`, `URLError -1004`); shown masked.
+    public var reason: String?
+    /// The error a transport, a middleware or a decoder threw, when there was one (a `URLError`, a
+    /// `DecodingError`, a policy's own error for ``Kind/refused``).
+    public var underlyingError: (any Error)?
+    /// The response, for ``Kind/http``.
+    public var httpFailure: HTTPFailure?
+    /// Where and why decoding failed, for ``Kind/decoding``.
+    public var decodingFailure: DecodingFailure?
+
+    /// Creates an error of any kind; for ``Kind/http`` and ``Kind/decoding`` use ``http(_:)`` and
+    /// ``decoding(_:underlyingError:)``.
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - operationID: The operation.
+    ///   - reason: Technical words on the cause.
+    ///   - underlyingError: The error behind it.
+    public init(kind: Kind, operationID: String, reason: String? = nil, underlyingError: (any Error)? = nil) {
+        self.kind = kind
+        self.operationID = operationID
+        self.reason = reason
+        self.underlyingError = underlyingError
+    }
+
+    /// The server could not be reached.
+    public static func noConnection(operationID: String, reason: String? = nil,
+                                    underlyingError: (any Error)? = nil) -> ClientError {
+        ClientError(kind: .noConnection, operationID: operationID, reason: reason, underlyingError: underlyingError)
+    }
+
+    /// The exchange broke off after the server was reached.
+    public static func connectionLost(operationID: String, reason: String? = nil,
+                                      underlyingError: (any Error)? = nil) -> ClientError {
+        ClientError(kind: .connectionLost, operationID: operationID, reason: reason, underlyingError: underlyingError)
+    }
+
     /// No complete response arrived in time.
-    case timeout(operationID: String)
-    /// The server answered with a status the operation does not treat as success.
-    case http(HTTPFailure)
-    /// The body could not be decoded into the expected type.
-    case decoding(DecodingFailure)
+    public static func timeout(operationID: String, underlyingError: (any Error)? = nil) -> ClientError {
+        ClientError(kind: .timeout, operationID: operationID, underlyingError: underlyingError)
+    }
+
     /// The call was cancelled.
-    case cancelled(operationID: String)
-    /// The request could not be built (bad server URL, unencodable body).
-    case invalidRequest(operationID: String, reason: String)
-    /// A client-side request quota (such as a daily limit a middleware counts) is used up; the call was refused
-    /// before any network I/O.
-    case quotaExhausted(operationID: String, limit: Int)
+    public static func cancelled(operationID: String) -> ClientError {
+        ClientError(kind: .cancelled, operationID: operationID)
+    }
+
+    /// The request could not be built or sent as given.
+    public static func invalidRequest(operationID: String, reason: String,
+                                      underlyingError: (any Error)? = nil) -> ClientError {
+        ClientError(kind: .invalidRequest, operationID: operationID, reason: reason, underlyingError: underlyingError)
+    }
+
+    /// A middleware refused the call before it was sent; `policyError` says why.
+    public static func refused(operationID: String, reason: String, policyError: any Error) -> ClientError {
+        ClientError(kind: .refused, operationID: operationID, reason: reason, underlyingError: policyError)
+    }
+
+    /// A non-success response.
+    public static func http(_ failure: HTTPFailure) -> ClientError {
+        var error = ClientError(kind: .http, operationID: failure.operationID)
+        error.httpFailure = failure
+        return error
+    }
+
+    /// A body that did not decode.
+    public static func decoding(_ failure: DecodingFailure, underlyingError: (any Error)? = nil) -> ClientError {
+        var error = ClientError(kind: .decoding, operationID: failure.operationID, underlyingError: underlyingError)
+        error.decodingFailure = failure
+        return error
+    }
 
     /// A non-success response.
     ///
@@ -73,37 +185,40 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         public var codingPath: String
         /// What went wrong.
         public var reason: String
+
+        /// Creates a failure.
+        public init(operationID: String, status: Int, codingPath: String, reason: String) {
+            self.operationID = operationID
+            self.status = status
+            self.codingPath = codingPath
+            self.reason = reason
+        }
     }
 
-    /// How ``noConnection(operationID:reason:)`` reasons start when the server was reached and the exchange then
-    /// broke off (the connection closed or reset mid-answer), as opposed to never reaching it.
-    public static let connectionLostReason = "connection lost"
+    /// Whether the server was reached and the connection then dropped before the answer was complete
+    /// (``Kind/connectionLost``).
+    public var isConnectionLost: Bool { kind == .connectionLost }
 
-    /// Whether the server was reached and the connection then dropped before the answer was complete.
-    public var isConnectionLost: Bool {
-        if case .noConnection(_, let reason) = self { return reason.hasPrefix(Self.connectionLostReason) }
-        return false
-    }
-
-    /// Maps an error thrown by a transport to a case.
+    /// Maps an error thrown by a transport (or a middleware) to a kind, keeping it as ``underlyingError``.
     public init(transportError error: any Error, operationID: String) {
         if error is CancellationError {
             self = .cancelled(operationID: operationID)
             return
         }
         if let urlError = error as? URLError {
+            let reason = "URLError \(urlError.code.rawValue)"
             switch urlError.code {
             case .cancelled: self = .cancelled(operationID: operationID)
-            case .timedOut: self = .timeout(operationID: operationID)
+            case .timedOut: self = .timeout(operationID: operationID, underlyingError: urlError)
             case .networkConnectionLost, .unknown, .badServerResponse, .cannotParseResponse:
                 // Connected, then the exchange broke off (Linux reports a connection closed mid-body as `unknown`).
-                let reason = Self.connectionLostReason + " (URLError \(urlError.code.rawValue))"
-                self = .noConnection(operationID: operationID, reason: reason)
-            default: self = .noConnection(operationID: operationID, reason: "URLError \(urlError.code.rawValue)")
+                self = .connectionLost(operationID: operationID, reason: reason, underlyingError: urlError)
+            default: self = .noConnection(operationID: operationID, reason: reason, underlyingError: urlError)
             }
             return
         }
-        self = .noConnection(operationID: operationID, reason: String(describing: type(of: error)))
+        self = .noConnection(operationID: operationID, reason: String(describing: type(of: error)),
+                             underlyingError: error)
     }
 
     /// Wraps a `DecodingError` with its coding path.
@@ -122,7 +237,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
             path = Self.render(keys)
             reason = context.debugDescription
         }
-        self = .decoding(DecodingFailure(operationID: operationID, status: status, codingPath: path, reason: reason))
+        let failure = DecodingFailure(operationID: operationID, status: status, codingPath: path, reason: reason)
+        self = .decoding(failure, underlyingError: error)
     }
 
     static func render(_ keys: [any CodingKey]) -> String {
@@ -137,46 +253,40 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// The operation the error belongs to.
-    public var operationID: String {
-        switch self {
-        case .noConnection(let id, _), .timeout(let id), .cancelled(let id), .invalidRequest(let id, _),
-             .quotaExhausted(let id, _): id
-        case .http(let failure): failure.operationID
-        case .decoding(let failure): failure.operationID
-        }
-    }
-
     /// Whether trying again may succeed (connection problems, timeouts, 429 and 5xx).
     public var isRetryable: Bool {
-        switch self {
-        case .noConnection, .timeout: true
-        case .http(let failure): failure.status == 429 || (500...599).contains(failure.status)
-        case .decoding, .cancelled, .invalidRequest, .quotaExhausted: false
+        switch kind {
+        case .noConnection, .connectionLost, .timeout: true
+        case .http: httpFailure.map { $0.status == 429 || (500...599).contains($0.status) } ?? false
+        default: false
         }
     }
 
     /// A one-line technical description for logs, with secrets masked (the API's echoed request never shows).
     public var description: String {
-        switch self {
-        case .noConnection(let id, let reason) where isConnectionLost: Redactor.standard.redact("\(id): \(reason)")
-        case .noConnection(let id, let reason): Redactor.standard.redact("\(id): no connection (\(reason))")
-        case .timeout(let id): "\(id): timed out"
-        case .http(let failure):
-            if let text = failure.apiError?.text {
-                "\(failure.operationID): HTTP \(failure.status): \(text)"
-            } else if let snippet = failure.bodySnippet() {
-                "\(failure.operationID): HTTP \(failure.status) (\(snippet))"
-            } else {
-                "\(failure.operationID): HTTP \(failure.status)"
+        let id = operationID
+        let because = reason.map { " (\($0))" } ?? ""
+        switch kind {
+        case .noConnection: return Redactor.standard.redact("\(id): no connection\(because)")
+        case .connectionLost: return Redactor.standard.redact("\(id): connection lost\(because)")
+        case .timeout: return "\(id): timed out"
+        case .cancelled: return "\(id): cancelled"
+        case .invalidRequest: return Redactor.standard.redact("\(id): invalid request\(because)")
+        case .refused: return Redactor.standard.redact("\(id): refused\(because)")
+        case .invalidResponse: return Redactor.standard.redact("\(id): invalid response\(because)")
+        case .http:
+            guard let failure = httpFailure else { return "\(id): HTTP error" }
+            if let text = failure.apiError?.text { return "\(failure.operationID): HTTP \(failure.status): \(text)" }
+            if let snippet = failure.bodySnippet() {
+                return "\(failure.operationID): HTTP \(failure.status) (\(snippet))"
             }
-        case .decoding(let failure):
-            Redactor.standard.redact(
+            return "\(failure.operationID): HTTP \(failure.status)"
+        case .decoding:
+            guard let failure = decodingFailure else { return "\(id): could not decode the response" }
+            return Redactor.standard.redact(
                 "\(failure.operationID): could not decode the \(failure.status) response"
                     + " at '\(failure.codingPath)': \(failure.reason)")
-        case .cancelled(let id): "\(id): cancelled"
-        case .invalidRequest(let id, let reason): Redactor.standard.redact("\(id): invalid request (\(reason))")
-        case .quotaExhausted(let id, let limit): "\(id): daily request quota of \(limit) used up"
+        default: return Redactor.standard.redact("\(id): \(kind)\(because)")
         }
     }
 }

@@ -107,7 +107,7 @@ public struct Authentication: Sendable, Hashable {
 
     /// Why this credential cannot be sent, or nil when it can. A value with a control character (a key pasted
     /// with its line break) would be dropped or mangled on the way, so ``ClientCore`` refuses to send it with
-    /// ``ClientError/invalidRequest(operationID:reason:)``. The reason never contains the value.
+    /// ``ClientError/invalidRequest(operationID:reason:underlyingError:)``. The reason never contains the value.
     public var problem: String? {
         if let scalar = HeaderText.firstControlCharacter(in: value) {
             return "the credential contains a control character (\(HeaderText.name(of: scalar)))"

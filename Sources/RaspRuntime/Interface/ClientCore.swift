@@ -176,7 +176,8 @@ public struct ClientCore: Sendable {
         switch error {
         case let error as ClientError: error
         case let error as MessageBody.ReadError:
-            .noConnection(operationID: operationID, reason: "the body could not be read: \(error.reason)")
+            ClientError(kind: .invalidResponse, operationID: operationID,
+                        reason: "the body could not be read: \(error.reason)", underlyingError: error)
         default: ClientError(transportError: error, operationID: operationID)
         }
     }
@@ -356,7 +357,7 @@ public struct ClientCore: Sendable {
         }
     }
 
-    /// Decodes a JSON body, mapping failures to ``ClientError/decoding(_:)`` with the coding path.
+    /// Decodes a JSON body, mapping failures to ``ClientError/decoding(_:underlyingError:)`` with the coding path.
     @_spi(Generated)
     public func decode<T: Decodable>(_ type: T.Type, from response: ClientResponse, operationID: String) throws -> T {
         do {

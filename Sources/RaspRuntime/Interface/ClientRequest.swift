@@ -13,8 +13,8 @@ public struct ClientRequest: Sendable, Hashable {
     /// Header fields in the order they are sent; a name may repeat (``appendHeader(_:_:)``).
     public var headers: HTTPFields
     /// Why a field given by name could not be added (an invalid name, a control character in the value), reported
-    /// by ``ClientCore`` as ``ClientError/invalidRequest(operationID:reason:)`` before anything is sent. It names the
-    /// field and the character, never the value (it may be a credential).
+    /// by ``ClientCore`` as ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` before anything is
+    /// sent. It names the field and the character, never the value (it may be a credential).
     public private(set) var headerProblem: String?
     /// The body, if any: bytes in memory, or a file or an async sequence read as the request is sent.
     public var uploadBody: MessageBody?

@@ -52,7 +52,8 @@ extension GeneratedClient {
     ///   - isolation: The actor `body` runs on (the caller's, by default).
     ///   - body: The calls to make with the recording copy.
     /// - Returns: The value and the response.
-    /// - Throws: What `body` throws, or ``ClientError/invalidRequest(operationID:reason:)`` when it made no call.
+    /// - Throws: What `body` throws, or ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` when it
+    ///   made no call.
     public func withRawResponse<Value>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Self) async throws -> Value
@@ -88,7 +89,8 @@ extension GeneratedClient {
     ///   - request: The request.
     ///   - type: The body's type.
     /// - Returns: The decoded body.
-    /// - Throws: ``ClientError``: ``ClientError/http(_:)`` for another status, ``ClientError/decoding(_:)``.
+    /// - Throws: ``ClientError``: ``ClientError/http(_:)`` for another status,
+    ///   ``ClientError/decoding(_:underlyingError:)``.
     public func send<Value: Decodable>(_ request: ClientRequest, decoding type: Value.Type) async throws -> Value {
         try await core.perform(request, decoding: type)
     }

@@ -2,7 +2,7 @@
 ///
 /// HTTP forbids line breaks and other control characters in a field, and transports drop or mangle such a field
 /// without a word (the server then sees no key at all), so ``ClientCore`` refuses a request that carries one
-/// with ``ClientError/invalidRequest(operationID:reason:)`` before anything is sent.
+/// with ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` before anything is sent.
 public enum HeaderText {
     /// The first control character in `text` (U+0000…U+001F, tab included, or U+007F), if any.
     public static func firstControlCharacter(in text: String) -> Unicode.Scalar? {

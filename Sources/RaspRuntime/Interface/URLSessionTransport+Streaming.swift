@@ -13,8 +13,8 @@ extension URLSessionTransport {
     /// cancellation deadlock `run` describes and does not exist on Linux).
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``ClientError/timeout(operationID:)`` when nothing has arrived (nor, while a streamed request body goes
-    ///   out, been sent) for that long, however long the whole stream lasts.
+    ///   ``ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a streamed request
+    ///   body goes out, been sent) for that long, however long the whole stream lasts.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
     ///   body, never iterated), cancels the data task, which closes the connection; the read throws
     ///   ``ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it arrives. The
@@ -279,7 +279,8 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// Fails the stream with ``ClientError/timeout(operationID:)`` once nothing has arrived for `idleTimeout`.
+    /// Fails the stream with ``ClientError/timeout(operationID:underlyingError:)`` once nothing has arrived for
+    /// `idleTimeout`.
     private func watch() -> Task<Void, Never> {
         let timeout = idleTimeout
         return Task { [weak self] in

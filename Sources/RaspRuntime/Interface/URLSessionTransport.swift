@@ -7,8 +7,8 @@ public import FoundationNetworking
 /// as they arrive (`URLSessionTransport+Streaming.swift`).
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
-/// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:)`` when it
-/// passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels
+/// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:underlyingError:)``
+/// when it passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels
 /// the data task at once (checked on Linux with a server that never answers).
 public struct URLSessionTransport: ClientTransport {
     /// The session requests go through.
@@ -125,8 +125,8 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     /// Runs a session call under the total deadline, mapping errors to ``ClientError``: a body that could not be
-    /// read (`feed`) fails the call as ``ClientError/invalidRequest(operationID:reason:)``, whatever the session
-    /// made of it.
+    /// read (`feed`) fails the call as ``ClientError/invalidRequest(operationID:reason:underlyingError:)``, whatever
+    /// the session made of it.
     private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration, feed: UploadFeed?,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
@@ -149,7 +149,7 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     /// The status and headers of a response.
-    /// - Throws: ``ClientError/noConnection(operationID:reason:)`` when it is not an HTTP response.
+    /// - Throws: ``ClientError/noConnection(operationID:reason:underlyingError:)`` when it is not an HTTP response.
     static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
         guard let http = response as? HTTPURLResponse else {
             throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")

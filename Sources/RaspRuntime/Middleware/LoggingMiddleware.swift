@@ -74,7 +74,7 @@ public struct LoggingMiddleware: ClientMiddleware {
             let reason = redactor.redact(clientError.description)
             metadata["rasp.error"] = "\(reason)"
             var level = Logger.Level.warning
-            if case .cancelled = clientError { level = .info }
+            if clientError.kind == .cancelled { level = .info }
             logger.log(level: level,
                        "\(summary) failed: \(reason), \(milliseconds) ms, \(Self.attempts(tracker.attempts))",
                        metadata: metadata)

@@ -89,11 +89,11 @@ public struct RetryMiddleware: ClientMiddleware {
                 retryAfter = policy.retryAfter(response.header("Retry-After"), now: now())
             } catch {
                 let clientError = error as? ClientError ?? ClientError(transportError: error, operationID: operationID)
-                if case .cancelled = clientError { throw clientError }
+                if clientError.kind == .cancelled { throw clientError }
                 if Task.isCancelled { throw ClientError.cancelled(operationID: operationID) }
                 guard retries, attempt < policy.maxAttempts, clientError.isRetryable else { throw error }
                 reason = .error(clientError)
-                if case .http(let failure) = clientError {
+                if let failure = clientError.httpFailure {
                     retryAfter = policy.retryAfter(
                         failure.headers.value(of: "Retry-After"),
                         now: now())

@@ -142,11 +142,10 @@ public struct ServerRouter: Sendable {
         } catch let error as ServerRequestError {
             let title = error.status == 415 ? "Unsupported Media Type" : "Bad Request"
             return problemResponse(ServerProblem(status: error.status, title: title, detail: error.reason))
-        } catch ClientError.http(let failure) {
-            return Self.forwarded(failure)
         } catch let error as any HTTPErrorResponse {
             return Self.forwarded(error.failure)
         } catch {
+            if let failure = (error as? ClientError)?.httpFailure { return Self.forwarded(failure) }
             onError(request, error)
             return problemResponse(ServerProblem(status: 500, title: "Internal Server Error", detail: nil))
         }

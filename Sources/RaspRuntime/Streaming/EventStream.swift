@@ -38,7 +38,7 @@ extension TypedServerSentEvent: Hashable where Value: Hashable {}
 ///
 /// Events without data (blank or only JSON whitespace, such as keep-alives) are skipped. An event whose data is the
 /// terminator ends the sequence cleanly without reading further. Each data is decoded with ``JSONCoding/decoder``;
-/// a failure throws ``ClientError/decoding(_:)``. Errors the body throws pass through unchanged. Like
+/// a failure throws ``ClientError/decoding(_:underlyingError:)``. Errors the body throws pass through unchanged. Like
 /// ``ServerSentEvents``, the body is read only as the consumer asks for events.
 public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = TypedServerSentEvent<Value>

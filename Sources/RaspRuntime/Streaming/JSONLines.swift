@@ -8,9 +8,9 @@ import Foundation
 /// ```
 ///
 /// Lines are split at LF (a CR before it is dropped); blank lines are skipped and a last line without a newline
-/// is still decoded. Each value is decoded with ``JSONCoding/decoder``; a failure throws ``ClientError/decoding(_:)``.
-/// Errors the body throws pass through unchanged. The body is read only as the consumer asks for values, and
-/// memory holds one chunk and the current line.
+/// is still decoded. Each value is decoded with ``JSONCoding/decoder``; a failure throws
+/// ``ClientError/decoding(_:underlyingError:)``. Errors the body throws pass through unchanged. The body is read only
+/// as the consumer asks for values, and memory holds one chunk and the current line.
 public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
 

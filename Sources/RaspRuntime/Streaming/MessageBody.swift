@@ -376,7 +376,8 @@ public enum StreamError: Error, Sendable, Hashable {
 extension ClientError {
     /// The error of a request whose body could not be read: ``invalidRequest(operationID:reason:)``.
     package init(uploadError error: MessageBody.ReadError, operationID: String) {
-        self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)")
+        self = .invalidRequest(operationID: operationID, reason: "the body could not be read: \(error.reason)",
+                               underlyingError: error)
     }
 }
 

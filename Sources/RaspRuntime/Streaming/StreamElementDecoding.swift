@@ -23,15 +23,15 @@ struct StreamElementDecoder {
     ///   - type: The type to decode.
     ///   - bytes: The element's JSON text.
     /// - Returns: The decoded value.
-    /// - Throws: ``ClientError/decoding(_:)`` with the coding path, whose reason ends with the start of the element.
+    /// - Throws: ``ClientError/decoding(_:underlyingError:)`` with the coding path, whose reason ends with the start of
+    ///   the element.
     func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Collection<UInt8>) throws -> Value {
         do {
             return try decoder.decode(Value.self, from: Data(bytes))
         } catch {
-            let failure = ClientError(decodingError: error, operationID: operationID, status: status)
-            guard case .decoding(var details) = failure else { throw failure }
-            details.reason += " (element: '\(Self.snippet(of: bytes))')"
-            throw ClientError.decoding(details)
+            var failure = ClientError(decodingError: error, operationID: operationID, status: status)
+            failure.decodingFailure?.reason += " (element: '\(Self.snippet(of: bytes))')"
+            throw failure
         }
     }
 

@@ -1,4 +1,5 @@
-/// Runs `body`, but throws ``ClientError/timeout(operationID:)`` if it has not finished within `duration`.
+/// Runs `body`, but throws ``ClientError/timeout(operationID:underlyingError:)`` if it has not finished within
+/// `duration`.
 ///
 /// The body runs in a child task that is cancelled when the deadline passes; the call returns once the body has
 /// reacted to that cancellation, so bodies must honour cancellation (``URLSessionTransport`` does). Cancelling the

@@ -201,7 +201,7 @@ public struct DiskCache: Sendable {
     /// The old file after a failed refresh, when serving it is allowed and it is intact.
     private func staleEntry(_ existing: Metadata?, files: Files, verified: Bool, after error: any Error) -> Entry? {
         guard serveStaleOnError, let existing, let clientError = error as? ClientError else { return nil }
-        if case .quotaExhausted = clientError {} else if !clientError.isRetryable { return nil }
+        if clientError.quotaExhausted == nil, !clientError.isRetryable { return nil }
         if !verified, case .damaged = checkContent(files.data, against: existing) { return nil }
         return Entry(file: files.data, metadata: existing, origin: .stale)
     }

@@ -29,14 +29,17 @@ extension ClientError {
     /// A 4xx response with an API error body (`{"error": {"text": …}}`) shows the API's own `text`; decoding
     /// failures read as a server error (the app cannot do anything about a malformed response either).
     public func userMessage(language: UserMessageLanguage) -> String {
-        switch self {
-        case .noConnection: Self.phrase(isConnectionLost ? .connectionLost : .noConnection, language)
-        case .timeout: Self.phrase(.timeout, language)
-        case .cancelled: Self.phrase(.cancelled, language)
-        case .invalidRequest: Self.phrase(.badRequest, language)
-        case .quotaExhausted: Self.phrase(.quota, language)
-        case .decoding: Self.phrase(.server, language)
-        case .http(let failure): Self.message(for: failure, language: language)
+        switch kind {
+        case .noConnection: return Self.phrase(.noConnection, language)
+        case .connectionLost: return Self.phrase(.connectionLost, language)
+        case .timeout: return Self.phrase(.timeout, language)
+        case .cancelled: return Self.phrase(.cancelled, language)
+        case .invalidRequest: return Self.phrase(.badRequest, language)
+        case .refused: return Self.phrase(quotaExhausted == nil ? .refused : .quota, language)
+        case .http:
+            guard let failure = httpFailure else { return Self.phrase(.server, language) }
+            return Self.message(for: failure, language: language)
+        default: return Self.phrase(.server, language)
         }
     }
 
@@ -60,7 +63,7 @@ extension ClientError {
     /// The message table: one entry per situation, Russian first.
     enum Phrase {
         case noConnection, connectionLost, timeout, cancelled, badRequest, notFound, unauthorized, tooManyRequests
-        case quota, server
+        case quota, refused, server
 
         var texts: (ru: String, en: String) {
             switch self {
@@ -74,6 +77,7 @@ extension ClientError {
             case .unauthorized: ("Неверный ключ API", "Invalid API key")
             case .tooManyRequests: ("Слишком много запросов, попробуйте позже", "Too many requests, try again later")
             case .quota: ("Дневной лимит запросов исчерпан", "Daily request limit reached")
+            case .refused: ("Запрос не отправлен", "The request was not sent")
             case .server: ("Ошибка сервера", "Server error")
             }
         }

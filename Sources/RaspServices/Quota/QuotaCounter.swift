@@ -5,7 +5,8 @@ import RaspRuntime
 ///
 /// The day rolls over at local midnight of ``calendar`` (its time zone), judged by the injectable `now`.
 /// In safe mode, ``reserve(operationID:)`` refuses requests past the limit with
-/// ``/RaspRuntime/ClientError/quotaExhausted(operationID:limit:)``; otherwise it only counts and warns.
+/// a `refused` ``/RaspRuntime/ClientError`` (``QuotaExhausted``); otherwise it only counts and
+/// warns.
 public actor QuotaCounter {
     /// What the counter reports.
     public enum Event: Sendable, Hashable {
@@ -73,7 +74,7 @@ public actor QuotaCounter {
     }
 
     /// Counts one request, or refuses it in safe mode when today's limit is used up.
-    /// - Throws: ``/RaspRuntime/ClientError/quotaExhausted(operationID:limit:)``.
+    /// - Throws: a `refused` ``/RaspRuntime/ClientError`` (``QuotaExhausted``).
     public func reserve(operationID: String) throws {
         var state = current()
         if safeMode, state.count >= limit {

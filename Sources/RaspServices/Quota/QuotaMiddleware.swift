@@ -2,7 +2,7 @@ public import Foundation
 public import RaspRuntime
 
 /// Counts every request on a ``QuotaCounter`` and, in safe mode, refuses requests past the daily limit with
-/// ``/RaspRuntime/ClientError/quotaExhausted(operationID:limit:)`` before any network I/O.
+/// a `refused` ``/RaspRuntime/ClientError`` (``QuotaExhausted``) before any network I/O.
 ///
 /// Place it inside ``/RaspRuntime/RetryMiddleware`` so every attempt that reaches the network is counted (a refusal is
 /// not retryable, so retries stop there).

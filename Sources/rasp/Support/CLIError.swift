@@ -56,15 +56,16 @@ struct CLIError: Error, CustomStringConvertible {
         var message = redactor.redact(error.userMessage(language: russian ? .ru : .en))
         // The API words its errors in Russian: an English run gets them in English when they are known, else the
         // API's own text after an English lead.
-        if !russian, case .http(let failure) = error, let text = failure.apiError?.text,
+        if !russian, let failure = error.httpFailure, let text = failure.apiError?.text,
            message == text.trimmingCharacters(in: .whitespacesAndNewlines) {
             message = redactor.redact(APIErrorText.english(text)
                 ?? (failure.status == 404 ? "Not found" : "The request was refused") + " (the API says: \(text))")
         }
-        switch error {
-        case .noConnection, .timeout:
+        switch error.kind {
+        case .noConnection, .connectionLost, .timeout:
             return CLIError(message: message + " (\(redactor.redact(error.description)))", code: .noConnection)
-        case .http(let failure):
+        case .http:
+            guard let failure = error.httpFailure else { return .failure(message) }
             let detail = "HTTP \(failure.status)"
             let code: Code = failure.status == 404 ? .notFound : .failure
             return CLIError(message: "\(message) (\(detail))", code: code)

@@ -56,7 +56,7 @@ struct DumpLeakTests {
         let corrupted = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad JSON near \(url)"))
         let decoding = ClientError(decodingError: corrupted, operationID: "search", status: 200)
         let lost = URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: url)!])
-        guard case .decoding(let decodingFailure) = decoding else { throw CancellationError() }
+        guard let decodingFailure = decoding.decodingFailure else { throw CancellationError() }
         return [
             ("noConnection", ClientError.noConnection(operationID: "search", reason: "GET \(url) failed")),
             ("noConnection from a URLError", ClientError(transportError: lost, operationID: "search")),
@@ -124,7 +124,7 @@ struct DumpLeakTests {
                                                                    body: Data(Self.echo(key).utf8))))
             let client = try RaspClient.live(apiKey: key, placement: placement, retry: .never, transport: transport)
             let error = try await #require(throws: ClientError.self) { _ = try await client.copyright() }
-            guard case .http(let failure) = error else { Issue.record("expected .http, got \(error)"); continue }
+            guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); continue }
             let decoded = try #require(failure.decodedBody(as: ErrorResponse.self), "the error body still decodes")
             #expect(decoded.error.text == "Unknown api key")
             #expect(decoded.error.request

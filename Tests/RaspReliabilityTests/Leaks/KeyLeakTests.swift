@@ -54,7 +54,7 @@ struct KeyLeakTests {
             ("ru", error.userMessage(language: .ru)), ("en", error.userMessage(language: .en)),
             ("as Error", "\(error as any Error)"),
         ]
-        if case .http(let failure) = error {
+        if let failure = error.httpFailure {
             texts.append(("snippet", failure.bodySnippet() ?? ""))
             texts.append(("api text", failure.apiError?.text ?? ""))
             texts.append(("api request", failure.apiError?.request ?? ""))

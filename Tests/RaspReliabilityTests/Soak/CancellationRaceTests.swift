@@ -30,7 +30,7 @@ struct CancellationRaceTests {
                                                          baseURL: closed)
                             return "success"
                         } catch let error as ClientError {
-                            switch error {
+                            switch error.kind {
                             case .cancelled: return "cancelled"
                             case .noConnection: return "noConnection"
                             default: return "\(error)"

@@ -50,7 +50,7 @@ struct SoakCase: Sendable {
             case .serverError, .slowServerError: (.http(500), true)
             case .unavailable: (.http(503), true)
             case .tooManyRequests: (.http(429), true)
-            case .truncate, .close: (.noConnection, true)
+            case .truncate, .close: (.connectionLost, true)
             case .stall: (.timeout, true)
             case .malformed, .xml: (.decoding, false)
             }
@@ -96,6 +96,7 @@ enum SoakOutcome: Hashable, Sendable, CustomStringConvertible {
     case success
     case http(Int)
     case noConnection
+    case connectionLost
     case timeout
     case decoding
     case cancelled
@@ -109,6 +110,7 @@ enum SoakOutcome: Hashable, Sendable, CustomStringConvertible {
         case .success: "success"
         case .http(let status): "http(\(status))"
         case .noConnection: "noConnection"
+        case .connectionLost: "connectionLost"
         case .timeout: "timeout"
         case .decoding: "decoding"
         case .cancelled: "cancelled"

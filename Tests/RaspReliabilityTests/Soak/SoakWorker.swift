@@ -85,13 +85,14 @@ struct SoakWorker: Sendable {
         do {
             return SoakResult(outcome: .success, detail: try await call())
         } catch let error as ClientError {
-            let outcome: SoakOutcome = switch error {
-            case .http(let failure): .http(failure.status)
+            let outcome: SoakOutcome = switch error.kind {
+            case .http: .http(error.httpFailure?.status ?? 0)
             case .noConnection: .noConnection
+            case .connectionLost: .connectionLost
             case .timeout: .timeout
             case .decoding: .decoding
             case .cancelled: .cancelled
-            case .invalidRequest, .quotaExhausted: .otherClientError("\(error)")
+            default: .otherClientError("\(error)")
             }
             return SoakResult(outcome: outcome, detail: "")
         } catch let error as any HTTPErrorResponse {

@@ -57,7 +57,8 @@ struct BookshelfClientTests {
         do {
             _ = try await client.getBook(id: "missing")
             Issue.record("expected a 404")
-        } catch ClientError.http(let failure) {
+        } catch let error as ClientError where error.kind == .http {
+            let failure = try #require(error.httpFailure)
             #expect(failure.status == 404)
             #expect(failure.operationID == "getBook")
         }

@@ -84,7 +84,7 @@ public struct StationsListCache: Sendable {
     /// - Parameter refresh: When to go to the server (default: when older than the maximum age).
     /// - Returns: The entry: the file URL, its metadata and where it came from. Pass an
     ///   ``/RaspServices/DiskCache/Origin/uncached`` entry to `cache.release(_:)` when done with its file.
-    /// - Throws: `ClientError` (including `.quotaExhausted` when there is no file to fall back on) or
+    /// - Throws: `ClientError` (including a `refused` one, `quotaExhausted`, when there is no file to fall back on) or
     ///   `FileStorageError`.
     public func file(refresh: DiskCache.Refresh = .ifExpired) async throws -> DiskCache.Entry {
         try await cache.fetch(key, request: request, refresh: refresh, download: download)
