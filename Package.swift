@@ -54,6 +54,8 @@ let package = Package(
         // the traits that need them are they resolved. No default traits for Hummingbird: its swift-configuration
         // support is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already in Hummingbird's graph: its ServiceGroup stops a server gracefully.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -125,7 +127,10 @@ let package = Package(
             dependencies: [
                 "RaspRuntime",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
                 .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -226,7 +231,7 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
-                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient",
+                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -287,7 +292,9 @@ let package = Package(
             name: "RaspServerTests",
             dependencies: [
                 "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspSpecMock",
-                "RaspTestSupport",
+                "RaspTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         /// One suite, run against every transport (URLSession and AsyncHTTPClient) over real loopback sockets:

@@ -4,17 +4,18 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import RaspHummingbird
 import RaspRuntime
 
 /// How ``MockServer`` sets up and serves each connection, for HummingbirdCore's `Server`.
 ///
 /// The pipeline is Hummingbird's HTTP/1.1 one (`HTTP1Channel`: NIO's decoder and encoder with
 /// ``MockServer/Limits/parserLimits``, the conversion to swift-http-types, the handler that closes idle connections
-/// when the server stops), with two handlers of the mock's around NIO's decoder:
+/// when the server stops), with handlers of the mock's around NIO's decoder:
 ///
 /// ```
-/// socket ─ ConnectionGuard ─ HTTP encoder/decoder ─ RequestLimits ─ HTTP types ─ state ─ MockConnection
-///          (timeouts, linger)  (NIO)                  (413/414/431/501)
+/// socket ─ ConnectionGuard ─ RawTargetEncoder ─ HTTP encoder/decoder ─ RequestLimits ─ HTTP types ─ MockConnection
+///          (timeouts, linger)  (raw UTF-8 targets)  (NIO)               (413/414/431/501)
 /// ```
 ///
 /// Each connection is then served by a ``MockConnection`` (rather than `HTTP1Channel`'s own loop), which answers
@@ -35,6 +36,7 @@ struct MockChannel: ServerChildChannel {
             let connection = ConnectionGuard(limits: limits)
             try pipeline.addHandler(connection, position: .first)
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(RawTargetEncoder(), position: .before(decoder))
             try pipeline.addHandler(RequestLimits(limits: limits, connection: connection), position: .after(decoder))
             return value
         }

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import RaspHummingbird
 import RaspMock
 import RaspRuntime
 
@@ -16,6 +17,9 @@ import RaspRuntime
 /// - `upload`: a large file sent to the mock server's `/_sink/` route, which reads and drops bodies, by the client
 ///   from the file, as a multipart part and as an async sequence (all through a body stream on Linux), against a
 ///   bare upload task from the file and a bare data task that reads it through `InputStream(url:)`.
+///
+/// - `server_upload`: the same file sent by the bare upload task to a route of a ``ServerRouter`` served by the
+///   Hummingbird adapter and registered to stream its body, whose handler counts the chunks as they come.
 ///
 /// Peak memory above the baseline shows whether a body is held whole (it should stay flat, whatever the size).
 struct StreamSuite: AsyncParsableCommand {
@@ -39,8 +43,8 @@ struct StreamSuite: AsyncParsableCommand {
     @Option(help: "Bytes to upload.")
     var uploadBytes = 1 << 30
 
-    @Option(help: "Which cases to run, comma-separated: download, sse, parse, upload.")
-    var only = "download,sse,parse,upload"
+    @Option(help: "Which cases to run, comma-separated: download, sse, parse, upload, server_upload.")
+    var only = "download,sse,parse,upload,server_upload"
 
     func run() async throws {
         // No body limit: the upload case sends `uploadBytes` to the sink route.
@@ -54,6 +58,25 @@ struct StreamSuite: AsyncParsableCommand {
         if cases.contains("parse") { try await parsing() }
         if cases.contains("upload") { try await uploads(url: url) }
         await server.stop()
+        if cases.contains("server_upload") { try await serverUpload() }
+    }
+
+    /// The server upload case: a route that streams its body, through the Hummingbird adapter.
+    private func serverUpload() async throws {
+        let file = try Self.makeFile(size: uploadBytes)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var router = ServerRouter()
+        router.register(method: "PUT", path: "/_sink/upload", operationID: "upload", streamsBody: true) { request in
+            var size = 0
+            for try await chunk in request.body { size += chunk.count }
+            let receipt = #"{"size": \#(size), "checksum": "", "chunked": false}"#
+            return ServerResponse(status: 200, contentType: "application/json", body: Data(receipt.utf8))
+        }
+        let received = try await router.withServer { url in
+            try await measure("server_upload.streamed") { try await Self.bareUpload(file, to: url) }
+        }
+        precondition(received.count == uploadBytes, "the handler counted \(received.count) bytes")
+        Figures.emit("server_upload.mb_per_s", Double(uploadBytes) / received.seconds / 1_048_576, "MB/s")
     }
 
     /// The download case.

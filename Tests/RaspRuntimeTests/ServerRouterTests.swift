@@ -65,4 +65,34 @@ struct ServerRouterTests {
         let head = await router.respond(to: ServerRequest(method: "HEAD", target: "/v1/r9/1"))
         #expect(head.status == 200 && head.data == Data())
     }
+
+    /// A body handed over as it arrives is collected for a route that decodes it, within the limit; a streaming route
+    /// gets it unread; a body that fails while being collected is a 400, one past the limit a 413.
+    @Test func bodiesAreCollectedUnlessTheRouteStreamsThem() async {
+        struct Broken: Error {}
+        var router = ServerRouter()
+        router.maxBodySize = 8
+        router.register(method: "POST", path: "/collect", operationID: "collect") { request in
+            ServerResponse(status: 200, contentType: "text/plain", body: Data("\(request.body.data?.count ?? -1)".utf8))
+        }
+        router.register(method: "POST", path: "/stream", operationID: "stream", streamsBody: true) { request in
+            ServerResponse(status: 200, contentType: "text/plain", body: Data("\(request.body.isInMemory)".utf8))
+        }
+        func send(_ path: String, _ chunks: [Data], fail: Bool = false) async -> (Int, String) {
+            let body = MessageBody(AsyncThrowingStream<Data, any Error> { continuation in
+                for chunk in chunks { continuation.yield(chunk) }
+                continuation.finish(throwing: fail ? Broken() : nil)
+            })
+            let response = await router.respond(to: ServerRequest(method: "POST", target: path, body: body))
+            return (response.status, String(decoding: response.data ?? Data(), as: UTF8.self))
+        }
+        #expect(await send("/collect", [Data(count: 5), Data(count: 3)]) == (200, "8"))
+        #expect(await send("/collect", [Data(count: 5), Data(count: 4)]).0 == 413)
+        #expect(await send("/collect", [Data(count: 2)], fail: true).0 == 400)
+        #expect(await send("/stream", [Data(count: 100)]) == (200, "false"))
+        let announced = ServerRequest(method: "POST", target: "/collect", headers: [.contentLength: "9"],
+                                      body: MessageBody(AsyncStream<Data> { _ in }))
+        // Refused from its announced length, without waiting for a body that never comes.
+        #expect(await router.respond(to: announced).status == 413)
+    }
 }

@@ -26,8 +26,9 @@ public struct RouterTransport: ClientTransport {
             throw ClientError.invalidRequest(operationID: request.operationID, reason: "the URL cannot be formed")
         }
         let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let response = await router.respond(to: ServerRequest(method: request.method, target: target,
-                                                               headers: request.headers, body: request.body ?? Data()))
+        let response = await router.respond(to: ServerRequest(
+            method: request.method, target: target, headers: request.headers,
+            body: request.uploadBody ?? MessageBody(Data())))
         let body = switch response.body {
         case .data(let data): MessageBody(data)
         case .stream(let chunks): MessageBody(chunks)

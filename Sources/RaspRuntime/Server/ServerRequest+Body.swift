@@ -2,24 +2,24 @@ import Foundation
 
 extension ServerRequest {
     /// Whether the request has a body.
-    public var hasBody: Bool { !body.isEmpty }
+    public var hasBody: Bool { !bodyData.isEmpty }
 
     /// The body as JSON of type `T`.
     /// - Throws: ``ServerRequestError`` when it is missing or does not decode.
     public func jsonBody<T: Decodable>(as type: T.Type = T.self) throws -> T {
         guard hasBody else { throw ServerRequestError("the request body is required") }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: body)
+            return try JSONCoding.decoder.decode(T.self, from: bodyData)
         } catch {
             throw ServerRequestError("the request body " + ServerRequestError.describe(error))
         }
     }
 
     /// The body as UTF-8 text.
-    public func textBody() -> String { String(decoding: body, as: UTF8.self) }
+    public func textBody() -> String { String(decoding: bodyData, as: UTF8.self) }
 
     /// The body as a file: its bytes and the media type it was sent as.
-    public func binaryBody() -> BinaryFile { BinaryFile(body, contentType: header("Content-Type")) }
+    public func binaryBody() -> BinaryFile { BinaryFile(bodyData, contentType: header("Content-Type")) }
 
     /// An `application/x-www-form-urlencoded` body read as ``ClientRequest/setFormBody(_:encoding:)`` writes it:
     /// each property in its `encoding` style (form and exploded by default), bracket keys (`card[exp][month]`) as
@@ -42,7 +42,7 @@ extension ServerRequest {
         guard let boundary = Self.boundary(header("Content-Type")) else {
             throw ServerRequestError("the request body is not multipart/form-data with a boundary")
         }
-        guard let parts = MultipartParser.parts(of: body, boundary: boundary) else {
+        guard let parts = MultipartParser.parts(of: bodyData, boundary: boundary) else {
             throw ServerRequestError("the multipart body is malformed")
         }
         var fields: [(key: String, value: WireNode)] = []

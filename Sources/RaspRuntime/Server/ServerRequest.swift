@@ -12,8 +12,11 @@ public struct ServerRequest: Sendable {
     public var query: [(name: String, value: String)]
     /// Header fields in order, names as received; a repeated field is several fields.
     public var headers: HTTPFields
-    /// The whole body (adapters collect it within their size limit).
-    public var body: Data
+    /// The body. Adapters hand it over as it arrives; ``ServerRouter`` collects it into memory (within
+    /// ``ServerRouter/maxBodySize``) before a route's middlewares and handler see it, unless the route was registered
+    /// to stream it (``ServerRouter/register(method:path:operationID:streamsBody:handler:)``), whose handler reads the
+    /// chunks as they come, once.
+    public var body: MessageBody
     /// The path parameters of the matched route, still percent-encoded (set by ``ServerRouter``).
     public var pathParameters: [String: String] = [:]
     /// The operation the matched route serves (set by ``ServerRouter``), for middlewares and logs.
@@ -24,8 +27,8 @@ public struct ServerRequest: Sendable {
     ///   - method: The method (any case).
     ///   - target: The request target: the path and, after `?`, the query string.
     ///   - headers: Header fields in order.
-    ///   - body: The body.
-    public init(method: String, target: String, headers: HTTPFields = [:], body: Data = Data()) {
+    ///   - body: The body, in memory or as it arrives.
+    public init(method: String, target: String, headers: HTTPFields = [:], body: MessageBody = MessageBody(Data())) {
         self.method = method.uppercased()
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.path = String(parts[0])
@@ -33,6 +36,19 @@ public struct ServerRequest: Sendable {
         self.headers = headers
         self.body = body
     }
+
+    /// Creates a request with a body in memory.
+    /// - Parameters:
+    ///   - method: The method (any case).
+    ///   - target: The request target: the path and, after `?`, the query string.
+    ///   - headers: Header fields in order.
+    ///   - body: The body.
+    public init(method: String, target: String, headers: HTTPFields = [:], body: Data) {
+        self.init(method: method, target: target, headers: headers, body: MessageBody(body))
+    }
+
+    /// The bytes of a body in memory (every route's but a streaming one's); empty for a body still to be read.
+    public var bodyData: Data { body.data ?? Data() }
 
     /// The first value of a header field (case-insensitive), if present.
     public func header(_ name: String) -> String? {

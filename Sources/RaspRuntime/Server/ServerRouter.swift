@@ -71,6 +71,9 @@ public struct ServerRouter: Sendable {
     public var problemResponse: @Sendable (ServerProblem) -> ServerResponse = { $0.response }
     /// Sees the errors answered with 500 (to log them; their text is never sent).
     public var onError: @Sendable (ServerRequest, any Error) -> Void = { _, _ in }
+    /// The largest request body collected for a route that does not stream its body, in bytes (default: 16 MiB); a
+    /// larger one is answered 413, unread past the limit (at once when its `Content-Length` says so).
+    public var maxBodySize = 16 << 20
 
     /// Creates a router with no routes.
     public init(middlewares: [any ServerMiddleware] = []) {
@@ -82,11 +85,14 @@ public struct ServerRouter: Sendable {
     ///   - method: The HTTP method.
     ///   - path: The OpenAPI path template (`/users/{id}`, `/files/{name}.{ext}`).
     ///   - operationID: The operation it serves.
+    ///   - streamsBody: Whether the handler (and the middlewares) get the request body as it arrives, to read once
+    ///     and with no size limit (an upload written to disk as it comes); otherwise it is collected first, within
+    ///     ``maxBodySize``.
     ///   - handler: Answers the request; ``ServerRequest/pathParameters`` holds the template's values.
-    public mutating func register(method: String, path: String, operationID: String,
+    public mutating func register(method: String, path: String, operationID: String, streamsBody: Bool = false,
                                   handler: @escaping Handler) {
         let route = Route(method: method.uppercased(), template: PathTemplate(path), operationID: operationID,
-                          handler: handler)
+                          streamsBody: streamsBody, handler: handler)
         let index = routes.firstIndex { route.template.isMoreSpecific(than: $0.template) } ?? routes.endIndex
         routes.insert(route, at: index)
         for registered in positions.indices where positions[registered] >= index { positions[registered] += 1 }
@@ -96,6 +102,10 @@ public struct ServerRouter: Sendable {
 
     /// The operations registered, as `METHOD path` strings in matching order.
     public var routeDescriptions: [String] { routes.map { "\($0.method) \($0.template.text)" } }
+
+    /// The methods and path templates registered, in matching order (an adapter registers them on its framework's
+    /// router).
+    public var registeredRoutes: [(method: String, path: String)] { routes.map { ($0.method, $0.template.text) } }
 
     /// Answers a request: its route's handler through the middlewares, or the failure the router answers itself.
     public func respond(to request: ServerRequest) async -> ServerResponse {
@@ -116,6 +126,11 @@ public struct ServerRouter: Sendable {
             var request = request
             request.pathParameters = parameters
             request.operationID = route.operationID
+            if !route.streamsBody, !request.body.isInMemory {
+                let (body, problem) = await collectBody(of: request)
+                if let problem { return problemResponse(problem) }
+                request.body = MessageBody(body)
+            }
             var response = await run(route, request)
             if headFromGet { response.body = .data(Data()) }
             return response
@@ -127,6 +142,23 @@ public struct ServerRouter: Sendable {
                                                  headers: [.allow: allow]))
         }
         return problemResponse(ServerProblem(status: 404, title: "Not Found", detail: "no operation has this path"))
+    }
+
+    /// The request's body in memory, or the problem to answer: 413 past ``maxBodySize`` (before reading when the
+    /// `Content-Length` says so), 400 when the body cannot be read.
+    private func collectBody(of request: ServerRequest) async -> (Data, ServerProblem?) {
+        let tooLarge = ServerProblem(status: 413, title: "Content Too Large",
+                                     detail: "the body is larger than \(maxBodySize) bytes")
+        if let announced = request.header("Content-Length").flatMap(Int.init), announced > maxBodySize {
+            return (Data(), tooLarge)
+        }
+        do {
+            return (try await request.body.collect(upTo: maxBodySize), nil)
+        } catch is StreamError {
+            return (Data(), tooLarge)
+        } catch {
+            return (Data(), ServerProblem(status: 400, title: "Bad Request", detail: "the body could not be read"))
+        }
     }
 
     private func run(_ route: Route, _ request: ServerRequest) async -> ServerResponse {
@@ -162,6 +194,7 @@ public struct ServerRouter: Sendable {
         var method: String
         var template: PathTemplate
         var operationID: String
+        var streamsBody: Bool
         var handler: Handler
     }
 }
