@@ -54,6 +54,6 @@ import Testing
         let error = try await #require(throws: ClientError.self) { try await core.download(getRequest(), to: file) }
         guard let failure = error.httpFailure else { Issue.record("expected .http, got \(error)"); return }
         #expect(failure.status == 500)
-        #expect(failure.apiError?.text == "Внутренняя ошибка")
+        #expect(failure.serverMessage == "Внутренняя ошибка")
     }
 }

@@ -50,7 +50,7 @@ struct FaultTests {
         #expect(status(error) == expected)
         #expect(error?.isRetryable == true)
         if let failure = error?.httpFailure {
-            #expect(failure.apiError?.text.contains("mock") == true)
+            #expect(failure.serverMessage?.contains("mock") == true)
             if expected != 500 {
                 #expect(ClientResponse(status: 0, headers: failure.headers).header("Retry-After") == "1")
             }
@@ -126,9 +126,9 @@ struct FaultTests {
                 }
                 #expect(failure.status == expected)
                 #expect(failure.decodedBody(as: ErrorResponse.self)?.error.text.isEmpty == false)
-                #expect(failure.apiError?.request?.contains(testKey) == false)
+                #expect(!String(decoding: failure.body, as: UTF8.self).contains(testKey))
             }
-            #expect(same?.httpFailure?.apiError?.text
+            #expect(same?.httpFailure?.serverMessage
                     == "Точка отправления не должна совпадать с точкой прибытия.")
             for error in [same, unknown, late].compactMap({ $0 }) {
                 #expect(!"\(error)".contains(testKey))

@@ -2,6 +2,7 @@ import Foundation
 import RaspDemo
 import RaspKit
 import RaspRuntime
+import RaspServices
 import Testing
 
 /// The API's Russian error texts in English, for English interfaces.

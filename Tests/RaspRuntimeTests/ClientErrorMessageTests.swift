@@ -3,23 +3,33 @@ import Testing
 @_spi(Generated) @testable import RaspRuntime
 import RaspTestSupport
 
-/// API error bodies, and descriptions that never show the key (RaspServicesTests checks the user messages).
+/// Server messages of error bodies, and descriptions that never show the key (RaspServicesTests checks the Rasp
+/// error envelope and the user messages).
 struct ClientErrorMessageTests {
-    @Test func parsesTheAPIErrorBodyAndMasksTheEchoedRequest() throws {
-        let failure = try #require(ErrorFixtures.failure(404, ErrorFixtures.echoingBody).httpFailure)
-        let body = try #require(failure.apiError)
-        #expect(body.text == "Не нашли объект по yandex коду c1111")
-        #expect(body.httpCode == 404)
-        #expect(body.errorCode == "v3.0_stable-57-1.8996410.1168813578_31")
-        #expect(body.request == "https://api.rasp.yandex.net/v3.0/search/?apikey=<redacted>&from=c1111&to=c213")
+    /// The message of the error shapes APIs commonly answer with, whichever API it is; none from other bodies.
+    @Test("The server's message is read from common error shapes", arguments: [
+        (#"{"error": {"text": "Не нашли объект", "http_code": 404}}"#, "Не нашли объект"),
+        (#"{"error": {"message": "Invalid API key", "type": "invalid_request_error"}}"#, "Invalid API key"),
+        (#"{"message": "Not Found", "documentation_url": "https://docs"}"#, "Not Found"),
+        (#"{"type": "about:blank", "title": "Bad Request", "detail": "field x is required"}"#, "field x is required"),
+        (#"{"type": "about:blank", "title": "Bad Request"}"#, "Bad Request"),
+        (#"{"error": "invalid_grant", "error_description": "The code expired"}"#, "The code expired"),
+        (#"{"error": "  rate limited  "}"#, "rate limited"),
+        (#"{"errors": [{"code": 34, "message": "That page does not exist"}]}"#, "That page does not exist"),
+        (#"{"error": {"message": ""}, "message": "fallback"}"#, "fallback"),
+    ])
+    func serverMessages(body: String, message: String) {
+        let failure = ClientError.HTTPFailure(operationID: "x", status: 400, headers: [:], body: Data(body.utf8),
+                                              decodedBody: nil)
+        #expect(failure.serverMessage == message)
     }
 
-    @Test func otherBodyShapesGiveNoAPIError() {
-        #expect(APIErrorBody.parse(Data("<html>busy</html>".utf8)) == nil)
-        #expect(APIErrorBody.parse(Data(#"{"text": "flat"}"#.utf8)) == nil)
-        #expect(APIErrorBody.parse(Data(#"{"error": "just a string"}"#.utf8)) == nil)
-        #expect(APIErrorBody.parse(Data()) == nil)
-        #expect(APIErrorBody.parse(Data(#"{"error": {"text": "t", "http_code": "400"}}"#.utf8))?.httpCode == 400)
+    @Test func otherBodiesHaveNoServerMessage() {
+        for body in ["<html>busy</html>", "", "[1, 2]", #"{"text": 5}"#, #"{"code": 500}"#, "not json {"] {
+            let failure = ClientError.HTTPFailure(operationID: "x", status: 500, headers: [:], body: Data(body.utf8),
+                                                  decodedBody: nil)
+            #expect(failure.serverMessage == nil, "\(body)")
+        }
     }
 
     @Test func descriptionsNeverContainTheKey() {
@@ -68,7 +78,7 @@ struct ClientErrorMessageTests {
                               middlewares: [], authentication: .apiKey(testKey, in: .header("X-Key")))
         let error = try await #require(throws: ClientError.self) { try await core.performRaw(getRequest()) }
         guard let failure = error.httpFailure else { Issue.record("expected .http"); return }
-        #expect(failure.apiError?.text == "Ключ <redacted> не подходит")
+        #expect(failure.serverMessage == "Ключ <redacted> не подходит")
         #expect(!error.description.contains(testKey))
     }
 }

@@ -15,7 +15,7 @@ enum RuntimeSurface {
     /// Public runtime types that no template spells but that code around a generated client meets (its responses,
     /// events and pages): a schema must not take their names either, and a type override may name them.
     static let companionTypes: Set<String> = [
-        "APIErrorBody", "ClientResponse", "ClientResponseHead", "ISO8601", "PageInfo", "PageSequence",
+        "ClientResponse", "ClientResponseHead", "ISO8601", "PageInfo", "PageSequence",
         "ServerSentEvent", "StreamError", "TypedServerSentEvent", "UploadBody",
     ]
     /// The runtime types generated code names only in function bodies and private storage: they do not make a

@@ -150,7 +150,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         public var body: Data
         /// The body decoded as the error type the spec declares for this status, if it decoded.
         public var decodedBody: (any Sendable)?
-        /// Masks secrets in ``apiError``, ``bodySnippet(limit:)`` and the error's `description`.
+        /// Masks secrets in ``serverMessage``, ``bodySnippet(limit:)`` and the error's `description`.
         public var redactor: Redactor
 
         /// Creates a failure, masking secrets in `headers` and `body` with `redactor`.
@@ -276,7 +276,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
         case .invalidResponse: return Redactor.standard.redact("\(id): invalid response\(because)")
         case .http:
             guard let failure = httpFailure else { return "\(id): HTTP error" }
-            if let text = failure.apiError?.text { return "\(failure.operationID): HTTP \(failure.status): \(text)" }
+            if let text = failure.serverMessage { return "\(failure.operationID): HTTP \(failure.status): \(text)" }
             if let snippet = failure.bodySnippet() {
                 return "\(failure.operationID): HTTP \(failure.status) (\(snippet))"
             }

@@ -1,7 +1,8 @@
 public import Foundation
+public import RaspRuntime
 
-/// An error body of the shape `{"error": {"text", "http_code", "error_code", "request"}}` (the one Yandex APIs use),
-/// read tolerantly from any failed response.
+/// The error body of the Rasp API (and other Yandex APIs): `{"error": {"text", "http_code", "error_code",
+/// "request"}}`, read tolerantly from any failed response.
 ///
 /// Only `text` is required. ``request`` echoes the request URL (API key included), so ``parse(_:redactor:)``
 /// masks it, and ``text`` too.
@@ -80,16 +81,6 @@ extension APIErrorBody: CustomStringConvertible, CustomDebugStringConvertible, C
 }
 
 extension ClientError.HTTPFailure {
-    /// The body as a generic API error (`{"error": {"text", …}}`), secrets masked; nil for other shapes.
+    /// The body as a Rasp (Yandex) API error (`{"error": {"text", …}}`), secrets masked; nil for other shapes.
     public var apiError: APIErrorBody? { APIErrorBody.parse(body, redactor: redactor) }
-
-    /// Up to `limit` characters of the body as text, whitespace collapsed and secrets masked (for descriptions).
-    public func bodySnippet(limit: Int = 160) -> String? {
-        guard !body.isEmpty else { return nil }
-        // Mask before cutting, so a secret on the cut cannot leak in part.
-        let text = redactor.redact(String(decoding: body.prefix(65_536), as: UTF8.self))
-        let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !collapsed.isEmpty else { return nil }
-        return collapsed.count > limit ? String(collapsed.prefix(limit)) + "…" : collapsed
-    }
 }
