@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "RaspMock",
             dependencies: [
-                "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspRuntime",
+                "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspRuntime", "RaspServices",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -303,7 +303,7 @@ let package = Package(
             name: "ClientTransportTests",
             dependencies: [
                 "RaspRuntime", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo", "RaspAPI", "EdgeCasesAPI",
-                "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "RaspServices", "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
@@ -315,7 +315,7 @@ let package = Package(
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(
             name: "RaspMockTests",
-            dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspTestSupport"]
+            dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspTestSupport"]
         ),
         .testTarget(
             name: "RaspDirectoryTests",

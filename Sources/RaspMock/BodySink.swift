@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RaspRuntime
+import RaspServices
 
 /// The `/_sink/` route of ``MockServer``: any method on a path under `/_sink/` reads the request body to its end
 /// without keeping it (a `Content-Length` body or a chunked one, up to ``MockServer/Limits/maxBodyBytes``) and

@@ -2,6 +2,7 @@ import EdgeCasesAPI
 import Foundation
 import RaspMock
 import RaspRuntime
+import RaspServices
 import RaspTestSupport
 import Testing
 

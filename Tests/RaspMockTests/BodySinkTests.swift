@@ -1,6 +1,7 @@
 import Foundation
 import RaspMock
 import RaspRuntime
+import RaspServices
 import RaspTestSupport
 import Testing
 

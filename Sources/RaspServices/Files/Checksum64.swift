@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 
 /// A fast 64-bit checksum of bytes that catches damaged cache files (bit rot, a cut or grown file, a stray write,
 /// junk of the same size). Not cryptographic: it does not stand up to deliberate tampering.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RaspRuntime
+import RaspRuntime
+@testable import RaspServices
 
 /// ``Checksum64``: the same value however the bytes are fed, and a different one for every kind of damage the
 /// caches must catch.
