@@ -32,6 +32,17 @@ struct MockLimitsTests {
         "GET \(target) HTTP/1.1\r\nHost: mock\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n"
     }
 
+    @Test("A uid sent as raw UTF-8 in the target, as curl sends it, is served like its percent-encoded form")
+    func rawUTF8Target() async throws {
+        try await MockServer.withMockServer { (url: URL) in
+            let raw = Self.get("/v3.0/thread/?uid=103Е_0_2006004_g26_4", headers: ["Connection: close"])
+            let (answer, _) = try await Self.exchange(url, raw)
+            #expect(answer?.status == 200)
+            let thread = try JSONSerialization.jsonObject(with: answer?.body ?? Data()) as? [String: Any]
+            #expect(thread?["uid"] as? String == "103Е_0_2006004_g26_4")
+        }
+    }
+
     @Test("A 64 KB request line is answered 414 and the connection closes; one at the limit is served")
     func longRequestLine() async throws {
         try await MockServer.withMockServer { (url: URL) in
