@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 
 /// Percent-encodes the bytes outside ASCII in each request's target before NIO's HTTP/1.1 parser sees them, so that
@@ -7,16 +6,18 @@ import NIOCore
 /// being refused as an invalid URL by the strict parser.
 ///
 /// Only request lines are rewritten. To know where the next request line starts on a kept-alive connection, the
-/// handler follows each request's framing: header lines pass through unchanged while their `Content-Length` and
+/// handler follows each request's framing: header lines pass through while their `Content-Length` and
 /// `Transfer-Encoding` are read, then the body (a length, or chunks and trailers) passes through unread. Anything it
-/// does not follow (a line longer than ``maxLineLength``, a framing it cannot read, an upgrade or `CONNECT`) leaves
-/// the rest of the connection to the parser as it comes, which then judges it as it would have.
+/// does not follow (a framing it cannot read, an upgrade or `CONNECT`) leaves the rest of the connection to the
+/// parser as it comes, which then judges it as it would have. Bytes are never held back, and a read with nothing to
+/// encode (almost every read) is passed on as it came.
 package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = ByteBuffer
     package typealias InboundOut = ByteBuffer
 
-    /// The longest line followed (a request line, a header line, a chunk size line): 64 KiB.
-    static let maxLineLength = 1 << 16
+    /// The most bytes of a header line or a chunk size line kept to read its meaning; a framing line longer than
+    /// this cannot be followed.
+    static let maxKeptLine = 1024
 
     private enum State {
         case requestLine
@@ -30,126 +31,151 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
     }
 
     private var state = State.requestLine
-    /// The bytes of the line being read.
+    /// The first bytes of the current header, chunk size or trailer line.
     private var line: [UInt8] = []
+    /// Whether the current line had more than ``maxKeptLine`` bytes.
+    private var lineCut = false
+    /// Whether the current line has a byte other than CR (an empty line ends the head).
+    private var lineHasContent = false
     private var contentLength = 0
     private var chunked = false
     private var leavesHTTP = false
+    private var requestLineStart: [UInt8] = []
 
     package init() {}
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var input = unwrapInboundIn(data)
-        var output = context.channel.allocator.buffer(capacity: 0)
-        while input.readableBytes > 0 {
-            switch state {
-            case .passThrough:
-                output.writeBuffer(&input)
-            case .body(let remaining), .chunkData(let remaining):
-                let count = min(remaining, input.readableBytes)
-                if let slice = input.readSlice(length: count) {
-                    flush(&output, context: context)
-                    context.fireChannelRead(wrapInboundOut(slice))
-                }
-                let left = remaining - count
-                if case .body = state {
-                    state = left == 0 ? .requestLine : .body(remaining: left)
-                } else {
-                    state = left == 0 ? .chunkSize : .chunkData(remaining: left)
-                }
-            case .requestLine, .headers, .chunkSize, .trailers:
-                guard let byte = input.readInteger(as: UInt8.self) else { break }
-                line.append(byte)
-                if byte == UInt8(ascii: "\n") {
-                    finishLine(into: &output)
-                } else if line.count > Self.maxLineLength {
-                    output.writeBytes(line)
-                    line.removeAll()
-                    state = .passThrough
+        let input = unwrapInboundIn(data)
+        var encode: [Int] = []
+        input.withUnsafeReadableBytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                switch state {
+                case .passThrough:
+                    index = bytes.count
+                case .body(let remaining), .chunkData(let remaining):
+                    let count = min(remaining, bytes.count - index)
+                    index += count
+                    let left = remaining - count
+                    if case .body = state {
+                        state = left == 0 ? .requestLine : .body(remaining: left)
+                    } else {
+                        state = left == 0 ? .chunkSize : .chunkData(remaining: left)
+                    }
+                case .requestLine:
+                    let byte = bytes[index]
+                    if byte >= 0x80 { encode.append(index) }
+                    read(byte)
+                    index += 1
+                case .headers, .chunkSize, .trailers:
+                    read(bytes[index])
+                    index += 1
                 }
             }
         }
-        flush(&output, context: context)
+        guard !encode.isEmpty else {
+            context.fireChannelRead(data)
+            return
+        }
+        context.fireChannelRead(wrapInboundOut(Self.encoding(input, at: encode, allocator: context.channel.allocator)))
     }
 
-    private func flush(_ output: inout ByteBuffer, context: ChannelHandlerContext) {
-        guard output.readableBytes > 0 else { return }
-        context.fireChannelRead(wrapInboundOut(output))
-        output = context.channel.allocator.buffer(capacity: 0)
+    /// Takes one byte of a line: keeps what reading the line needs, and acts on its end.
+    private func read(_ byte: UInt8) {
+        if byte == UInt8(ascii: "\n") {
+            finishLine()
+            line.removeAll(keepingCapacity: true)
+            lineCut = false
+            lineHasContent = false
+            return
+        }
+        if byte != UInt8(ascii: "\r") { lineHasContent = true }
+        if case .requestLine = state {
+            if requestLineStart.count < 8 { requestLineStart.append(byte) }
+        } else if line.count < Self.maxKeptLine {
+            line.append(byte)
+        } else {
+            lineCut = true
+        }
     }
 
-    /// Writes the line just read (the request line encoded, the others as they are) and moves to what follows it.
-    private func finishLine(into output: inout ByteBuffer) {
-        defer { line.removeAll(keepingCapacity: true) }
-        let isEmpty = line.count <= 2 && line.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+    /// Moves on to what follows the line just read.
+    private func finishLine() {
         switch state {
         case .requestLine:
             // Empty lines before a request line are allowed and skipped by the parser.
-            if isEmpty {
-                output.writeBytes(line)
-                return
-            }
-            Self.writeEncoded(line, to: &output)
+            guard lineHasContent else { return }
             contentLength = 0
             chunked = false
-            leavesHTTP = line.starts(with: Array("CONNECT ".utf8))
+            leavesHTTP = requestLineStart.starts(with: Array("CONNECT ".utf8))
+            requestLineStart.removeAll(keepingCapacity: true)
             state = .headers
         case .headers:
-            output.writeBytes(line)
-            if isEmpty {
+            if !lineHasContent {
                 state = if leavesHTTP { .passThrough } else if chunked { .chunkSize }
                     else if contentLength > 0 { .body(remaining: contentLength) } else { .requestLine }
-            } else if !readFraming(of: line) {
+            } else if !readFraming() {
                 state = .passThrough
             }
         case .chunkSize:
-            output.writeBytes(line)
-            let text = String(decoding: line, as: UTF8.self)
-            let digits = text.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let size = Int(digits, radix: 16), size >= 0, size < Int.max - 2 else {
+            let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            guard !lineCut, !digits.isEmpty, digits.count <= 15,
+                  let size = Int(String(decoding: digits, as: UTF8.self), radix: 16) else {
                 state = .passThrough
                 return
             }
             state = size == 0 ? .trailers : .chunkData(remaining: size + 2)
         case .trailers:
-            output.writeBytes(line)
-            if isEmpty { state = .requestLine }
+            if !lineHasContent { state = .requestLine }
         case .body, .chunkData, .passThrough:
-            output.writeBytes(line)
+            break
         }
     }
 
     /// Reads a header line's part in the framing of the body; false when it cannot be followed.
-    private func readFraming(of line: [UInt8]) -> Bool {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        switch name {
-        case "content-length":
-            guard let length = Int(value), length >= 0 else { return false }
+    private func readFraming() -> Bool {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return lineCut }
+        let name = line[..<colon]
+        let value = line[(colon + 1)...].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        if Self.named(name, "content-length") {
+            guard !lineCut, !value.isEmpty, value.count <= 18, value.allSatisfy({ (0x30...0x39).contains($0) }),
+                  let length = Int(String(decoding: value, as: UTF8.self)) else { return false }
             contentLength = length
-        case "transfer-encoding":
-            chunked = value.lowercased().split(separator: ",").last?
-                .trimmingCharacters(in: .whitespaces) == "chunked"
-            if !chunked { return false }
-        case "upgrade":
+        } else if Self.named(name, "transfer-encoding") {
+            // The last coding decides: chunked, or a framing this handler cannot follow.
+            let last = value.split(separator: UInt8(ascii: ",")).last ?? []
+            chunked = !lineCut && Self.named(last, "chunked")
+            return chunked
+        } else if Self.named(name, "upgrade") {
             leavesHTTP = true
-        default:
-            break
         }
         return true
     }
 
-    /// Writes `line` with each byte outside ASCII as `%XX`.
-    private static func writeEncoded(_ line: [UInt8], to output: inout ByteBuffer) {
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in line {
-            if byte < 0x80 {
-                output.writeInteger(byte)
-            } else {
-                output.writeBytes([UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+    /// Whether `bytes` spell `name` (lower case ASCII), whatever their case.
+    private static func named(_ bytes: some Collection<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return name.withUTF8Buffer { expected in
+            zip(bytes, expected).allSatisfy { byte, letter in
+                byte == letter || (0x41...0x5A).contains(byte) && byte | 0x20 == letter
             }
         }
+    }
+
+    /// A copy of `input` with the bytes at `offsets` (from its reader index) written as `%XX`.
+    private static func encoding(_ input: ByteBuffer, at offsets: [Int], allocator: ByteBufferAllocator) -> ByteBuffer {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output = allocator.buffer(capacity: input.readableBytes + offsets.count * 2)
+        input.withUnsafeReadableBytes { bytes in
+            var start = 0
+            for offset in offsets {
+                output.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
+                let byte = bytes[offset]
+                output.writeBytes([UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                start = offset + 1
+            }
+            output.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        }
+        return output
     }
 }

@@ -49,9 +49,16 @@ extension ServerRequest {
     @available(macOS 14, iOS 17, tvOS 17, *)
     public init(_ request: Request) {
         let length = request.headers[.contentLength].flatMap(Int.init)
-        let chunks = request.body.map { buffer in Data(buffer: buffer, byteTransferStrategy: .noCopy) }
+        let body: MessageBody
+        if length == 0 || length == nil && request.headers[.transferEncoding] == nil {
+            // HTTP/1.1: a request with neither field has no body; nothing to wait for.
+            body = MessageBody(Data())
+        } else {
+            let chunks = request.body.map { buffer in Data(buffer: buffer, byteTransferStrategy: .noCopy) }
+            body = MessageBody(chunks, length: length)
+        }
         self.init(method: request.method.rawValue, target: request.head.path ?? "/", headers: request.headers,
-                  body: MessageBody(chunks, length: length))
+                  body: body)
     }
 }
 
