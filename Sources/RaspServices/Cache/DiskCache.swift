@@ -11,7 +11,7 @@ public import RaspRuntime
 ///
 /// The cache repairs itself: files and metadata are replaced atomically, and before a file is served its metadata must
 /// read, name its key and match the file's size, and the file must be readable and match its checksum
-/// (``/RaspRuntime/Checksum64``). A file that fails any check (truncated, grown, overwritten, flipped bits, unreadable,
+/// (``Checksum64``). A file that fails any check (truncated, grown, overwritten, flipped bits, unreadable,
 /// a folder in its place) is removed, reported once as ``Event/discarded(key:reason:)`` and downloaded again. Metadata
 /// written before checksums existed has none: such a file is served unverified, and callers that parse it discard it
 /// with ``discard(_:reason:)`` when it does not parse.

@@ -99,7 +99,7 @@ public struct Checksum64: Sendable, Hashable {
     }
 
     /// The text form of the checksum of a file's bytes, read in chunks of 1 MiB.
-    /// - Throws: ``FileStorageError`` when the file cannot be opened or read.
+    /// - Throws: ``/RaspRuntime/FileStorageError`` when the file cannot be opened or read.
     public static func text(ofFile url: URL) throws -> String {
         let handle: FileHandle
         do {

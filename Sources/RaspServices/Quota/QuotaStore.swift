@@ -33,7 +33,7 @@ public protocol QuotaStore: Sendable {
 /// A JSON file with a checksum, written atomically:
 /// `{"checksum":"x64:…","count":12,"day":"2026-05-01","warnedApproaching":false,"warnedExhausted":false}`.
 ///
-/// The checksum (``/RaspRuntime/Checksum64`` of the state's own sorted-key JSON) catches damage that still parses, such
+/// The checksum (``Checksum64`` of the state's own sorted-key JSON) catches damage that still parses, such
 /// as a flipped bit in a digit of the count; a file without one (written by an earlier version) is read as is.
 public struct FileQuotaStore: QuotaStore {
     /// The file.
