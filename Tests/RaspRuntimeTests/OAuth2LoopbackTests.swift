@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
@@ -51,7 +54,10 @@ import RaspTestSupport
         func revoke(_ number: Int) { state.withLock { _ = $0.revoked.insert("\(testAccessTokenPrefix)-\(number)") } }
     }
 
-    let transport = URLSessionTransport(defaultTimeout: hangGuard)
+    /// A session of the test's own: the process-wide default session pools keep-alive connections across tests, and a
+    /// pooled connection to a server another test has stopped (whose port the loopback server may get again) would
+    /// carry this test's requests to that server.
+    let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral), defaultTimeout: hangGuard)
 
     func run(_ authorization: AuthorizationServer = AuthorizationServer(),
              _ body: (LoopbackHTTPServer, AuthorizationServer) async throws -> Void) async throws {
