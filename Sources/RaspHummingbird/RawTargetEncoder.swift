@@ -63,10 +63,19 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
                         state = left == 0 ? .chunkSize : .chunkData(remaining: left)
                     }
                 case .requestLine:
-                    let byte = bytes[index]
-                    if byte >= 0x80 { encode.append(index) }
-                    read(byte)
-                    index += 1
+                    // The line's bytes up to its LF in one pass: those to encode, and what reading the line needs.
+                    let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                    for offset in index..<end where bytes[offset] >= 0x80 { encode.append(offset) }
+                    if !lineHasContent, bytes[index..<end].contains(where: { $0 != UInt8(ascii: "\r") }) {
+                        lineHasContent = true
+                    }
+                    let kept = min(end - index, max(0, 8 - requestLineStart.count))
+                    requestLineStart += bytes[index..<(index + kept)]
+                    index = end
+                    if index < bytes.count {
+                        read(bytes[index])
+                        index += 1
+                    }
                 case .headers, .chunkSize, .trailers:
                     read(bytes[index])
                     index += 1
@@ -80,7 +89,8 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
         context.fireChannelRead(wrapInboundOut(Self.encoding(input, at: encode, allocator: context.channel.allocator)))
     }
 
-    /// Takes one byte of a line: keeps what reading the line needs, and acts on its end.
+    /// Takes one byte of a header, chunk size or trailer line (or a request line's LF): keeps what reading the line
+    /// needs, and acts on its end.
     private func read(_ byte: UInt8) {
         if byte == UInt8(ascii: "\n") {
             finishLine()
@@ -90,9 +100,8 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
             return
         }
         if byte != UInt8(ascii: "\r") { lineHasContent = true }
-        if case .requestLine = state {
-            if requestLineStart.count < 8 { requestLineStart.append(byte) }
-        } else if line.count < Self.maxKeptLine {
+        // A request line's bytes are read in `channelRead`, which hands over only its LF.
+        if line.count < Self.maxKeptLine {
             line.append(byte)
         } else {
             lineCut = true

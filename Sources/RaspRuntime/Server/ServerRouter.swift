@@ -101,7 +101,7 @@ public struct ServerRouter: Sendable {
     }
 
     /// The operations registered, as `METHOD path` strings in matching order.
-    public var routeDescriptions: [String] { routes.map { "\($0.method) \($0.template.text)" } }
+    public var routeDescriptions: [String] { registeredRoutes.map { "\($0.method) \($0.path)" } }
 
     /// The methods and path templates registered, in matching order (an adapter registers them on its framework's
     /// router).
