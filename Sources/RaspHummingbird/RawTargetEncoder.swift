@@ -18,6 +18,8 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
     /// The most bytes of a header line or a chunk size line kept to read its meaning; a framing line longer than
     /// this cannot be followed.
     static let maxKeptLine = 1024
+    /// How a `CONNECT` request line starts (after it, the connection is a tunnel).
+    private static let connect = Array("CONNECT ".utf8)
 
     private enum State {
         case requestLine
@@ -116,7 +118,7 @@ package final class RawTargetEncoder: ChannelInboundHandler, RemovableChannelHan
             guard lineHasContent else { return }
             contentLength = 0
             chunked = false
-            leavesHTTP = requestLineStart.starts(with: Array("CONNECT ".utf8))
+            leavesHTTP = requestLineStart.starts(with: Self.connect)
             requestLineStart.removeAll(keepingCapacity: true)
             state = .headers
         case .headers:
