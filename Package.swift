@@ -11,7 +11,9 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "RaspRuntime", targets: ["RaspRuntime"]),
+        // What a generated client imports: the core, its default transport and the optional batteries (modules of
+        // their own, so that each interface names only what it needs).
+        .library(name: "RaspRuntime", targets: ["RaspRuntime", "RaspURLSession", "RaspMiddlewares"]),
         .library(name: "RaspAsyncHTTPClient", targets: ["RaspAsyncHTTPClient"]),
         .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
@@ -87,9 +89,18 @@ let package = Package(
 
         /// What every generated client calls: transport, middleware, auth, retries, errors, coding helpers. Generic:
         /// no API's policy and no wording for users (a client generated for any API imports it).
+        .target(name: "RaspRuntime", dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]),
+        /// The default transport, on `URLSession` (FoundationNetworking on Linux), with its Linux workarounds. The
+        /// only module whose interface names FoundationNetworking.
         .target(
-            name: "RaspRuntime",
+            name: "RaspURLSession",
+            dependencies: ["RaspRuntime", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        /// The optional batteries: retries, timeouts, idempotency keys, logging, OAuth 2 token caches.
+        .target(
+            name: "RaspMiddlewares",
             dependencies: [
+                "RaspRuntime", "RaspURLSession",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,9 +124,9 @@ let package = Package(
         ),
         /// Rasp and app policy on top of the runtime: the daily request quota, ru/en messages for users, the
         /// revalidating downloads cache.
-        .target(name: "RaspServices", dependencies: ["RaspRuntime"]),
+        .target(name: "RaspServices", dependencies: ["RaspRuntime", "RaspMiddlewares"]),
         /// The client generated from `openapi.yaml`, checked in (regenerate with `rasp-generate`, see README).
-        .target(name: "RaspAPI", dependencies: ["RaspRuntime"], path: "Generated/RaspAPI"),
+        .target(name: "RaspAPI", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Generated/RaspAPI"),
 
         // MARK: Servers
 
@@ -183,7 +194,7 @@ let package = Package(
         .target(
             name: "RaspKit",
             dependencies: [
-                "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory",
+                "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspServices", "RaspDirectory",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenCombine", package: "OpenCombine",
                          condition: .when(platforms: [.linux], traits: ["OpenCombine"])),
@@ -210,7 +221,8 @@ let package = Package(
         .executableTarget(
             name: "rasp",
             dependencies: [
-                "RaspKit", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory", "RaspDemo", "RaspTerminalApp",
+                "RaspKit", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspServices",
+                "RaspDirectory", "RaspDemo", "RaspTerminalApp",
                 .target(name: "RaspAsyncHTTPClient", condition: cliAsyncHTTPClient),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: cliAsyncHTTPClient),
@@ -230,7 +242,8 @@ let package = Package(
         .executableTarget(
             name: "rasp-bench",
             dependencies: [
-                "RaspGenerator", "RaspRuntime", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo", "EdgeCasesAPI",
+                "RaspGenerator", "RaspRuntime", "RaspURLSession", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
+                "EdgeCasesAPI",
                 "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -269,29 +282,37 @@ let package = Package(
         /// RaspRuntime is built first: `RuntimeSurfaceTests` type-checks generated code against it.
         .testTarget(
             name: "RaspGeneratorTests",
-            dependencies: ["RaspGenerator", "rasp-generate", "RaspBenchData", "RaspRuntime"]
+            dependencies: [
+                "RaspGenerator", "rasp-generate", "RaspBenchData", "RaspRuntime", "RaspURLSession", "RaspMiddlewares",
+            ]
         ),
         /// The client generated from `Tests/Fixtures/edge-cases-spec` (names that collide, parameters of every shape,
         /// awkward responses, several files), checked in: it must compile, `GoldenTests` keeps it current.
-        .target(name: "EdgeCasesAPI", dependencies: ["RaspRuntime"], path: "Tests/EdgeCasesAPI"),
+        .target(
+            name: "EdgeCasesAPI", dependencies: ["RaspRuntime", "RaspURLSession", "RaspMiddlewares"],
+            path: "Tests/EdgeCasesAPI"
+        ),
         /// What the edge-case client sends and returns, over a recording transport and through the mock server.
         .testTarget(
             name: "EdgeCasesAPITests",
-            dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspMock", "RaspTestSupport"]
+            dependencies: ["EdgeCasesAPI", "RaspRuntime", "RaspURLSession", "RaspMock", "RaspTestSupport"]
         ),
         /// The client generated from `Tests/Fixtures/value-semantics`: one schema per way a value could be lost
         /// between JSON and Swift (unions, inheritance, read/write-only, extra properties, nulls), checked in.
-        .target(name: "ValueSemanticsAPI", dependencies: ["RaspRuntime"], path: "Tests/ValueSemanticsAPI"),
+        .target(
+            name: "ValueSemanticsAPI", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/ValueSemanticsAPI"
+        ),
         .testTarget(name: "ValueSemanticsAPITests", dependencies: ["ValueSemanticsAPI", "RaspRuntime"]),
         /// The client generated from `Tests/Fixtures/openapi-32/client` (streams typed by `itemSchema`, a
         /// `querystring` parameter, the `QUERY` method, an additional operation), checked in.
-        .target(name: "OpenAPI32API", dependencies: ["RaspRuntime"], path: "Tests/OpenAPI32API"),
+        .target(name: "OpenAPI32API", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/OpenAPI32API"),
         .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime", "RaspTestSupport"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
             dependencies: [
-                "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspHummingbird", "RaspDemo", "RaspSpecMock",
+                "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspHummingbird", "RaspDemo",
+                "RaspSpecMock",
                 "RaspTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -302,20 +323,30 @@ let package = Package(
         .testTarget(
             name: "ClientTransportTests",
             dependencies: [
-                "RaspRuntime", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo", "RaspAPI", "EdgeCasesAPI",
+                "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo",
+                "RaspAPI", "EdgeCasesAPI",
                 "RaspServices", "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "RaspRuntimeTests",
-            dependencies: ["RaspRuntime", "RaspTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        .testTarget(name: "RaspServicesTests", dependencies: ["RaspServices", "RaspRuntime", "RaspTestSupport"]),
+        .testTarget(
+            name: "RaspServicesTests",
+            dependencies: ["RaspServices", "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspTestSupport"]
+        ),
         .testTarget(name: "RaspTerminalTests", dependencies: ["RaspTerminal"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RaspAPITests", dependencies: ["RaspAPI", "RaspRuntime", "RaspTestSupport"]),
         .testTarget(
             name: "RaspMockTests",
-            dependencies: ["RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspTestSupport"]
+            dependencies: [
+                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspServices",
+                "RaspTestSupport",
+            ]
         ),
         .testTarget(
             name: "RaspDirectoryTests",
@@ -325,7 +356,8 @@ let package = Package(
         .testTarget(
             name: "RaspKitTests",
             dependencies: [
-                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspDirectory",
+                "RaspKit", "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspMiddlewares",
+                "RaspServices", "RaspDirectory",
                 "RaspTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -339,7 +371,8 @@ let package = Package(
         .testTarget(
             name: "RaspReliabilityTests",
             dependencies: [
-                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspServices", "RaspKit", "RaspDirectory",
+                "RaspMock", "RaspDemo", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspServices",
+                "RaspKit", "RaspDirectory",
                 "RaspTestSupport", "RaspBenchData", .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -39,6 +39,8 @@ done
 # library product; its catalog documents the generator library, the `rasp-generate` tool and the plugins.
 products=(
     RaspRuntime:Sources/RaspRuntime/RaspRuntime.docc
+    RaspURLSession:Sources/RaspURLSession/RaspURLSession.docc
+    RaspMiddlewares:Sources/RaspMiddlewares/RaspMiddlewares.docc
     RaspAsyncHTTPClient:Sources/RaspAsyncHTTPClient/RaspAsyncHTTPClient.docc
     RaspServices:Sources/RaspServices/RaspServices.docc
     RaspDirectory:Sources/RaspDirectory/RaspDirectory.docc

@@ -5,7 +5,7 @@ public import NIOSSL
 
 extension AsyncHTTPClientTransport {
     /// A client configuration under which AsyncHTTPClient connects, follows and fails as
-    /// ``/RaspRuntime/URLSessionTransport`` does:
+    /// ``/RaspURLSession/URLSessionTransport`` does:
     ///
     /// - a connection that is refused fails the request at once (`.noConnection`) instead of being retried until the
     ///   connect timeout (AsyncHTTPClient's default);

@@ -6,7 +6,7 @@ import NIOHTTP1
 public import RaspRuntime
 
 /// A transport on AsyncHTTPClient (SwiftNIO): the choice for servers and for Linux, where it takes a third of the CPU
-/// per request of ``/RaspRuntime/URLSessionTransport`` (`rasp-bench client`) and never lets one request hold up
+/// per request of ``/RaspURLSession/URLSessionTransport`` (`rasp-bench client`) and never lets one request hold up
 /// another.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ public import RaspRuntime
 /// }
 /// ```
 ///
-/// It behaves as ``/RaspRuntime/URLSessionTransport`` does, so the two are interchangeable (one test suite runs against
+/// It behaves as ``/RaspURLSession/URLSessionTransport`` does, so the two are interchangeable (one test suite runs against
 /// both):
 /// - The request's ``/RaspRuntime/ClientRequest/timeout`` (or ``defaultTimeout``) bounds the whole exchange of
 ///   ``send(_:baseURL:)``, upload and body included, and is the longest silence between chunks of

@@ -8,6 +8,7 @@ import NIOCore
 import RaspAPI
 import RaspAsyncHTTPClient
 import RaspRuntime
+import RaspURLSession
 
 /// The sides `rasp-bench client` compares, for each case: the generated client on `URLSessionTransport`
 /// (`urlsession`) and on `AsyncHTTPClientTransport` (`nio`), and the bare libraries doing the same transfer

@@ -7,6 +7,7 @@ import FoundationNetworking
 import RaspHummingbird
 import RaspMock
 import RaspRuntime
+import RaspURLSession
 
 /// `rasp-bench streams`: streamed bodies through a generated client (the edge-case spec's operations) against a bare
 /// `URLSession` that does only the transfer, both in this process:

@@ -4,6 +4,7 @@ import Foundation
 import RaspAsyncHTTPClient
 import RaspMock
 import RaspRuntime
+import RaspURLSession
 import RaspTestSupport
 import Testing
 

@@ -3,6 +3,8 @@
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+public import RaspURLSession
+internal import RaspMiddlewares
 
 /// The servers the spec lists; the first is the default.
 public enum Servers {

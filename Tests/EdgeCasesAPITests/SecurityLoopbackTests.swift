@@ -1,6 +1,7 @@
 import EdgeCasesAPI
 import Foundation
 import RaspRuntime
+import RaspURLSession
 import RaspTestSupport
 import Testing
 

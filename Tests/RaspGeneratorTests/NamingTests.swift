@@ -201,11 +201,11 @@ struct OutputLayoutTests {
         }
         #expect(files.map(\.name) == GeneratorPipeline.outputFileNames)
         func named(_ text: String) -> String { files.first { $0.contents.contains(text) }!.name }
-        // The first file declares the client, whose initializer names `URL` and runtime types.
-        // RaspRuntime's API for generated code is its `Generated` SPI.
+        // The first file declares the client, whose initializer names `URL` and runtime types, and the default
+        // transport in a default argument. RaspRuntime's API for generated code is its `Generated` SPI.
         let runtime = "@_spi(Generated) public import RaspRuntime"
         let internalRuntime = "@_spi(Generated) internal import RaspRuntime"
-        #expect(imports("API01.swift") == ["public import Foundation", runtime])
+        #expect(imports("API01.swift") == ["public import Foundation", runtime, "public import RaspURLSession"])
         // `A` names `Data` and its enum conforms to `OpenEnum`.
         #expect(imports(named("public struct A:")) == ["public import Foundation", runtime])
         // The mock's method names only `A` and the input; its body names `MockClientError`, not a public use.

@@ -3,6 +3,7 @@ import RaspAPI
 import RaspDemo
 import RaspMock
 import RaspRuntime
+import RaspMiddlewares
 import RaspTestSupport
 import Testing
 

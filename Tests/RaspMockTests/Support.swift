@@ -4,6 +4,7 @@ import RaspAPI
 import RaspDemo
 import RaspMock
 import RaspRuntime
+import RaspURLSession
 import Testing
 
 /// Shared values and helpers of the demo and mock tests.

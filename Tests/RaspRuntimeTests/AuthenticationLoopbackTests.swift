@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspURLSession
 
 /// Every kind of credential as the server receives it, over a real loopback socket, and which credentials a
 /// security requirement picks.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RaspRuntime
+import RaspMiddlewares
 import RaspTestSupport
 import Testing
 

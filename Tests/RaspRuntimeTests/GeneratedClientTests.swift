@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspURLSession
+@testable import RaspMiddlewares
 
 /// What every generated client has through ``GeneratedClient``: per-call options over the client's defaults, the raw
 /// response of a call, typed errors per documented status, idempotency keys kept across retries, and requests to

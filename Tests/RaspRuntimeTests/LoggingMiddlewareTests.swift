@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspMiddlewares
 import RaspTestSupport
 
 /// ``LoggingMiddleware`` writes one line per call and never the key, whichever way the key is sent.

@@ -5,6 +5,8 @@ import FoundationNetworking
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspURLSession
+@testable import RaspMiddlewares
 
 /// ``OAuth2Tokens`` against a loopback authorization server and API: a token is fetched once and shared, reused
 /// until shortly before it expires, replaced after a 401 with the request sent once more, and its refresh token

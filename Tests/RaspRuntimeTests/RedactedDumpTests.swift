@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspURLSession
 import RaspTestSupport
 
 /// What `dump`, `print` and `String(reflecting:)` show of requests, responses and failures: secrets masked,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspMiddlewares
 
 /// ``RetryMiddleware``: which failures are retried, how long it waits, and how cancellation stops it.
 struct RetryMiddlewareTests {

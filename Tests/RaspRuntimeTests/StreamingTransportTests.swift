@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import RaspRuntime
+@testable import RaspURLSession
 
 /// The parts of ``URLSessionTransport/stream(_:baseURL:)`` that need no network: the order of buffered chunks and
 /// the race between a chunk and a cancel. (Over real HTTP: `RaspMockTests/StreamingTransportTests`.)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspMiddlewares
 
 /// ``TimeoutMiddleware`` races each attempt against a total deadline, per operation.
 struct TimeoutMiddlewareTests {

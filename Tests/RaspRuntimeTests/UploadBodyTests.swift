@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RaspTestSupport
 @_spi(Generated) @testable import RaspRuntime
+@testable import RaspURLSession
 
 /// Request bodies that are read as they are sent (``MessageBody``): what they are made of, how they read, multipart
 /// and form bodies around files and sequences, the fallback for transports that do not stream, and the feed that

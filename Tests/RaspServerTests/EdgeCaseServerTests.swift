@@ -2,6 +2,7 @@ import EdgeCasesAPI
 import Foundation
 import RaspHummingbird
 import RaspRuntime
+import RaspURLSession
 import Synchronization
 import Testing
 

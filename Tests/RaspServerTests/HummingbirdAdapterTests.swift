@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import RaspHummingbird
 import RaspRuntime
+import RaspURLSession
 import RaspTestSupport
 import ServiceLifecycle
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import RaspHummingbird
 import RaspRuntime
+import RaspURLSession
 import RaspTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RaspRuntime
+import RaspURLSession
 import RaspServices
 import RaspTestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import RaspRuntime
+import RaspMiddlewares
 @testable import RaspServices
 import RaspTestSupport
 

@@ -128,7 +128,7 @@ struct SwiftRenderer {
             var w = CodeWriter()
             w.reserveCapacity((index == 0 ? heads.count : 0)
                               + shares.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.count } })
-            writeHeader(&w, imports: used)
+            writeHeader(&w, imports: used, isFirst: index == 0)
             if index == 0 { w.append(bytes: heads) }
             for share in shares where !share.items.isEmpty {
                 if let wrapper = share.group.wrapper {
@@ -167,8 +167,10 @@ struct SwiftRenderer {
     }
 
     /// A file's start: the header, then the imports.
-    /// - Parameter imports: The modules the file's public declarations name, whose imports share their access.
-    private func writeHeader(_ writer: inout CodeWriter, imports used: Imports) {
+    /// - Parameters:
+    ///   - imports: The modules the file's public declarations name, whose imports share their access.
+    ///   - isFirst: Whether this is the first file, which holds the client's initializer and the credentials.
+    private func writeHeader(_ writer: inout CodeWriter, imports used: Imports, isFirst: Bool) {
         writer.line(GeneratedFile.headerPrefix + "\(sourceName). DO NOT EDIT.")
         writer.line("// swift-format-ignore-file")
         for comment in config.additionalFileComments { writer.line("// \(comment)") }
@@ -181,10 +183,27 @@ struct SwiftRenderer {
             let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
             writer.line("\(spi)\(importAccess)import \(module)")
         }
+        // The client's initializer names the default transport in a default argument, which needs an import with the
+        // initializer's access; the credentials' token caches are only called.
+        if isFirst && config.generate.contains(.client) {
+            writer.line("\(access)import RaspURLSession")
+            if usesTokenCaches {
+                writer.line("\(config.accessModifier == .internal ? "" : "internal ")import RaspMiddlewares")
+            }
+        }
         // The config's modules: with the declarations' access level, as the types they bring (a type override) may
         // appear in public declarations of any file.
         for module in config.additionalImports { writer.line("\(access)import \(module)") }
         writer.line()
+    }
+
+    /// Whether a credential function makes an `OAuth2Tokens` (RaspMiddlewares): an OAuth 2 scheme with a client
+    /// credentials or a refresh flow.
+    private var usesTokenCaches: Bool {
+        api.authSchemes.contains { scheme in
+            guard case .oauth2(let clientCredentials, let refresh, _, _) = scheme.kind else { return false }
+            return clientCredentials != nil || refresh != nil
+        }
     }
 
     // MARK: Types

@@ -1,5 +1,6 @@
-/// What generated code names in RaspRuntime and Foundation, spelled in one place: the translator keeps schemas from
-/// taking these names, and the renderer decides a file's imports by them.
+/// What generated code names in RaspRuntime (with its default transport, `URLSessionTransport` in RaspURLSession, and
+/// the token cache, `OAuth2Tokens` in RaspMiddlewares) and Foundation, spelled in one place: the translator keeps
+/// schemas from taking these names, and the renderer decides a file's imports by them.
 ///
 /// `RuntimeSurfaceTests` generates a client that uses every one of them and type-checks it against the built
 /// RaspRuntime module, so a runtime type renamed without this list (or a template) following fails a test.

@@ -1,5 +1,5 @@
 /// Hands out the access tokens of a credential fetched per request (OAuth 2, OpenID Connect, a bearer token the app
-/// keeps fresh itself): ``OAuth2Tokens`` implements the client credentials and refresh token grants; conform to hook
+/// keeps fresh itself): `OAuth2Tokens` implements the client credentials and refresh token grants; conform to hook
 /// in a flow the app runs itself (authorization code with PKCE, an identity SDK).
 ///
 /// ``ClientCore`` asks for a token before each request that needs the credential (`rejected` nil), and once more,
@@ -11,7 +11,7 @@ public protocol AccessTokenProvider: Sendable {
     ///   when it expires soon). Otherwise the token the server has just refused with 401: return a new one (or the
     ///   one another task has fetched since), or throw when none can be had.
     /// - Returns: The token, without its `Bearer ` prefix.
-    /// - Throws: Why no token could be had (a ``ClientError`` from the token endpoint, for ``OAuth2Tokens``).
+    /// - Throws: Why no token could be had (a ``ClientError`` from the token endpoint, for `OAuth2Tokens`).
     func accessToken(replacing rejected: String?) async throws -> String
 }
 

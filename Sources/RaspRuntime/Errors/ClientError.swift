@@ -1,8 +1,5 @@
 public import Foundation
 public import HTTPTypes
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Everything a generated client call can throw: a ``kind`` a UI can act on, the operation, and the details of
 /// that kind (``httpFailure``, ``decodingFailure``, the ``underlyingError`` a transport or middleware threw).
@@ -199,7 +196,9 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     /// (``Kind/connectionLost``).
     public var isConnectionLost: Bool { kind == .connectionLost }
 
-    /// Maps an error thrown by a transport (or a middleware) to a kind, keeping it as ``underlyingError``.
+    /// Maps an error thrown by a transport (or a middleware) to a kind, keeping it as ``underlyingError``: a
+    /// cancellation is ``Kind/cancelled``, a Foundation `URLError` the kind of its code, any other error
+    /// ``Kind/noConnection`` (transports map their own errors more precisely before they throw them).
     public init(transportError error: any Error, operationID: String) {
         if error is CancellationError {
             self = .cancelled(operationID: operationID)

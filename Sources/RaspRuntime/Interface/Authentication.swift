@@ -86,7 +86,7 @@ public struct Authentication: Sendable, Hashable {
         bearer(tokens: ClosureTokenProvider(token), scheme: scheme)
     }
 
-    /// OAuth 2: `Authorization: Bearer <access token>`, from `provider` (an ``OAuth2Tokens`` for the client
+    /// OAuth 2: `Authorization: Bearer <access token>`, from `provider` (an `OAuth2Tokens` for the client
     /// credentials and refresh token grants, or the app's own ``AccessTokenProvider``).
     /// - Parameters:
     ///   - provider: Hands out access tokens.

@@ -397,7 +397,7 @@ extension ClientCore {
     /// Middlewares see the response with its body arriving, and can wrap the body to observe its chunks; retries,
     /// timeouts and quota apply up to the response head: a retry can only happen before the body is handed out
     /// (the bodies of attempts that were retried are dropped, which closes their connections). Once the body is
-    /// returned, its failures are thrown by its iterator (see ``URLSessionTransport/stream(_:baseURL:)``).
+    /// returned, its failures are thrown by its iterator (see `URLSessionTransport.stream(_:baseURL:)`).
     /// - Parameters:
     ///   - request: The request.
     ///   - errorBody: Decodes an error body for a status, or returns nil.

@@ -34,10 +34,10 @@ public struct ClientRequest: Sendable, Hashable {
     /// the schemes that must all be sent. nil (an operation of a document with one scheme, a request built by hand):
     /// every credential of the client is sent. See ``ClientCore/credentials``.
     public var security: [[String]]?
-    /// The retry policy of this call, in place of ``RetryMiddleware``'s own (``RequestOptions/retryPolicy``).
+    /// The retry policy of this call, in place of `RetryMiddleware`'s own (``RequestOptions/retryPolicy``).
     public var retryPolicy: RetryPolicy?
-    /// The key that makes sending this request more than once safe, sent by ``IdempotencyKeyMiddleware``:
-    /// ``RetryMiddleware`` retries a request that has one whatever its method.
+    /// The key that makes sending this request more than once safe, sent by `IdempotencyKeyMiddleware`:
+    /// `RetryMiddleware` retries a request that has one whatever its method.
     public var idempotencyKey: String?
 
     /// Creates a request.
@@ -113,7 +113,7 @@ public struct ClientRequest: Sendable, Hashable {
     }
 
     /// Percent-encodes a query name or value (RFC 3986 unreserved characters stay as they are).
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
@@ -179,7 +179,7 @@ public struct ClientResponse: Sendable, Hashable {
 extension HTTPFields {
     /// The combined value of the fields named `name` (case-insensitive), nil when there is none or the name is not
     /// a valid field name.
-    func value(of name: String) -> String? {
+    package func value(of name: String) -> String? {
         HTTPField.Name(name).flatMap { self[$0] }
     }
 

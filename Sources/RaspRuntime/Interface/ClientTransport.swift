@@ -1,14 +1,14 @@
 public import Foundation
 public import HTTPTypes
 
-/// Sends one HTTP request and returns the response. The default is ``URLSessionTransport``; an
+/// Sends one HTTP request and returns the response. The default is `URLSessionTransport`; an
 /// AsyncHTTPClient-based transport can live in its own target and conform to this.
 ///
 /// ``ClientCore`` asks for the whole body in memory (``send(_:baseURL:)``) when it decodes it, and for the body as
 /// it arrives (``stream(_:baseURL:)``) for downloads, event streams and observed progress; either way the middlewares
 /// see the response with its ``MessageBody``.
 ///
-/// Transports must honour task cancellation promptly: ``TimeoutMiddleware`` and ``RetryMiddleware`` rely on it.
+/// Transports must honour task cancellation promptly: `TimeoutMiddleware` and `RetryMiddleware` rely on it.
 public protocol ClientTransport: Sendable {
     /// Sends the request to `baseURL` + the request's path.
     /// - Throws: ``ClientError`` (`.noConnection`, `.timeout`, `.cancelled`) or any transport error.
@@ -18,7 +18,7 @@ public protocol ClientTransport: Sendable {
     /// (whatever the status); for event streams and large bodies.
     ///
     /// The default implementation calls ``send(_:baseURL:)`` and hands the whole body over as one chunk;
-    /// ``URLSessionTransport`` streams it. Reading the body throws what the transport throws mid-stream
+    /// `URLSessionTransport` streams it. Reading the body throws what the transport throws mid-stream
     /// (``ClientError``); cancelling the reading task, or dropping the body and its iterator, ends the exchange.
     /// - Throws: Like ``send(_:baseURL:)``, until the head has arrived.
     func stream(_ request: ClientRequest, baseURL: URL) async throws -> (ClientResponseHead, MessageBody)
@@ -26,7 +26,7 @@ public protocol ClientTransport: Sendable {
     /// Whether the transport sends a ``ClientRequest/uploadBody`` that is not in memory (a file, an async sequence)
     /// as it reads it. When false, the default, ``ClientCore`` reads such a body into ``ClientRequest/body`` before
     /// the middlewares and the transport see the request, so a transport that only knows `body` still sends it
-    /// whole (in memory); ``URLSessionTransport`` streams it.
+    /// whole (in memory); `URLSessionTransport` streams it.
     var streamsRequestBodies: Bool { get }
 }
 

@@ -10,12 +10,12 @@
 /// A generated client's ``GeneratedClient/with(_:)`` returns a copy whose calls use them; the client-wide defaults
 /// (the middlewares' policies, the transport's timeout) apply to whatever an option leaves unset.
 public struct RequestOptions: Sendable {
-    /// The deadline of each attempt, in place of ``TimeoutMiddleware``'s policy (and the transport's default).
+    /// The deadline of each attempt, in place of `TimeoutMiddleware`'s policy (and the transport's default).
     public var timeout: Duration?
-    /// The retry policy, in place of ``RetryMiddleware``'s (``RetryPolicy/never`` turns retries off).
+    /// The retry policy, in place of `RetryMiddleware`'s (``RetryPolicy/never`` turns retries off).
     public var retryPolicy: RetryPolicy?
     /// Header fields to set, replacing fields of the same name (credentials included). An `Idempotency-Key` here is
-    /// the key ``IdempotencyKeyMiddleware`` keeps, for a key the app keeps across launches.
+    /// the key `IdempotencyKeyMiddleware` keeps, for a key the app keeps across launches.
     public var headers: [(name: String, value: String)]
     /// Query items to add, replacing items of the same name.
     public var query: [(name: String, value: String)]

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// When and how long ``RetryMiddleware`` waits before trying a request again.
+/// When and how long `RetryMiddleware` waits before trying a request again.
 public struct RetryPolicy: Sendable, Hashable {
     /// Total attempts, the first included (1 disables retries).
     public var maxAttempts: Int

@@ -19,10 +19,10 @@ public import Foundation
 /// chunk rather than with whatever the source does. Iterating checks for task cancellation before each chunk, so a
 /// cancelled upload or download stops reading.
 ///
-/// ``URLSessionTransport`` sends a request body that is not in memory as it reads it, holding at most about 1 MiB of
+/// `URLSessionTransport` sends a request body that is not in memory as it reads it, holding at most about 1 MiB of
 /// it at a time whatever its size; other transports get it collected into memory first (see
 /// ``ClientTransport/streamsRequestBodies``). The request's timeout bounds the whole exchange, upload included
-/// (``URLSessionTransport/defaultTimeout`` is 30 s): give a large upload a ``ClientRequest/timeout`` or a transport
+/// (`URLSessionTransport.defaultTimeout` is 30 s): give a large upload a ``ClientRequest/timeout`` or a transport
 /// default to match.
 public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConvertible {
     public typealias Element = Data
@@ -31,7 +31,7 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
     public static let fileChunkSize = 1 << 18
 
     /// One run of bytes of a body.
-    enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         /// Bytes in memory (never empty).
         case data(Data)
         /// The contents of a file, read when the body is.
@@ -41,9 +41,9 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
     }
 
     /// The runs of bytes, in order; adjacent bytes in memory are one part.
-    let parts: [Part]
+    package let parts: [Part]
     /// Told of each chunk read, when progress is observed (``observingProgress(_:)``).
-    var observer: ProgressObserver?
+    package var observer: ProgressObserver?
 
     /// A body of bytes in memory.
     public init(_ data: Data) {
@@ -315,7 +315,7 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
     }
 
     /// The size of a regular file.
-    static func size(of url: URL) throws -> Int {
+    package static func size(of url: URL) throws -> Int {
         let values: URLResourceValues
         do {
             values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
@@ -331,15 +331,15 @@ public struct MessageBody: AsyncSequence, Sendable, Hashable, CustomStringConver
 
 /// The async sequence part of a ``MessageBody``: it can be opened once, since a sequence (an `AsyncStream`, a
 /// network body) generally cannot be read twice. Compared by identity.
-final class ChunkSource: Sendable, Hashable {
+package final class ChunkSource: Sendable, Hashable {
     /// The number of bytes the sequence hands out, if known.
-    let length: Int?
+    package let length: Int?
     private let start: @Sendable () -> (() async throws -> Data?)
     private let opened = Locked(false)
 
     /// Whether reading checks for task cancellation before each chunk: true for a sequence, false for a transport's
     /// function, which reports a cancellation as its own error (``ClientError/cancelled(operationID:)``).
-    let checksCancellation: Bool
+    package let checksCancellation: Bool
 
     init(length: Int?, checksCancellation: Bool = true, start: @escaping @Sendable () -> (() async throws -> Data?)) {
         self.length = length
@@ -349,7 +349,7 @@ final class ChunkSource: Sendable, Hashable {
 
     /// Starts reading: a function that returns the next chunk, or nil at the end.
     /// - Throws: ``MessageBody/ReadError`` when the sequence was opened before.
-    func open() throws -> () async throws -> Data? {
+    package func open() throws -> () async throws -> Data? {
         let first = opened.withLock { opened in
             defer { opened = true }
             return !opened
@@ -362,9 +362,9 @@ final class ChunkSource: Sendable, Hashable {
         return start()
     }
 
-    static func == (lhs: ChunkSource, rhs: ChunkSource) -> Bool { lhs === rhs }
+    package static func == (lhs: ChunkSource, rhs: ChunkSource) -> Bool { lhs === rhs }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A failure of a body that is not the transport's.
@@ -382,18 +382,18 @@ extension ClientError {
 }
 
 /// What an observed ``MessageBody`` reports to (compared by identity).
-final class ProgressObserver: Sendable, Hashable {
-    let total: Int64?
-    let handler: @Sendable (TransferProgress) -> Void
+package final class ProgressObserver: Sendable, Hashable {
+    package let total: Int64?
+    package let handler: @Sendable (TransferProgress) -> Void
 
     init(total: Int64?, handler: @escaping @Sendable (TransferProgress) -> Void) {
         self.total = total
         self.handler = handler
     }
 
-    static func == (lhs: ProgressObserver, rhs: ProgressObserver) -> Bool { lhs === rhs }
+    package static func == (lhs: ProgressObserver, rhs: ProgressObserver) -> Bool { lhs === rhs }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// The name of ``MessageBody`` when it was a request's body only.

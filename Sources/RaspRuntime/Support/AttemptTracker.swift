@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Trackers nest: a tracker created inside another's scope also counts into the outer one, so a middleware
-/// (like ``LoggingMiddleware``) and the caller can both track the same call.
+/// (like `LoggingMiddleware`) and the caller can both track the same call.
 public final class AttemptTracker: Sendable {
     /// The tracker of the current task, if any.
     @TaskLocal public static var current: AttemptTracker?

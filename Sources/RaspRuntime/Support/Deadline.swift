@@ -2,14 +2,14 @@
 /// `duration`.
 ///
 /// The body runs in a child task that is cancelled when the deadline passes; the call returns once the body has
-/// reacted to that cancellation, so bodies must honour cancellation (``URLSessionTransport`` does). Cancelling the
+/// reacted to that cancellation, so bodies must honour cancellation (`URLSessionTransport` does). Cancelling the
 /// caller's task ends the wait at once with ``ClientError/cancelled(operationID:)``.
 /// - Parameters:
 ///   - duration: The total time allowed; nil means no deadline.
 ///   - operationID: For the thrown errors.
 ///   - sleeper: How to wait for the deadline (injected in tests).
 ///   - body: The work.
-func withDeadline<T: Sendable>(
+package func withDeadline<T: Sendable>(
     _ duration: Duration?,
     operationID: String,
     sleeper: Sleeper = .live,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RaspRuntime
+import RaspURLSession
 #if CLIAsyncHTTPClient
 import AsyncHTTPClient
 import RaspAsyncHTTPClient

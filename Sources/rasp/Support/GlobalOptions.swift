@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RaspRuntime
+import RaspMiddlewares
 
 /// The options every subcommand takes: where the data comes from and how the output looks.
 struct GlobalOptions: ParsableArguments {

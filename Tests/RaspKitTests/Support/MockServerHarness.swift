@@ -4,6 +4,8 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspMiddlewares
+import RaspURLSession
 import RaspTestSupport
 
 /// A mock Rasp server (demo data over real HTTP on loopback) and clients for it.

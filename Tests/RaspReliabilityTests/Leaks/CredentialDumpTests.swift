@@ -1,6 +1,7 @@
 import Foundation
 import RaspAPI
 @_spi(Generated) import RaspRuntime
+import RaspMiddlewares
 import RaspTestSupport
 import Testing
 

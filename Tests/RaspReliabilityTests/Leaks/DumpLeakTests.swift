@@ -5,6 +5,7 @@ import FoundationNetworking
 import RaspAPI
 import RaspKit
 import RaspRuntime
+import RaspMiddlewares
 import RaspServices
 import RaspTestSupport
 import Testing

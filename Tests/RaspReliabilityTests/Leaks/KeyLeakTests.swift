@@ -7,6 +7,7 @@ import Logging
 import RaspAPI
 import RaspKit
 import RaspRuntime
+import RaspMiddlewares
 import RaspServices
 import Testing
 

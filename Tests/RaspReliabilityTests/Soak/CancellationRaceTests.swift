@@ -1,5 +1,6 @@
 import Foundation
 import RaspRuntime
+import RaspURLSession
 import Testing
 import RaspTestSupport
 import RaspBenchData

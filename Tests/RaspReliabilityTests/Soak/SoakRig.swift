@@ -7,6 +7,8 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspMiddlewares
+import RaspURLSession
 import RaspServices
 import RaspBenchData
 import RaspTestSupport

@@ -5,6 +5,8 @@ import RaspDemo
 import RaspKit
 import RaspMock
 import RaspRuntime
+import RaspMiddlewares
+import RaspURLSession
 import RaspServices
 import Testing
 import RaspBenchData

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import RaspAPI
 import RaspRuntime
+import RaspURLSession
+import RaspMiddlewares
 import RaspServices
 
 /// Where the API key travels.
@@ -38,11 +40,11 @@ extension TimeoutPolicy {
 extension RaspClient {
     /// A client for the real API with the standard middleware stack, outermost first:
     ///
-    /// 1. ``/RaspRuntime/LoggingMiddleware`` (when a logger is given): one line per call, key masked;
-    /// 2. ``/RaspRuntime/RetryMiddleware``: `retry`, logging each retry at `notice`;
+    /// 1. ``/RaspMiddlewares/LoggingMiddleware`` (when a logger is given): one line per call, key masked;
+    /// 2. ``/RaspMiddlewares/RetryMiddleware``: `retry`, logging each retry at `notice`;
     /// 3. ``/RaspServices/QuotaMiddleware`` (when a counter is given): counts every attempt that reaches the network
     ///    and, in safe mode, refuses calls past the daily limit before any I/O;
-    /// 4. ``/RaspRuntime/TimeoutMiddleware``: a total deadline per attempt (`timeouts`, 300 s for `stationsList`).
+    /// 4. ``/RaspMiddlewares/TimeoutMiddleware``: a total deadline per attempt (`timeouts`, 300 s for `stationsList`).
     ///
     /// The quota sits inside the retries, not outside, so that retried attempts count against the daily limit as
     /// they do on the server.

@@ -4,6 +4,7 @@
 
 import Foundation
 @_spi(Generated) import RaspRuntime
+import RaspURLSession
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 enum Operations {}

@@ -4,6 +4,7 @@
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+public import RaspURLSession
 
 /// The declarations generated from openapi.yaml.
 public enum Shop {}

@@ -4,6 +4,8 @@
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+public import RaspURLSession
+internal import RaspMiddlewares
 
 extension Authentication {
     /// Authorization server metadata (RFC 8414): `https://auth.example.com/.well-known/oauth-authorization-server` (`OpenIDConfiguration.load(from:)` reads its token endpoint).

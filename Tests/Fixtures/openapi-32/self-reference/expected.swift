@@ -4,6 +4,7 @@
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+public import RaspURLSession
 
 /// The inputs of the operations: one struct per operation with its parameters and body.
 public enum Operations {}

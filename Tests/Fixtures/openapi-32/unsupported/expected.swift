@@ -4,6 +4,7 @@
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+public import RaspURLSession
 
 /// The servers the spec lists; the first is the default.
 public enum Servers {

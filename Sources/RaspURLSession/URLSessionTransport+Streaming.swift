@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,16 +14,16 @@ extension URLSessionTransport {
     /// cancellation deadlock `run` describes and does not exist on Linux).
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a streamed request
+    ///   ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a streamed request
     ///   body goes out, been sent) for that long, however long the whole stream lasts.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
     ///   body, never iterated), cancels the data task, which closes the connection; the read throws
-    ///   ``ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it arrives. The
+    ///   ``/RaspRuntime/ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it arrives. The
     ///   body can be iterated once. On Linux the data task's `cancel()` waits for the session's work queue, which
     ///   a body arriving as fast as loopback allows can keep busy to its end (measured: a 2 GB loopback body went on
     ///   for 3 s after the cancel); at network speed, and in the tests, the connection closes within milliseconds.
     /// - A connection that fails mid-body makes the read throw, after the chunks received before it, a
-    ///   ``ClientError`` (`.noConnection` for a dropped connection), never a silent end.
+    ///   ``/RaspRuntime/ClientError`` (`.noConnection` for a dropped connection), never a silent end.
     /// - Chunks the reader has not taken yet stay in memory up to ``streamMemoryLimit``; beyond it they go to an
     ///   unlinked temporary file and are read back in order. This, not `URLSessionTask.suspend()`, bounds the
     ///   memory of a slow reader: on Linux, suspending a running data task removes its transfer from libcurl
@@ -149,7 +150,7 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// Waits for the response head.
-    /// - Throws: ``ClientError`` (or ``FileStorageError``) when the exchange ends first.
+    /// - Throws: ``/RaspRuntime/ClientError`` (or ``/RaspRuntime/FileStorageError``) when the exchange ends first.
     func head() async throws -> ClientResponseHead {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -165,7 +166,7 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// The next chunk, or nil at the end of the body.
-    /// - Throws: ``ClientError`` when the exchange failed, timed out or was cancelled.
+    /// - Throws: ``/RaspRuntime/ClientError`` when the exchange failed, timed out or was cancelled.
     func next() async throws -> Data? {
         if Task.isCancelled { cancel() }
         if let ready = state.withLock({ Self.take(&$0, operationID: operationID) }) { return try ready.get() }
@@ -188,7 +189,7 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// Ends the stream for its reader: the data task is cancelled (closing the connection), reads throw
-    /// ``ClientError/cancelled(operationID:)``.
+    /// ``/RaspRuntime/ClientError/cancelled(operationID:)``.
     func cancel() {
         state.withLock { $0.cancelled = true }
         finish(.failure(ClientError.cancelled(operationID: operationID)), cancelTask: true)
@@ -279,7 +280,7 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// Fails the stream with ``ClientError/timeout(operationID:underlyingError:)`` once nothing has arrived for
+    /// Fails the stream with ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` once nothing has arrived for
     /// `idleTimeout`.
     private func watch() -> Task<Void, Never> {
         let timeout = idleTimeout
@@ -363,7 +364,7 @@ struct SpillBuffer {
     }
 
     /// Adds a chunk: to memory while it fits and nothing waits in the file, otherwise to the file.
-    /// - Throws: ``FileStorageError`` when the temporary file cannot be written.
+    /// - Throws: ``/RaspRuntime/FileStorageError`` when the temporary file cannot be written.
     mutating func append(_ data: Data) throws {
         if readOffset == writeOffset, memoryBytes + data.count <= memoryLimit {
             chunks.append(data)
@@ -387,7 +388,7 @@ struct SpillBuffer {
     /// Small chunks held in memory come out together, up to ``joinLimit`` bytes: a reader that fell behind many
     /// small chunks (a server-sent event each) catches up in one step instead of one hand-over per chunk, while big
     /// chunks (a download's) are handed over as they are, without a copy.
-    /// - Throws: ``FileStorageError`` when the temporary file cannot be read.
+    /// - Throws: ``/RaspRuntime/FileStorageError`` when the temporary file cannot be read.
     mutating func next() throws -> Data? {
         if head < chunks.count {
             var piece = chunks[head]

@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +21,7 @@ import Darwin
 /// wait limit turns a sequence that stops producing into a failed upload instead of a hang.
 ///
 /// The feed checks the length it was given: a body that ends short of it or goes beyond fails with
-/// ``MessageBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's side.
+/// ``/RaspRuntime/MessageBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's side.
 final class UploadFeed: @unchecked Sendable {
     /// The most bytes of a sequence read ahead of the connection by default (1 MiB).
     static let defaultLimit = 1 << 20
@@ -70,7 +71,7 @@ final class UploadFeed: @unchecked Sendable {
         sequence?.stop()
     }
 
-    /// Why reading the body failed, if it did (a ``MessageBody/ReadError``).
+    /// Why reading the body failed, if it did (a ``/RaspRuntime/MessageBody/ReadError``).
     var error: (any Error)? {
         condition.lock()
         defer { condition.unlock() }
@@ -242,7 +243,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
     private var producer: CheckedContinuation<Void, Never>?
 
     /// Opens the sequence and starts reading it.
-    /// - Throws: ``MessageBody/ReadError`` when the sequence was read before.
+    /// - Throws: ``/RaspRuntime/MessageBody/ReadError`` when the sequence was read before.
     init(source: ChunkSource, limit: Int) throws {
         self.limit = limit
         let next = try source.open()
@@ -260,7 +261,7 @@ private final class SequenceReadAhead: @unchecked Sendable {
     }
 
     /// Copies up to `count` bytes, waiting up to `waitLimit` for some: how many, or 0 at the end of the sequence.
-    /// - Throws: What the sequence threw (as ``MessageBody/ReadError``), or a ``MessageBody/ReadError`` after the wait.
+    /// - Throws: What the sequence threw (as ``/RaspRuntime/MessageBody/ReadError``), or a ``/RaspRuntime/MessageBody/ReadError`` after the wait.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, waitLimit: Duration) throws -> Int {
         let deadline = Date().addingTimeInterval(Double(waitLimit.components.seconds)
                                                  + Double(waitLimit.components.attoseconds) / 1e18)

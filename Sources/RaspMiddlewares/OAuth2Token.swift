@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 
 /// An OAuth 2 access token with what the token endpoint said about it. Codable, so an app can keep it (in the
 /// keychain: it is a secret) and hand it back to ``OAuth2Tokens`` on the next launch; its description and `dump`
@@ -106,7 +107,7 @@ extension OAuth2Token: CustomStringConvertible, CustomDebugStringConvertible, Cu
     }
 }
 
-/// A token endpoint's error answer (RFC 6749 §5.2), thrown as ``APIError`` when the endpoint refuses:
+/// A token endpoint's error answer (RFC 6749 §5.2), thrown as ``/RaspRuntime/APIError`` when the endpoint refuses:
 /// `catch let error as APIError<OAuth2Error>` then `error.body.error == "invalid_client"`.
 public struct OAuth2Error: Sendable, Hashable, Codable {
     /// `invalid_request`, `invalid_client`, `invalid_grant`, `unauthorized_client`, `unsupported_grant_type` or

@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 
 /// How long each request may take, per operation.
 public struct TimeoutPolicy: Sendable, Hashable {
@@ -20,10 +21,10 @@ public struct TimeoutPolicy: Sendable, Hashable {
     public func timeout(for operationID: String) -> Duration { overrides[operationID] ?? defaultTimeout }
 }
 
-/// Gives every attempt a total deadline and throws ``ClientError/timeout(operationID:underlyingError:)`` when it
+/// Gives every attempt a total deadline and throws ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when it
 /// passes.
 ///
-/// The deadline is the request's own ``ClientRequest/timeout`` if set, otherwise the policy's for its
+/// The deadline is the request's own ``/RaspRuntime/ClientRequest/timeout`` if set, otherwise the policy's for its
 /// operation; it is also written into the request so the transport's idle timeout matches. Unlike
 /// `URLRequest.timeoutInterval` (an idle timeout), this bounds the whole exchange: the call is raced against
 /// the deadline and cancelled when it loses. Place it innermost (after ``RetryMiddleware``) for a per-attempt

@@ -1,4 +1,6 @@
 public import Foundation
+@_spi(Generated) import RaspRuntime
+import RaspURLSession
 
 /// OAuth 2 access tokens from a token endpoint, cached and refreshed: the client credentials grant (a service's own
 /// access) and the refresh token grant (a user's access, after the app's own authorization flow).
@@ -6,10 +8,10 @@ public import Foundation
 /// - One fetch at a time: tasks that need a token while one is being fetched wait for it.
 /// - The token is reused until `refreshLeeway` before it expires (at most half its life before), then fetched anew.
 /// - After a 401 (``accessToken(replacing:)`` with the refused token), the token is dropped and fetched anew, unless
-///   another task has already replaced it; ``ClientCore`` then sends the request once more.
+///   another task has already replaced it; ``/RaspRuntime/ClientCore`` then sends the request once more.
 /// - A refresh token the endpoint rotates replaces the old one; `onTokens` hears of every new token, to keep it.
-/// - The endpoint's refusal throws ``APIError`` of ``OAuth2Error`` (`invalid_client`, `invalid_grant`…), other
-///   failures a ``ClientError``, with the operation ID `oauth2Token`; the client secret, the refresh token and the
+/// - The endpoint's refusal throws ``/RaspRuntime/APIError`` of ``OAuth2Error`` (`invalid_client`, `invalid_grant`…), other
+///   failures a ``/RaspRuntime/ClientError``, with the operation ID `oauth2Token`; the client secret, the refresh token and the
 ///   access tokens are masked in both.
 ///
 /// ```swift
@@ -90,7 +92,7 @@ public actor OAuth2Tokens: AccessTokenProvider, CustomStringConvertible, CustomR
     }
 
     /// The current access token, fetched when there is none or it is about to expire; after a 401 with `rejected`,
-    /// a new one (see ``AccessTokenProvider/accessToken(replacing:)``).
+    /// a new one (see ``/RaspRuntime/AccessTokenProvider/accessToken(replacing:)``).
     public func accessToken(replacing rejected: String?) async throws -> String {
         if let rejected, current?.accessToken == rejected { current = nil }
         if let current, current.isValid(at: now(), leeway: refreshLeeway) { return current.accessToken }
@@ -211,7 +213,7 @@ public struct OpenIDConfiguration: Sendable, Hashable, Decodable {
     ///   - url: The discovery URL.
     ///   - transport: How the request is sent.
     /// - Returns: The configuration.
-    /// - Throws: ``ClientError`` (the operation ID is `openIDConfiguration`).
+    /// - Throws: ``/RaspRuntime/ClientError`` (the operation ID is `openIDConfiguration`).
     public static func load(
         from url: URL, transport: any ClientTransport = URLSessionTransport()
     ) async throws -> OpenIDConfiguration {

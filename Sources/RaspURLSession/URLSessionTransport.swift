@@ -1,4 +1,5 @@
 public import Foundation
+import RaspRuntime
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -7,7 +8,7 @@ public import FoundationNetworking
 /// as they arrive (`URLSessionTransport+Streaming.swift`).
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
-/// enforces the request's timeout as a total deadline and throws ``ClientError/timeout(operationID:underlyingError:)``
+/// enforces the request's timeout as a total deadline and throws ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)``
 /// when it passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels
 /// the data task at once (checked on Linux with a server that never answers).
 public struct URLSessionTransport: ClientTransport {
@@ -42,14 +43,14 @@ public struct URLSessionTransport: ClientTransport {
     /// Creates a transport.
     /// - Parameters:
     ///   - session: The session (default: ``defaultSession``, which has no response cache).
-    ///   - defaultTimeout: Used when a request has no ``ClientRequest/timeout`` (default 30 s).
+    ///   - defaultTimeout: Used when a request has no ``/RaspRuntime/ClientRequest/timeout`` (default 30 s).
     public init(session: URLSession = URLSessionTransport.defaultSession, defaultTimeout: Duration = .seconds(30)) {
         self.session = session
         self.defaultTimeout = defaultTimeout
     }
 
     /// Sends the request and collects the response. A body that is a file or a sequence is sent as it is read
-    /// (see ``ClientRequest/uploadBody``).
+    /// (see ``/RaspRuntime/ClientRequest/uploadBody``).
     public func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {
         var (urlRequest, timeout) = try makeURLRequest(request, baseURL: baseURL)
         let outgoing = try attachBody(of: request, to: &urlRequest, fileTask: true, timeout: timeout)
@@ -124,8 +125,8 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    /// Runs a session call under the total deadline, mapping errors to ``ClientError``: a body that could not be
-    /// read (`feed`) fails the call as ``ClientError/invalidRequest(operationID:reason:underlyingError:)``, whatever
+    /// Runs a session call under the total deadline, mapping errors to ``/RaspRuntime/ClientError``: a body that could not be
+    /// read (`feed`) fails the call as ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)``, whatever
     /// the session made of it.
     private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration, feed: UploadFeed?,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
@@ -139,7 +140,7 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    /// An error as the transport throws it: ``ClientError`` and ``FileStorageError`` as they are, others mapped.
+    /// An error as the transport throws it: ``/RaspRuntime/ClientError`` and ``/RaspRuntime/FileStorageError`` as they are, others mapped.
     private static func clientError(_ error: any Error, operationID: String) -> any Error {
         switch error {
         case let error as ClientError: error
@@ -149,7 +150,7 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     /// The status and headers of a response.
-    /// - Throws: ``ClientError/noConnection(operationID:reason:underlyingError:)`` when it is not an HTTP response.
+    /// - Throws: ``/RaspRuntime/ClientError/noConnection(operationID:reason:underlyingError:)`` when it is not an HTTP response.
     static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
         guard let http = response as? HTTPURLResponse else {
             throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")

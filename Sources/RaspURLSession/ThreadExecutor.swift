@@ -1,4 +1,5 @@
 import Foundation
+import RaspRuntime
 
 /// A task executor with one thread of its own: the jobs of tasks that prefer it run there, one after another, in the
 /// order they were enqueued, until ``shutdown()``.

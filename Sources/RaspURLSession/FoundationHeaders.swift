@@ -1,10 +1,11 @@
 import Foundation
+import RaspRuntime
 import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The header fields of a Foundation response as ``HTTPFields``.
+/// The header fields of a Foundation response as ``/RaspRuntime/HTTPFields``.
 ///
 /// Foundation hands a response's fields over as a dictionary: the values of a repeated field joined with ", " and
 /// the order of different names lost. What can be taken apart again is: the `Set-Cookie` fields, which are never

@@ -1,17 +1,18 @@
 public import Foundation
+import RaspRuntime
 
 /// Sends idempotent requests again after connection failures, timeouts, 429 and 5xx, with exponential backoff and
 /// jitter, honouring `Retry-After`.
 ///
-/// - Attempts are bounded by ``RetryPolicy/maxAttempts``; after the last one, the last response is returned (so
-///   the caller gets the usual ``ClientError/http(_:)``) or the last error is thrown.
-/// - Only ``RetryPolicy/idempotentMethods`` are retried, and requests with an ``ClientRequest/idempotencyKey`` (see
+/// - Attempts are bounded by ``/RaspRuntime/RetryPolicy/maxAttempts``; after the last one, the last response is returned (so
+///   the caller gets the usual ``/RaspRuntime/ClientError/http(_:)``) or the last error is thrown.
+/// - Only ``/RaspRuntime/RetryPolicy/idempotentMethods`` are retried, and requests with an ``/RaspRuntime/ClientRequest/idempotencyKey`` (see
 ///   ``IdempotencyKeyMiddleware``, placed before this one) whatever their method.
-/// - A request's own ``ClientRequest/retryPolicy`` (``RequestOptions/retryPolicy``) replaces ``policy``.
+/// - A request's own ``/RaspRuntime/ClientRequest/retryPolicy`` (``/RaspRuntime/RequestOptions/retryPolicy``) replaces ``policy``.
 /// - Cancellation ends everything at once: no further attempt, a backoff wait is abandoned, and the call throws
-///   ``ClientError/cancelled(operationID:)``.
+///   ``/RaspRuntime/ClientError/cancelled(operationID:)``.
 /// - Observe it with ``onRetry`` (one ``RetryEvent`` per retry). The number of attempts a call took is counted
-///   by ``AttemptTracker`` (which ``ClientCore`` feeds on every transport call).
+///   by ``/RaspRuntime/AttemptTracker`` (which ``/RaspRuntime/ClientCore`` feeds on every transport call).
 public struct RetryMiddleware: ClientMiddleware {
     /// One decision to retry.
     public struct RetryEvent: Sendable {
@@ -50,7 +51,7 @@ public struct RetryMiddleware: ClientMiddleware {
 
     /// Creates the middleware.
     /// - Parameters:
-    ///   - policy: Attempts and waits (default ``RetryPolicy/default``).
+    ///   - policy: Attempts and waits (default ``/RaspRuntime/RetryPolicy/default``).
     ///   - random: The jitter source, values in `0..<1`.
     ///   - sleeper: How to wait (inject one in tests so they do not wait).
     ///   - now: The clock for `Retry-After` dates.

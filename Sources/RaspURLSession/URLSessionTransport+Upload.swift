@@ -1,9 +1,10 @@
 import Foundation
+import RaspRuntime
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-// How `URLSessionTransport` sends request bodies (``ClientRequest/uploadBody``), tried on Linux:
+// How `URLSessionTransport` sends request bodies (``/RaspRuntime/ClientRequest/uploadBody``), tried on Linux:
 // - bytes in memory go as `httpBody`;
 // - anything else (a file, a sequence, a multipart body around them) goes through `httpBodyStream`, an
 //   ``UploadFeed`` that copies bytes in memory and reads files straight into libcurl's buffer when asked, and reads
@@ -51,7 +52,7 @@ extension URLSessionTransport {
     /// - Parameters:
     ///   - fileTask: Whether the task can be an upload task from a file.
     ///   - timeout: The request's timeout: the longest a streamed body may keep the connection waiting for bytes.
-    /// - Throws: ``ClientError/invalidRequest(operationID:reason:underlyingError:)`` when a file of the body is
+    /// - Throws: ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)`` when a file of the body is
     ///   missing.
     func attachBody(of request: ClientRequest, to urlRequest: inout URLRequest, fileTask: Bool,
                     timeout: Duration) throws -> OutgoingBody {

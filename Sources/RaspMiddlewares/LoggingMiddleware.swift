@@ -1,5 +1,6 @@
 import HTTPTypes
 public import Foundation
+import RaspRuntime
 public import Logging
 
 /// Logs one line per call on a swift-log `Logger`, with every secret masked.
@@ -8,20 +9,20 @@ public import Logging
 ///   (a non-2xx status logs at `notice`, a thrown error at `warning`, a cancellation at `info`).
 /// - `debug`: the request's and the response's header fields, secret values masked.
 ///
-/// URLs, headers and error texts go through ``redactor`` merged with ``Redactor/current`` (which
-/// ``ClientCore`` sets to mask the client's own credential). The attempt count comes from an
-/// ``AttemptTracker``, so place this outside ``RetryMiddleware`` to see one line per call with its attempts.
+/// URLs, headers and error texts go through ``redactor`` merged with ``/RaspRuntime/Redactor/current`` (which
+/// ``/RaspRuntime/ClientCore`` sets to mask the client's own credential). The attempt count comes from an
+/// ``/RaspRuntime/AttemptTracker``, so place this outside ``RetryMiddleware`` to see one line per call with its attempts.
 /// The same values are attached as logger metadata (`rasp.operation`, `rasp.status`, …).
 public struct LoggingMiddleware: ClientMiddleware {
     /// Where lines go.
     public var logger: Logger
-    /// Extra secrets to mask, on top of ``Redactor/current``.
+    /// Extra secrets to mask, on top of ``/RaspRuntime/Redactor/current``.
     public var redactor: Redactor
 
     /// Creates the middleware.
     /// - Parameters:
     ///   - logger: The logger.
-    ///   - redactor: Extra secrets to mask (default ``Redactor/standard``).
+    ///   - redactor: Extra secrets to mask (default ``/RaspRuntime/Redactor/standard``).
     public init(logger: Logger, redactor: Redactor = .standard) {
         self.logger = logger
         self.redactor = redactor
