@@ -18,8 +18,8 @@ public import RaspRuntime
 /// }
 /// ```
 ///
-/// It behaves as ``/RaspURLSession/URLSessionTransport`` does, so the two are interchangeable (one test suite runs against
-/// both):
+/// It behaves as ``/RaspURLSession/URLSessionTransport`` does, so the two are interchangeable (one test suite runs
+/// against both):
 /// - The request's ``/RaspRuntime/ClientRequest/timeout`` (or ``defaultTimeout``) bounds the whole exchange of
 ///   ``send(_:baseURL:)``, upload and body included, and is the longest silence between chunks of
 ///   ``stream(_:baseURL:)``.

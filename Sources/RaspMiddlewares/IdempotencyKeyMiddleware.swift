@@ -4,10 +4,10 @@ import RaspRuntime
 /// Sends one idempotency key with each logical request of the given methods, the same key on every attempt, so a
 /// server that supports it (Stripe, OpenAI, Square, PayPal, Adyen…) performs a retried `POST` once.
 ///
-/// Place it before (outside) ``RetryMiddleware``: it sets ``/RaspRuntime/ClientRequest/idempotencyKey`` and the header once, and
-/// the retries send the same request again; ``RetryMiddleware`` then retries such a request whatever its method. A
-/// request that already carries the header (``/RaspRuntime/RequestOptions/headers``, for a key the app keeps across launches)
-/// keeps its key.
+/// Place it before (outside) ``RetryMiddleware``: it sets ``/RaspRuntime/ClientRequest/idempotencyKey`` and the header
+/// once, and the retries send the same request again; ``RetryMiddleware`` then retries such a request whatever its
+/// method. A request that already carries the header (``/RaspRuntime/RequestOptions/headers``, for a key the app keeps
+/// across launches) keeps its key.
 ///
 /// ```swift
 /// let client = Client(middlewares: [IdempotencyKeyMiddleware(), RetryMiddleware()])

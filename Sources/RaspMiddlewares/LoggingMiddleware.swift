@@ -11,8 +11,8 @@ public import Logging
 ///
 /// URLs, headers and error texts go through ``redactor`` merged with ``/RaspRuntime/Redactor/current`` (which
 /// ``/RaspRuntime/ClientCore`` sets to mask the client's own credential). The attempt count comes from an
-/// ``/RaspRuntime/AttemptTracker``, so place this outside ``RetryMiddleware`` to see one line per call with its attempts.
-/// The same values are attached as logger metadata (`rasp.operation`, `rasp.status`, …).
+/// ``/RaspRuntime/AttemptTracker``, so place this outside ``RetryMiddleware`` to see one line per call with its
+/// attempts. The same values are attached as logger metadata (`rasp.operation`, `rasp.status`, …).
 public struct LoggingMiddleware: ClientMiddleware {
     /// Where lines go.
     public var logger: Logger

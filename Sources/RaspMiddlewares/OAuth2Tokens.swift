@@ -10,9 +10,9 @@ import RaspURLSession
 /// - After a 401 (``accessToken(replacing:)`` with the refused token), the token is dropped and fetched anew, unless
 ///   another task has already replaced it; ``/RaspRuntime/ClientCore`` then sends the request once more.
 /// - A refresh token the endpoint rotates replaces the old one; `onTokens` hears of every new token, to keep it.
-/// - The endpoint's refusal throws ``/RaspRuntime/APIError`` of ``OAuth2Error`` (`invalid_client`, `invalid_grant`…), other
-///   failures a ``/RaspRuntime/ClientError``, with the operation ID `oauth2Token`; the client secret, the refresh token and the
-///   access tokens are masked in both.
+/// - The endpoint's refusal throws ``/RaspRuntime/APIError`` of ``OAuth2Error`` (`invalid_client`, `invalid_grant`…),
+///   other failures a ``/RaspRuntime/ClientError``, with the operation ID `oauth2Token`; the client secret, the
+///   refresh token and the access tokens are masked in both.
 ///
 /// ```swift
 /// let tokens = OAuth2Tokens(tokenURL: URL(string: "https://auth.example.com/oauth/token")!,

@@ -4,11 +4,13 @@ import RaspRuntime
 /// Sends idempotent requests again after connection failures, timeouts, 429 and 5xx, with exponential backoff and
 /// jitter, honouring `Retry-After`.
 ///
-/// - Attempts are bounded by ``/RaspRuntime/RetryPolicy/maxAttempts``; after the last one, the last response is returned (so
-///   the caller gets the usual ``/RaspRuntime/ClientError/http(_:)``) or the last error is thrown.
-/// - Only ``/RaspRuntime/RetryPolicy/idempotentMethods`` are retried, and requests with an ``/RaspRuntime/ClientRequest/idempotencyKey`` (see
-///   ``IdempotencyKeyMiddleware``, placed before this one) whatever their method.
-/// - A request's own ``/RaspRuntime/ClientRequest/retryPolicy`` (``/RaspRuntime/RequestOptions/retryPolicy``) replaces ``policy``.
+/// - Attempts are bounded by ``/RaspRuntime/RetryPolicy/maxAttempts``; after the last one, the last response is
+///   returned (so the caller gets the usual ``/RaspRuntime/ClientError/http(_:)``) or the last error is thrown.
+/// - Only ``/RaspRuntime/RetryPolicy/idempotentMethods`` are retried, and requests with an
+///   ``/RaspRuntime/ClientRequest/idempotencyKey`` (see ``IdempotencyKeyMiddleware``, placed before this one) whatever
+///   their method.
+/// - A request's own ``/RaspRuntime/ClientRequest/retryPolicy`` (``/RaspRuntime/RequestOptions/retryPolicy``) replaces
+///   ``policy``.
 /// - Cancellation ends everything at once: no further attempt, a backoff wait is abandoned, and the call throws
 ///   ``/RaspRuntime/ClientError/cancelled(operationID:)``.
 /// - Observe it with ``onRetry`` (one ``RetryEvent`` per retry). The number of attempts a call took is counted

@@ -21,8 +21,8 @@ public struct TimeoutPolicy: Sendable, Hashable {
     public func timeout(for operationID: String) -> Duration { overrides[operationID] ?? defaultTimeout }
 }
 
-/// Gives every attempt a total deadline and throws ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when it
-/// passes.
+/// Gives every attempt a total deadline and throws ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)``
+/// when it passes.
 ///
 /// The deadline is the request's own ``/RaspRuntime/ClientRequest/timeout`` if set, otherwise the policy's for its
 /// operation; it is also written into the request so the transport's idle timeout matches. Unlike

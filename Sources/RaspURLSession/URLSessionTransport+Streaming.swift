@@ -14,14 +14,15 @@ extension URLSessionTransport {
     /// cancellation deadlock `run` describes and does not exist on Linux).
     ///
     /// - The request's timeout (or ``defaultTimeout``) is an idle timeout: the call, then the body, throws
-    ///   ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a streamed request
-    ///   body goes out, been sent) for that long, however long the whole stream lasts.
+    ///   ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when nothing has arrived (nor, while a
+    ///   streamed request body goes out, been sent) for that long, however long the whole stream lasts.
     /// - Cancelling the task that waits for the head or reads the body, or releasing the body's iterator (or the
     ///   body, never iterated), cancels the data task, which closes the connection; the read throws
-    ///   ``/RaspRuntime/ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it arrives. The
-    ///   body can be iterated once. On Linux the data task's `cancel()` waits for the session's work queue, which
-    ///   a body arriving as fast as loopback allows can keep busy to its end (measured: a 2 GB loopback body went on
-    ///   for 3 s after the cancel); at network speed, and in the tests, the connection closes within milliseconds.
+    ///   ``/RaspRuntime/ClientError/cancelled(operationID:)`` at once and the rest of the body is discarded as it
+    ///   arrives. The body can be iterated once. On Linux the data task's `cancel()` waits for the session's work
+    ///   queue, which a body arriving as fast as loopback allows can keep busy to its end (measured: a 2 GB loopback
+    ///   body went on for 3 s after the cancel); at network speed, and in the tests, the connection closes within
+    ///   milliseconds.
     /// - A connection that fails mid-body makes the read throw, after the chunks received before it, a
     ///   ``/RaspRuntime/ClientError`` (`.noConnection` for a dropped connection), never a silent end.
     /// - Chunks the reader has not taken yet stay in memory up to ``streamMemoryLimit``; beyond it they go to an
@@ -280,8 +281,8 @@ final class DataStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// Fails the stream with ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` once nothing has arrived for
-    /// `idleTimeout`.
+    /// Fails the stream with ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` once nothing has
+    /// arrived for `idleTimeout`.
     private func watch() -> Task<Void, Never> {
         let timeout = idleTimeout
         return Task { [weak self] in

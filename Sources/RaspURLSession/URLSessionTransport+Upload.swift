@@ -52,8 +52,8 @@ extension URLSessionTransport {
     /// - Parameters:
     ///   - fileTask: Whether the task can be an upload task from a file.
     ///   - timeout: The request's timeout: the longest a streamed body may keep the connection waiting for bytes.
-    /// - Throws: ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)`` when a file of the body is
-    ///   missing.
+    /// - Throws: ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)`` when a file of the
+    ///   body is missing.
     func attachBody(of request: ClientRequest, to urlRequest: inout URLRequest, fileTask: Bool,
                     timeout: Duration) throws -> OutgoingBody {
         guard let body = request.uploadBody else { return .inMemory }

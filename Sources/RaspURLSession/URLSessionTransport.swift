@@ -8,9 +8,10 @@ public import FoundationNetworking
 /// as they arrive (`URLSessionTransport+Streaming.swift`).
 ///
 /// `URLRequest.timeoutInterval` is only an idle timeout (the time between two packets), so the transport also
-/// enforces the request's timeout as a total deadline and throws ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)``
-/// when it passes (checked on Linux with a body that never ends but is never idle). Cancelling the calling task cancels
-/// the data task at once (checked on Linux with a server that never answers).
+/// enforces the request's timeout as a total deadline and throws
+/// ``/RaspRuntime/ClientError/timeout(operationID:underlyingError:)`` when it passes (checked on Linux with a body that
+/// never ends but is never idle). Cancelling the calling task cancels the data task at once (checked on Linux with a
+/// server that never answers).
 public struct URLSessionTransport: ClientTransport {
     /// The session requests go through.
     public let session: URLSession
@@ -125,9 +126,10 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    /// Runs a session call under the total deadline, mapping errors to ``/RaspRuntime/ClientError``: a body that could not be
-    /// read (`feed`) fails the call as ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)``, whatever
-    /// the session made of it.
+    /// Runs a session call under the total deadline, mapping errors to ``/RaspRuntime/ClientError``: a body that could
+    /// not be read (`feed`) fails the call as
+    /// ``/RaspRuntime/ClientError/invalidRequest(operationID:reason:underlyingError:)``, whatever the session made of
+    /// it.
     private func perform<T: Sendable>(_ request: ClientRequest, timeout: Duration, feed: UploadFeed?,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
@@ -140,7 +142,8 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 
-    /// An error as the transport throws it: ``/RaspRuntime/ClientError`` and ``/RaspRuntime/FileStorageError`` as they are, others mapped.
+    /// An error as the transport throws it: ``/RaspRuntime/ClientError`` and ``/RaspRuntime/FileStorageError`` as they
+    /// are, others mapped.
     private static func clientError(_ error: any Error, operationID: String) -> any Error {
         switch error {
         case let error as ClientError: error
@@ -150,7 +153,8 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     /// The status and headers of a response.
-    /// - Throws: ``/RaspRuntime/ClientError/noConnection(operationID:reason:underlyingError:)`` when it is not an HTTP response.
+    /// - Throws: ``/RaspRuntime/ClientError/noConnection(operationID:reason:underlyingError:)`` when it is not an HTTP
+    ///   response.
     static func head(of response: URLResponse, request: ClientRequest) throws -> ClientResponseHead {
         guard let http = response as? HTTPURLResponse else {
             throw ClientError.noConnection(operationID: request.operationID, reason: "not an HTTP response")

@@ -21,7 +21,8 @@ import Darwin
 /// wait limit turns a sequence that stops producing into a failed upload instead of a hang.
 ///
 /// The feed checks the length it was given: a body that ends short of it or goes beyond fails with
-/// ``/RaspRuntime/MessageBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's side.
+/// ``/RaspRuntime/MessageBody/ReadError`` (a `Content-Length` was announced). ``stop()`` ends it from the transport's
+/// side.
 final class UploadFeed: @unchecked Sendable {
     /// The most bytes of a sequence read ahead of the connection by default (1 MiB).
     static let defaultLimit = 1 << 20
@@ -261,7 +262,8 @@ private final class SequenceReadAhead: @unchecked Sendable {
     }
 
     /// Copies up to `count` bytes, waiting up to `waitLimit` for some: how many, or 0 at the end of the sequence.
-    /// - Throws: What the sequence threw (as ``/RaspRuntime/MessageBody/ReadError``), or a ``/RaspRuntime/MessageBody/ReadError`` after the wait.
+    /// - Throws: What the sequence threw (as ``/RaspRuntime/MessageBody/ReadError``), or a
+    ///   ``/RaspRuntime/MessageBody/ReadError`` after the wait.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, waitLimit: Duration) throws -> Int {
         let deadline = Date().addingTimeInterval(Double(waitLimit.components.seconds)
                                                  + Double(waitLimit.components.attoseconds) / 1e18)
