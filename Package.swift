@@ -306,13 +306,16 @@ let package = Package(
         /// The client generated from `Tests/Fixtures/openapi-32/client` (streams typed by `itemSchema`, a
         /// `querystring` parameter, the `QUERY` method, an additional operation), checked in.
         .target(name: "OpenAPI32API", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/OpenAPI32API"),
+        /// The client and server generated from the Swagger 2.0 document `Tests/Fixtures/swagger-2/client` (a body,
+        /// a form upload with a file, a `multi` query list), checked in.
+        .target(name: "Swagger2API", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/Swagger2API"),
         .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime", "RaspTestSupport"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
             dependencies: [
-                "EdgeCasesAPI", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspHummingbird", "RaspDemo",
-                "RaspSpecMock",
+                "EdgeCasesAPI", "Swagger2API", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspHummingbird",
+                "RaspDemo", "RaspSpecMock",
                 "RaspTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOEmbedded", package: "swift-nio"),

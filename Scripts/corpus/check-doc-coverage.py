@@ -64,9 +64,10 @@ class Document:
                     if key == "$ref" or (not under_properties and (key in SKIPPED or key.startswith("x-"))):
                         continue
                     if key == "description" and not under_properties and isinstance(value, str):
-                        # A response object's own words (under `responses`, or a file or entry that is one).
+                        # A response object's own words (under `responses`, or a file or entry that is one; a
+                        # Swagger 2.0 response holds its `schema` and `examples`).
                         is_response = (len(path) >= 2 and path[-2] == "responses") or (
-                            set(node) <= {"description", "content", "headers", "links"})
+                            set(node) <= {"description", "content", "headers", "links", "schema", "examples"})
                         if not is_response:
                             found.append(("/".join(path), value))
                     else:

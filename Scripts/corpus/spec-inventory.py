@@ -93,8 +93,9 @@ class Documents:
         raise InventoryError(f"bad pointer in $ref {key}: no '{token}' in {file}")
 
 
-def parameters(docs, params, file, where):
-    """(name, in) of each parameter in `params` (a list in `file`), refs followed."""
+def parameters(docs, params, file, where, swagger2=False):
+    """(name, in) of each parameter in `params` (a list in `file`), refs followed. In a Swagger 2.0 document, the
+    body and form parameters are the request body, not parameters."""
     params, file = docs.deref(params, file)
     if params is None:
         return []
@@ -105,8 +106,37 @@ def parameters(docs, params, file, where):
         param, pfile = docs.deref(param, file)
         if not isinstance(param, dict) or not isinstance(param.get("name"), str) or "in" not in param:
             raise InventoryError(f"parameter without name/in in {where} ({pfile})")
+        if swagger2 and param["in"] in ("body", "formData"):
+            continue
         result.append((param["name"], param["in"]))
     return result
+
+
+def swagger2_media_types(docs, params, file, consumes):
+    """The request media types of a Swagger 2.0 operation: its `consumes` (JSON when none) for a body parameter;
+    multipart for form parameters with a file (or when consumed), a URL-encoded form otherwise."""
+    locations = []
+    structured = False
+    for param in params:
+        param, _ = docs.deref(param, file)
+        if isinstance(param, dict):
+            locations.append((param.get("in"), param.get("type")))
+            schema = param.get("schema") if param.get("in") == "body" else None
+            if isinstance(schema, dict):
+                structured = bool({"$ref", "properties", "allOf", "items"} & set(schema)) or \
+                    schema.get("type") in ("object", "array")
+    if any(where == "body" for where, _ in locations):
+        types = [t for t in consumes if t != "application/x-www-form-urlencoded" and not t.startswith("multipart/")]
+        # README's 2.0 table: text beside JSON for a structured body is the same JSON text, read as JSON only.
+        if structured and any(t.split(";")[0].strip().lower().endswith("json") for t in types):
+            types = [t for t in types if not t.lower().startswith("text/")]
+        return types or ["application/json"]
+    if any(where == "formData" for where, _ in locations):
+        files = any(where == "formData" and kind == "file" for where, kind in locations)
+        if files or "multipart/form-data" in consumes:
+            return ["multipart/form-data"]
+        return ["application/x-www-form-urlencoded"]
+    return []
 
 
 def inventory(spec):
@@ -115,6 +145,7 @@ def inventory(spec):
     root = docs.load(root_file)
     if not isinstance(root, dict):
         raise InventoryError(f"{spec} is not an OpenAPI document")
+    swagger2 = "swagger" in root and "openapi" not in root
     paths, pfile = docs.deref(root.get("paths") or {}, root_file)
     if not isinstance(paths, dict):
         raise InventoryError("paths is not a mapping")
@@ -125,7 +156,8 @@ def inventory(spec):
         item, ifile = docs.deref(item, pfile)
         if not isinstance(item, dict):
             raise InventoryError(f"path item {path} is not a mapping")
-        common = parameters(docs, item.get("parameters"), ifile, path)
+        common = parameters(docs, item.get("parameters"), ifile, path, swagger2)
+        common_raw, _ = docs.deref(item.get("parameters") or [], ifile)
         for method, op in item.items():
             if method not in METHODS:
                 continue
@@ -133,10 +165,15 @@ def inventory(spec):
             if not isinstance(op, dict):
                 raise InventoryError(f"operation {method} {path} is not a mapping")
             merged = dict.fromkeys(common)  # insertion-ordered set of (name, in)
-            merged.update(dict.fromkeys(parameters(docs, op.get("parameters"), ofile, f"{method} {path}")))
-            body, _ = docs.deref(op.get("requestBody") or {}, ofile)
-            content = body.get("content") if isinstance(body, dict) else None
-            media_types = [k for k in content if "/" in str(k)] if isinstance(content, dict) else []
+            merged.update(dict.fromkeys(parameters(docs, op.get("parameters"), ofile, f"{method} {path}", swagger2)))
+            if swagger2:
+                own, _ = docs.deref(op.get("parameters") or [], ofile)
+                consumes = op.get("consumes", root.get("consumes") or [])
+                media_types = swagger2_media_types(docs, list(common_raw) + list(own), ofile, consumes)
+            else:
+                body, _ = docs.deref(op.get("requestBody") or {}, ofile)
+                content = body.get("content") if isinstance(body, dict) else None
+                media_types = [k for k in content if "/" in str(k)] if isinstance(content, dict) else []
             operations.append({
                 "method": method, "path": path, "operationId": op.get("operationId"),
                 "parameters": [{"name": n, "in": i} for n, i in merged],

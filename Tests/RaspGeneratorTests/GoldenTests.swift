@@ -4,8 +4,9 @@ import RaspGenerator
 
 /// Every golden of the generator, from one manifest (`Tests/Fixtures/goldens.json`, read as ``Golden``): the
 /// checked-in clients the package compiles (`Generated/RaspAPI`, `Tests/EdgeCasesAPI`, `Tests/ValueSemanticsAPI`,
-/// `Tests/OpenAPI32API`), one text per config key (`Tests/Fixtures/config-keys/*/expected.swift`) and one per
-/// OpenAPI 3.2 feature (`Tests/Fixtures/openapi-32/*/expected.swift`).
+/// `Tests/OpenAPI32API`, `Tests/Swagger2API`), one text per config key (`Tests/Fixtures/config-keys/*/expected.swift`),
+/// one per OpenAPI 3.2 feature (`Tests/Fixtures/openapi-32/*/expected.swift`) and one per row of the Swagger 2.0
+/// table (`Tests/Fixtures/swagger-2/*/expected.swift`).
 ///
 /// After a deliberate change of output, `RASP_UPDATE_GOLDENS=1 swift test --filter GoldenTests` rewrites every stale
 /// golden (only the files whose bytes change, and deletes a folder's `.swift` files the generator no longer writes);

@@ -13,7 +13,8 @@ struct LenientCommandTests {
         "ref-not-string.yaml", "ref-remote.yaml", "ref-schema-to-parameter.yaml", "ref-to-nowhere.yaml",
         "schema-enum-not-sequence.yaml", "schema-is-string.yaml", "schema-items-not-schema.yaml",
         "schema-properties-sequence.yaml", "schema-type-number.yaml", "schema-unknown-type.yaml",
-        "sec-apikey-without-name.yaml", "sec-unknown-type.yaml", "top-path-without-slash.yaml",
+        "sec-apikey-without-name.yaml", "sec-unknown-type.yaml", "swagger2-body-without-schema.yaml",
+        "top-path-without-slash.yaml",
     ]
 
     struct Run {

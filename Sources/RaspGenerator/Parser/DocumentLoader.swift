@@ -131,6 +131,17 @@ final class DocumentLoader {
         roots[file]
     }
 
+    /// Applied to the root of every file read after the first, as it is read (a Swagger 2.0 document's other files
+    /// hold 2.0 schemas, read in their OpenAPI 3.0 form).
+    var otherFileTransform: ((YAMLNode) -> YAMLNode)?
+
+    /// Puts another tree in the place of the root document's (its OpenAPI 3.0 form, for a Swagger 2.0 document);
+    /// the references resolved so far are forgotten.
+    func replaceRoot(_ root: YAMLNode) {
+        roots[0] = root
+        cache.removeAll()
+    }
+
     /// Finds the node a `$ref` points to.
     /// - Parameters:
     ///   - ref: The reference as written: `#/pointer`, `file.yaml`, `file.yaml#/pointer`.
@@ -285,7 +296,8 @@ final class DocumentLoader {
         // A file with YAML errors keeps its place (its errors' marks carry its index) and is not read.
         var errors: [Diagnostic] = []
         let root = YAMLParser().parse(bytes, file: index, errors: &errors)
-        roots.append(root ?? .scalar(YAMLScalar(value: "", mark: Mark(line: 1, column: 1, file: index))))
+        let read = root.map { otherFileTransform?($0) ?? $0 }
+        roots.append(read ?? .scalar(YAMLScalar(value: "", mark: Mark(line: 1, column: 1, file: index))))
         if let first = errors.first {
             parseErrors[index] = first
             fileErrors += errors

@@ -1,4 +1,5 @@
-/// Reads a YAML tree as an OpenAPI 3.0/3.1 document, with every `$ref` resolved.
+/// Reads a YAML tree as an OpenAPI 3.0/3.1/3.2 document (a Swagger 2.0 one as the 3.0 document it describes, see
+/// ``Swagger2Upgrade``), with every `$ref` resolved.
 ///
 /// References are followed here, not later: parameters, responses, request bodies, path items and operations given
 /// as `$ref`s (to this file or another one) are read from their targets, and every schema `$ref` becomes a link to
@@ -50,10 +51,17 @@ final class DocumentParser {
     /// - Throws: ``Diagnostic`` when the root is not a mapping.
     init(loader: DocumentLoader, diagnostics: DiagnosticCollector, config: GeneratorConfig = GeneratorConfig()) throws {
         let root = loader.root(0)
-        guard case .mapping(let mapping) = root else {
+        guard case .mapping(var mapping) = root else {
             throw Diagnostic(.error,
                              "expected a mapping at the top of an OpenAPI document, found \(root.kindDescription)",
                              at: root.mark)
+        }
+        if Swagger2Upgrade.isSwagger2(mapping) {
+            // Read as the OpenAPI 3.0 document it describes, other files' schemas included.
+            loader.otherFileTransform = { Swagger2Upgrade.schema($0) }
+            var upgrade = Swagger2Upgrade(loader: loader, diagnostics: diagnostics)
+            mapping = try upgrade.upgrade(mapping)
+            loader.replaceRoot(.mapping(mapping))
         }
         self.loader = loader
         self.root = mapping
@@ -67,10 +75,6 @@ final class DocumentParser {
     public func parse() throws -> OpenAPIDocument {
         checkComponentSections()
         guard let versionNode = root["openapi"] else {
-            if root["swagger"] != nil {
-                throw Diagnostic(.error, "Swagger 2.0 is not supported; expected an OpenAPI 3.0, 3.1 or 3.2 document",
-                                 at: root.entry("swagger")?.keyMark)
-            }
             throw Diagnostic(.error, "missing 'openapi' version field; expected e.g. 'openapi: 3.1.0'", at: root.mark)
         }
         let version = try Self.string(versionNode, "openapi")
