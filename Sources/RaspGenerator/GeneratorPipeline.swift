@@ -160,6 +160,7 @@ public struct GeneratorPipeline: Sendable {
             loader = documentLoader
             let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics, config: config).parse()
             documentLoader.fileErrors.forEach(diagnostics.error)
+            for warning in documentLoader.readWarnings { diagnostics.warn(warning.message, at: warning.mark) }
             guard !diagnostics.hasErrors else { throw fail(document.files) }
             return document
         } catch let failure as GeneratorFailure {
@@ -204,6 +205,7 @@ public struct GeneratorPipeline: Sendable {
             loader = documentLoader
             let document = try DocumentParser(loader: documentLoader, diagnostics: diagnostics, config: config).parse()
             documentLoader.fileErrors.forEach(diagnostics.error)
+            for warning in documentLoader.readWarnings { diagnostics.warn(warning.message, at: warning.mark) }
             timings.parse = Self.milliseconds(clock.now - start)
             start = clock.now
             // Translated also after errors in the document (their constructs are placeholders), for its own errors.

@@ -75,6 +75,8 @@ final class DocumentLoader {
     private var parseErrors: [Int: Diagnostic] = [:]
     /// Every YAML error of the files read so far after the root (a reference into such a file fails with its first).
     private(set) var fileErrors: [Diagnostic] = []
+    /// What reading the files so far warned about (a lone surrogate escape in a JSON string).
+    var readWarnings: [Diagnostic] = []
 
     /// A reference as written, and the file it is written in (relative paths start there). The text is compared by
     /// code points, as mapping keys are. The hash is computed once, when the reference is made: the caches keyed by
@@ -113,7 +115,9 @@ final class DocumentLoader {
         let path = Self.normalized(rootPath)
         paths = [path]
         var errors: [Diagnostic] = []
-        let root = YAMLParser().parse(bytes, file: 0, errors: &errors)
+        var warnings: [Diagnostic] = []
+        let root = YAMLParser().parse(bytes, file: 0, errors: &errors, warnings: &warnings)
+        readWarnings = warnings
         guard let root, errors.isEmpty else { throw ReadFailure(errors: errors) }
         roots = [root]
         if let text = root.mapping?["$self"]?.scalar?.value {
@@ -295,7 +299,7 @@ final class DocumentLoader {
         }
         // A file with YAML errors keeps its place (its errors' marks carry its index) and is not read.
         var errors: [Diagnostic] = []
-        let root = YAMLParser().parse(bytes, file: index, errors: &errors)
+        let root = YAMLParser().parse(bytes, file: index, errors: &errors, warnings: &readWarnings)
         let read = root.map { otherFileTransform?($0) ?? $0 }
         roots.append(read ?? .scalar(YAMLScalar(value: "", mark: Mark(line: 1, column: 1, file: index))))
         if let first = errors.first {

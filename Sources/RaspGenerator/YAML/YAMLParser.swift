@@ -50,10 +50,33 @@ public struct YAMLParser: Sendable {
     ///     are left out of the tree), then the error that ended the parse, if one did.
     /// - Returns: The root node; nil when an error ended the parse.
     public func parse(_ bytes: [UInt8], file: Int = 0, errors: inout [Diagnostic]) -> YAMLNode? {
+        var warnings: [Diagnostic] = []
+        return parse(bytes, file: file, errors: &errors, warnings: &warnings)
+    }
+
+    /// Parses a document, reporting every error found before the parse ends and what was read with a warning (a
+    /// JSON string's lone surrogate escape, read as U+FFFD).
+    /// - Parameters:
+    ///   - bytes: The document's bytes (UTF-8, UTF-16 with a BOM).
+    ///   - file: The file index every ``Mark`` of the tree (and of an error) carries.
+    ///   - errors: Gets the errors, as ``parse(_:file:errors:)`` reports them.
+    ///   - warnings: Gets the warnings.
+    /// - Returns: The root node; nil when an error ended the parse.
+    public func parse(_ bytes: [UInt8], file: Int = 0, errors: inout [Diagnostic],
+                      warnings: inout [Diagnostic]) -> YAMLNode? {
         var builder = TreeBuilder(limits: limits, file: file)
         defer { errors += builder.recoverable }
         do {
-            let root = try bytes.withUnsafeBufferPointer { buffer in try builder.run(buffer) }
+            // A JSON text whose strings libyaml cannot read as written is parsed in a rewritten form.
+            let rewrite = bytes.withUnsafeBufferPointer(JSONStrings.rewrite)
+            if let rewrite {
+                builder.columns = rewrite.columns
+                for place in rewrite.loneSurrogates {
+                    warnings.append(Diagnostic(.warning, "a \\u escape of a lone surrogate names no character; read as "
+                                               + "U+FFFD", at: Mark(line: place.line, column: place.column, file: file)))
+                }
+            }
+            let root = try (rewrite?.bytes ?? bytes).withUnsafeBufferPointer { buffer in try builder.run(buffer) }
             return root
         } catch let diagnostic as Diagnostic {
             builder.recoverable.append(diagnostic)
@@ -105,6 +128,8 @@ private struct TreeBuilder {
     let items = ChildStack<YAMLNode>()
     /// The entries of the open mappings, innermost last.
     let entries = ChildStack<YAMLMapping.Entry>()
+    /// Where the columns of a rewritten JSON text moved (``JSONStrings``); nil for a text parsed as written.
+    var columns: ColumnMap?
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var nodeCount = 0
     var root: YAMLNode?
@@ -126,9 +151,14 @@ private struct TreeBuilder {
 
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.parserError(parser, buffer, file: file) }
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                var error = Self.parserError(parser, buffer, file: file)
+                if let columns, let mark = error.mark { error.mark = columns.original(mark) }
+                throw error
+            }
             defer { yaml_event_delete(&event) }
-            let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, file: file)
+            var mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, file: file)
+            if let columns { mark = columns.original(mark) }
             switch event.type {
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
