@@ -133,7 +133,8 @@ struct JSONStrings {
                 return
             }
             if high <= 0xDBFF, index + 11 < text.count, text[index + 6] == UInt8(ascii: "\\"),
-               text[index + 7] == UInt8(ascii: "u"), let low = hexValue(at: index + 8), (0xDC00...0xDFFF).contains(low) {
+               text[index + 7] == UInt8(ascii: "u"), let low = hexValue(at: index + 8),
+               (0xDC00...0xDFFF).contains(low) {
                 let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                 replace(byteCount: 12, with: "\\U" + hex(UInt32(scalar), digits: 8))
             } else {

@@ -72,8 +72,9 @@ public struct YAMLParser: Sendable {
             if let rewrite {
                 builder.columns = rewrite.columns
                 for place in rewrite.loneSurrogates {
-                    warnings.append(Diagnostic(.warning, "a \\u escape of a lone surrogate names no character; read as "
-                                               + "U+FFFD", at: Mark(line: place.line, column: place.column, file: file)))
+                    let mark = Mark(line: place.line, column: place.column, file: file)
+                    warnings.append(Diagnostic(.warning, "a \\u escape of a lone surrogate names no character; "
+                                               + "read as U+FFFD", at: mark))
                 }
             }
             let root = try (rewrite?.bytes ?? bytes).withUnsafeBufferPointer { buffer in try builder.run(buffer) }
