@@ -100,6 +100,12 @@ extension DocumentParser {
     private func parseOperation(_ node: YAMLNode, method: String, path: String,
                                 shared: [Parameter]) throws -> Operation {
         let map = try Self.mapping(node, "an operation")
+        if let callbacks = map.entry("callbacks") {
+            let count = callbacks.value.mapping?.entries.count ?? 0
+            let what = "\(count) callback\(count == 1 ? "" : "s")"
+            warn("\(method.uppercased()) \(path) declares \(what), the requests the API sends back; no receiver is "
+                 + "generated for them", at: callbacks.keyMark)
+        }
         var parameters = shared
         for parameter in map["parameters"].map({ node in parseParameters(node) }) ?? [] {
             let index = parameters.firstIndex { $0.name == parameter.name && $0.location == parameter.location }

@@ -88,6 +88,11 @@ final class DocumentParser {
         let infoVersion = info.flatMap { docText($0, "version") }
         let description = info.flatMap { docText($0, "description") }
 
+        if let webhooks = root.entry("webhooks") {
+            let count = webhooks.value.mapping?.entries.count ?? 0
+            warn("the document declares \(count) webhook\(count == 1 ? "" : "s"), the requests the API sends to its "
+                 + "users; no receiver is generated for them", at: webhooks.keyMark)
+        }
         recovering { try registerComponentSchemas() }
         parsePendingSchemas()
         let servers = parseServers()
