@@ -150,6 +150,22 @@ struct OutputLayoutTests {
                                   GoldenTests.root.appendingPathComponent("Tests/Fixtures/edge-cases-spec/openapi.yaml")
                                     .path]
 
+    /// The default transport is named in the client initializer's default argument: a public initializer needs a
+    /// `public import` of its module, a `package` one none (Swift warns about an unused `package import`).
+    @Test("the default transport's module is imported as the initializer needs", arguments: [
+        (AccessModifier.public, "public import RaspURLSession"), (.package, "internal import RaspURLSession"),
+        (.internal, "import RaspURLSession"),
+    ])
+    func transportImport(level: AccessModifier, expected: String) throws {
+        var config = GeneratorConfig()
+        config.accessModifier = level
+        let source = "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n"
+        let files = try GeneratorPipeline(config: config).run(Array(source.utf8), sourceName: "t.yaml").files
+        let first = try #require(files.first)
+        #expect(first.contents.split(separator: "\n").contains { $0 == expected })
+        #expect(!files.dropFirst().contains { $0.contents.contains("RaspURLSession") })
+    }
+
     @Test("imports planned from the IR match the types the public declarations name", arguments: importDocuments)
     func importsMatchTheText(path: String) throws {
         let source = DocumentSource { path in (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } }

@@ -183,13 +183,13 @@ struct SwiftRenderer {
             let importAccess = config.accessModifier == .internal ? "" : isUsed ? access : "internal "
             writer.line("\(spi)\(importAccess)import \(module)")
         }
-        // The client's initializer names the default transport in a default argument, which needs an import with the
-        // initializer's access; the credentials' token caches are only called.
+        // The client's initializer names the default transport in a default argument, which a public initializer
+        // exposes (a `public import`; a `package` one does not, and Swift warns about an unused `package import`);
+        // the credentials' token caches are only called.
         if isFirst && config.generate.contains(.client) {
-            writer.line("\(access)import RaspURLSession")
-            if usesTokenCaches {
-                writer.line("\(config.accessModifier == .internal ? "" : "internal ")import RaspMiddlewares")
-            }
+            let internalAccess = config.accessModifier == .internal ? "" : "internal "
+            writer.line("\(config.accessModifier == .public ? access : internalAccess)import RaspURLSession")
+            if usesTokenCaches { writer.line("\(internalAccess)import RaspMiddlewares") }
         }
         // The config's modules: with the declarations' access level, as the types they bring (a type override) may
         // appear in public declarations of any file.
