@@ -184,21 +184,17 @@ struct Swagger2Upgrade {
         let consumes = mediaTypes(map["consumes"]) ?? self.consumes
         let produces = mediaTypes(map["produces"]) ?? self.produces
         // An operation's parameter replaces a path item's one of the same name and location.
-        var parameters: [YAMLNode] = []
-        let own = map["parameters"]?.sequence?.items ?? []
-        let ownKeys = Set(own.compactMap { parameterKey(resolvedParameter($0)) })
-        for node in shared where !ownKeys.contains(parameterKey(resolvedParameter(node)) ?? "") {
-            parameters.append(node)
-        }
-        parameters += own
+        let own = (map["parameters"]?.sequence?.items ?? []).map { ($0, resolvedParameter($0)) }
+        let ownKeys = Set(own.compactMap { parameterKey($0.1) })
+        let parameters = shared.map { ($0, resolvedParameter($0)) }
+            .filter { !ownKeys.contains(parameterKey($0.1) ?? "") } + own
 
         var plain: [YAMLNode] = []
-        var body: (entry: YAMLMapping, node: YAMLNode)?
+        var body: YAMLMapping?
         var form: [YAMLMapping] = []
-        for node in parameters {
-            let resolved = resolvedParameter(node)
+        for (node, resolved) in parameters {
             switch resolved?["in"]?.scalar?.value {
-            case "body": if let resolved { body = (resolved, node) }
+            case "body": body = resolved
             case "formData": if let resolved { form.append(resolved) }
             default:
                 plain.append(Self.isLocalReference(node) ? node : parameter(resolved.map(YAMLNode.mapping) ?? node))
@@ -207,19 +203,12 @@ struct Swagger2Upgrade {
         var out: [YAMLMapping.Entry] = []
         for entry in map.entries {
             switch entry.key {
-            case "consumes", "produces":
+            case "consumes", "produces", "parameters":
+                // `parameters` are written below, with the ones of the path item.
                 continue
             case "schemes":
                 diagnostics.warn("an operation's own 'schemes' are not used; the client calls the document's servers",
                                  at: entry.keyMark)
-            case "parameters":
-                if !plain.isEmpty {
-                    out.append(Self.entry("parameters", from: entry,
-                                          value: .sequence(YAMLSequence(items: plain, mark: entry.value.mark))))
-                }
-                if let requestBody = requestBody(body: body, form: form, consumes: consumes, at: entry.keyMark) {
-                    out.append(requestBody)
-                }
             case "responses":
                 let responses = entry.value.mapping.map { responses in
                     Self.mapped(responses) { response($0.value, produces: produces) }
@@ -229,14 +218,13 @@ struct Swagger2Upgrade {
                 out.append(entry)
             }
         }
-        if map["parameters"] == nil, !parameters.isEmpty {
-            if !plain.isEmpty {
-                out.append(YAMLMapping.Entry(key: "parameters", keyMark: map.mark,
-                                             value: .sequence(YAMLSequence(items: plain, mark: map.mark))))
-            }
-            if let requestBody = requestBody(body: body, form: form, consumes: consumes, at: map.mark) {
-                out.append(requestBody)
-            }
+        let mark = map.entry("parameters")?.keyMark ?? map.mark
+        if !plain.isEmpty {
+            let list = YAMLSequence(items: plain, mark: map["parameters"]?.mark ?? mark)
+            out.append(YAMLMapping.Entry(key: "parameters", keyMark: mark, value: .sequence(list)))
+        }
+        if let requestBody = requestBody(body: body, form: form, consumes: consumes, at: mark) {
+            out.append(requestBody)
         }
         return .mapping(YAMLMapping(entries: out, mark: map.mark))
     }
@@ -282,20 +270,7 @@ struct Swagger2Upgrade {
     /// A path, query or header parameter: its value keys become its schema, `collectionFormat` its style.
     private func parameter(_ node: YAMLNode) -> YAMLNode {
         guard let map = node.mapping, map["$ref"] == nil else { return node }
-        var out: [YAMLMapping.Entry] = []
-        var schema: [YAMLMapping.Entry] = []
-        for entry in map.entries {
-            if Self.valueKeys.contains(entry.key) {
-                schema.append(entry)
-            } else if entry.key != "collectionFormat" {
-                out.append(entry)
-            }
-        }
-        if !schema.isEmpty {
-            let mark = schema[0].keyMark
-            out.append(YAMLMapping.Entry(key: "schema", keyMark: mark,
-                                         value: Self.schema(.mapping(YAMLMapping(entries: schema, mark: mark)))))
-        }
+        var out = Self.valueKeysAsSchema(map)
         if map["type"]?.scalar?.value == "array" {
             out += style(of: map)
         }
@@ -328,9 +303,9 @@ struct Swagger2Upgrade {
     }
 
     /// The request body of an operation's `in: body` parameter, or of its `in: formData` parameters.
-    private func requestBody(body: (entry: YAMLMapping, node: YAMLNode)?, form: [YAMLMapping], consumes: [String],
+    private func requestBody(body: YAMLMapping?, form: [YAMLMapping], consumes: [String],
                              at mark: Mark) -> YAMLMapping.Entry? {
-        if let (map, _) = body {
+        if let map = body {
             var out: [YAMLMapping.Entry] = []
             if let entry = map.entry("description") { out.append(entry) }
             if let entry = map.entry("required") { out.append(entry) }
@@ -467,13 +442,20 @@ struct Swagger2Upgrade {
     /// A response header: its value keys become its schema.
     private func header(_ node: YAMLNode) -> YAMLNode {
         guard let map = node.mapping else { return node }
-        var out = map.entries.filter { !Self.valueKeys.contains($0.key) && $0.key != "collectionFormat" }
-        let schema = map.entries.filter { Self.valueKeys.contains($0.key) }
-        if !schema.isEmpty {
-            out.append(YAMLMapping.Entry(key: "schema", keyMark: schema[0].keyMark,
-                                         value: Self.schema(.mapping(YAMLMapping(entries: schema, mark: map.mark)))))
+        return .mapping(YAMLMapping(entries: Self.valueKeysAsSchema(map), mark: map.mark))
+    }
+
+    /// The entries of a parameter or header with its value keys moved into a `schema` (and `collectionFormat`,
+    /// which a style replaces, left out).
+    private static func valueKeysAsSchema(_ map: YAMLMapping) -> [YAMLMapping.Entry] {
+        var out = map.entries.filter { !valueKeys.contains($0.key) && $0.key != "collectionFormat" }
+        let schema = map.entries.filter { valueKeys.contains($0.key) }
+        if let first = schema.first {
+            let mark = first.keyMark
+            out.append(YAMLMapping.Entry(key: "schema", keyMark: mark,
+                                         value: Self.schema(.mapping(YAMLMapping(entries: schema, mark: mark)))))
         }
-        return .mapping(YAMLMapping(entries: out, mark: map.mark))
+        return out
     }
 
     // MARK: Schemas
