@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RaspKit", targets: ["RaspKit"]),
         .library(name: "RaspMock", targets: ["RaspMock"]),
         .library(name: "RaspHummingbird", targets: ["RaspHummingbird"]),
+        .library(name: "RaspWebhooks", targets: ["RaspWebhooks"]),
         .library(name: "RaspSpecMock", targets: ["RaspSpecMock"]),
         .library(name: "RaspTerminal", targets: ["RaspTerminal"]),
         .executable(name: "rasp-generate", targets: ["rasp-generate"]),
@@ -37,7 +38,8 @@ let package = Package(
         .trait(name: "NIOTransport", description: "RaspAsyncHTTPClient: the SwiftNIO transport (AsyncHTTPClient)."),
         .trait(
             name: "Server",
-            description: "RaspHummingbird and RaspMock: generated servers and the mock Rasp server on Hummingbird."
+            description: "RaspHummingbird, RaspMock and RaspWebhooks: generated servers, the mock Rasp server on "
+                + "Hummingbird and webhook signatures."
         ),
         .trait(name: "OpenCombine", description: "RaspKit's view models on Linux, which publish through OpenCombine."),
         .trait(
@@ -64,6 +66,8 @@ let package = Package(
         // Already in Hummingbird's graph: its NIOHTTPTypes converts NIO's HTTP/1.1 parts for RaspMock's limits.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Already in Hummingbird's graph: RaspWebhooks computes and checks HMAC signatures with it.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // MARK: Generator
@@ -151,6 +155,12 @@ let package = Package(
         /// A server for any OpenAPI document with no code generated: each operation answers with its example or
         /// a value made from its response schema (`rasp-mock --spec`).
         .target(name: "RaspSpecMock", dependencies: ["RaspGenerator", "RaspRuntime"]),
+        /// Checks the signatures of the webhooks a generated server receives (Standard Webhooks, `Stripe-Signature`,
+        /// an app's own scheme): a product of its own, so that clients never build swift-crypto.
+        .target(
+            name: "RaspWebhooks",
+            dependencies: ["RaspRuntime", .product(name: "Crypto", package: "swift-crypto", condition: server)]
+        ),
 
         // MARK: Demo data and the mock server
 
@@ -309,16 +319,28 @@ let package = Package(
         /// The client and server generated from the Swagger 2.0 document `Tests/Fixtures/swagger-2/client` (a body,
         /// a form upload with a file, a `multi` query list), checked in.
         .target(name: "Swagger2API", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/Swagger2API"),
+        /// The client and server generated from `Tests/Fixtures/webhooks` (webhooks told apart by their body, a
+        /// callback), checked in.
+        .target(name: "WebhooksAPI", dependencies: ["RaspRuntime", "RaspURLSession"], path: "Tests/WebhooksAPI"),
         .testTarget(name: "OpenAPI32APITests", dependencies: ["OpenAPI32API", "RaspRuntime", "RaspTestSupport"]),
         /// Generated clients against their generated servers, in process and over loopback (Hummingbird).
         .testTarget(
             name: "RaspServerTests",
             dependencies: [
-                "EdgeCasesAPI", "Swagger2API", "RaspAPI", "RaspRuntime", "RaspURLSession", "RaspHummingbird",
+                "EdgeCasesAPI", "Swagger2API", "WebhooksAPI", "RaspAPI", "RaspRuntime", "RaspURLSession",
+                "RaspHummingbird",
                 "RaspDemo", "RaspSpecMock",
                 "RaspTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "RaspWebhooksTests",
+            dependencies: [
+                "RaspWebhooks", "WebhooksAPI", "RaspRuntime", "RaspURLSession", "RaspHummingbird",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         /// One suite, run against every transport (URLSession and AsyncHTTPClient) over real loopback sockets:

@@ -90,6 +90,9 @@ public struct GeneratorPipeline: Sendable {
         /// The request body's representations: media type and how it is sent (`json`, `form`, `multipart`,
         /// `text`, `binary`).
         public var bodies: [Body]
+        /// For a webhook or callback the server receives: `webhook` or `callback` (its ``path`` is its key, or
+        /// its URL's runtime expression); nil for an operation the client calls.
+        public var receiver: String?
 
         /// One parameter of a generated method.
         public struct Parameter: Sendable, Codable, Hashable {
@@ -246,7 +249,7 @@ public struct GeneratorPipeline: Sendable {
             } ?? []
             return OperationSummary(method: operation.httpMethod, path: operation.path,
                                     operationID: operation.operationID, methodName: Naming.bare(operation.methodName),
-                                    parameters: parameters, bodies: bodies)
+                                    parameters: parameters, bodies: bodies, receiver: operation.receiver?.kind.rawValue)
         }
     }
 

@@ -97,15 +97,9 @@ extension DocumentParser {
         return config.keeps(operationID: id, tags: tags, path: path)
     }
 
-    private func parseOperation(_ node: YAMLNode, method: String, path: String,
+    func parseOperation(_ node: YAMLNode, method: String, path: String,
                                 shared: [Parameter]) throws -> Operation {
         let map = try Self.mapping(node, "an operation")
-        if let callbacks = map.entry("callbacks") {
-            let count = callbacks.value.mapping?.entries.count ?? 0
-            let what = "\(count) callback\(count == 1 ? "" : "s")"
-            warn("\(method.uppercased()) \(path) declares \(what), the requests the API sends back; no receiver is "
-                 + "generated for them", at: callbacks.keyMark)
-        }
         var parameters = shared
         for parameter in map["parameters"].map({ node in parseParameters(node) }) ?? [] {
             let index = parameters.firstIndex { $0.name == parameter.name && $0.location == parameter.location }
@@ -161,6 +155,7 @@ extension DocumentParser {
             mark: map.mark
         )
         operation.success = SuccessResponse(responses)
+        if let callbacks = map["callbacks"] { operation.callbacks = parseCallbacks(callbacks) }
         if let idNode = map["operationId"] {
             if case .scalar(let id) = idNode {
                 operation.operationID = id.value

@@ -31,6 +31,8 @@ final class DocumentParser {
     var parametersByTarget: [String: (parameter: Parameter, warnings: [Warning])] = [:]
     /// Whether the document is OpenAPI 3.2 (or later), whose path items may have `query` and `additionalOperations`.
     var isOpenAPI32 = false
+    /// The document's `openapi` version.
+    var openAPIVersion = ""
     /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
     private var recordedWarnings: [Warning]?
 
@@ -83,22 +85,19 @@ final class DocumentParser {
                              at: versionNode.mark)
         }
         isOpenAPI32 = version.hasPrefix("3.2")
+        openAPIVersion = version
         let info = recovering(repair: Self.ignoredRepair) { try Self.optionalMapping(root, "info") } ?? nil
         let title = info.flatMap { docText($0, "title") }
         let infoVersion = info.flatMap { docText($0, "version") }
         let description = info.flatMap { docText($0, "description") }
 
-        if let webhooks = root.entry("webhooks") {
-            let count = webhooks.value.mapping?.entries.count ?? 0
-            warn("the document declares \(count) webhook\(count == 1 ? "" : "s"), the requests the API sends to its "
-                 + "users; no receiver is generated for them", at: webhooks.keyMark)
-        }
         recovering { try registerComponentSchemas() }
         parsePendingSchemas()
         let servers = parseServers()
         let operations = recovering { try parseOperations() } ?? []
+        let receivers = parseWebhooks() + Self.distinctCallbacks(operations)
         parsePendingSchemas()
-        applyFilter(keeping: operations)
+        applyFilter(keeping: operations + receivers)
         let securitySchemes = parseSecuritySchemes()
         let security = recovering { try parseSecurityRequirements(root["security"]) } ?? []
         var document = OpenAPIDocument(
@@ -113,6 +112,7 @@ final class DocumentParser {
             security: security,
             files: loader.paths
         )
+        document.receivers = receivers
         document.tags = parseTags()
         document.selfURI = loader.selfURI
         return document

@@ -14,6 +14,9 @@ public struct OpenAPIDocument: Sendable {
     public var servers: [Server]
     /// Every operation under `paths`, in document order.
     public var operations: [Operation]
+    /// The requests the API sends to its users, which a receiver answers: every operation of `webhooks` in document
+    /// order, then the `callbacks` of the operations kept, in their order (``Operation/receiver`` says which).
+    public var receivers: [Operation] = []
     /// Every schema a `$ref` points to: `components.schemas` in document order first, then the targets of
     /// references to other files and other places, in the order they were found. ``SchemaReference/target``
     /// indexes this list.
@@ -154,9 +157,29 @@ public struct Operation: Sendable {
     public var isNamedByRoute = false
     /// The response it answers with when it succeeds (``SuccessResponse``), chosen once for every stage.
     public var success = SuccessResponse()
+    /// For a request the API sends (a webhook or a callback): what it is; nil for an operation of `paths`.
+    public var receiver: Receiver?
+    /// The operations of its `callbacks`, each with its ``receiver``.
+    public var callbacks: [Operation] = []
 
     /// `get /pets`: what the operation's method is named from when it has no `operationId` (or one it cannot use).
     public var routeName: String { method.name + " " + path }
+}
+
+/// What a request the API sends to its users is: a webhook (OpenAPI 3.1 `webhooks`, sent to a URL the user
+/// registers out of band) or a callback (an operation's `callbacks`, sent to a URL the operation's request gives).
+public struct Receiver: Sendable {
+    /// Which of the two it is.
+    public enum Kind: String, Sendable {
+        case webhook, callback
+    }
+    public var kind: Kind
+    /// The webhook's key in `webhooks`, or the callback's key in its operation's `callbacks`.
+    public var name: String
+    /// For a callback: the runtime expression of the URL it is sent to (`{$request.body#/callbackUrl}`).
+    public var expression: String?
+    /// Where its key is.
+    public var keyMark: Mark
 }
 
 /// A parameter.

@@ -11,7 +11,8 @@ extension SwiftRenderer {
 
     /// The input struct of an operation, for a writer inside `extension Operations`.
     func renderOperationInput(_ operation: OperationDecl, _ w: inout CodeWriter) {
-        w.doc("The input of ``", api.clientName, "/", Naming.bare(operation.methodName), "(_:)``.")
+        let owner = operation.receiver == nil ? api.clientName : receiversProtocolName
+        w.doc("The input of ``", owner, "/", Naming.bare(operation.methodName), "(_:)``.")
         w.block(access, "struct ", operation.inputName, ": Sendable") { w in
             let members = inputMembers(operation)
             for member in members {

@@ -22,7 +22,7 @@ extension SwiftRenderer {
                 "- Parameter router: The routes of a server; an HTTP adapter (`RaspHummingbird`) serves them.",
             ])
             w.block("\(access)func registerHandlers(on router: inout ServerRouter)") { w in
-                for operation in api.operations {
+                for operation in api.calledOperations {
                     w.line(qualified(routesName), ".", Naming.bare(operation.methodName), "(self, on: &router)")
                 }
             }
@@ -84,13 +84,19 @@ extension SwiftRenderer {
     }
 
     /// One operation's route function (for a writer inside `extension <Client>ServerRoutes`).
+    /// A webhook's or callback's route is registered at the path the app gives, and may take only the requests its
+    /// body tells apart (``receiverAcceptance(_:)``).
     func renderRoute(_ operation: OperationDecl, _ w: inout CodeWriter) {
         let method = Naming.bare(operation.methodName)
-        w.line("static func ", method, "(_ handler: some ", qualified(protocolName),
+        let isReceiver = operation.receiver != nil
+        let handlerType = qualified(isReceiver ? receiversProtocolName : protocolName)
+        w.line("static func ", method, "(_ handler: some ", handlerType, isReceiver ? ", at path: String" : "",
                ", on router: inout ServerRouter) {")
+        let acceptance = isReceiver ? receiverAcceptance(operation) : nil
+        if let acceptance { w.line("    let accepts: @Sendable (ServerRequest) -> Bool = ", acceptance) }
         w.line("    router.register(method: ", Naming.literal(operation.httpMethod), ", path: ",
-               Naming.literal(operation.path), ", operationID: ", Naming.literal(operation.operationID),
-               ") { request in")
+               isReceiver ? "path" : Naming.literal(operation.path), ", operationID: ",
+               Naming.literal(operation.operationID), acceptance == nil ? "" : ", accepts: accepts", ") { request in")
         let members = inputMembers(operation)
         if let body = operation.body { renderBodyRead(body, &w) }
         if members.isEmpty {
@@ -106,7 +112,7 @@ extension SwiftRenderer {
             w.line("        )")
         }
         let wire = operation.successWire
-        if let variant = operation.streamVariant, let streamType = wire.streamContentType {
+        if !isReceiver, let variant = operation.streamVariant, let streamType = wire.streamContentType {
             w.line("        if request.accepts(", Naming.literal(streamType), ") {")
             w.line("            return try ", Self.responseExpression(
                 variant.success, call: "await handler.\(Naming.bare(variant.methodName))(input)",

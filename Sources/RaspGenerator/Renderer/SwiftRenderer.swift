@@ -18,7 +18,7 @@ struct SwiftRenderer {
         self.sourceName = sourceName
         if let namespace = config.namespace {
             let names = ["Operations", "Servers", api.clientName, protocolName, mockName, routesName,
-                         exampleHandlerName]
+                         exampleHandlerName, receiversProtocolName, receiverEnumName, receiverRoutesName]
             self.api.qualifyReferences(in: namespace, otherNames: names)
         }
     }
@@ -68,12 +68,18 @@ struct SwiftRenderer {
                 w.append(bytes: chunk(level: inner) { w in
                     renderServers(&w)
                     renderHeadDeclarations(methods, client: client, server: server, &w)
-                    if server { renderServerDeclarations(&w) }
+                    if server {
+                        renderServerDeclarations(&w)
+                        renderReceiverDeclarations(&w)
+                    }
                 })
                 w.trimBlankLine()
                 w.line("}")
                 w.line()
-                if server { renderServerRegistration(&w) }
+                if server {
+                    renderServerRegistration(&w)
+                    renderReceiverRegistration(&w)
+                }
             } else {
                 renderServers(&w)
                 if client { renderAuthentication(&w) }
@@ -81,6 +87,8 @@ struct SwiftRenderer {
                 if server {
                     renderServerRegistration(&w)
                     renderServerDeclarations(&w)
+                    renderReceiverRegistration(&w)
+                    renderReceiverDeclarations(&w)
                 }
             }
         }
@@ -108,8 +116,11 @@ struct SwiftRenderer {
         ]
         if server {
             // The route functions are internal: they add nothing to the files' public surface.
-            groups.append(Group(wrapper: "extension \(qualified(routesName))", items: api.operations.map { operation in
-                chunk(level: 1) { renderRoute(operation, &$0) }
+            groups.append(Group(wrapper: "extension \(qualified(routesName))", items: api.calledOperations.map {
+                operation in chunk(level: 1) { renderRoute(operation, &$0) }
+            }, use: { _ in Imports() }))
+            groups.append(Group(wrapper: "extension \(qualified(receiverRoutesName))", items: api.receivers.map {
+                operation in chunk(level: 1) { renderRoute(operation, &$0) }
             }, use: { _ in Imports() }))
             groups.append(Group(wrapper: "extension \(qualified(exampleHandlerName))", items: methods.map { method in
                 chunk(level: 1) { renderExampleMethod(method, &$0) }

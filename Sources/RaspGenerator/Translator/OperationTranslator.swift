@@ -9,17 +9,32 @@ struct OperationTranslator {
     func translate(using types: inout TypeTranslator,
                    componentParameterTypes: inout [Declaration]) throws -> [OperationDecl] {
         var methodScope = NameScope(reserved: ["core"])
+        // The receivers' methods are a protocol of their own; `unrecognizedWebhook` is its requirement for the rest.
+        var receiverScope = NameScope(reserved: ["unrecognizedWebhook"])
+        var inputNames = Set<String>()
         var parameterTypeCache: [String: TypeTranslator.Usage] = [:]
         var result: [OperationDecl] = []
-        for operation in document.operations {
-            let rawName = operation.isNamedByRoute
-                ? operation.routeName : operation.operationID ?? operation.routeName
-            let methodName = methodScope.unique(
-                config.overriddenName(rawName, specific: config.operationNames) ?? Naming.memberName(rawName))
+        for operation in document.operations + receivers {
+            let methodName: String
+            var inputName: String
+            if let receiver = operation.receiver {
+                // Named by its operationId, else by its key (and its method, when its path item has several).
+                let siblings = receivers.filter { $0.receiver?.name == receiver.name && $0.path == operation.path }
+                let key = siblings.count > 1 ? operation.method.name + " " + receiver.name : receiver.name
+                methodName = receiverScope.unique(Naming.memberName(operation.operationID ?? key))
+                let suffix = receiver.kind == .webhook ? "Webhook" : "Callback"
+                inputName = Naming.typeName(Naming.bare(methodName)) + suffix
+            } else {
+                let rawName = operation.isNamedByRoute
+                    ? operation.routeName : operation.operationID ?? operation.routeName
+                methodName = methodScope.unique(
+                    config.overriddenName(rawName, specific: config.operationNames) ?? Naming.memberName(rawName))
+                inputName = Naming.typeName(Naming.bare(methodName))
+            }
             // Inside `Operations.<Input>` a reference to a top-level type of the same name would find the input
             // itself, so inputs named like a schema get an `Input` suffix.
-            var inputName = Naming.typeName(Naming.bare(methodName))
             if types.topLevelScope.contains(inputName) { inputName += "Input" }
+            while !inputNames.insert(inputName).inserted { inputName += "_" }
             let owner = "Operations.\(inputName)"
             var nested: [Declaration] = []
             var scope = types.topLevelScope.nested()
@@ -30,7 +45,8 @@ struct OperationTranslator {
                                                 componentTypes: &componentParameterTypes, cache: &parameterTypeCache,
                                                 names: &parameterScope))
             }
-            guard checkPathTemplate(operation, parameters: parameters) else { continue }
+            // A receiver's path is the one the app chooses.
+            guard operation.receiver != nil || checkPathTemplate(operation, parameters: parameters) else { continue }
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
@@ -55,10 +71,28 @@ struct OperationTranslator {
                 requiresAuthentication: !security.isEmpty && !security.contains([]),
                 deprecation: operation.deprecated
                     ? DocText.deprecationMessage(operation.summary ?? operation.description) : nil,
-                nested: nested, security: security
+                nested: nested, security: security,
+                receiver: operation.receiver.map {
+                    ReceiverDecl(kind: $0.kind, name: $0.name, expression: $0.expression)
+                }
             ))
         }
         return result
+    }
+
+    /// The webhooks and callbacks that get a receiver: all of them when the server is generated. Otherwise none, and
+    /// a warning says where they are.
+    private var receivers: [Operation] {
+        guard !document.receivers.isEmpty else { return [] }
+        if config.generate.contains(.server) { return document.receivers }
+        for kind in [Receiver.Kind.webhook, .callback] {
+            let found = document.receivers.filter { $0.receiver?.kind == kind }
+            guard let first = found.first?.receiver else { continue }
+            let what = "\(found.count) \(kind.rawValue)\(found.count == 1 ? "" : "s")"
+            diagnostics.warn("the document declares \(what), the requests the API sends; their receivers are "
+                             + "generated with the server ('server' in 'generate')", at: first.keyMark)
+        }
+        return []
     }
 
     /// One parameter: its type, and how it goes on the wire. Every parameter can be sent: primitives and enums

@@ -295,6 +295,20 @@ struct OperationDecl {
     /// The operation's security requirement (its own, else the document's): alternatives of scheme names, an empty
     /// alternative meaning that no credential is needed.
     var security: [[String]] = []
+    /// For a webhook or a callback: what the receiver answers (nil for an operation the client calls).
+    var receiver: ReceiverDecl?
+}
+
+/// A webhook or callback, which the generated server receives at a path the app chooses.
+struct ReceiverDecl {
+    var kind: Receiver.Kind
+    /// Its key in `webhooks` or in its operation's `callbacks`.
+    var name: String
+    /// For a callback, the runtime expression of its URL.
+    var expression: String?
+    /// The member of its JSON body that tells it apart from the others sent to the same URL, and the one value it
+    /// has there (a required single-value enum, such as `"type": "batch.cancelled"`); nil when the body has none.
+    var tag: (property: String, value: String)?
 }
 
 /// One method of the client: an operation's plain method, or its streaming variant.
@@ -306,9 +320,14 @@ struct MethodDecl {
 }
 
 extension TranslatedAPI {
-    /// Every method, each operation's plain one followed by its streaming variant, if it has one.
+    /// The operations the client calls (not the webhooks and callbacks it receives).
+    var calledOperations: [OperationDecl] { operations.filter { $0.receiver == nil } }
+    /// The webhooks and callbacks the server receives.
+    var receivers: [OperationDecl] { operations.filter { $0.receiver != nil } }
+
+    /// Every method of the client, each operation's plain one followed by its streaming variant, if it has one.
     var methods: [MethodDecl] {
-        operations.flatMap { operation in
+        calledOperations.flatMap { operation in
             [MethodDecl(operation: operation, name: operation.methodName, success: operation.success,
                         isStreamVariant: false)]
                 + (operation.streamVariant.map { variant in

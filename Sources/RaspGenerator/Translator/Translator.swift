@@ -39,6 +39,7 @@ struct Translator {
         for (index, name) in types.componentNames { api.schemaTypes[index] = (name, types.allowsNull(index)) }
         DuplicateTypes().apply(to: &api)
         api.breakRecursionAndMarkSentTypes()
+        api.findReceiverTags()
         return api
     }
 }

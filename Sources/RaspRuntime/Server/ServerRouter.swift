@@ -89,10 +89,13 @@ public struct ServerRouter: Sendable {
     ///     and with no size limit (an upload written to disk as it comes); otherwise it is collected first, within
     ///     ``maxBodySize``.
     ///   - handler: Answers the request; ``ServerRequest/pathParameters`` holds the template's values.
+    ///   - accepts: For a route that shares its method and path with others (the webhooks an API sends to one URL):
+    ///     whether it takes a request, given with its body in memory; a request it does not take goes on to the
+    ///     next route that matches. Nil takes every request.
     public mutating func register(method: String, path: String, operationID: String, streamsBody: Bool = false,
-                                  handler: @escaping Handler) {
+                                  accepts: (@Sendable (ServerRequest) -> Bool)? = nil, handler: @escaping Handler) {
         let route = Route(method: method.uppercased(), template: PathTemplate(path), operationID: operationID,
-                          streamsBody: streamsBody, handler: handler)
+                          streamsBody: streamsBody && accepts == nil, accepts: accepts, handler: handler)
         let index = routes.firstIndex { route.template.isMoreSpecific(than: $0.template) } ?? routes.endIndex
         routes.insert(route, at: index)
         for registered in positions.indices where positions[registered] >= index { positions[registered] += 1 }
@@ -114,6 +117,8 @@ public struct ServerRouter: Sendable {
         // The routes that can match, in matching order.
         let segments = path?.split(separator: "/", omittingEmptySubsequences: false)
         let candidates = segments.map { trie.candidates($0).map { positions[$0] }.sorted() } ?? []
+        // The request with its body in memory, once a route that does not stream its body matched.
+        var collected = request
         for position in candidates {
             let route = routes[position]
             guard let path, let parameters = route.template.match(path) else { continue }
@@ -123,14 +128,15 @@ public struct ServerRouter: Sendable {
                 allowed.insert(route.method)
                 continue
             }
-            var request = request
+            if !route.streamsBody, !collected.body.isInMemory {
+                let (body, problem) = await collectBody(of: collected)
+                if let problem { return problemResponse(problem) }
+                collected.body = MessageBody(body)
+            }
+            var request = route.streamsBody ? request : collected
             request.pathParameters = parameters
             request.operationID = route.operationID
-            if !route.streamsBody, !request.body.isInMemory {
-                let (body, problem) = await collectBody(of: request)
-                if let problem { return problemResponse(problem) }
-                request.body = MessageBody(body)
-            }
+            if let accepts = route.accepts, !accepts(request) { continue }
             var response = await run(route, request)
             if headFromGet { response.body = .data(Data()) }
             return response
@@ -195,6 +201,7 @@ public struct ServerRouter: Sendable {
         var template: PathTemplate
         var operationID: String
         var streamsBody: Bool
+        var accepts: (@Sendable (ServerRequest) -> Bool)?
         var handler: Handler
     }
 }
