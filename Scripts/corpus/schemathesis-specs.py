@@ -4,11 +4,12 @@
 Run from the repository root:  python3 Scripts/corpus/schemathesis-specs.py [--max-examples N] [--max-time S] [DOC...]
 
 For each document a spec-driven mock is started on loopback (`rasp-mock --spec DOC --port 0`: each operation answers
-with its example or a value made from its response schema) and schemathesis sends it spec-valid requests (positive
-mode) with the checks that concern a server answering valid requests: no 5xx, a documented status, a documented
-content type, documented headers, a body valid under the response schema, and valid requests accepted. Negative mode
-is not run: the spec-driven mock does not validate request bodies, it only requires the required parameters and
-bodies (a generated server validates them by decoding, see Tests/RaspServerTests).
+with its example or a value made from its response schema) and schemathesis sends it spec-valid
+and schema-violating requests (positive and negative mode) with every check but the stateful ones: no 5xx, documented
+statuses, content types and headers, bodies valid under the response schema, valid requests accepted and invalid
+ones refused, requests without a credential (or with another one) refused, unsupported methods answered 405 with a
+correct Allow. The mock accepts one random credential (RASP_MOCK_KEY, --require-key), which a schemathesis.toml
+gives to every security scheme of the document.
 
 Prints `<doc>.operations`, `.cases`, `.checks`, `.failed_checks` lines per document and the failing checks' names;
 exits 1 if any check failed or a document could not be served.
@@ -18,17 +19,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import secrets
 import subprocess
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parents[2]
-CHECKS = ",".join([
-    "not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance",
-    "response_schema_conformance", "positive_data_acceptance",
-])
+# Every check but the stateful ones (which follow links between operations, and need a server that keeps state).
+EXCLUDED_CHECKS = ",".join(["use_after_free", "ensure_resource_availability", "object_level_authorization"])
 
 
 def corpus() -> list[Path]:
@@ -64,9 +67,40 @@ def summarize(report: Path) -> tuple[int, int, int, Counter, dict[str, str]]:
     return len(operations), cases, checks, failures, first
 
 
-def serve(mock: str, spec: Path) -> tuple[subprocess.Popen, str]:
-    """Starts the spec-driven mock and returns it with its base URL (read from its ready line)."""
-    process = subprocess.Popen([mock, "--spec", str(spec), "--port", "0"], stdout=subprocess.PIPE, text=True)
+def security_schemes(spec: Path) -> dict[str, dict]:
+    """The document's security schemes by name (`components.securitySchemes`, or 2.0 `securityDefinitions`), as far as
+    the root file declares them."""
+    text = spec.read_text(encoding="utf-8")
+    document = json.loads(text) if spec.suffix == ".json" else yaml.safe_load(text)
+    schemes = (document.get("components") or {}).get("securitySchemes") or document.get("securityDefinitions") or {}
+    return {name: scheme for name, scheme in schemes.items() if isinstance(scheme, dict) and "$ref" not in scheme}
+
+
+def auth_config(spec: Path, credential: str) -> str:
+    """A schemathesis.toml that gives every security scheme the credential the mock accepts (OpenAPI-aware auth), so
+    that valid requests carry it and `ignored_auth` can check that requests without it are refused."""
+    lines = []
+    for name, scheme in security_schemes(spec).items():
+        kind = scheme.get("type")
+        if kind == "apiKey":
+            values = {"api_key": credential}
+        elif kind == "basic" or (kind == "http" and str(scheme.get("scheme", "")).lower() == "basic"):
+            values = {"username": "mock", "password": credential}
+        elif kind in ("http", "oauth2", "openIdConnect"):
+            values = {"bearer": credential}
+        else:
+            continue
+        lines.append(f"[auth.openapi.{json.dumps(name)}]")
+        lines += [f"{key} = {json.dumps(value)}" for key, value in values.items()]
+    return "\n".join(lines) + "\n"
+
+
+def serve(mock: str, spec: Path, credential: str) -> tuple[subprocess.Popen, str]:
+    """Starts the spec-driven mock, accepting `credential` on secured operations, and returns it with its base URL
+    (read from its ready line)."""
+    environment = dict(os.environ, RASP_MOCK_KEY=credential)
+    process = subprocess.Popen([mock, "--spec", str(spec), "--port", "0", "--require-key"], stdout=subprocess.PIPE,
+                               text=True, env=environment)
     line = process.stdout.readline() if process.stdout else ""
     if "listening on" not in line:
         process.kill()
@@ -88,20 +122,23 @@ def main() -> int:
         name = spec.stem
         if spec.stem == "openapi" and spec.parent != ROOT:
             name = f"{spec.parent.name}_openapi"
+        credential = secrets.token_hex(16)
         try:
-            process, url = serve(args.mock, spec)
+            process, url = serve(args.mock, spec, credential)
         except RuntimeError as error:
             print(f"{name}: {error}")
             failed = True
             continue
         try:
             with tempfile.TemporaryDirectory() as scratch:
+                (Path(scratch) / "schemathesis.toml").write_text(auth_config(spec, credential), encoding="utf-8")
                 # The event stream of each document is kept under .build-schemathesis/ to read the failures.
                 report = ROOT / ".build-schemathesis" / f"{name}.ndjson"
                 report.parent.mkdir(exist_ok=True)
                 report.unlink(missing_ok=True)
                 command = [
-                    "schemathesis", "run", str(spec), "--url", url, "--checks", CHECKS, "--mode", "positive",
+                    "schemathesis", "run", str(spec), "--url", url, "--checks", "all", "--exclude-checks",
+                    EXCLUDED_CHECKS, "--mode", "all",
                     "--max-examples", str(args.max_examples), "--max-time", str(args.max_time), "--seed",
                     str(args.seed), "--workers", "2", "--report", "ndjson", "--report-ndjson-path", str(report),
                     "--no-color", "--phases", "examples,coverage,fuzzing",

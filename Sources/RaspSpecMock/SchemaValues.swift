@@ -43,35 +43,51 @@ struct SchemaValues {
             guard depth < maxDepth, document.schemas.indices.contains(ref.target) else { return .object([:]) }
             return value(document.schemas[ref.target].schema, depth: depth + 1)
         }
-        if let example = schema.facts.examples.first, let parsed = Self.parse(example, as: schema) { return parsed }
+        // The schema's own example or default only when it is valid (vendors publish some that are not).
+        let validator = SchemaValidator(document: document, isResponse: isResponse)
+        let given = schema.facts.examples + (schema.defaultValue.map { [$0.json] } ?? [])
+        if let valid = given.lazy.compactMap({ Self.parse($0, as: schema) })
+            .first(where: { validator.validates($0, schema) }) {
+            return valid
+        }
         if let enumValues = schema.enumValues {
             if let first = enumValues.first(where: { $0 != .null }) { return Self.json(first) }
             return .null
         }
-        if let given = schema.defaultValue, let parsed = Self.parse(given.json, as: schema) { return parsed }
         if !schema.allOf.isEmpty { return merged(schema, depth: depth) }
-        let variants = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
-        if let variant = variants.first(where: { !$0.isNullOnly }) {
-            var result = value(variant, depth: depth + 1)
-            // Properties beside the union belong to every variant: the value carries the schema's own required ones.
-            if !schema.properties.isEmpty || !schema.required.isEmpty, case .object(var fields) = result {
-                var own = schema
-                own.oneOf = []
-                own.anyOf = []
-                if case .object(let ownFields) = object(own, depth: depth) {
-                    fields.merge(ownFields) { variantValue, _ in variantValue }
-                }
-                result = .object(fields)
-            }
-            // The discriminator names the variant chosen, when the document maps it.
-            if let discriminator = schema.discriminator, case .object(var fields) = result,
-               let ref = variant.ref, let tag = discriminator.mapping.first(where: { $0.target == ref.target }) {
-                fields[discriminator.propertyName] = .string(tag.value)
-                result = .object(fields)
-            }
-            return result
+        let variants = (schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf).filter { !$0.isNullOnly }
+        // The first variant whose value is valid under the whole schema (under `oneOf`, valid for that variant
+        // only), else the first variant's.
+        var first: JSONValue?
+        for variant in variants {
+            let result = value(variant, of: schema, depth: depth)
+            if validator.validates(result, schema, depth: depth) { return result }
+            first = first ?? result
         }
+        if let first { return first }
         return typed(schema, depth: depth)
+    }
+
+    /// The value of one variant of a union, with the schema's own required properties and its discriminator.
+    private func value(_ variant: Schema, of schema: Schema, depth: Int) -> JSONValue {
+        var result = value(variant, depth: depth + 1)
+        // Properties beside the union belong to every variant: the value carries the schema's own required ones.
+        if !schema.properties.isEmpty || !schema.required.isEmpty, case .object(var fields) = result {
+            var own = schema
+            own.oneOf = []
+            own.anyOf = []
+            if case .object(let ownFields) = object(own, depth: depth) {
+                fields.merge(ownFields) { variantValue, _ in variantValue }
+            }
+            result = .object(fields)
+        }
+        // The discriminator names the variant chosen, when the document maps it.
+        if let discriminator = schema.discriminator, case .object(var fields) = result,
+           let ref = variant.ref, let tag = discriminator.mapping.first(where: { $0.target == ref.target }) {
+            fields[discriminator.propertyName] = .string(tag.value)
+            result = .object(fields)
+        }
+        return result
     }
 
     /// A value of the schema's own type (its first one that is not `null`).
@@ -171,11 +187,15 @@ struct SchemaValues {
             if text.count > maximum { text = String(text.prefix(maximum)) }
             return text
         }
-        guard let pattern = facts.pattern,
-              let regex = try? NSRegularExpression(pattern: pattern) else { return fitted[0] }
-        return fitted.first { text in
-            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        } ?? fitted[0]
+        // Samples of the pattern first, each part repeated more often until the length bounds are met.
+        var samples: [String] = []
+        if let pattern = facts.pattern, let sample = PatternSample(pattern) {
+            samples = [0, 1, 2, 4, 8, 16, 32, 64, 128].map { sample.sample(extra: $0) }
+        }
+        let validator = SchemaValidator(document: document, isResponse: isResponse)
+        var bare = schema
+        bare.enumValues = nil
+        return (samples + fitted).first { validator.validates(.string($0), bare) } ?? fitted[0]
     }
 
     /// The lowest number the schema's bounds and `multipleOf` allow (0 when it has none).

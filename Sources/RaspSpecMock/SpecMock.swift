@@ -4,11 +4,16 @@ public import RaspRuntime
 
 /// A server for any OpenAPI document, with no code generated: each operation answers with its documented success —
 /// the media type's first example when it has one, else a value made from the response schema (the schema's own
-/// example or default, else the smallest value it allows). Requests missing a required parameter or body are
-/// answered 400. `rasp-mock --spec any.yaml` serves one; tests use it as the server side of a generated client.
+/// example or default, else the smallest value it allows), examples used only when they are valid under their schema.
+/// A request is checked as the real service would check it: 401 without a credential its `security` accepts, 400 for
+/// a required parameter or body that is missing or any that breaks its schema, 415 for a body of another media type.
+/// `rasp-mock --spec any.yaml` serves one; tests use it as the server side of a generated client.
 public struct SpecMock: Sendable {
     /// The document served.
     public let document: OpenAPIDocument
+    /// The credential the secured operations accept: an API key's value, a bearer token, or a Basic password (any
+    /// user name); nil accepts any non-empty credential of the schemes their `security` names.
+    public var credential: String?
 
     /// Creates a mock of a parsed document.
     public init(document: OpenAPIDocument) {
@@ -39,21 +44,10 @@ public struct SpecMock: Sendable {
         let values = SchemaValues(document: document)
         for operation in document.operations {
             let answer = Self.answer(operation, values: values)
-            // An exploded object in form style has no item of its own, and none at all without properties set.
-            let required = operation.parameters.filter { parameter in
-                parameter.required && parameter.location != .path
-                    && !(parameter.style == .form && parameter.explode && isObject(parameter.schema))
-            }.map { (name: $0.name, location: $0.location) }
-            let needsBody = operation.requestBody?.required == true
+            let check = RequestCheck(operation, document: document, values: values, credential: credential)
             router.register(method: operation.method.name, path: operation.path,
                             operationID: operation.operationID ?? "\(operation.method) \(operation.path)") { request in
-                for parameter in required where !Self.carries(request, parameter.name, in: parameter.location) {
-                    throw ServerRequestError("\(parameter.location) parameter '\(parameter.name)' is required")
-                }
-                // An empty body with a media type is a body (an empty file, an empty string).
-                if needsBody && !request.hasBody && request.contentType == nil {
-                    throw ServerRequestError("the request body is required")
-                }
+                if let refusal = check.refusal(request) { return refusal }
                 return answer
             }
         }
@@ -72,33 +66,30 @@ public struct SpecMock: Sendable {
         }
     }
 
-    /// Whether a schema (or the one it references) is an object.
-    private func isObject(_ schema: Schema) -> Bool {
-        let schema = document.dereferenced(schema)
-        return schema.types.contains(.object) || !schema.properties.isEmpty
-    }
-
-    /// Whether the request has a parameter (for a query, also as the items of an exploded object or deepObject).
-    private static func carries(_ request: ServerRequest, _ name: String,
-                                in location: RaspGenerator.ParameterLocation) -> Bool {
-        switch location {
-        case .query: request.query.contains { $0.name == name || $0.name.hasPrefix(name + "[") }
-        case .header: request.header(name) != nil
-        case .cookie: request.cookies.contains { $0.name == name }
-        case .path: true
-        }
-    }
-
     /// The response an operation always answers with: the success ``SuccessResponse`` chose, with its status and
     /// in the media type its body is read as (``SuccessResponse/body``, else its stream).
     static func answer(_ operation: RaspGenerator.Operation, values: SchemaValues) -> ServerResponse {
         let success = operation.success
-        let status = success.status
-        guard let media = success.body ?? success.stream else { return ServerResponse(status: status) }
+        let media = success.body ?? success.stream
+        var answer = response(status: success.status, media: media, values: values)
+        // A Swagger 2.0 success without a schema: an empty body, labelled with what the operation produces.
+        if media == nil, let produced = operation.responses.first(where: { $0.status.code == success.status })?
+            .producedTypes.first {
+            answer.headers[.contentType] = produced
+        }
+        return answer
+    }
+
+    /// A response of `status` with a body in `media` (none without one): its first example that is valid under its
+    /// schema, else a value made from the schema.
+    static func response(status: Int, media: MediaType?, values: SchemaValues) -> ServerResponse {
+        guard let media else { return ServerResponse(status: status) }
         let category = media.contentType.category
         let contentType = media.contentType.sent(asJSON: media.carriesJSON)
+        // An example only when it is valid under the schema in full (vendors publish some that are not).
+        let validator = SchemaValidator(document: values.document)
         let example = media.examples.lazy.compactMap { SchemaValues.decodeJSON($0) }.first { example in
-            media.schema.map { values.fits(example, $0) } ?? true
+            media.schema.map { validator.validates(example, $0) } ?? true
         }
         let value = example ?? media.schema.map { values.value($0) } ?? .object([:])
         let text = (try? JSONCoding.encode(value)) ?? Data("{}".utf8)

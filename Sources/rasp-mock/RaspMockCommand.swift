@@ -28,7 +28,10 @@ struct RaspMockCommand: AsyncParsableCommand {
     @Option(help: "The port (0 picks a free one).")
     var port: UInt16 = 8080
 
-    @Flag(help: "Require an API key (read from the RASP_MOCK_KEY environment variable) on every request.")
+    @Flag(help: ArgumentHelp("""
+        Require an API key (read from the RASP_MOCK_KEY environment variable) on every request; with --spec, the \
+        credential value the document's secured operations accept (any non-empty one without this flag).
+        """))
     var requireKey = false
 
     @Option(help: "The most connections open at once; more wait in the listen backlog.")
@@ -44,19 +47,19 @@ struct RaspMockCommand: AsyncParsableCommand {
     var spec: String?
 
     func run() async throws {
-        if let spec {
-            guard #available(macOS 14, iOS 17, tvOS 17, *) else {
-                throw ValidationError("--spec needs macOS 14 or later (Hummingbird 2)")
-            }
-            try await serve(spec)
-            return
-        }
         var key: String?
         if requireKey {
             guard let value = ProcessInfo.processInfo.environment["RASP_MOCK_KEY"], !value.isEmpty else {
                 throw ValidationError("--require-key needs the RASP_MOCK_KEY environment variable")
             }
             key = value
+        }
+        if let spec {
+            guard #available(macOS 14, iOS 17, tvOS 17, *) else {
+                throw ValidationError("--spec needs macOS 14 or later (Hummingbird 2)")
+            }
+            try await serve(spec, credential: key)
+            return
         }
         let limits = MockServer.Limits(maxBodyBytes: maxBodyBytes, maxConnections: maxConnections)
         let server = MockServer(api: DemoAPI(requiredKey: key), limits: limits) { line in
@@ -73,13 +76,14 @@ struct RaspMockCommand: AsyncParsableCommand {
 
     /// Serves any document with the spec-driven mock until killed.
     @available(macOS 14, iOS 17, tvOS 17, *)
-    private func serve(_ path: String) async throws {
-        let mock: SpecMock
+    private func serve(_ path: String, credential: String?) async throws {
+        var mock: SpecMock
         do {
             mock = try SpecMock(contentsOf: path)
         } catch {
             throw ValidationError("\(error)")
         }
+        mock.credential = credential
         var router = ServerRouter()
         router.pathPrefix = mock.basePath
         mock.registerRoutes(on: &router)

@@ -1,5 +1,6 @@
 import EdgeCasesAPI
 import Foundation
+import HTTPTypes
 import RaspAPI
 import RaspRuntime
 import RaspSpecMock
@@ -12,8 +13,9 @@ import Testing
         .standardized
 
     /// The mock's routes, under the document's server path (where the generated client sends requests).
-    static func router(_ path: String) throws -> ServerRouter {
-        let mock = try SpecMock(contentsOf: root.appendingPathComponent(path).path)
+    static func router(_ path: String, credential: String? = nil) throws -> ServerRouter {
+        var mock = try SpecMock(contentsOf: root.appendingPathComponent(path).path)
+        mock.credential = credential
         var router = ServerRouter()
         router.pathPrefix = mock.basePath
         mock.registerRoutes(on: &router)
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test func everyRaspOperationDecodes() async throws {
-        let client = RaspClient(transport: RouterTransport(router: try Self.router("openapi.yaml")))
+        let client = RaspClient(authentication: .apiKeyQuery("key"),
+                                transport: RouterTransport(router: try Self.router("openapi.yaml")))
         _ = try await client.search(from: "c213", to: "c2")
         _ = try await client.schedule(station: "s9600213")
         _ = try await client.thread(uid: "uid")
@@ -33,7 +36,7 @@ import Testing
     }
 
     @Test func everyEdgeCaseOperationDecodes() async throws {
-        let client = Client(transport: RouterTransport(router: try Self.router(
+        let client = Client(authentication: .bearerScheme("token"), transport: RouterTransport(router: try Self.router(
             "Tests/Fixtures/edge-cases-spec/openapi.yaml")))
         _ = try await client.search(search: "x")
         _ = try await client.getMessage(channelId: "1", messageId: "2")
@@ -69,12 +72,33 @@ import Testing
         #expect(items == [0])
     }
 
-    @Test func aMissingRequiredParameterIs400() async throws {
-        let router = try Self.router("openapi.yaml")
-        let response = await router.respond(to: ServerRequest(method: "GET", target: "/v3.0/search/?from=c213"))
-        #expect(response.status == 400)
-        #expect(String(decoding: response.data ?? Data(), as: UTF8.self).contains("query parameter 'to' is required"))
-        let unknown = await router.respond(to: ServerRequest(method: "GET", target: "/v3.0/nothing/"))
-        #expect(unknown.status == 404)
+    /// What the document documents for the error (Rasp's `{"error": {"text": …}}`), with its status.
+    static func error(_ response: ServerResponse) throws -> String {
+        let body = try JSONDecoder().decode(JSONValue.self, from: response.data ?? Data())
+        guard case .object(let fields) = body, case .object(let error)? = fields["error"],
+              case .string(let text)? = error["text"] else { return "" }
+        return text
+    }
+
+    @Test func requestsAreCheckedAsTheRealServiceWould() async throws {
+        let router = try Self.router("openapi.yaml", credential: "secret")
+        func status(_ target: String, headers: HTTPFields = [:]) async -> Int {
+            await router.respond(to: ServerRequest(method: "GET", target: target, headers: headers)).status
+        }
+        // The credential: missing, another one, and the one accepted, in the query or the header.
+        #expect(await status("/v3.0/search/?from=c213&to=c2") == 401)
+        #expect(await status("/v3.0/search/?from=c213&to=c2&apikey=other") == 401)
+        #expect(await status("/v3.0/search/?from=c213&to=c2&apikey=secret") == 200)
+        #expect(await status("/v3.0/search/?from=c213&to=c2", headers: [.authorization: "secret"]) == 200)
+        // A missing required parameter, and one that breaks its schema (a date that is no date, a number that is
+        // none): 400 with the body the document gives its errors.
+        let missing = await router.respond(to: ServerRequest(method: "GET",
+                                                             target: "/v3.0/search/?from=c213&apikey=secret"))
+        #expect(missing.status == 400)
+        #expect(try !Self.error(missing).isEmpty)
+        #expect(await status("/v3.0/search/?from=c213&to=c2&date=tomorrow&apikey=secret") == 400)
+        #expect(await status("/v3.0/nearest_stations/?lat=north&lng=37.6&distance=10&apikey=secret") == 400)
+        #expect(await status("/v3.0/nearest_stations/?lat=55.7&lng=37.6&distance=10&apikey=secret") == 200)
+        #expect(await status("/v3.0/nothing/?apikey=secret") == 404)
     }
 }

@@ -267,7 +267,8 @@ extension DocumentParser {
         return RequestBody(
             required: try Self.optionalBool(map, "required") ?? false,
             description: docText(map, "description"),
-            content: try parseContent(map)
+            content: try parseContent(map),
+            jsonTextTypes: map[Swagger2Upgrade.jsonTextTypesKey]?.sequence?.items.compactMap { $0.scalar?.value } ?? []
         )
     }
 
@@ -301,7 +302,8 @@ extension DocumentParser {
             status: status,
             description: docText(map, "description"),
             content: try parseContent(map),
-            componentName: target.flatMap { componentName(of: $0) }
+            componentName: target.flatMap { componentName(of: $0) },
+            producedTypes: map[Swagger2Upgrade.producedTypesKey]?.sequence?.items.compactMap { $0.scalar?.value } ?? []
         )
     }
 

@@ -75,6 +75,8 @@ extension DocumentParser {
         case .deprecated: schema.deprecated = deprecatedFlag(value)
         case .readOnly: schema.readOnly = try Self.bool(value, "readOnly")
         case .writeOnly: schema.writeOnly = try Self.bool(value, "writeOnly")
+        // Read for validators only: a value that is no boolean is left alone rather than failing the document.
+        case .uniqueItems: schema.uniqueItems = value.scalar?.resolved == .bool(true)
         case .default: schema.defaultValue = Self.defaultValue(value)
         case .properties:
             var properties = value
@@ -460,7 +462,7 @@ private enum SchemaKeyword {
     case required, items
     case additionalProperties, allOf, oneOf, anyOf, `enum`, const, discriminator
     case minimum, maximum, multipleOf, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems
-    case pattern, example, examples
+    case pattern, example, examples, uniqueItems
 
     /// The keywords by name.
     private static let table = NameTable<SchemaKeyword>([
@@ -473,7 +475,7 @@ private enum SchemaKeyword {
         ("minimum", .minimum), ("maximum", .maximum), ("multipleOf", .multipleOf),
         ("exclusiveMinimum", .exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum),
         ("minLength", .minLength), ("maxLength", .maxLength), ("minItems", .minItems), ("maxItems", .maxItems),
-        ("pattern", .pattern), ("example", .example), ("examples", .examples),
+        ("pattern", .pattern), ("example", .example), ("examples", .examples), ("uniqueItems", .uniqueItems),
     ])
 
     /// The keyword a mapping key is, or nil.

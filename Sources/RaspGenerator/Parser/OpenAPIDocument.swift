@@ -219,6 +219,9 @@ public struct RequestBody: Sendable {
     public var description: String?
     /// Media types in document order.
     public var content: [MediaType]
+    /// For a Swagger 2.0 body: the text media types its operation `consumes` beside JSON for a structured schema,
+    /// which carry the same JSON text (read as JSON only).
+    public var jsonTextTypes: [String] = []
 }
 
 /// A response.
@@ -231,6 +234,9 @@ public struct Response: Sendable {
     public var content: [MediaType]
     /// The name of the `components.responses` entry (or file) it came from, if any.
     public var componentName: String?
+    /// For a Swagger 2.0 response without a schema (no content): the media types its operation `produces`, which
+    /// 2.0 servers label such an empty body with.
+    public var producedTypes: [String] = []
 }
 
 /// One entry of a `content` map.

@@ -54,6 +54,7 @@ public struct Schema: Sendable {
         var deprecated = false
         var readOnly = false
         var writeOnly = false
+        var uniqueItems = false
         var facts = Facts()
         var itemsStorage: [Schema] = []
         var contentSchemaStorage: [Schema] = []
@@ -161,6 +162,11 @@ public struct Schema: Sendable {
     public var writeOnly: Bool {
         get { storage.fields.writeOnly }
         _modify { yield &unique().fields.writeOnly }
+    }
+    /// `uniqueItems`: no two items of an array value are equal (checked by validators, not by generated code).
+    public var uniqueItems: Bool {
+        get { storage.fields.uniqueItems }
+        _modify { yield &unique().fields.uniqueItems }
     }
     /// Validation keywords and examples, as written: documentation only.
     public var facts: Facts {

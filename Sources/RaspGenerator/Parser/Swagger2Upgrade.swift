@@ -325,6 +325,9 @@ struct Swagger2Upgrade {
                 diagnostics.warn("the body's schema is structured, so \(text.joined(separator: ", ")) beside JSON in "
                                  + "'consumes' is the same JSON text; it is read as JSON only", at: map.mark)
                 types.removeAll { ContentType($0).category == .text }
+                let names = text.map { Self.text($0, at: map.mark) }
+                out.append(YAMLMapping.Entry(key: Self.jsonTextTypesKey, keyMark: map.mark,
+                                             value: .sequence(YAMLSequence(items: names, mark: map.mark))))
             }
             let content = (types.isEmpty ? [Self.defaultMediaType] : types).map { type in
                 (type, Self.mapping([("schema", schemaNode)], at: schemaNode.mark))
@@ -393,6 +396,11 @@ struct Swagger2Upgrade {
 
     // MARK: Responses
 
+    /// The key under which a response without a schema keeps its operation's `produces` (``Response/producedTypes``).
+    static let producedTypesKey = "x-rasp-produces"
+    /// The key under which a body keeps the text media types read as JSON only (``RequestBody/jsonTextTypes``).
+    static let jsonTextTypesKey = "x-rasp-json-text"
+
     /// A response: its `schema` as content of each produced media type, its `examples` as their examples, its
     /// headers' value keys as their schemas.
     private func response(_ node: YAMLNode, produces: [String]? = nil) -> YAMLNode {
@@ -433,8 +441,15 @@ struct Swagger2Upgrade {
             }
             out.append(YAMLMapping.Entry(key: "content", keyMark: schemaEntry.keyMark,
                                          value: Self.mapping(content, at: schemaEntry.value.mark)))
-        } else if let examples = map.entry("examples") {
-            diagnostics.warn("a response's examples without a schema are not used", at: examples.keyMark)
+        } else {
+            if let examples = map.entry("examples") {
+                diagnostics.warn("a response's examples without a schema are not used", at: examples.keyMark)
+            }
+            if !produces.isEmpty {
+                let types = produces.map { Self.text($0, at: map.mark) }
+                out.append(YAMLMapping.Entry(key: Self.producedTypesKey, keyMark: map.mark,
+                                             value: .sequence(YAMLSequence(items: types, mark: map.mark))))
+            }
         }
         return .mapping(YAMLMapping(entries: out, mark: map.mark))
     }

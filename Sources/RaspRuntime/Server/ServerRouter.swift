@@ -119,9 +119,14 @@ public struct ServerRouter: Sendable {
         let candidates = segments.map { trie.candidates($0).map { positions[$0] }.sorted() } ?? []
         // The request with its body in memory, once a route that does not stream its body matched.
         var collected = request
+        // The first shape of template that matches the path (the most specific) decides: a request to `/users/me`
+        // with a method only `/users/{id}` serves is answered 405, not routed there.
+        var matched: String?
         for position in candidates {
             let route = routes[position]
-            guard let path, let parameters = route.template.match(path) else { continue }
+            guard matched == nil || matched == route.template.shape, let path,
+                  let parameters = route.template.match(path) else { continue }
+            matched = route.template.shape
             let headFromGet = request.method == "HEAD" && route.method == "GET"
                 && !candidates.contains { routes[$0].method == "HEAD" && routes[$0].template.match(path) != nil }
             guard route.method == request.method || headFromGet else {
@@ -261,6 +266,8 @@ struct PathTemplate: Sendable {
     let segments: [[Piece]]
     /// How literal each segment is: 2 for plain text, 1 for text with parameters, 0 for a parameter alone.
     private let specificity: [Int]
+    /// The template with its parameters' names left out (`/users/{}`): templates of one shape match the same paths.
+    let shape: String
 
     init(_ text: String) {
         self.text = text
@@ -275,6 +282,14 @@ struct PathTemplate: Sendable {
             if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
             return pieces
         }
+        shape = segments.map { pieces in
+            pieces.map { piece in
+                switch piece {
+                case .literal(let text): text
+                case .parameter: "{}"
+                }
+            }.joined()
+        }.joined(separator: "/")
         specificity = segments.map { pieces in
             pieces.allSatisfy { if case .literal = $0 { true } else { false } } ? 2 : pieces.count > 1 ? 1 : 0
         }

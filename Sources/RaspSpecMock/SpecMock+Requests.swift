@@ -1,0 +1,221 @@
+import Foundation
+import RaspGenerator
+import RaspRuntime
+
+/// What the mock checks in a request before answering, as the real service would: the credential the operation's
+/// `security` requires (401 without it), the required parameters and body, and the parameters and JSON body against
+/// their schemas (400 when one is missing or invalid, 415 for a body in a media type the operation does not take).
+///
+/// A refusal is answered as the document describes it: with its status when the operation documents it, else with
+/// another client error it documents (a `4XX`, another 4xx code, `default`), and with a body valid under that
+/// response's schema; `application/problem+json` only when nothing is documented.
+struct RequestCheck: Sendable {
+    private let operation: RaspGenerator.Operation
+    private let alternatives: [[SecurityScheme]]
+    private let document: OpenAPIDocument
+    private let values: SchemaValues
+    /// The required parameters a request must carry (not an exploded object in form style, which has no item of
+    /// its own and none at all without properties set).
+    private let required: [Parameter]
+    private let credential: String?
+
+    init(_ operation: RaspGenerator.Operation, document: OpenAPIDocument, values: SchemaValues,
+         credential: String?) {
+        self.operation = operation
+        self.credential = credential
+        self.document = document
+        self.values = values
+        let requirement = operation.security ?? document.security
+        // An empty alternative needs no credential; a scheme the document does not declare cannot be checked.
+        if requirement.isEmpty || requirement.contains([]) {
+            alternatives = []
+        } else {
+            alternatives = requirement.map { names in
+                names.compactMap { name in document.securitySchemes.first { $0.name == name } }
+            }
+        }
+        required = operation.parameters.filter { parameter in
+            guard parameter.required, parameter.location != .path else { return false }
+            let schema = document.dereferenced(parameter.schema)
+            let isObject = schema.types.contains(.object) || !schema.properties.isEmpty
+            return !(parameter.style == .form && parameter.explode && isObject)
+        }
+    }
+
+    /// The response that refuses the request, or nil when it may be answered.
+    func refusal(_ request: ServerRequest) -> ServerResponse? {
+        if !alternatives.isEmpty, !alternatives.contains(where: { $0.allSatisfy { carries(request, $0) } }) {
+            var response = answer([401, 403], detail: "the request carries no credential this operation accepts",
+                                  exactly: true)
+            response.headers[.wwwAuthenticate] = Self.challenge(alternatives.first ?? [])
+            return response
+        }
+        for parameter in required where !Self.carries(request, parameter) {
+            return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is required")
+        }
+        // An empty body with a media type is a body (an empty file, an empty string).
+        if operation.requestBody?.required == true, !request.hasBody, request.contentType == nil {
+            return answer([400], detail: "the request body is required")
+        }
+        let validator = SchemaValidator(document: document, isResponse: false)
+        for parameter in operation.parameters {
+            guard let value = Self.value(of: parameter, in: request, document: document),
+                  !validator.validates(value, parameter.schema) else { continue }
+            return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")
+        }
+        return bodyRefusal(request, validator: validator)
+    }
+
+    /// The documented answer for a refusal: the first of `statuses` the operation documents (or its range), else,
+    /// unless `exactly`, another client error it documents (a 4xx code but 401 and 403, or `default`), with a body
+    /// valid under that response's schema; never a 5xx, which would say the server failed. A request without its
+    /// credential is always answered 401 or 403: what the document does not say about it, the real service does.
+    private func answer(_ statuses: [Int], detail: String, exactly: Bool = false) -> ServerResponse {
+        let responses = operation.responses
+        let exact = statuses.lazy.compactMap { status in
+            responses.first { $0.status == .code(status) }.map { (status, $0) }
+        }.first
+        let ranged = exact ?? statuses.lazy.compactMap { status in
+            responses.first { $0.status == .range(status / 100) }.map { (status, $0) }
+        }.first
+        var chosen = ranged
+        if chosen == nil, !exactly {
+            let codes = responses.compactMap { response in response.status.code.map { ($0, response) } }
+            // Not a credential's statuses: they would say something else went wrong.
+            chosen = codes.first { $0.0 / 100 == 4 && $0.0 != 401 && $0.0 != 403 }
+                ?? responses.first { $0.status == .default }.map { (statuses[0], $0) }
+        }
+        guard let (status, response) = chosen else {
+            let title = statuses[0] == 401 ? "Unauthorized" : statuses[0] == 415 ? "Unsupported Media Type"
+                : "Bad Request"
+            return ServerProblem(status: statuses[0], title: title, detail: detail).response
+        }
+        let media = response.content.first { $0.carriesJSON } ?? response.content.first
+        var answer = SpecMock.response(status: status, media: media, values: values)
+        if media == nil, let produced = response.producedTypes.first { answer.headers[.contentType] = produced }
+        return answer
+    }
+
+    private func bodyRefusal(_ request: ServerRequest, validator: SchemaValidator) -> ServerResponse? {
+        guard let body = operation.requestBody, !body.content.isEmpty, request.hasBody else { return nil }
+        guard let type = request.contentType else { return answer([400], detail: "the body has no Content-Type") }
+        // A text type a Swagger 2.0 operation consumes beside JSON carries the same JSON text.
+        let media = body.content.first { Self.type(type, isIn: $0.contentType) }
+            ?? (body.jsonTextTypes.contains { Self.type(type, isIn: ContentType($0)) }
+                ? body.content.first { $0.carriesJSON } : nil)
+        guard let media else {
+            return answer([415, 400], detail: "this operation takes no \(type) body")
+        }
+        guard media.carriesJSON, let schema = media.schema else { return nil }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: request.bodyData) else {
+            return answer([400], detail: "the body is no JSON")
+        }
+        return validator.validates(value, schema) ? nil : answer([400], detail: "the body does not match its schema")
+    }
+
+    /// Whether a `Content-Type` is the documented media type, or in its range (`image/*`, `*/*`).
+    private static func type(_ sent: String, isIn documented: ContentType) -> Bool {
+        let base = sent.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard documented.isRange else { return base == documented.base }
+        let range = documented.base.split(separator: "/")
+        let parts = base.split(separator: "/")
+        return parts.count == 2 && range.count == 2 && (range[0] == "*" || range[0] == parts[0])
+            && (range[1] == "*" || range[1] == parts[1])
+    }
+
+    /// Whether the request has a parameter (for a query, also as the items of an exploded object or deepObject).
+    private static func carries(_ request: ServerRequest, _ parameter: Parameter) -> Bool {
+        let name = parameter.name
+        return switch parameter.location {
+        case .query: request.query.contains { $0.name == name || $0.name.hasPrefix(name + "[") }
+        case .header: request.header(name) != nil
+        case .cookie: request.cookies.contains { $0.name == name }
+        case .path: true
+        }
+    }
+
+    /// Whether the request carries a credential of `scheme`: ``credential`` when one is set, else any.
+    private func carries(_ request: ServerRequest, _ scheme: SecurityScheme) -> Bool {
+        let given: String?
+        switch scheme.kind {
+        case .apiKey:
+            guard let name = scheme.parameterName else { return true }
+            given = switch scheme.location {
+            case .query?: request.query.first { $0.name == name }?.value
+            case .cookie?: request.cookies.first { $0.name == name }?.value
+            default: request.header(name)
+            }
+        case .http, .oauth2, .openIdConnect:
+            let expected = scheme.kind == .http ? scheme.parameterName?.lowercased() ?? "" : "bearer"
+            guard let authorization = request.header("Authorization"),
+                  let space = authorization.firstIndex(of: " ") else { return false }
+            let kind = authorization[..<space].lowercased()
+            guard expected.isEmpty || kind == expected else { return false }
+            let value = authorization[authorization.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            // Basic carries `user:password`: the password is the credential.
+            if kind == "basic" {
+                guard let decoded = Data(base64Encoded: value).map({ String(decoding: $0, as: UTF8.self) }),
+                      let colon = decoded.firstIndex(of: ":") else { return false }
+                given = String(decoded[decoded.index(after: colon)...])
+            } else {
+                given = value
+            }
+        case .mutualTLS:
+            return true
+        }
+        guard let given, !given.isEmpty else { return false }
+        return credential.map { $0 == given } ?? true
+    }
+
+    /// The `WWW-Authenticate` challenge for a requirement: its first scheme's.
+    private static func challenge(_ schemes: [SecurityScheme]) -> String {
+        guard let scheme = schemes.first else { return "Bearer" }
+        switch scheme.kind {
+        case .http: return (scheme.parameterName ?? "Bearer").capitalized
+        case .apiKey: return "ApiKey name=\"\(scheme.parameterName ?? "")\""
+        default: return "Bearer"
+        }
+    }
+
+    /// A parameter's value in the request as the JSON value its schema describes (text read as a number, boolean or
+    /// list where the schema says so); nil when the request does not have it or its schema is an object.
+    private static func value(of parameter: Parameter, in request: ServerRequest,
+                              document: OpenAPIDocument) -> JSONValue? {
+        let texts: [String]
+        switch parameter.location {
+        // A path segment arrives percent-encoded.
+        case .path:
+            texts = request.pathParameters[parameter.name].map { [$0.removingPercentEncoding ?? $0] } ?? []
+        case .query: texts = request.query.filter { $0.name == parameter.name }.map(\.value)
+        case .header: texts = request.header(parameter.name).map { [$0] } ?? []
+        case .cookie: texts = request.cookies.filter { $0.name == parameter.name }.map(\.value)
+        }
+        guard !texts.isEmpty else { return nil }
+        if parameter.contentType != nil {
+            return try? JSONDecoder().decode(JSONValue.self, from: Data(texts[0].utf8))
+        }
+        let schema = document.dereferenced(parameter.schema)
+        if schema.types.contains(.array) || (schema.types.isEmpty && schema.items != nil) {
+            let items = document.dereferenced(schema.items ?? Schema(mark: schema.mark))
+            let separator: Character = switch parameter.style {
+            case .spaceDelimited: " "
+            case .pipeDelimited: "|"
+            default: ","
+            }
+            let parts = texts.count > 1 || parameter.explode && parameter.location == .query
+                ? texts : texts[0].split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+            return .array(parts.map { scalar($0, items) })
+        }
+        guard !schema.types.contains(.object), schema.properties.isEmpty else { return nil }
+        return scalar(texts[0], schema)
+    }
+
+    /// Text read as the scalar its schema's type says, or as a string when it is not one (which then fails).
+    private static func scalar(_ text: String, _ schema: Schema) -> JSONValue {
+        let types = schema.types
+        if types.contains(.integer), let number = Int(text) { return .integer(number) }
+        if types.contains(.number), let number = Double(text), number.isFinite { return .number(number) }
+        if types.contains(.boolean), text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
+}

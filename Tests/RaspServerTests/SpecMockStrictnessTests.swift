@@ -1,0 +1,191 @@
+import Foundation
+import HTTPTypes
+import RaspGenerator
+import RaspRuntime
+@testable import RaspSpecMock
+import Testing
+
+/// The spec-driven mock answers only what its document allows: examples that break their schema are not served,
+/// values made from a schema match its patterns, and requests are refused as the real service would refuse them.
+struct SpecMockStrictnessTests {
+    static let document = """
+        openapi: 3.1.0
+        info: {title: Strict, version: '1'}
+        security: [{token: []}]
+        paths:
+          /items/{id}:
+            get:
+              operationId: getItem
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string, pattern: '^[\\da-z]{26}$'}}
+                - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 50}}
+                - {name: tags, in: query, schema: {type: array, items: {type: string, enum: [a, b]}}}
+              responses:
+                '200':
+                  description: An item.
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Item'}
+                      example: {id: string, code: XX-1, count: 3}
+                '401':
+                  description: No credential.
+                  content:
+                    application/json:
+                      schema: {type: object, required: [reason], properties: {reason: {type: string}}}
+            put:
+              operationId: putItem
+              security: []
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/Item'}
+              responses:
+                '204': {description: Stored.}
+          /items/special:
+            get:
+              operationId: special
+              security: []
+              responses:
+                '200': {description: ok}
+        components:
+          securitySchemes:
+            token: {type: http, scheme: bearer}
+          schemas:
+            Item:
+              type: object
+              required: [id, code, count]
+              additionalProperties: false
+              properties:
+                id: {type: string, pattern: '^[\\da-z]{26}$'}
+                code: {type: string, pattern: '^[A-Z]{2}-\\d{3,5}$'}
+                count: {type: integer, minimum: 0, maximum: 9, format: int32}
+                labels: {type: array, uniqueItems: true, items: {type: string}}
+                note: {type: [string, 'null'], minLength: 2}
+        """
+
+    static func mock(credential: String? = nil) throws -> SpecMock {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID().uuidString).yaml")
+        try Data(Self.document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var mock = try SpecMock(contentsOf: file.path)
+        mock.credential = credential
+        return mock
+    }
+
+    static func respond(_ method: String, _ target: String, headers: HTTPFields = [:], body: String? = nil,
+                        credential: String? = "secret") async throws -> ServerResponse {
+        var router = ServerRouter()
+        try Self.mock(credential: credential).registerRoutes(on: &router)
+        var fields = headers
+        if body != nil { fields[.contentType] = "application/json" }
+        return await router.respond(to: ServerRequest(method: method, target: target, headers: fields,
+                                                      body: Data((body ?? "").utf8)))
+    }
+
+    static func json(_ response: ServerResponse) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: response.data ?? Data())
+    }
+
+    static let authorized: HTTPFields = [.authorization: "Bearer secret"]
+    static let validID = "0123456789abcdefghijklmnop"
+
+    @Test func anExampleThatBreaksItsSchemaIsReplacedByAValidValue() async throws {
+        let response = try await Self.respond("GET", "/items/\(Self.validID)", headers: Self.authorized)
+        #expect(response.status == 200)
+        let mock = try Self.mock()
+        let validator = SchemaValidator(document: mock.document)
+        let item = try #require(mock.document.schemas.first { $0.name == "Item" }?.schema)
+        let value = try Self.json(response)
+        #expect(validator.validates(value, item), "\(value)")
+        guard case .object(let fields) = value, case .string(let id)? = fields["id"] else {
+            Issue.record("no id in \(value)")
+            return
+        }
+        #expect(id != "string")
+        #expect(id.count == 26)
+    }
+
+    @Test(arguments: [
+        #"^[\da-z]{26}$"#, #"^[A-Z]{2}-\d{3,5}$"#, #"^(foo|bar)_[a-z]+$"#, #"^\+?[0-9]{7,15}$"#,
+        #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#, #"^(?:v\d+\.){2}\d+$"#, #"^[a-zA-Z0-9\-_.]+$"#, #"^\w{3}[\u0041-\u005A]?$"#,
+    ])
+    func samplesOfAPatternMatchIt(pattern: String) throws {
+        let sample = try #require(PatternSample(pattern))
+        for extra in [0, 1, 5] {
+            let text = sample.sample(extra: extra)
+            #expect(SchemaValidator.matches(text, pattern), "\(text) for \(pattern)")
+        }
+    }
+
+    @Test func patternsWithLookaroundsGiveNoSample() {
+        #expect(PatternSample(#"^(?=.*\d)[a-z\d]+$"#) == nil)
+        #expect(PatternSample(#"^(a)\1$"#) == nil)
+    }
+
+    @Test func theValidatorChecksEachKeyword() throws {
+        let mock = try Self.mock()
+        let validator = SchemaValidator(document: mock.document, isResponse: false)
+        let item = try #require(mock.document.schemas.first { $0.name == "Item" }?.schema)
+        func check(_ json: String) throws -> Bool {
+            validator.validates(try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)), item)
+        }
+        let id = Self.validID
+        #expect(try check(#"{"id":"\#(id)","code":"AB-123","count":0,"note":null,"labels":["x","y"]}"#))
+        #expect(try !check(#"{"id":"string","code":"AB-123","count":0}"#), "pattern")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123"}"#), "required")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":10}"#), "maximum")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1.5}"#), "integer")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"extra":true}"#), "additionalProperties")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"labels":["x","x"]}"#), "uniqueItems")
+        #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"note":"a"}"#), "minLength")
+    }
+
+    @Test func aRequestWithoutTheCredentialIsRefusedWithTheDocumented401() async throws {
+        let missing = try await Self.respond("GET", "/items/\(Self.validID)")
+        #expect(missing.status == 401)
+        guard case .object(let fields) = try Self.json(missing) else {
+            Issue.record("no documented body")
+            return
+        }
+        #expect(fields["reason"] != nil)
+        #expect(try await Self.respond("GET", "/items/\(Self.validID)", headers: [.authorization: "Bearer other"])
+                    .status == 401)
+        #expect(try await Self.respond("GET", "/items/\(Self.validID)", headers: [.authorization: "Basic secret"])
+                    .status == 401)
+        // Without a credential set, any bearer token does; an operation with `security: []` needs none.
+        #expect(try await Self.respond("GET", "/items/\(Self.validID)", headers: [.authorization: "Bearer any"],
+                                       credential: nil).status == 200)
+        #expect(try await Self.respond("PUT", "/items/x", body: #"{"id":"\#(Self.validID)","code":"AB-123","count":1}"#)
+                    .status == 204)
+    }
+
+    @Test func parametersAndBodiesThatBreakTheirSchemaAre400() async throws {
+        let item = "/items/\(Self.validID)"
+        #expect(try await Self.respond("GET", "/items/not-an-id", headers: Self.authorized).status == 400)
+        #expect(try await Self.respond("GET", item + "?limit=0", headers: Self.authorized).status == 400)
+        #expect(try await Self.respond("GET", item + "?limit=ten", headers: Self.authorized).status == 400)
+        #expect(try await Self.respond("GET", item + "?limit=50&tags=a&tags=b", headers: Self.authorized).status == 200)
+        #expect(try await Self.respond("GET", item + "?tags=c", headers: Self.authorized).status == 400)
+        #expect(try await Self.respond("PUT", "/items/x", body: #"{"id":"x","code":"AB-123","count":1}"#).status == 400)
+        #expect(try await Self.respond("PUT", "/items/x", body: "{").status == 400)
+        #expect(try await Self.respond("PUT", "/items/x").status == 400)
+        var router = ServerRouter()
+        try Self.mock().registerRoutes(on: &router)
+        let xml = await router.respond(to: ServerRequest(method: "PUT", target: "/items/x",
+                                                         headers: [.contentType: "application/xml"],
+                                                         body: Data("<item/>".utf8)))
+        // No failure documented for this operation: the status that says what is wrong, as a problem.
+        #expect(xml.status == 415)
+        #expect(xml.headers[.contentType] == "application/problem+json")
+    }
+
+    @Test func theMostSpecificPathDecidesTheAllowedMethods() async throws {
+        // `/items/special` has GET only: a PUT there is no PUT of `/items/{id}`.
+        let response = try await Self.respond("PUT", "/items/special", body: "{}")
+        #expect(response.status == 405)
+        #expect(response.headers[.allow] == "GET")
+    }
+}
