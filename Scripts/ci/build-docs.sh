@@ -41,6 +41,7 @@ products=(
     RaspRuntime:Sources/RaspRuntime/RaspRuntime.docc
     RaspURLSession:Sources/RaspURLSession/RaspURLSession.docc
     RaspMiddlewares:Sources/RaspMiddlewares/RaspMiddlewares.docc
+    RaspWebhooks:Sources/RaspWebhooks/RaspWebhooks.docc
     RaspAsyncHTTPClient:Sources/RaspAsyncHTTPClient/RaspAsyncHTTPClient.docc
     RaspServices:Sources/RaspServices/RaspServices.docc
     RaspDirectory:Sources/RaspDirectory/RaspDirectory.docc

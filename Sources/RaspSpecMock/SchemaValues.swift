@@ -138,25 +138,38 @@ struct SchemaValues {
         var own = schema
         own.allOf = []
         var fields: [String: JSONValue] = [:]
+        // Every part's value of each property, in the parts' order.
+        var candidates: [String: [JSONValue]] = [:]
         var other: JSONValue?
-        for part in [own] + schema.allOf {
+        let parts = [own] + schema.allOf
+        for part in parts {
             let isEmpty = part.ref == nil && part.types.isEmpty && part.properties.isEmpty && part.allOf.isEmpty
                 && part.oneOf.isEmpty && part.anyOf.isEmpty
             if isEmpty { continue }
             switch value(part, depth: depth + 1) {
             case .object(let partFields):
+                for (name, value) in partFields { candidates[name, default: []].append(value) }
                 fields.merge(partFields) { first, later in first == Self.undescribed || later == .null ? later : first }
             case let scalar: other = other ?? scalar
             }
         }
-        // A part that allows only `null` for a property another part filled decides it, required there or not.
-        for part in [own] + schema.allOf {
-            let described = part.ref.flatMap { ref in
+        // A value must satisfy what every part says of its property (a part that narrows a property to one value
+        // or to `null`): the first candidate that does.
+        let described = parts.map { part in
+            part.ref.flatMap { ref in
                 document.schemas.indices.contains(ref.target) ? document.schemas[ref.target].schema : nil
             } ?? part
-            for property in described.properties where property.schema.isNullOnly && fields[property.name] != nil {
-                fields[property.name] = .null
+        }
+        let validator = SchemaValidator(document: document, isResponse: isResponse)
+        for (name, values) in candidates {
+            let schemas = described.compactMap { part in part.properties.first { $0.name == name }?.schema }
+            // A part that allows only `null` decides when the parts disagree.
+            let nullOnly = schemas.contains { $0.isNullOnly }
+            guard values.count > 1 || nullOnly else { continue }
+            let valid = (values + [.null]).first { value in
+                schemas.allSatisfy { validator.validates(value, $0, depth: depth + 1) }
             }
+            if let valid { fields[name] = valid } else if nullOnly { fields[name] = .null }
         }
         return fields.isEmpty ? other ?? .object([:]) : .object(fields)
     }

@@ -106,6 +106,11 @@ struct RequestCheck: Sendable {
         guard let media else {
             return answer([415, 400], detail: "this operation takes no \(type) body")
         }
+        if media.contentType.category == .form, let schema = media.schema {
+            let valid = Self.formIsValid(request.textBody(), schema: document.dereferenced(schema), document: document,
+                                         validator: validator)
+            return valid ? nil : answer([400], detail: "the form does not match its schema")
+        }
         guard media.carriesJSON, let schema = media.schema else { return nil }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: request.bodyData) else {
             return answer([400], detail: "the body is no JSON")
@@ -202,6 +207,8 @@ struct RequestCheck: Sendable {
             case .pipeDelimited: "|"
             default: ","
             }
+            // One empty item of a list that is not exploded is the empty list.
+            if texts == [""], !(parameter.explode && parameter.location == .query) { return .array([]) }
             let parts = texts.count > 1 || parameter.explode && parameter.location == .query
                 ? texts : texts[0].split(separator: separator, omittingEmptySubsequences: false).map(String.init)
             return .array(parts.map { scalar($0, items) })
@@ -210,10 +217,51 @@ struct RequestCheck: Sendable {
         return scalar(texts[0], schema)
     }
 
+    /// Whether an `application/x-www-form-urlencoded` body has its schema's required fields (a nested object's as
+    /// bracketed keys, `card[number]`) and whether each field of a scalar or list property is valid under it, read as
+    /// the property's type says (a repeated field as a list).
+    private static func formIsValid(_ text: String, schema: Schema, document: OpenAPIDocument,
+                                    validator: SchemaValidator) -> Bool {
+        var items: [(name: String, value: String)] = []
+        for pair in text.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            items.append((decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : ""))
+        }
+        for name in schema.required where !items.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
+            let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
+            if property?.readOnly != true { return false }
+        }
+        for property in schema.properties {
+            let texts = items.filter { $0.name == property.name }.map(\.value)
+            guard !texts.isEmpty else { continue }
+            let resolved = document.dereferenced(property.schema)
+            let value: JSONValue
+            if resolved.types.contains(.array) {
+                let itemSchema = document.dereferenced(resolved.items ?? Schema(mark: resolved.mark))
+                value = .array(texts.map { scalar($0, itemSchema) })
+            } else if resolved.types.contains(.object) || !resolved.properties.isEmpty {
+                continue
+            } else {
+                value = scalar(texts[0], resolved)
+            }
+            if !validator.validates(value, property.schema) { return false }
+        }
+        return true
+    }
+
     /// Text read as the scalar its schema's type says, or as a string when it is not one (which then fails).
     private static func scalar(_ text: String, _ schema: Schema) -> JSONValue {
         let types = schema.types
         if types.contains(.integer), let number = Int(text) { return .integer(number) }
+        // An integer past 64 bits, read as the number it is (its format decides whether it is allowed).
+        if types.contains(.integer), let number = Double(text), number.isFinite, number.rounded() == number,
+           text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
+            return .number(number)
+        }
         if types.contains(.number), let number = Double(text), number.isFinite { return .number(number) }
         if types.contains(.boolean), text == "true" || text == "false" { return .bool(text == "true") }
         return .string(text)

@@ -70,11 +70,12 @@ public struct SpecMock: Sendable {
     /// in the media type its body is read as (``SuccessResponse/body``, else its stream).
     static func answer(_ operation: RaspGenerator.Operation, values: SchemaValues) -> ServerResponse {
         let success = operation.success
-        let media = success.body ?? success.stream
+        // Without a success, the response chosen (a redirect) answers with its own content.
+        let chosen = operation.responses.first { $0.status.code == success.status }
+        let media = success.body ?? success.stream ?? (success.index == nil ? chosen?.content.first : nil)
         var answer = response(status: success.status, media: media, values: values)
         // A Swagger 2.0 success without a schema: an empty body, labelled with what the operation produces.
-        if media == nil, let produced = operation.responses.first(where: { $0.status.code == success.status })?
-            .producedTypes.first {
+        if media == nil, let produced = chosen?.producedTypes.first {
             answer.headers[.contentType] = produced
         }
         return answer
