@@ -7,7 +7,8 @@ public import RaspRuntime
 public protocol WebhookSignatureScheme: Sendable {
     /// Checks a request's signature.
     /// - Parameters:
-    ///   - request: The request, its body in memory (a ``ServerRouter`` collects it before its middlewares).
+    ///   - request: The request, its body in memory (a ``/RaspRuntime/ServerRouter`` collects it before its
+    ///     middlewares).
     ///   - now: The time to judge the signature's timestamp by.
     /// - Returns: The message's id, by which a replay is recognized, or nil when the scheme sends none.
     /// - Throws: ``WebhookVerificationError`` when the request is not signed as the scheme requires.
@@ -91,8 +92,8 @@ public actor InMemoryWebhookReplayStore: WebhookReplayStore {
 /// response of the error's status (400 for a missing or unreadable header, 401 for a signature or timestamp that does
 /// not verify, 409 for a message received before), so nothing unsigned, changed or replayed reaches a handler.
 ///
-/// Add it to the ``ServerRouter`` the receivers are registered on; `appliesTo` limits it to their requests when the
-/// router serves other routes too.
+/// Add it to the ``/RaspRuntime/ServerRouter`` the receivers are registered on; `appliesTo` limits it to their requests
+/// when the router serves other routes too.
 public struct WebhookVerificationMiddleware: ServerMiddleware {
     private let scheme: any WebhookSignatureScheme
     private let replayStore: (any WebhookReplayStore)?

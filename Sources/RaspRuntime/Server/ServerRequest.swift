@@ -14,8 +14,8 @@ public struct ServerRequest: Sendable {
     public var headers: HTTPFields
     /// The body. Adapters hand it over as it arrives; ``ServerRouter`` collects it into memory (within
     /// ``ServerRouter/maxBodySize``) before a route's middlewares and handler see it, unless the route was registered
-    /// to stream it (``ServerRouter/register(method:path:operationID:streamsBody:handler:)``), whose handler reads the
-    /// chunks as they come, once.
+    /// to stream it (``ServerRouter/register(method:path:operationID:streamsBody:accepts:handler:)``), whose handler
+    /// reads the chunks as they come, once.
     public var body: MessageBody
     /// The path parameters of the matched route, still percent-encoded (set by ``ServerRouter``).
     public var pathParameters: [String: String] = [:]
