@@ -67,9 +67,10 @@ struct RequestCheck: Sendable {
     }
 
     /// The documented answer for a refusal: the first of `statuses` the operation documents (or its range), else,
-    /// unless `exactly`, another client error it documents (a 4xx code but 401 and 403, or `default`), with a body
-    /// valid under that response's schema; never a 5xx, which would say the server failed. A request without its
-    /// credential is always answered 401 or 403: what the document does not say about it, the real service does.
+    /// unless `exactly`, another client error it documents (422, else a 4xx code but 401, 403, 404 and 429, else
+    /// `default`), with a body valid under that response's schema; never a 5xx, which would say the server failed.
+    /// A request without its credential is always answered 401 or 403: what the document does not say about it, the
+    /// real service does.
     private func answer(_ statuses: [Int], detail: String, exactly: Bool = false) -> ServerResponse {
         let responses = operation.responses
         let exact = statuses.lazy.compactMap { status in
@@ -81,8 +82,11 @@ struct RequestCheck: Sendable {
         var chosen = ranged
         if chosen == nil, !exactly {
             let codes = responses.compactMap { response in response.status.code.map { ($0, response) } }
-            // Not a credential's statuses: they would say something else went wrong.
-            chosen = codes.first { $0.0 / 100 == 4 && $0.0 != 401 && $0.0 != 403 }
+            // A status that says the request was wrong: not a credential's, a rate limit's or a missing resource's,
+            // which would say something else went wrong.
+            let unrelated: Set<Int> = [401, 403, 404, 429]
+            chosen = codes.first { $0.0 == 422 }
+                ?? codes.first { $0.0 / 100 == 4 && !unrelated.contains($0.0) }
                 ?? responses.first { $0.status == .default }.map { (statuses[0], $0) }
         }
         guard let (status, response) = chosen else {
