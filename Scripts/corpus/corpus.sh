@@ -27,3 +27,27 @@ corpus_name() {
     fi
     echo "$name"
 }
+
+# server_package DIR NAME EXECUTABLE PRODUCT: writes DIR/Package.swift, a scratch package with the generated module
+# (DIR/Sources/GeneratedAPI) and an executable target EXECUTABLE on it, RaspRuntime, RaspHummingbird and PRODUCT, the
+# package at the calling script's `$root`.
+server_package() {
+    cat > "$1/Package.swift" <<PKG
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "$2",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "rasp-swift", path: "$root")],
+    targets: [
+        .target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")]),
+        .executableTarget(name: "$3", dependencies: [
+            "GeneratedAPI",
+            .product(name: "RaspRuntime", package: "rasp-swift"),
+            .product(name: "RaspHummingbird", package: "rasp-swift"),
+            .product(name: "$4", package: "rasp-swift"),
+        ]),
+    ]
+)
+PKG
+}

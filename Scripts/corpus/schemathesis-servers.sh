@@ -31,24 +31,7 @@ for spec in "${specs[@]}"; do
     package="$root/.build-servers/$name"
     rm -rf "$package/Sources"
     mkdir -p "$package/Sources/GeneratedAPI" "$package/Sources/serve"
-    cat > "$package/Package.swift" <<PKG
-// swift-tools-version:6.1
-import PackageDescription
-let package = Package(
-    name: "$name",
-    platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "rasp-swift", path: "$root")],
-    targets: [
-        .target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")]),
-        .executableTarget(name: "serve", dependencies: [
-            "GeneratedAPI",
-            .product(name: "RaspRuntime", package: "rasp-swift"),
-            .product(name: "RaspHummingbird", package: "rasp-swift"),
-            .product(name: "RaspSpecMock", package: "rasp-swift"),
-        ]),
-    ]
-)
-PKG
+    server_package "$package" "$name" serve RaspSpecMock
     cat > "$package/Sources/serve/main.swift" <<'SWIFT'
 import Foundation
 import GeneratedAPI

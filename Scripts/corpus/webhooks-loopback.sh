@@ -11,6 +11,7 @@
 # Usage: Scripts/corpus/webhooks-loopback.sh [SPEC...]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/Scripts/corpus/corpus.sh"
 specs=("$@")
 [ ${#specs[@]} -eq 0 ] && specs=("$root/../shared/specs/openai-openapi.yaml" "$root/../shared/specs/svix-lib-31.json")
 swift build -c release --product rasp-generate --package-path "$root" >/dev/null || exit 1
@@ -36,24 +37,7 @@ print(next(op["operationId"] for item in document["paths"].values() for op in it
     python3 "$root/Scripts/corpus/webhooks/receiver.py" "$package/Sources/GeneratedAPI" \
         > "$package/Sources/Loopback/Receiver.swift"
     cp "$root/Scripts/corpus/webhooks/main.swift" "$package/Sources/Loopback/main.swift"
-    cat > "$package/Package.swift" <<PKG
-// swift-tools-version:6.1
-import PackageDescription
-let package = Package(
-    name: "$name",
-    platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "rasp-swift", path: "$root")],
-    targets: [
-        .target(name: "GeneratedAPI", dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")]),
-        .executableTarget(name: "Loopback", dependencies: [
-            "GeneratedAPI",
-            .product(name: "RaspRuntime", package: "rasp-swift"),
-            .product(name: "RaspHummingbird", package: "rasp-swift"),
-            .product(name: "RaspWebhooks", package: "rasp-swift"),
-        ]),
-    ]
-)
-PKG
+    server_package "$package" "$name" Loopback RaspWebhooks
     if ! swift build --package-path "$package" --scratch-path "$scratch" >"$package/build.log" 2>&1; then
         grep -E "error:" "$package/build.log" | head -5
         echo "$name: BUILD FAILED"; failed=1; continue
