@@ -1,9 +1,11 @@
 import Foundation
 
-/// What a generated server's webhook routes ask of a request, to tell apart the webhooks an API sends to one URL.
+/// What a generated server's webhook routes ask of a request, to tell apart the webhooks an API sends to one URL
+/// (generated code's API).
 extension ServerRequest {
     /// The string member `name` of the JSON object the body holds (`"type": "batch.cancelled"`), or nil when the
     /// body is no JSON object or the member is missing or no string.
+    @_spi(Generated)
     public func jsonBodyMember(_ name: String) -> String? {
         guard hasBody, let object = try? JSONSerialization.jsonObject(with: bodyData) as? [String: Any] else {
             return nil
@@ -12,6 +14,7 @@ extension ServerRequest {
     }
 
     /// Whether the body decodes as JSON of type `T`.
+    @_spi(Generated)
     public func jsonBodyDecodes<T: Decodable>(as type: T.Type) -> Bool {
         hasBody && (try? JSONCoding.decoder.decode(T.self, from: bodyData)) != nil
     }
