@@ -17,26 +17,6 @@ struct SchemaValues {
     private let shallowDepth = 3
     private let maxDepth = 24
 
-    /// Whether an example has the JSON kind the schema's type asks for (a quick guard against examples that
-    /// contradict their schema, which some vendors publish).
-    func fits(_ example: JSONValue, _ schema: Schema, depth: Int = 0) -> Bool {
-        if let ref = schema.ref {
-            guard depth < maxDepth, document.schemas.indices.contains(ref.target) else { return true }
-            return fits(example, document.schemas[ref.target].schema, depth: depth + 1)
-        }
-        let types = Set(schema.types)
-        guard !types.isEmpty else { return true }
-        switch example {
-        case .object: return types.contains(.object)
-        case .array: return types.contains(.array)
-        case .string: return types.contains(.string)
-        case .number: return types.contains(.number)
-        case .integer, .unsignedInteger: return types.contains(.integer) || types.contains(.number)
-        case .bool: return types.contains(.boolean)
-        case .null: return schema.nullable
-        }
-    }
-
     /// A value valid under `schema`.
     func value(_ schema: Schema, depth: Int = 0) -> JSONValue {
         if let ref = schema.ref {
