@@ -14,12 +14,12 @@ struct OperationTranslator {
         var inputNames = Set<String>()
         var parameterTypeCache: [String: TypeTranslator.Usage] = [:]
         var result: [OperationDecl] = []
-        for operation in document.operations + receivers {
+        for operation in document.operations + receiverOperations() {
             let methodName: String
             var inputName: String
             if let receiver = operation.receiver {
                 // Named by its operationId, else by its key (and its method, when its path item has several).
-                let siblings = receivers.filter { $0.receiver?.name == receiver.name && $0.path == operation.path }
+                let siblings = document.receivers.filter { $0.receiver?.name == receiver.name && $0.path == operation.path }
                 let key = siblings.count > 1 ? operation.method.name + " " + receiver.name : receiver.name
                 methodName = receiverScope.unique(Naming.memberName(operation.operationID ?? key))
                 let suffix = receiver.kind == .webhook ? "Webhook" : "Callback"
@@ -82,7 +82,7 @@ struct OperationTranslator {
 
     /// The webhooks and callbacks that get a receiver: all of them when the server is generated. Otherwise none, and
     /// a warning says where they are.
-    private var receivers: [Operation] {
+    private func receiverOperations() -> [Operation] {
         guard !document.receivers.isEmpty else { return [] }
         if config.generate.contains(.server) { return document.receivers }
         for kind in [Receiver.Kind.webhook, .callback] {
