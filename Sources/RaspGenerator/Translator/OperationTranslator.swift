@@ -19,7 +19,9 @@ struct OperationTranslator {
             var inputName: String
             if let receiver = operation.receiver {
                 // Named by its operationId, else by its key (and its method, when its path item has several).
-                let siblings = document.receivers.filter { $0.receiver?.name == receiver.name && $0.path == operation.path }
+                let siblings = document.receivers.filter {
+                    $0.receiver?.name == receiver.name && $0.path == operation.path
+                }
                 let key = siblings.count > 1 ? operation.method.name + " " + receiver.name : receiver.name
                 methodName = receiverScope.unique(Naming.memberName(operation.operationID ?? key))
                 let suffix = receiver.kind == .webhook ? "Webhook" : "Callback"
