@@ -105,7 +105,8 @@ extension SwiftRenderer {
             w.block(signature) { w in
                 w.line("var served: Set<[String]> = []")
                 // Tagged receivers first: an untagged one at the same path would take their requests.
-                let ordered = receivers.filter { $0.receiver?.tag != nil } + receivers.filter { $0.receiver?.tag == nil }
+                let ordered = receivers.filter { $0.receiver?.tag != nil }
+                    + receivers.filter { $0.receiver?.tag == nil }
                 for receiver in ordered {
                     let name = Naming.bare(receiver.methodName)
                     w.block("if let path = path(.\(name))") { w in
