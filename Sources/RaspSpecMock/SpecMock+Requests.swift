@@ -122,9 +122,9 @@ struct RequestCheck: Sendable {
         return validator.validates(value, schema) ? nil : answer([400], detail: "the body does not match its schema")
     }
 
-    /// Whether a `Content-Type` is the documented media type, or in its range (`image/*`, `*/*`).
-    private static func type(_ sent: String, isIn documented: ContentType) -> Bool {
-        let base = sent.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+    /// Whether a media type (``/RaspRuntime/ServerRequest/contentType``: no parameters, lower case) is the
+    /// documented one, or in its range (`image/*`, `*/*`).
+    private static func type(_ base: String, isIn documented: ContentType) -> Bool {
         guard documented.isRange else { return base == documented.base }
         let range = documented.base.split(separator: "/")
         let parts = base.split(separator: "/")
@@ -226,15 +226,7 @@ struct RequestCheck: Sendable {
     /// the property's type says (a repeated field as a list).
     private static func formIsValid(_ text: String, schema: Schema, document: OpenAPIDocument,
                                     validator: SchemaValidator) -> Bool {
-        var items: [(name: String, value: String)] = []
-        for pair in text.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            items.append((decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : ""))
-        }
+        let items = ServerRequest.formItems(text)
         for name in schema.required where !items.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
             let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
             if property?.readOnly != true { return false }
