@@ -266,4 +266,134 @@ struct Swagger2Tests {
         #expect(properties.first { $0.name == "photo" }?.schema.format == "binary")
         #expect(properties.first { $0.name == "owner" }?.schema.nullable == true)
     }
+
+    /// What a strict run refuses: the errors' messages and places (line, column).
+    static func errors(_ text: String, files: [String: String] = [:]) -> [(String, Int?, Int?)] {
+        do {
+            _ = try parse(text, files: files)
+            return []
+        } catch {
+            return error.errors.map { ($0.message, $0.mark?.line, $0.mark?.column) }
+        }
+    }
+
+    @Test func aTypeListIsAnErrorRepairedAsOpenAPI31ReadsIt() throws {
+        let text = """
+            paths: {}
+            definitions:
+              Pet:
+                type: object
+                properties:
+                  kind: {type: [string, 'null']}
+            """
+        let errors = Self.errors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.0.contains("a 'type' list is not Swagger 2.0") == true)
+        #expect(errors.first?.1 == 8 && errors.first?.2 == 20)
+        let repaired = try Self.parse(text, lenient: true)
+        let pet = try #require(repaired.schemas.first { $0.name == "Pet" })
+        let kind = try #require(pet.schema.properties.first?.schema)
+        #expect(kind.types == [.string] && kind.nullable)
+    }
+
+    @Test func keywordsBesideARefAreAnErrorRepairedAsAnAllOf() throws {
+        let text = """
+            paths: {}
+            definitions:
+              Owner: {type: object, properties: {name: {type: string}}}
+              Pet:
+                type: object
+                properties:
+                  owner:
+                    $ref: '#/definitions/Owner'
+                    description: Who feeds it.
+                    x-nullable: true
+                    properties: {since: {type: string}}
+            """
+        let errors = Self.errors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.0.contains("'properties' beside a $ref is ignored in Swagger 2.0") == true)
+        #expect(errors.first?.1 == 13 && errors.first?.2 == 9)
+        let repaired = try Self.parse(text, lenient: true)
+        let pet = try #require(repaired.schemas.first { $0.name == "Pet" })
+        let owner = try #require(pet.schema.properties.first?.schema)
+        // Annotations stay on the property; the reference and the added members are the parts of an allOf.
+        #expect(owner.ref == nil && owner.description == "Who feeds it." && owner.nullable)
+        #expect(owner.allOf.count == 2)
+        #expect(owner.allOf.first?.ref?.text == "#/components/schemas/Owner")
+        #expect(owner.allOf.last?.properties.map(\.name) == ["since"])
+        // Annotations alone beside a $ref change nothing the reference describes: no error.
+        #expect(Self.errors("""
+            paths: {}
+            definitions:
+              Owner: {type: object}
+              Pet: {type: object, properties: {owner: {$ref: '#/definitions/Owner', readOnly: true, type: object}}}
+            """).isEmpty)
+    }
+
+    @Test func anOpenAPI31DocumentAppliesARefAndItsSiblingsWithoutADiagnostic() throws {
+        let document = try GeneratorPipeline().parse(Array("""
+            openapi: 3.1.0
+            info: {title: T, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Base: {type: object, properties: {id: {type: string}}}
+                Extended: {$ref: '#/components/schemas/Base', properties: {extra: {type: integer}}, required: [extra]}
+            """.utf8), path: "api.yaml")
+        let extended = try #require(document.schemas.first { $0.name == "Extended" })
+        #expect(extended.schema.allOf.count == 2)
+        #expect(extended.schema.allOf.last?.required == ["extra"])
+    }
+
+    @Test func anOpenAPI30DocumentReadsTheRefAloneAndWarnsAtTheIgnoredSibling() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: T, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Base: {type: object, properties: {id: {type: string}}}
+                Holder:
+                  type: object
+                  properties:
+                    base: {$ref: '#/components/schemas/Base', description: The base., properties: {x: {type: string}}}
+            """
+        let result = try GeneratorPipeline().generate(Array(text.utf8), sourceName: "t.yaml")
+        #expect(result.warnings.count == 1)
+        let warning = try #require(result.warnings.first)
+        #expect(warning.message.hasPrefix("'properties' beside a $ref is ignored in OpenAPI 3.0.3"))
+        #expect(warning.mark?.line == 10 && warning.mark?.column == 75)
+        let document = try GeneratorPipeline().parse(Array(text.utf8), path: "t.yaml")
+        let holder = try #require(document.schemas.first { $0.name == "Holder" })
+        let base = try #require(holder.schema.properties.first?.schema)
+        #expect(base.ref?.text == "#/components/schemas/Base" && base.allOf.isEmpty && base.description == "The base.")
+    }
+
+    @Test func aReferenceToNothingIsNamedAsThe2Point0DocumentWritesIt() {
+        let errors = Self.errors("""
+            paths:
+              /pets:
+                get:
+                  responses: {'200': {description: ok, schema: {$ref: '#/definitions/Missing'}}}
+            """)
+        #expect(errors.first?.0 == "$ref '#/definitions/Missing' does not point to anything in this document")
+    }
+
+    @Test func vendorEnumNamesNameTheCasesAndAMismatchedListIsLeftOutWithAWarning() throws {
+        let document = try Self.parse("""
+            paths: {}
+            definitions:
+              Level: {type: integer, enum: [0, 1], x-enum-varnames: [Low, High]}
+              Kind:
+                type: string
+                enum: [a, b]
+                x-ms-enum: {name: Kind, values: [{value: a, name: Alpha}, {value: b, name: Beta}]}
+              Odd: {type: string, enum: [x, y], x-enumNames: [OnlyOne]}
+            """)
+        let names = { (name: String) in document.schemas.first { $0.name == name }?.schema.enumCaseNames ?? [:] }
+        #expect(names("Level") == ["0": "Low", "1": "High"])
+        #expect(names("Kind") == ["a": "Alpha", "b": "Beta"])
+        #expect(names("Odd").isEmpty)
+    }
 }

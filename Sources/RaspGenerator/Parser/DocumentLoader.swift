@@ -139,6 +139,16 @@ final class DocumentLoader {
     /// hold 2.0 schemas, read in their OpenAPI 3.0 form).
     var otherFileTransform: ((YAMLNode) -> YAMLNode)?
 
+    /// How a reference written in the root document is named in messages: a Swagger 2.0 document's references are
+    /// named as the document writes them (`#/definitions/Pet`), not as its OpenAPI 3.0 form moved them.
+    var rootReferenceSpelling: ((String) -> String)?
+
+    /// A reference as its document writes it, for a message about the reference at `mark`.
+    func spelling(of ref: String, at mark: Mark) -> String {
+        guard mark.file == 0, let rootReferenceSpelling else { return ref }
+        return rootReferenceSpelling(ref)
+    }
+
     /// Puts another tree in the place of the root document's (its OpenAPI 3.0 form, for a Swagger 2.0 document);
     /// the references resolved so far are forgotten.
     func replaceRoot(_ root: YAMLNode) {
@@ -223,7 +233,8 @@ final class DocumentLoader {
 
     private func notFound(_ ref: String, in file: Int, at mark: Mark) -> Diagnostic {
         let place = file == 0 ? "this document" : "'\(paths[file])'"
-        return Diagnostic(.error, "$ref '\(ref)' does not point to anything in \(place)", at: mark)
+        return Diagnostic(.error, "$ref '\(spelling(of: ref, at: mark))' does not point to anything in \(place)",
+                          at: mark)
     }
 
     /// A URI the root's `$self` resolves to a file of the document: "" for the root itself, the path relative to the

@@ -198,7 +198,8 @@ extension DocumentParser {
                                 refMark: Mark?) throws -> Parameter {
         let map = try Self.mapping(resolved, "a parameter")
         if let refMark, let ref = Self.referenceText(item), map["name"] == nil || map["in"] == nil {
-            let message = "$ref '\(ref)' does not point to a parameter; expected an object with 'name' and 'in'"
+            let message = "$ref '\(loader.spelling(of: ref, at: refMark))' does not point to a parameter; expected an "
+                + "object with 'name' and 'in'"
             throw Diagnostic(.error, message, at: refMark)
         }
         guard let nameNode = map["name"] else {

@@ -19,9 +19,17 @@ extension DocumentParser {
         case .sequence:
             throw Diagnostic(.error, "expected a schema (a mapping), found a sequence", at: node.mark)
         case .mapping(let map):
+            if map["$ref"] != nil,
+               let sibling = map.entries.first(where: { Self.extendingKeywords.contains($0.key) }) {
+                return try readSchema(referenceAndSiblings(map, sibling: sibling))
+            }
             // Each entry is read in place (a copy of it would retain its key and value).
             for index in map.entries.indices {
                 try read(map.entries[index], into: &schema)
+            }
+            if let values = schema.enumValues,
+               let names = map.entries.first(where: { Self.enumNameKeys.contains($0.key) }) {
+                schema.enumCaseNames = enumCaseNames(names, values: values)
             }
             // A string of JSON: its schema (`contentSchema` goes with a JSON `contentMediaType`).
             if let content = map["contentSchema"] {
@@ -40,6 +48,56 @@ extension DocumentParser {
         }
     }
 
+    /// The keywords beside a `$ref` that add to the value it describes: members, items, variants, allowed values.
+    private static let extendingKeywords: Set<String> = [
+        "properties", "additionalProperties", "patternProperties", "items", "allOf", "oneOf", "anyOf", "not",
+        "required", "enum", "const",
+    ]
+
+    /// The keywords that describe a schema without constraining its value: they stay beside the `allOf` that
+    /// ``referenceAndSiblings(_:sibling:)`` makes, so that a property keeps its documentation and nullability.
+    private static let annotationKeywords: Set<String> = [
+        "description", "title", "deprecated", "readOnly", "writeOnly", "nullable", "default", "example", "examples",
+        "externalDocs", "xml",
+    ]
+
+    /// A schema with a `$ref` and keywords that extend it. OpenAPI 3.1 (JSON Schema 2020-12) applies both: an
+    /// `allOf` of the reference and the other keywords, annotations staying outside so that a property keeps its
+    /// documentation and nullability. OpenAPI 3.0 ignores a `$ref`'s siblings, as this reads them, with a warning.
+    /// Swagger 2.0 documents that write them mean the 3.1 reading: an error whose repair is that reading.
+    private func referenceAndSiblings(_ map: YAMLMapping, sibling: YAMLMapping.Entry) -> YAMLNode {
+        let appliesSiblings = openAPIVersion.hasPrefix("3.1") || isOpenAPI32
+        if isSwagger2 {
+            diagnostics.error("'\(sibling.key)' beside a $ref is ignored in Swagger 2.0, where a $ref replaces the "
+                              + "object it is in; expected the reference and '\(sibling.key)' as parts of an 'allOf'",
+                              at: sibling.keyMark,
+                              repair: "both apply, as in OpenAPI 3.1 (an 'allOf' of the reference and its siblings)")
+        } else if !appliesSiblings {
+            warn("'\(sibling.key)' beside a $ref is ignored in OpenAPI \(openAPIVersion), where a $ref replaces the "
+                 + "object it is in; to apply both, make them parts of an 'allOf' (or declare OpenAPI 3.1)",
+                 at: sibling.keyMark)
+        }
+        var outside: [YAMLMapping.Entry] = []
+        var constraints: [YAMLMapping.Entry] = []
+        var reference: [YAMLMapping.Entry] = []
+        for entry in map.entries {
+            if entry.key == "$ref" {
+                reference.append(entry)
+            } else if Self.annotationKeywords.contains(entry.key) || entry.key.hasPrefix("x-") {
+                outside.append(entry)
+            } else {
+                constraints.append(entry)
+            }
+        }
+        guard isSwagger2 || appliesSiblings else {
+            return .mapping(YAMLMapping(entries: reference + outside, mark: map.mark))
+        }
+        let parts = [reference, constraints].map { YAMLNode.mapping(YAMLMapping(entries: $0, mark: map.mark)) }
+        let allOf = YAMLNode.sequence(YAMLSequence(items: parts, mark: sibling.keyMark))
+        outside.append(YAMLMapping.Entry(key: "allOf", keyMark: sibling.keyMark, value: allOf))
+        return .mapping(YAMLMapping(entries: outside, mark: map.mark))
+    }
+
     private func read(_ entry: YAMLMapping.Entry, into schema: inout Schema) throws {
         guard let keyword = SchemaKeyword(entry.key) else {
             return  // Other validation keywords and x- extensions: not needed to generate code.
@@ -52,6 +110,10 @@ extension DocumentParser {
             let names: [(String, Mark)]
             switch value {
             case .sequence(let sequence):
+                if isSwagger2 {
+                    diagnostics.error("a 'type' list is not Swagger 2.0; expected one type name", at: value.mark,
+                                      repair: "read as in OpenAPI 3.1: any of the types ('null' allows null)")
+                }
                 names = try sequence.items.map { item in (try Self.string(item, "type"), item.mark) }
             default:
                 names = [(try Self.string(value, "type"), value.mark)]
@@ -174,6 +236,40 @@ extension DocumentParser {
         }
     }
 
+    /// The extensions in which documents name their enums' values (openapi-generator's, NSwag's and AutoRest's).
+    private static let enumNameKeys: Set<String> = ["x-enum-varnames", "x-enumNames", "x-ms-enum"]
+
+    /// The case names a document gives its enum's values, by each value's text: `x-enum-varnames` and
+    /// `x-enumNames` are lists in the order of `enum`, `x-ms-enum`'s `values` pairs a `value` with a `name`.
+    /// A list of another length than `enum`, or a name that is no text, is left out with a warning.
+    private func enumCaseNames(_ entry: YAMLMapping.Entry, values: [ScalarValue]) -> [String: String] {
+        var names: [String: String] = [:]
+        switch entry.value {
+        case .sequence(let list):
+            guard list.items.count == values.count else {
+                warn("'\(entry.key)' names \(list.items.count) values and 'enum' has \(values.count); the names are "
+                     + "not used", at: entry.value.mark)
+                return [:]
+            }
+            for (value, item) in zip(values, list.items) {
+                guard let name = item.scalar?.value, !name.isEmpty else {
+                    warn("'\(entry.key)' holds the names of the enum's values; expected text", at: item.mark)
+                    return [:]
+                }
+                names[value.literalText] = name
+            }
+        case .mapping(let map):
+            for item in map["values"]?.sequence?.items ?? [] {
+                guard let value = item.mapping?["value"]?.scalar, let name = item.mapping?["name"]?.scalar?.value,
+                      !name.isEmpty else { continue }
+                names[value.resolved.literalText] = name
+            }
+        case .scalar:
+            warn("'\(entry.key)' holds the names of the enum's values; expected a list", at: entry.value.mark)
+        }
+        return names
+    }
+
     /// An example on one line: a scalar as written, a mapping or sequence as compact JSON.
     static func exampleText(_ node: YAMLNode) -> String {
         if case .scalar(let scalar) = node { return scalar.value }
@@ -187,7 +283,14 @@ extension DocumentParser {
     static func defaultValue(_ node: YAMLNode) -> Schema.DefaultValue {
         let value: Schema.DefaultValue.Value = switch node {
         case .scalar(let scalar): .scalar(text: scalar.value, scalar.resolved)
-        case .sequence(let sequence): sequence.items.isEmpty ? .emptyArray : .structure
+        case .sequence(let sequence):
+            if sequence.items.isEmpty {
+                .emptyArray
+            } else if let items = sequence.items.map({ $0.scalar }) as? [YAMLScalar] {
+                .array(items.map { .scalar(text: $0.value, $0.resolved) })
+            } else {
+                .structure
+            }
         case .mapping(let mapping): mapping.entries.isEmpty ? .emptyObject : .structure
         }
         return Schema.DefaultValue(value: value, json: jsonText(node), kindDescription: node.kindDescription,
@@ -320,7 +423,8 @@ extension DocumentParser {
         var index = schemaIndexByKey[key]
         if index == nil {
             if let found = Self.section(of: target), found != "schema" {
-                throw Diagnostic(.error, "$ref '\(ref)' points to a \(found); expected a schema", at: mark)
+                let written = loader.spelling(of: ref, at: mark)
+                throw Diagnostic(.error, "$ref '\(written)' points to a \(found); expected a schema", at: mark)
             }
             index = addSchema(name: schemaName(of: target), node: target.node, key: key, isComponent: false)
         }

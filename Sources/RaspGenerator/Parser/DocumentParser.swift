@@ -33,6 +33,8 @@ final class DocumentParser {
     var isOpenAPI32 = false
     /// The document's `openapi` version.
     var openAPIVersion = ""
+    /// Whether the document is Swagger 2.0, read in its OpenAPI 3.0 form (``Swagger2Upgrade``).
+    var isSwagger2 = false
     /// The warnings given since ``recordingWarnings(_:)`` began, while it runs.
     private var recordedWarnings: [Warning]?
 
@@ -61,6 +63,8 @@ final class DocumentParser {
         if Swagger2Upgrade.isSwagger2(mapping) {
             // Read as the OpenAPI 3.0 document it describes, other files' schemas included.
             loader.otherFileTransform = { Swagger2Upgrade.schema($0) }
+            loader.rootReferenceSpelling = Swagger2Upgrade.writtenReference
+            isSwagger2 = true
             var upgrade = Swagger2Upgrade(loader: loader, diagnostics: diagnostics)
             mapping = try upgrade.upgrade(mapping)
             loader.replaceRoot(.mapping(mapping))
@@ -273,7 +277,8 @@ final class DocumentParser {
                 }
             }
             if let found = Self.section(of: next), found != kind {
-                let message = "$ref '\(ref)' points to a \(found); expected a \(kind)"
+                let written = loader.spelling(of: ref, at: refNode.mark)
+                let message = "$ref '\(written)' points to a \(found); expected a \(kind)"
                 // A request body and a response hold the same `content`: the object can serve as either.
                 guard Self.contentKinds.contains(found), Self.contentKinds.contains(kind) else {
                     throw Diagnostic(.error, message, at: refNode.mark)

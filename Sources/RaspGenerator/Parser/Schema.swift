@@ -50,6 +50,7 @@ public struct Schema: Sendable {
         var anyOf: [Schema] = []
         var discriminator: Discriminator?
         var enumValues: [ScalarValue]?
+        var enumCaseNames: [String: String] = [:]
         var defaultValue: DefaultValue?
         var deprecated = false
         var readOnly = false
@@ -118,6 +119,13 @@ public struct Schema: Sendable {
         get { storage.fields.additionalProperties }
         _modify { yield &unique().fields.additionalProperties }
     }
+    /// The names the document gives the values of `enum` (`x-enum-varnames` and the like), by each value's
+    /// ``ScalarValue/literalText``; empty when it gives none.
+    public var enumCaseNames: [String: String] {
+        get { storage.fields.enumCaseNames }
+        _modify { yield &unique().fields.enumCaseNames }
+    }
+
     /// `allOf`: every part matches.
     public var allOf: [Schema] {
         get { storage.fields.allOf }
@@ -243,7 +251,9 @@ public struct Schema: Sendable {
             case emptyArray
             /// `{}`.
             case emptyObject
-            /// An array or object with members.
+            /// An array of scalars (each a ``scalar(text:_:)``).
+            case array([Value])
+            /// An object with members, or an array that holds more than scalars.
             case structure
         }
         /// The value.

@@ -547,13 +547,26 @@ struct Swagger2Upgrade {
         }
     }
 
+    /// The sections the upgrade moves: a 2.0 prefix and its 3.0 place.
+    private static let movedSections = [
+        ("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
+        ("#/responses/", "#/components/responses/"),
+    ]
+
     /// Where a local reference's target is after the upgrade, or nil when it did not move.
     private static func movedReference(_ ref: String) -> String? {
-        for (old, new) in [("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
-                           ("#/responses/", "#/components/responses/")] where ref.hasPrefix(old) {
+        for (old, new) in movedSections where ref.hasPrefix(old) {
             return new + ref.dropFirst(old.count)
         }
         return nil
+    }
+
+    /// A moved local reference as the 2.0 document writes it (messages name what the author wrote).
+    static func writtenReference(_ ref: String) -> String {
+        for (old, new) in movedSections where ref.hasPrefix(new) {
+            return old + ref.dropFirst(new.count)
+        }
+        return ref
     }
 
     private static func isLocalReference(_ node: YAMLNode) -> Bool {

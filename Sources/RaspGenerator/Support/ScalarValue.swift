@@ -14,3 +14,16 @@ public enum ScalarValue: Sendable, Equatable {
     /// Any other text.
     case string(String)
 }
+
+extension ScalarValue {
+    /// The value as text: a string as it is, other values as JSON writes them (`null`, `true`, `42`).
+    public var literalText: String {
+        switch self {
+        case .string(let text), .bigInt(let text): text
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        case .bool(let bool): String(bool)
+        case .null: "null"
+        }
+    }
+}

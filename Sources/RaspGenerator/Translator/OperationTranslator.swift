@@ -126,8 +126,15 @@ struct OperationTranslator {
             text.appendDocLines(to: &doc)
         }
         var facts = DocText.factLines(parameter.schema)
-        if case .scalar(let text, _)? = parameter.schema.defaultValue?.value {
-            facts = ["Server default: \(DocText.codeSpan(text))." + (facts.first.map { " " + $0 } ?? "")]
+        if let given = parameter.schema.defaultValue {
+            let text: String? = switch given.value {
+            case .scalar(let text, _): text
+            case .array, .emptyArray: given.json
+            default: nil
+            }
+            if let text {
+                facts = ["Server default: \(DocText.codeSpan(text))." + (facts.first.map { " " + $0 } ?? "")]
+            }
         }
         if !facts.isEmpty {
             if !doc.isEmpty { doc.append("") }

@@ -58,6 +58,8 @@ enum LiteralValue: Hashable {
     case decimal(String)
     case emptyArray
     case emptyDictionary
+    /// An array of values.
+    case array([LiteralValue])
     /// A value of a generated open enum, built from its raw value.
     indirect case enumValue(LiteralValue)
 
@@ -72,6 +74,7 @@ enum LiteralValue: Hashable {
         case .decimal(let digits): "Decimal(string: \"\(digits)\")!"
         case .emptyArray: "[]"
         case .emptyDictionary: "[:]"
+        case .array(let items): "[" + items.map(\.spelling).joined(separator: ", ") + "]"
         case .enumValue(let raw): ".init(rawValue: \(raw.spelling))"
         }
     }

@@ -82,13 +82,30 @@ extension TypeTranslator {
         return text.flatMap { $0.docLines.first }.map { [$0] } ?? []
     }
 
-    /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning).
+    /// A Swift expression for a schema `default`, or nil when it cannot be expressed (with a warning; a `null`
+    /// default says nothing a missing key does not, and is left out without one).
     func defaultLiteral(_ given: Schema.DefaultValue, for type: SwiftType, schema: Schema) -> LiteralValue? {
-        switch (given.value, type) {
+        if case .scalar(_, .null) = given.value { return nil }
+        if let literal = literal(given.value, for: type) { return literal }
+        let message = "default value of type \(given.kindDescription) is not supported for \(type.spelling); ignored"
+        diagnostics.warn(message, at: given.mark)
+        return nil
+    }
+
+    /// A value as a Swift expression of a type, or nil when it is none.
+    private func literal(_ value: Schema.DefaultValue.Value, for type: SwiftType) -> LiteralValue? {
+        switch (value, type) {
         case (.emptyArray, .array):
             return .emptyArray
         case (.emptyObject, .dictionary):
             return .emptyDictionary
+        case (.array(let items), .array(let element)):
+            var literals: [LiteralValue] = []
+            for item in items {
+                guard let literal = literal(item, for: element) else { return nil }
+                literals.append(literal)
+            }
+            return .array(literals)
         case (.scalar(let text, let resolved), .named(let name)):
             switch (name, resolved) {
             case ("Bool", .bool(let value)): return .bool(value)
@@ -105,13 +122,11 @@ extension TypeTranslator {
                     if case .int(let value) = resolved { return .enumValue(.integer(value)) }
                     return .enumValue(.string(text))
                 }
+                return nil
             }
         default:
-            break
+            return nil
         }
-        let message = "default value of type \(given.kindDescription) is not supported for \(type.spelling); ignored"
-        diagnostics.warn(message, at: given.mark)
-        return nil
     }
 
     private func isEnum(named name: String) -> Bool {
@@ -129,8 +144,8 @@ extension TypeTranslator {
         return value
     }
 
-    /// Enum cases named after their values, unique.
-    static func enumCases(_ values: [String]) -> [(name: String, literal: String)] {
+    /// Enum cases named after their values (or the names the document gives them), unique.
+    static func enumCases(_ values: [String], names: [String: String] = [:]) -> [(name: String, literal: String)] {
         var scope = NameScope(reserved: ["unknown"])
         scope.reserveCapacity(values.count)
         var seen: Set<String> = []
@@ -138,7 +153,7 @@ extension TypeTranslator {
         var cases: [(String, String)] = []
         cases.reserveCapacity(values.count)
         for value in values where seen.insert(value).inserted {
-            let base = value.isEmpty ? "empty" : Naming.memberName(value)
+            let base = names[value].map(Naming.memberName) ?? (value.isEmpty ? "empty" : Naming.memberName(value))
             cases.append((scope.unique(base), value))
         }
         return cases

@@ -166,17 +166,6 @@ extension TypeTranslator {
         return tagValues(property.schema)
     }
 
-    /// An enum value as its case literal is written (`1`, `text`).
-    static func literalText(_ value: ScalarValue) -> String {
-        switch value {
-        case .string(let text), .bigInt(let text): text
-        case .int(let int): String(int)
-        case .double(let double): String(double)
-        case .bool(let bool): String(bool)
-        case .null: "null"
-        }
-    }
-
     /// `Pet` for `#/components/schemas/Pet` or `./schemas/Pet.yaml`.
     static func lastToken(of ref: String) -> String {
         let last = ref.split(separator: "/").last.map { DocumentParser.unescapePointer($0) } ?? ref

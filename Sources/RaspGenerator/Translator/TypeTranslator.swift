@@ -216,11 +216,11 @@ struct TypeTranslator {
             return .structType(decl)
         case .enumeration(let rawType, let values):
             enumNames.insert(qualifiedName)
-            let cases = Self.enumCases(values)
+            let cases = Self.enumCases(values, names: schema.enumCaseNames)
             // Constants given as variants (`oneOf: [{const: 1, description: …}]`) say what each value means.
             let variants = (schema.oneOf + schema.anyOf).filter { !$0.isNullOnly && $0.enumValues?.count == 1 }
             let names = variants.map { variant in
-                let literal = variant.enumValues.map { Self.literalText($0[0]) } ?? ""
+                let literal = variant.enumValues.map { $0[0].literalText } ?? ""
                 return "`\(cases.first { $0.literal == literal }?.name ?? literal)` (`\(literal)`)"
             }
             addVariantDocs(DocText.variantDocs(variants, names: names))
