@@ -8,7 +8,8 @@ import RaspRuntime
 ///
 /// A refusal is answered as the document describes it: with its status when the operation documents it, else with
 /// another client error it documents (a `4XX`, another 4xx code, `default`), and with a body valid under that
-/// response's schema; `application/problem+json` only when nothing is documented.
+/// response's schema; a problem (RFC 9457) only when nothing is documented, in the JSON media type the operation
+/// answers in (`application/problem+json` when it answers in none).
 struct RequestCheck: Sendable {
     private let operation: RaspGenerator.Operation
     private let alternatives: [[SecurityScheme]]
@@ -67,7 +68,7 @@ struct RequestCheck: Sendable {
     }
 
     /// The documented answer for a refusal: the first of `statuses` the operation documents (or its range), else,
-    /// unless `exactly`, another client error it documents (422, else a 4xx code but 401, 403, 404 and 429, else
+    /// unless `exactly`, another client error it documents (422, else one of ``sayTheRequestIsWrong``, else
     /// `default`), with a body valid under that response's schema; never a 5xx, which would say the server failed.
     /// A request without its credential is always answered 401 or 403: what the document does not say about it, the
     /// real service does.
@@ -82,23 +83,32 @@ struct RequestCheck: Sendable {
         var chosen = ranged
         if chosen == nil, !exactly {
             let codes = responses.compactMap { response in response.status.code.map { ($0, response) } }
-            // A status that says the request was wrong: not a credential's, a rate limit's or a missing resource's,
-            // which would say something else went wrong.
-            let unrelated: Set<Int> = [401, 403, 404, 429]
             chosen = codes.first { $0.0 == 422 }
-                ?? codes.first { $0.0 / 100 == 4 && !unrelated.contains($0.0) }
+                ?? codes.first { Self.sayTheRequestIsWrong.contains($0.0) }
                 ?? responses.first { $0.status == .default }.map { (statuses[0], $0) }
         }
         guard let (status, response) = chosen else {
             let title = statuses[0] == 401 ? "Unauthorized" : statuses[0] == 415 ? "Unsupported Media Type"
                 : "Bad Request"
-            return ServerProblem(status: statuses[0], title: title, detail: detail).response
+            var problem = ServerProblem(status: statuses[0], title: title, detail: detail).response
+            // The problem is JSON: it goes in the JSON media type the operation answers in, when it documents one
+            // and not the problem type itself.
+            let documented = responses.flatMap(\.content).filter(\.carriesJSON).map(\.contentType.base)
+            if let json = documented.first, !documented.contains("application/problem+json") {
+                problem.headers[.contentType] = json
+            }
+            return problem
         }
         let media = response.content.first { $0.carriesJSON } ?? response.content.first
         var answer = SpecMock.response(status: status, media: media, values: values)
         if media == nil, let produced = response.producedTypes.first { answer.headers[.contentType] = produced }
         return answer
     }
+
+    /// The client errors that say what was wrong with a request, besides 400 and 422: a documented one may answer
+    /// a request that breaks the document. Not a credential's, a rate limit's, a missing or gone resource's, which
+    /// would say something else went wrong.
+    private static let sayTheRequestIsWrong: Set<Int> = [400, 405, 406, 409, 412, 413, 414, 415, 428, 431]
 
     private func bodyRefusal(_ request: ServerRequest, validator: SchemaValidator) -> ServerResponse? {
         guard let body = operation.requestBody, !body.content.isEmpty, request.hasBody else { return nil }

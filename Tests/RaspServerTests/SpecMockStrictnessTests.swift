@@ -50,6 +50,23 @@ struct SpecMockStrictnessTests {
               security: []
               responses:
                 '200': {description: ok}
+          /orders:
+            post:
+              operationId: order
+              security: []
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object}
+              responses:
+                '201': {description: Ordered.}
+                '410': {description: The offer is gone.}
+                '409':
+                  description: Conflict.
+                  content:
+                    application/json:
+                      schema: {type: object, required: [conflict], properties: {conflict: {type: string}}}
         components:
           securitySchemes:
             token: {type: http, scheme: bearer}
@@ -180,6 +197,27 @@ struct SpecMockStrictnessTests {
         // No failure documented for this operation: the status that says what is wrong, as a problem.
         #expect(xml.status == 415)
         #expect(xml.headers[.contentType] == "application/problem+json")
+    }
+
+    @Test func aRefusalIsAnsweredWithAStatusThatSaysTheRequestIsWrongInADocumentedMediaType() async throws {
+        // The operation documents 410 and 409: a request without its body is refused with 409 (410 would say the
+        // resource is gone), with the body its schema describes.
+        let conflict = try await Self.respond("POST", "/orders")
+        #expect(conflict.status == 409)
+        guard case .object(let fields) = try Self.json(conflict) else {
+            Issue.record("no documented body")
+            return
+        }
+        #expect(fields["conflict"] != nil)
+        // No failure documented: a problem in the JSON media type the operation answers in.
+        let invalid = try await Self.respond("GET", "/items/not-an-id", headers: Self.authorized)
+        #expect(invalid.status == 400)
+        #expect(invalid.headers[.contentType] == "application/json")
+        guard case .object(let problem) = try Self.json(invalid) else {
+            Issue.record("no problem body")
+            return
+        }
+        #expect(problem["title"] == .string("Bad Request"))
     }
 
     @Test func theMostSpecificPathDecidesTheAllowedMethods() async throws {
