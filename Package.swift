@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "RaspMock",
             dependencies: [
-                "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspRuntime", "RaspServices",
+                "RaspAPI", "RaspDemo", "RaspHummingbird", "RaspMiddlewares", "RaspRuntime", "RaspServices",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

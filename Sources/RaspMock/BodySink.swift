@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RaspMiddlewares
 import RaspRuntime
 import RaspServices
 

@@ -1,5 +1,6 @@
 import EdgeCasesAPI
 import Foundation
+import RaspMiddlewares
 import RaspMock
 import RaspRuntime
 import RaspServices

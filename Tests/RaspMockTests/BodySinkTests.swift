@@ -1,4 +1,5 @@
 import Foundation
+import RaspMiddlewares
 import RaspMock
 import RaspRuntime
 import RaspServices

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspMiddlewares
 import RaspRuntime
 @testable import RaspServices
 import RaspTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import RaspMiddlewares
 import RaspRuntime
 #if canImport(Glibc)
 import Glibc

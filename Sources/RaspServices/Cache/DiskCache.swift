@@ -1,4 +1,5 @@
 public import Foundation
+import RaspMiddlewares
 public import RaspRuntime
 
 /// Keeps one downloaded file per key in a folder, with metadata (fetch date, `ETag`, `Last-Modified`, size and a
@@ -11,10 +12,10 @@ public import RaspRuntime
 ///
 /// The cache repairs itself: files and metadata are replaced atomically, and before a file is served its metadata must
 /// read, name its key and match the file's size, and the file must be readable and match its checksum
-/// (``Checksum64``). A file that fails any check (truncated, grown, overwritten, flipped bits, unreadable,
-/// a folder in its place) is removed, reported once as ``Event/discarded(key:reason:)`` and downloaded again. Metadata
-/// written before checksums existed has none: such a file is served unverified, and callers that parse it discard it
-/// with ``discard(_:reason:)`` when it does not parse.
+/// (RaspMiddlewares' `Checksum64`). A file that fails any check (truncated, grown, overwritten, flipped bits,
+/// unreadable, a folder in its place) is removed, reported once as ``Event/discarded(key:reason:)`` and downloaded
+/// again. Metadata written before checksums existed has none: such a file is served unverified, and callers that parse
+/// it discard it with ``discard(_:reason:)`` when it does not parse.
 ///
 /// A folder that cannot hold files (a plain file in its place, read-only, not creatable) does not stop a fetch:
 /// the download goes to a private temporary folder, comes back as ``Origin/uncached``, and the problem is reported

@@ -13,7 +13,7 @@ extension DiskCache {
         public var lastModified: String?
         /// The file's size in bytes (a different size on disk means a truncated or replaced file).
         public var size: Int
-        /// The ``Checksum64`` of the file's bytes in its text form (`x64:…`); nil in metadata written
+        /// RaspMiddlewares' `Checksum64` of the file's bytes in its text form (`x64:…`); nil in metadata written
         /// before checksums, whose files are served unverified.
         public var checksum: String?
 

@@ -1,4 +1,5 @@
 public import Foundation
+import RaspMiddlewares
 import RaspRuntime
 
 /// The persisted state of a ``QuotaCounter``: the local day and how many requests were made on it.
@@ -33,8 +34,8 @@ public protocol QuotaStore: Sendable {
 /// A JSON file with a checksum, written atomically:
 /// `{"checksum":"x64:…","count":12,"day":"2026-05-01","warnedApproaching":false,"warnedExhausted":false}`.
 ///
-/// The checksum (``Checksum64`` of the state's own sorted-key JSON) catches damage that still parses, such
-/// as a flipped bit in a digit of the count; a file without one (written by an earlier version) is read as is.
+/// The checksum (RaspMiddlewares' `Checksum64` of the state's own sorted-key JSON) catches damage that still parses,
+/// such as a flipped bit in a digit of the count; a file without one (written by an earlier version) is read as is.
 public struct FileQuotaStore: QuotaStore {
     /// The file.
     public var url: URL

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
+import RaspMiddlewares
 import RaspRuntime
-@testable import RaspServices
+import Testing
 
 /// ``Checksum64``: the same value however the bytes are fed, and a different one for every kind of damage the
 /// caches must catch.
