@@ -390,6 +390,7 @@ let package = Package(
             name: "RaspCLITests",
             dependencies: [
                 "rasp", "RaspMock", "RaspDemo", "RaspDirectory", "RaspKit", "RaspAPI", "RaspRuntime", "RaspTestSupport",
+                "RaspMiddlewares",
             ]
         ),
         /// Fault soak over the mock server, corrupted settings and caches, atomic writes, key-leak scan.

@@ -27,13 +27,18 @@ struct Rasp: AsyncParsableCommand {
         Output: a table for people, colour only on a terminal and never with NO_COLOR; --json for scripts. \
         Errors go to standard error; the API key is never printed.
 
+        Offline: answers of search, schedule, thread, carrier and nearest are saved in the cache folder. When the \
+        network fails, rasp prints the saved answer (up to 30 days old) with its age on standard error and exits 0; \
+        --offline answers from saved answers only, --refresh asks the server even when a saved answer is fresh \
+        (and fails without one); rasp cache shows and clears what is saved.
+
         Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, \
-        4 no connection.
+        4 no connection, 5 no saved answer (--offline).
         """,
         version: "rasp \(RaspKit.version) (Yandex Rasp API v3.0)",
         subcommands: [
             SearchCommand.self, StationsCommand.self, ScheduleCommand.self, ThreadCommand.self,
-            CarrierCommand.self, NearestCommand.self, CopyrightCommand.self, AppCommand.self,
+            CarrierCommand.self, NearestCommand.self, CopyrightCommand.self, AppCommand.self, CacheCommand.self,
         ]
     )
 

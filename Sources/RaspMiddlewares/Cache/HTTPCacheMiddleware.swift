@@ -91,7 +91,7 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
             }
             return response
         }
-        guard !directives.noStore else { return try await next(request, baseURL) }
+        guard !directives.noStore, policy.keeps(request) else { return try await next(request, baseURL) }
 
         let record = await store.record(for: key)
         let stored = record?.responses.first { Self.matches($0, request) }

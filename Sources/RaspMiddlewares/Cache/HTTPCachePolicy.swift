@@ -8,6 +8,8 @@ import RaspRuntime
 /// in after a failure. The policy fills in for APIs that send no cache headers, per request (so per operation, or
 /// per query parameter such as a date).
 public struct HTTPCachePolicy: Sendable {
+    /// Whether answers to a request may be kept at all (default: every `GET`).
+    public var keeps: @Sendable (ClientRequest) -> Bool
     /// How long an answer to a request stays fresh when the server gives no freshness; nil leaves it stale at once
     /// (kept to revalidate and to stand in after a failure), and a stale answer with a `Last-Modified` date stays
     /// fresh for a tenth of its age at the time (RFC 9111's heuristic).
@@ -20,12 +22,15 @@ public struct HTTPCachePolicy: Sendable {
 
     /// Creates a policy.
     /// - Parameters:
+    ///   - keeps: Whether answers to a request may be kept (default: all).
     ///   - freshness: How long an answer stays fresh when the server says nothing (default: not at all).
     ///   - staleIfError: How long past its freshness an answer may stand in for a failed call (default: a week).
     ///   - maxBodyBytes: The largest body kept (default 4 MB).
-    public init(freshness: @escaping @Sendable (ClientRequest) -> Duration? = { _ in nil },
+    public init(keeps: @escaping @Sendable (ClientRequest) -> Bool = { _ in true },
+                freshness: @escaping @Sendable (ClientRequest) -> Duration? = { _ in nil },
                 staleIfError: @escaping @Sendable (ClientRequest) -> Duration? = { _ in .seconds(7 * 24 * 3600) },
                 maxBodyBytes: Int = 4 << 20) {
+        self.keeps = keeps
         self.freshness = freshness
         self.staleIfError = staleIfError
         self.maxBodyBytes = maxBodyBytes

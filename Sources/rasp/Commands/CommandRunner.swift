@@ -1,5 +1,7 @@
-/// Runs the body of a subcommand: announces demo data first, and turns whatever the body throws into a
-/// ``CLIError`` with the API key masked.
+import RaspMiddlewares
+
+/// Runs the body of a subcommand: announces demo data first, the age of saved answers shown after it, and turns
+/// whatever the body throws into a ``CLIError`` with the API key masked.
 struct CommandRunner {
     /// The run.
     let context: RaspContext
@@ -9,7 +11,8 @@ struct CommandRunner {
     func run(_ body: () async throws -> Void) async throws {
         context.announceSource()
         do {
-            try await body()
+            let (_, reports) = try await HTTPCacheMiddleware.observing { try await body() }
+            context.announceSaved(reports)
         } catch {
             throw CLIError.from(error, redactor: context.redactor, russian: context.russian)
         }

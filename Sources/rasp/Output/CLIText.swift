@@ -73,6 +73,15 @@ struct CLIText: Sendable {
         return m == 0 ? "\(h) \(pick("h", "ч"))" : "\(h) \(pick("h", "ч")) \(m) \(pick("min", "мин"))"
     }
 
+    /// How old a saved answer is: `40 s`, `25 min`, `3 h 10 min`, `2 days` / `2 дня`.
+    func age(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        if seconds < 60 { return "\(seconds) \(pick("s", "с"))" }
+        if seconds < 2 * 24 * 3600 { return span(minutes: seconds / 60) }
+        let days = seconds / (24 * 3600)
+        return "\(days) " + (russian ? Self.russianPlural(days, "день", "дня", "дней") : "days")
+    }
+
     /// `from 1 234 RUB` / `от 1 234 RUB`.
     func fromPrice(_ text: String) -> String { pick("from ", "от ") + text }
 

@@ -1,12 +1,14 @@
 import Foundation
 import RaspDirectory
 import RaspKit
+import RaspMiddlewares
 import RaspRuntime
 import RaspServices
 
 /// A failure the user sees: a message for standard error and the process's exit code.
 ///
-/// Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, 4 no connection.
+/// Exit codes: 0 success, 1 runtime or server error, 2 ambiguous name or bad usage, 3 not found, 4 no connection,
+/// 5 no saved answer (`--offline`).
 struct CLIError: Error, CustomStringConvertible {
     /// The exit codes of `rasp`.
     enum Code: Int32 {
@@ -14,6 +16,7 @@ struct CLIError: Error, CustomStringConvertible {
         case usage = 2
         case notFound = 3
         case noConnection = 4
+        case notSaved = 5
     }
 
     /// What went wrong, in one or more lines, with no secrets.
@@ -53,6 +56,10 @@ struct CLIError: Error, CustomStringConvertible {
     }
 
     private static func from(_ error: ClientError, redactor: Redactor, russian: Bool) -> CLIError {
+        if error.underlyingError is HTTPCacheMiddleware.NotCached {
+            return CLIError(message: russian ? "нет сохранённого ответа на этот запрос (--offline)"
+                                : "no saved answer for this request (--offline)", code: .notSaved)
+        }
         var message = redactor.redact(error.userMessage(language: russian ? .ru : .en))
         // The API words its errors in Russian: an English run gets them in English when they are known, else the
         // API's own text after an English lead.

@@ -80,6 +80,11 @@ struct DataSource: Sendable {
         return cacheDirectory.appendingPathComponent(safe, isDirectory: true)
     }
 
+    /// Where the server's answers are saved for offline use (nil for the demo data).
+    var answersDirectory: URL? {
+        serverCacheDirectory?.appendingPathComponent("answers", isDirectory: true)
+    }
+
     /// A short name of the source for output: `demo` or the server's host.
     var label: String {
         guard let serverURL else { return "demo" }

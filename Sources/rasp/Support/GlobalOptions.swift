@@ -57,6 +57,13 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Log every request to standard error (the API key is masked).")
     var verbose = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Answer from saved answers only, whatever their age; no network (exit code 5 when none is saved)."))
+    var offline = false
+
+    @Flag(name: .long, help: "Ask the server even when a saved answer is fresh, and never show a saved one instead.")
+    var refresh = false
+
     @Option(name: .long, help: ArgumentHelp(
         "The HTTP library that sends requests: urlsession or nio (AsyncHTTPClient, in a build with the "
             + "CLIAsyncHTTPClient trait). Default: $RASP_HTTP_CLIENT, else nio on Linux where built in, "
@@ -65,6 +72,10 @@ struct GlobalOptions: ParsableArguments {
     var httpClient: HTTPClientChoice?
 
     mutating func validate() throws {
+        if offline && refresh {
+            throw usageError("--offline and --refresh cannot be used together",
+                             "--offline и --refresh нельзя указывать вместе")
+        }
         guard (0...10).contains(retries) else {
             throw usageError("--retries must be between 0 and 10", "--retries: от 0 до 10")
         }

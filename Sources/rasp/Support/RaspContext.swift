@@ -3,7 +3,9 @@ import Logging
 import RaspAPI
 import RaspDemo
 import RaspKit
+import RaspMiddlewares
 import RaspRuntime
+import RaspServices
 
 /// Everything a subcommand needs to run: the data source, the client, the console and the language.
 struct RaspContext: Sendable {
@@ -55,6 +57,18 @@ struct RaspContext: Sendable {
             : "rasp: demo data (made-up timetables, no network). Set RASP_API_KEY or pass --api-key for the real API."))
     }
 
+    /// Prints a one-line notice of the age of each saved answer shown instead of the server's (after a failure,
+    /// or with `--offline`).
+    func announceSaved(_ reports: [HTTPCacheMiddleware.Report]) {
+        let saved = reports.filter { $0.outcome == .stale || (options.offline && $0.outcome == .fresh) }
+        guard let oldest = saved.map(\.age).max() else { return }
+        let age = text.age(oldest)
+        console.note(console.err.yellow(options.offline
+            ? (russian ? "rasp: сохранённый ответ, получен \(age) назад." : "rasp: saved answer, received \(age) ago.")
+            : (russian ? "rasp: нет связи с сервером — показан ответ, сохранённый \(age) назад."
+                : "rasp: the server could not be reached; showing the answer saved \(age) ago.")))
+    }
+
     /// Prints a notice on standard error.
     func notice(_ text: String) {
         console.note(console.err.dim(redactor.redact(text)))
@@ -86,6 +100,14 @@ struct RaspContext: Sendable {
                 logger: logger, retry: retry, timeouts: options.timeouts))
         }
         client.core.middlewares += headers
+        // Outermost: a saved answer makes no request, so it is neither logged nor counted against the quota.
+        if let folder = source.answersDirectory {
+            var cache: [any ClientMiddleware] = [HTTPCacheMiddleware(
+                store: DiskHTTPCacheStore(folder: folder), policy: RaspCachePolicy.policy())]
+            if options.offline { cache.insert(HeaderMiddleware(headers: [("Cache-Control", "only-if-cached")]), at: 0) }
+            if options.refresh { cache.insert(HeaderMiddleware(headers: [("Cache-Control", "no-cache")]), at: 0) }
+            client.core.middlewares.insert(contentsOf: cache, at: 0)
+        }
         if logger?.logLevel == .notice {
             // On a terminal without --verbose: a note when a request takes long (with --verbose every request shows).
             client.core.middlewares.append(SlowRequestNotice { line in console.note(line) })
