@@ -95,7 +95,8 @@ import Testing
             #expect((object["entries"] as? Int ?? 0) >= 1, "\(shown)")
             #expect((object["bytes"] as? Int ?? 0) > 0, "\(shown)")
             let cleared = try await RaspProcess.run(["cache", "--clear", "--base-url", url, "--json"], sandbox: sandbox)
-            let after = try #require(try JSONSerialization.jsonObject(with: Data(cleared.stdout.utf8)) as? [String: Any])
+            let after = try #require(
+                try JSONSerialization.jsonObject(with: Data(cleared.stdout.utf8)) as? [String: Any])
             #expect(after["entries"] as? Int == 0, "\(cleared)")
             let miss = try await RaspProcess.run(Self.search + ["--base-url", url, "--offline"], sandbox: sandbox)
             #expect(miss.status == 5, "\(miss)")
