@@ -76,8 +76,11 @@ extension RaspClient {
             throw RaspServiceError.invalidAPIKey(controlCharacter: HeaderText.name(of: scalar))
         }
         let authentication: Authentication = placement == .header ? .apiKeyHeader(key) : .apiKeyQuery(key)
+        // The two documented hosts stand in for each other; a key never goes to a host beyond them.
+        let servers = Servers.all.contains { HostFallbackMiddleware.sameServer($0, serverURL) } ? Servers.all : []
         let middlewares = standardMiddlewares(logger: logger, redactor: Redactor(authentication: authentication),
-                                              quota: quota, retry: retry, timeouts: timeouts, sleeper: sleeper)
+                                              quota: quota, retry: retry, timeouts: timeouts, servers: servers,
+                                              sleeper: sleeper)
         return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport,
                           middlewares: middlewares)
     }
@@ -90,11 +93,13 @@ extension RaspClient {
     ///   - quota: The daily request counter; nil counts nothing.
     ///   - retry: Attempts and backoff.
     ///   - timeouts: Deadlines per operation.
+    ///   - servers: The hosts the API is served from, when the client calls one of them: a call that cannot connect
+    ///     to one is made on the next (``HostFallbackMiddleware``), counted once by the quota.
     ///   - sleeper: How retries wait.
-    /// - Returns: Logging, retries, the quota and timeouts, outermost first.
+    /// - Returns: Logging, retries, the quota, the host fallback and timeouts, outermost first.
     public static func standardMiddlewares(logger: Logger?, redactor: Redactor = .standard, quota: QuotaCounter? = nil,
                                            retry: RetryPolicy = .default, timeouts: TimeoutPolicy = .rasp,
-                                           sleeper: Sleeper = .live) -> [any ClientMiddleware] {
+                                           servers: [URL] = [], sleeper: Sleeper = .live) -> [any ClientMiddleware] {
         var middlewares: [any ClientMiddleware] = []
         if let logger { middlewares.append(LoggingMiddleware(logger: logger, redactor: redactor)) }
         var onRetry: (@Sendable (RetryMiddleware.RetryEvent) -> Void)?
@@ -107,6 +112,7 @@ extension RaspClient {
         }
         middlewares.append(RetryMiddleware(policy: retry, sleeper: sleeper, onRetry: onRetry))
         if let quota { middlewares.append(QuotaMiddleware(counter: quota)) }
+        if servers.count > 1 { middlewares.append(HostFallbackMiddleware(servers: servers)) }
         middlewares.append(TimeoutMiddleware(policy: timeouts))
         return middlewares
     }
