@@ -11,8 +11,11 @@ ones refused, requests without a credential (or with another one) refused, unsup
 correct Allow. The mock accepts one random credential (RASP_MOCK_KEY, --require-key), which a schemathesis.toml
 gives to every security scheme of the document.
 
-Prints `<doc>.operations`, `.cases`, `.checks`, `.failed_checks` lines per document and the failing checks' names;
-exits 1 if any check failed or a document could not be served.
+Prints `<doc>.operations`, `.cases`, `.checks`, `.failed_checks` lines per document and the failing checks' names,
+and `.document_gaps`: refusals of schema-violating requests (or requests without the credential) answered with a
+status the operation does not document because it documents no client error at all (`document_gap`), which
+schemathesis reports as undocumented statuses; they are the document's gaps, not the mock's failures. Exits 1 if any
+other check failed or a document could not be served.
 """
 
 from __future__ import annotations
@@ -41,10 +44,39 @@ def corpus() -> list[Path]:
     return [Path(path) for path in listing]
 
 
-def summarize(report: Path) -> tuple[int, int, int, Counter, dict[str, str]]:
-    """(operations, cases, checks, failures by check name, the first failure of each check) from schemathesis'
-    NDJSON event stream."""
-    operations, cases, checks, failures, first = set(), 0, 0, Counter(), {}
+# What the mock answers a refusal with when the operation documents it (RequestCheck.answer in RaspSpecMock): 401 or
+# 403 (or a 4XX range) for a request without its credential; for a missing or invalid parameter or body, 400, 422,
+# another status that says the request is wrong, a 4XX range or `default`.
+CREDENTIAL_REFUSALS = {"401", "403", "4XX"}
+REQUEST_REFUSALS = {"400", "405", "406", "409", "412", "413", "414", "415", "422", "428", "431", "4XX", "default"}
+
+
+def document_gap(check: str, status: int | None, mode: str | None, documented: str) -> bool:
+    """Whether a failure is the document's, not the mock's: the mock refused a schema-violating request (or one
+    without its credential) with a status the operation does not document, because it documents no status that
+    says so. schemathesis reports the refusal as an undocumented status; the real service answers it all the same."""
+    if check != "status_code_conformance" or mode != "negative" or status not in (400, 401, 415):
+        return False
+    codes = {code.strip().upper() if code.strip() != "default" else "default" for code in documented.split(",")}
+    return not codes & (CREDENTIAL_REFUSALS if status == 401 else REQUEST_REFUSALS)
+
+
+def gap(result: dict, case_id: str, recorder: dict) -> bool:
+    """Whether a failed check of a case is a document gap (``document_gap``)."""
+    failure = result.get("failure_info") or {}
+    detail = (failure.get("failure") or {}) if isinstance(failure, dict) else {}
+    message = str(detail.get("message", ""))
+    response = ((recorder.get("interactions") or {}).get(case_id) or {}).get("response") or {}
+    case = ((recorder.get("cases") or {}).get(case_id) or {}).get("value") or {}
+    mode = ((case.get("meta") or {}).get("generation") or {}).get("mode")
+    documented = message.split("Documented:", 1)[1] if "Documented:" in message else ""
+    return document_gap(result.get("name", ""), response.get("status_code"), mode, documented)
+
+
+def summarize(report: Path) -> tuple[int, int, int, Counter, dict[str, str], Counter]:
+    """(operations, cases, checks, failures by check name, the first failure of each check, document gaps by
+    status) from schemathesis' NDJSON event stream."""
+    operations, cases, checks, failures, first, gaps = set(), 0, 0, Counter(), {}, Counter()
     for line in report.read_text(encoding="utf-8").splitlines():
         for kind, payload in json.loads(line).items():
             if kind != "ScenarioFinished":
@@ -54,17 +86,30 @@ def summarize(report: Path) -> tuple[int, int, int, Counter, dict[str, str]]:
             if label:
                 operations.add(label)
             cases += len(recorder.get("cases", {}))
+            interactions = recorder.get("interactions") or {}
+            # A case whose refusal is a document gap: its other complaints about that answer (its media type, for
+            # a status the document has no response for) are the same gap.
+            gap_cases = set()
+            for name, results in (recorder.get("checks") or {}).items():
+                for result in results:
+                    if result.get("status") == "failure" and gap(result, name, recorder):
+                        gap_cases.add(name)
             for name, results in (recorder.get("checks") or {}).items():
                 checks += len(results)
                 for result in results:
                     if result.get("status") == "failure":
                         check = result.get("name") or name
-                        failures[check] += 1
                         failure = result.get("failure_info") or {}
                         detail = (failure.get("failure") or {}) if isinstance(failure, dict) else {}
-                        first.setdefault(check, f"{label}: {detail.get('title', '')} {detail.get('message', '')}"
+                        message = str(detail.get("message", ""))
+                        if name in gap_cases and check in ("status_code_conformance", "content_type_conformance"):
+                            status = ((interactions.get(name) or {}).get("response") or {}).get("status_code")
+                            gaps[status] += check == "status_code_conformance"
+                            continue
+                        failures[check] += 1
+                        first.setdefault(check, f"{label}: {detail.get('title', '')} {message}"
                                          .replace("\n", " ")[:300])
-    return len(operations), cases, checks, failures, first
+    return len(operations), cases, checks, failures, first, gaps
 
 
 def security_schemes(spec: Path) -> dict[str, dict]:
@@ -145,9 +190,9 @@ def main() -> int:
                 ]
                 subprocess.run(command, cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 if report.exists():
-                    operations, cases, checks, failures, first = summarize(report)
+                    operations, cases, checks, failures, first, gaps = summarize(report)
                 else:
-                    operations, cases, checks, failures, first = 0, 0, 0, Counter(), {}
+                    operations, cases, checks, failures, first, gaps = 0, 0, 0, Counter(), {}, Counter()
         finally:
             process.kill()
             process.wait()
@@ -155,6 +200,9 @@ def main() -> int:
         print(f"{name}.cases: {cases}")
         print(f"{name}.checks: {checks}")
         print(f"{name}.failed_checks: {sum(failures.values())}")
+        # Reported apart: refusals the real service makes too, at statuses the document leaves out.
+        print(f"{name}.document_gaps: {sum(gaps.values())}"
+              + "".join(f" ({count} undocumented {status})" for status, count in sorted(gaps.items())))
         for check, count in failures.most_common():
             print(f"  {check}: {count} (first: {first.get(check, '')})")
         if failures or checks == 0:

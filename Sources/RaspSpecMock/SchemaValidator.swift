@@ -7,8 +7,8 @@ import RaspRuntime
 /// required and additional properties, `allOf`, `anyOf` and `oneOf` (exactly one). A mock serves an example only when
 /// it passes, and refuses a request whose parameters or body do not.
 ///
-/// A value a server sends may leave out a required `writeOnly` property, one a client sends a required `readOnly` one;
-/// formats are checked in values a server sends only.
+/// A value a server sends may leave out a required `writeOnly` property, one a client sends a required `readOnly` one.
+/// Formats are checked both ways, as the assertions OpenAPI tools (and the services they describe) make them.
 struct SchemaValidator {
     let document: OpenAPIDocument
     /// Whether the value is sent by a server (else by a client).
@@ -86,9 +86,7 @@ struct SchemaValidator {
         if let minimum = Int(facts.minLength ?? ""), length < minimum { return false }
         if let maximum = Int(facts.maxLength ?? ""), length > maximum { return false }
         if let pattern = facts.pattern, !Self.matches(text, pattern) { return false }
-        // Formats are checked in what the mock sends; a request's are left to the service (as JSON Schema validators
-        // leave them by default), so that no value a client may send is refused for its format alone.
-        return !isResponse || Self.hasFormat(text, schema.format)
+        return Self.hasFormat(text, schema.format)
     }
 
     private func validates(number: Double, _ schema: Schema) -> Bool {

@@ -68,8 +68,9 @@ struct RequestCheck: Sendable {
     }
 
     /// The documented answer for a refusal: the first of `statuses` the operation documents (or its range), else,
-    /// unless `exactly`, another client error it documents (422, else one of ``sayTheRequestIsWrong``, else
-    /// `default`), with a body valid under that response's schema; never a 5xx, which would say the server failed.
+    /// unless `exactly`, another client error it documents (422, else one of ``sayTheRequestIsWrong``), else the
+    /// first of `statuses` with the `default` response; with a body valid under that response's schema; never a 5xx,
+    /// which would say the server failed.
     /// A request without its credential is always answered 401 or 403: what the document does not say about it, the
     /// real service does.
     private func answer(_ statuses: [Int], detail: String, exactly: Bool = false) -> ServerResponse {
@@ -83,10 +84,10 @@ struct RequestCheck: Sendable {
         var chosen = ranged
         if chosen == nil, !exactly {
             let codes = responses.compactMap { response in response.status.code.map { ($0, response) } }
-            chosen = codes.first { $0.0 == 422 }
-                ?? codes.first { Self.sayTheRequestIsWrong.contains($0.0) }
-                ?? responses.first { $0.status == .default }.map { (statuses[0], $0) }
+            chosen = codes.first { $0.0 == 422 } ?? codes.first { Self.sayTheRequestIsWrong.contains($0.0) }
         }
+        // `default` describes every status the operation does not list: the refusal's own among them.
+        chosen = chosen ?? responses.first { $0.status == .default }.map { (statuses[0], $0) }
         guard let (status, response) = chosen else {
             let title = statuses[0] == 401 ? "Unauthorized" : statuses[0] == 415 ? "Unsupported Media Type"
                 : "Bad Request"
@@ -94,6 +95,7 @@ struct RequestCheck: Sendable {
             // The problem is JSON: it goes in the JSON media type the operation answers in, when it documents one
             // and not the problem type itself.
             let documented = responses.flatMap(\.content).filter(\.carriesJSON).map(\.contentType.base)
+                + responses.flatMap(\.producedTypes).map(ContentType.init).filter { $0.category == .json }.map(\.base)
             if let json = documented.first, !documented.contains("application/problem+json") {
                 problem.headers[.contentType] = json
             }
