@@ -66,8 +66,10 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
         self.now = now
     }
 
-    /// Runs `body`, returning its result with a report of every answer this middleware gave during it.
-    public static func observing<T>(_ body: () async throws -> T) async throws -> (T, [Report]) {
+    /// Runs `body` (in the caller's isolation), returning its result with a report of every answer this
+    /// middleware gave during it.
+    public static func observing<T>(isolation: isolated (any Actor)? = #isolation,
+                                    _ body: () async throws -> T) async throws -> (T, [Report]) {
         let observer = Observer()
         let value = try await $observer.withValue(observer) { try await body() }
         return (value, observer.reports.withLock { $0 })

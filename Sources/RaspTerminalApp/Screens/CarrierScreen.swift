@@ -14,7 +14,7 @@ struct CarrierScreen {
         switch key {
         case .up: cursor.move(by: -1, count: links.count)
         case .down: cursor.move(by: 1, count: links.count)
-        case .character("r"), .character("к"): if carrier.state.failure != nil { carrier.retry() }
+        case .character("r"), .character("к"): if carrier.state.failure != nil || carrier.saved != nil { carrier.retry() }
         case .enter:
             cursor.clamp(count: links.count)
             guard links.indices.contains(cursor.index) else { return }
@@ -51,6 +51,9 @@ struct CarrierScreen {
             for (offset, other) in carrier.otherMatches.enumerated() {
                 drawing.text("· " + other.title, x: 4, y: y + 1 + offset, palette.secondary)
             }
+        }
+        if let saved = carrier.saved {
+            drawing.text("\(saved.message) (r)", x: 2, y: drawing.canvas.height - 3, palette.alert)
         }
         if let status { drawing.text(status, x: 2, y: drawing.canvas.height - 2, palette.accent) }
         drawing.keyLine(failed ? drawing.hints.failure(key: "r") : drawing.hints.carrier)

@@ -48,6 +48,8 @@ struct ScheduleScreen {
                 drawing.text("\(failure.title): \(failure.retryTitle) (r)", x: 2, y: min(y, bottom - 1), palette.alert)
             }
         }
+        // A saved answer shown because the server could not be reached: its age, above the button (r tries again).
+        if let saved = schedule.saved { drawing.text("\(saved.message) (r)", x: 2, y: bottom - 1, palette.alert) }
         let written = drawing.text(" \(schedule.filtersButtonTitle) (f) ", x: 2, y: bottom, palette.button)
         // The marker of the design's button: a red dot while filters narrow the list.
         if schedule.filtersAreActive { drawing.text("●", x: 3 + written, y: bottom, palette.alert) }

@@ -1,5 +1,6 @@
 import Foundation
 import RaspAPI
+import RaspMiddlewares
 
 /// The carrier screen: logo, name, site, phone and e-mail from `/carrier/`, with the URLs for the actions.
 ///
@@ -17,6 +18,8 @@ public final class CarrierViewModel: ObservableObject {
     @Published public private(set) var state: LoadState<CarrierDetails> = .idle
     /// Further carriers that matched an ambiguous code.
     @Published public private(set) var otherMatches: [CarrierDetails] = []
+    /// Set while the details are a saved answer shown because the server could not be reached; nil for live data.
+    @Published public private(set) var saved: SavedResults?
 
     /// The requested code.
     public let code: String
@@ -65,14 +68,20 @@ public final class CarrierViewModel: ObservableObject {
     private func start() {
         task?.cancel()
         state = .loading
-        task = Task { [weak self, client, code, system] in
+        task = Task { [weak self, client, code, system, strings] in
             let result: Result<CarrierResponse, any Error>
+            var saved: SavedResults?
             do {
-                result = .success(try await client.carrier(code: code, system: system))
+                let (response, reports) = try await HTTPCacheMiddleware.observing {
+                    try await client.carrier(code: code, system: system)
+                }
+                saved = SavedResults.from(reports, strings: strings)
+                result = .success(response)
             } catch {
                 result = .failure(error)
             }
             guard !Task.isCancelled else { return }
+            self?.saved = saved
             self?.finish(result)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RaspAPI
+import RaspMiddlewares
 import RaspRuntime
 
 /// The trips between the chosen stations on a date: carrier, departure and arrival in each station's local
@@ -7,7 +8,10 @@ import RaspRuntime
 ///
 /// States: `.loading` (first page), `.loaded(rows)`, `.empty(«Вариантов нет»)` once every page is read and
 /// nothing passes the filters, `.failed` (no internet / server error) with ``retry()``. A failure while
-/// loading a further page keeps the rows and sets ``loadMoreFailure`` instead.
+/// loading a further page keeps the rows and sets ``loadMoreFailure`` instead. With a client that keeps answers
+/// (``/RaspAPI/RaspClient/live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:cache:sleeper:)``), a saved
+/// answer shown because the server could not be reached sets ``saved`` (its age and «Нет соединения…») instead of
+/// the no-internet error.
 ///
 /// Filters (``TripFilters``) survive reloads and launches (they live in the ``SettingsStore``). The transfer
 /// choice maps to the search's `transfers` parameter, so changing it reloads; departure slots filter the rows
@@ -24,6 +28,9 @@ public final class ScheduleViewModel: ObservableObject {
     @Published public private(set) var loadMoreFailure: ScreenFailure?
     /// The filters in effect.
     @Published public private(set) var filters: TripFilters
+    /// Set while the rows are a saved answer shown because the server could not be reached (its age and the line
+    /// to show); nil for live data. ``retry()`` goes back to the server.
+    @Published public private(set) var saved: SavedResults?
 
     /// The route and date searched.
     public let request: ScheduleRequest
@@ -148,10 +155,14 @@ public final class ScheduleViewModel: ObservableObject {
         let from = request.from.code, to = request.to.code, date = request.date
         task = Task { [weak self, client] in
             do {
-                let response = try await client.search(from: from, to: to, date: date, offset: offset, limit: limit,
-                                                       transfers: transfers)
-                guard !Task.isCancelled else { return }
-                self?.pageLoaded(response, offset: offset)
+                let (response, reports) = try await HTTPCacheMiddleware.observing {
+                    try await client.search(from: from, to: to, date: date, offset: offset, limit: limit,
+                                            transfers: transfers)
+                }
+                guard !Task.isCancelled, let self else { return }
+                let saved = SavedResults.from(reports, strings: self.strings)
+                if offset == 0 || saved != nil { self.saved = saved }
+                self.pageLoaded(response, offset: offset)
             } catch {
                 guard !Task.isCancelled else { return }
                 self?.pageFailed(error)

@@ -40,11 +40,15 @@ extension TimeoutPolicy {
 extension RaspClient {
     /// A client for the real API with the standard middleware stack, outermost first:
     ///
-    /// 1. ``/RaspMiddlewares/LoggingMiddleware`` (when a logger is given): one line per call, key masked;
-    /// 2. ``/RaspMiddlewares/RetryMiddleware``: `retry`, logging each retry at `notice`;
-    /// 3. ``/RaspServices/QuotaMiddleware`` (when a counter is given): counts every attempt that reaches the network
+    /// 1. ``/RaspMiddlewares/HTTPCacheMiddleware`` (when a store is given): answers kept as
+    ///    ``/RaspServices/RaspCachePolicy`` says, shown when the server cannot be reached;
+    /// 2. ``/RaspMiddlewares/LoggingMiddleware`` (when a logger is given): one line per call, key masked;
+    /// 3. ``/RaspMiddlewares/RetryMiddleware``: `retry`, logging each retry at `notice`;
+    /// 4. ``/RaspServices/QuotaMiddleware`` (when a counter is given): counts every attempt that reaches the network
     ///    and, in safe mode, refuses calls past the daily limit before any I/O;
-    /// 4. ``/RaspMiddlewares/TimeoutMiddleware``: a total deadline per attempt (`timeouts`, 300 s for `stationsList`).
+    /// 5. ``/RaspMiddlewares/HostFallbackMiddleware`` (for the two documented hosts): a call that cannot connect to
+    ///    one is made on the other;
+    /// 6. ``/RaspMiddlewares/TimeoutMiddleware``: a total deadline per attempt (`timeouts`, 300 s for `stationsList`).
     ///
     /// The quota sits inside the retries, not outside, so that retried attempts count against the daily limit as
     /// they do on the server.
@@ -57,6 +61,8 @@ extension RaspClient {
     ///   - timeouts: Deadlines per operation.
     ///   - serverURL: The host (default: `api.rasp.yandex-net.ru`).
     ///   - transport: How requests are sent (default: `URLSession`).
+    ///   - cache: Where answers are kept for offline use (e.g. a ``/RaspMiddlewares/DiskHTTPCacheStore`` in the
+    ///     app's caches folder); nil keeps none.
     ///   - sleeper: How retries wait (inject one in tests).
     /// - Throws: ``RaspServiceError/missingAPIKey``, ``RaspServiceError/invalidAPIKey(controlCharacter:)``.
     public static func live(
@@ -68,6 +74,7 @@ extension RaspClient {
         timeouts: TimeoutPolicy = .rasp,
         serverURL: URL = Servers.server1,
         transport: any ClientTransport = URLSessionTransport(),
+        cache: (any HTTPCacheStore)? = nil,
         sleeper: Sleeper = .live
     ) throws -> RaspClient {
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -78,14 +85,18 @@ extension RaspClient {
         let authentication: Authentication = placement == .header ? .apiKeyHeader(key) : .apiKeyQuery(key)
         // The two documented hosts stand in for each other; a key never goes to a host beyond them.
         let servers = Servers.all.contains { HostFallbackMiddleware.sameServer($0, serverURL) } ? Servers.all : []
-        let middlewares = standardMiddlewares(logger: logger, redactor: Redactor(authentication: authentication),
+        var middlewares = standardMiddlewares(logger: logger, redactor: Redactor(authentication: authentication),
                                               quota: quota, retry: retry, timeouts: timeouts, servers: servers,
                                               sleeper: sleeper)
+        if let cache {
+            middlewares.insert(HTTPCacheMiddleware(store: cache, policy: RaspCachePolicy.policy()), at: 0)
+        }
         return RaspClient(serverURL: serverURL, authentication: authentication, transport: transport,
                           middlewares: middlewares)
     }
 
-    /// The middleware stack of ``live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:sleeper:)``,
+    /// The middleware stack of
+    /// ``live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:cache:sleeper:)`` without the cache,
     /// for a client that needs it without a key (a mock server, a proxy that adds the key).
     /// - Parameters:
     ///   - logger: Where request lines and retry notices go; nil logs nothing.

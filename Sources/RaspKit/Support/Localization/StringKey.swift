@@ -50,6 +50,8 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     case scheduleEmpty = "schedule.empty"
     /// «Уточнить время» / "Refine the time".
     case scheduleFiltersButton = "schedule.filters.button"
+    /// «Нет соединения. Сохранённые результаты, %@ назад» / "Offline. Saved results from %@ ago".
+    case savedResultsFormat = "saved.results.format"
     /// «С пересадкой: %@» / "With a transfer: %@".
     case tripTransferSingle = "trip.transfer.single"
     /// «С пересадками: %@» / "With transfers: %@".
