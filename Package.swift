@@ -253,7 +253,7 @@ let package = Package(
             name: "rasp-bench",
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspURLSession", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
-                "EdgeCasesAPI",
+                "EdgeCasesAPI", "RaspMiddlewares", "RaspServices",
                 "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

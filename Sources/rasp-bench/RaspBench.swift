@@ -8,6 +8,6 @@ struct RaspBench: AsyncParsableCommand {
         commandName: "rasp-bench",
         abstract: "Benchmarks of rasp-swift. Build with -c release.",
         subcommands: [GeneratorSuite.self, ClientSuite.self, CodecSuite.self, DirectorySuite.self, StreamSuite.self,
-                      MockSuite.self]
+                      MockSuite.self, CacheSuite.self]
     )
 }
