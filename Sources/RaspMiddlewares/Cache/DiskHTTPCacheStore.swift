@@ -91,6 +91,14 @@ public struct DiskHTTPCacheStore: HTTPCacheStore {
         return Summary(entries: files.count, bytes: files.reduce(0) { $0 + $1.size })
     }
 
+    /// How many record files fail their checks (read in full; removes nothing).
+    public func damagedCount() -> Int {
+        recordFiles().filter { file in
+            guard let data = FileManager.default.contents(atPath: file.url.path) else { return false }
+            return (try? Self.decode(data)) == nil
+        }.count
+    }
+
     /// Removes every record.
     public func removeAll() {
         for file in recordFiles() { try? FileManager.default.removeItem(at: file.url) }

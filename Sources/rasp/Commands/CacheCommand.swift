@@ -9,7 +9,9 @@ struct CacheCommand: AsyncParsableCommand {
         abstract: "Show how many answers are saved for offline use and their size, or clear them (--clear).",
         discussion: """
         Answers of search, schedule, thread, carrier and nearest are saved per server in the cache folder (see \
-        --cache-dir), up to 32 MB; the station directory is kept beside them and is not cleared here.
+        --cache-dir), up to 32 MB ($RASP_ANSWERS_MAX_BYTES to change it); the station directory is kept beside them \
+        and is not cleared here. --json also counts the files that fail their checks (each is removed and fetched \
+        again when next read).
         """)
 
     @OptionGroup var options: GlobalOptions
@@ -25,11 +27,12 @@ struct CacheCommand: AsyncParsableCommand {
                     : "rasp: the demo data saves nothing.")
                 return
             }
-            let store = DiskHTTPCacheStore(folder: folder)
+            let store = DiskHTTPCacheStore(folder: folder, maxBytes: context.answersMaxBytes)
             if clear { store.removeAll() }
             let summary = store.summary()
             if options.json {
-                let object: [String: Any] = ["folder": folder.path, "entries": summary.entries, "bytes": summary.bytes]
+                let object: [String: Any] = ["folder": folder.path, "entries": summary.entries, "bytes": summary.bytes,
+                                             "max_bytes": store.maxBytes, "damaged": store.damagedCount()]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 context.console.print(String(decoding: data, as: UTF8.self))
                 return

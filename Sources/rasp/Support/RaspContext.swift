@@ -45,6 +45,13 @@ struct RaspContext: Sendable {
         redactor = client.core.redactor.merging(Redactor(secrets: Set([source.apiKey].compactMap { $0 })))
     }
 
+    /// The most bytes of saved answers: `$RASP_ANSWERS_MAX_BYTES`, else 32 MB.
+    var answersMaxBytes: Int { Self.answersMaxBytes(environment) }
+
+    private static func answersMaxBytes(_ environment: Environment) -> Int {
+        environment["RASP_ANSWERS_MAX_BYTES"].flatMap { Int($0) }.map { max(0, $0) } ?? 32 << 20
+    }
+
     /// Whether messages from the runtime should be Russian.
     var russian: Bool { strings.language == .ru }
 
@@ -102,8 +109,8 @@ struct RaspContext: Sendable {
         client.core.middlewares += headers
         // Outermost: a saved answer makes no request, so it is neither logged nor counted against the quota.
         if let folder = source.answersDirectory {
-            var cache: [any ClientMiddleware] = [HTTPCacheMiddleware(
-                store: DiskHTTPCacheStore(folder: folder), policy: RaspCachePolicy.policy())]
+            let store = DiskHTTPCacheStore(folder: folder, maxBytes: Self.answersMaxBytes(environment))
+            var cache: [any ClientMiddleware] = [HTTPCacheMiddleware(store: store, policy: RaspCachePolicy.policy())]
             if options.offline { cache.insert(HeaderMiddleware(headers: [("Cache-Control", "only-if-cached")]), at: 0) }
             if options.refresh { cache.insert(HeaderMiddleware(headers: [("Cache-Control", "no-cache")]), at: 0) }
             client.core.middlewares.insert(contentsOf: cache, at: 0)
