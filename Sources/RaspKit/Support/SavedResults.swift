@@ -18,7 +18,7 @@ public struct SavedResults: Sendable, Hashable {
 
     /// The notice for the answers a call got, or nil when they came live (or fresh from the cache).
     /// - Parameters:
-    ///   - reports: What ``HTTPCacheMiddleware/observing(_:)`` reported for the call.
+    ///   - reports: What `HTTPCacheMiddleware.observing` reported for the call.
     ///   - strings: The language of the line.
     static func from(_ reports: [HTTPCacheMiddleware.Report], strings: RaspKit.Strings) -> SavedResults? {
         guard let age = reports.filter({ $0.outcome == .stale }).map(\.age).max() else { return nil }

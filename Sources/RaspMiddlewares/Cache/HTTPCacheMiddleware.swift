@@ -18,7 +18,7 @@ import HTTPTypes
 /// never falls back on a stored answer, `no-store` bypasses the cache, `max-stale` and `min-fresh` shift freshness.
 ///
 /// Place it before the middlewares that count or retry calls (quota, ``RetryMiddleware``), so an answer from the
-/// store is no call: an app learns where each answer came from with ``observing(_:)``.
+/// store is no call: an app learns where each answer came from with ``observing(isolation:_:)``.
 public struct HTTPCacheMiddleware: ClientMiddleware {
     /// Where an answer came from.
     public enum Outcome: Sendable, Hashable {

@@ -3,7 +3,7 @@ public import RaspMiddlewares
 import RaspRuntime
 
 /// How long the Rasp API's answers stay fresh, and how long a saved one may still be shown when a call fails: the
-/// API sends no cache headers, so ``HTTPCacheMiddleware`` goes by this.
+/// API sends no cache headers, so ``/RaspMiddlewares/HTTPCacheMiddleware`` goes by this.
 ///
 /// | Operation | Fresh for | Shown after a failure for |
 /// |---|---|---|

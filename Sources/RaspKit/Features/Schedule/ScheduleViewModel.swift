@@ -9,7 +9,7 @@ import RaspRuntime
 /// States: `.loading` (first page), `.loaded(rows)`, `.empty(«Вариантов нет»)` once every page is read and
 /// nothing passes the filters, `.failed` (no internet / server error) with ``retry()``. A failure while
 /// loading a further page keeps the rows and sets ``loadMoreFailure`` instead. With a client that keeps answers
-/// (``/RaspAPI/RaspClient/live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:cache:sleeper:)``), a saved
+/// (``RaspAPI/RaspClient/live(apiKey:placement:logger:quota:retry:timeouts:serverURL:transport:cache:sleeper:)``), a saved
 /// answer shown because the server could not be reached sets ``saved`` (its age and «Нет соединения…») instead of
 /// the no-internet error.
 ///

@@ -105,7 +105,7 @@ extension RaspClient {
     ///   - retry: Attempts and backoff.
     ///   - timeouts: Deadlines per operation.
     ///   - servers: The hosts the API is served from, when the client calls one of them: a call that cannot connect
-    ///     to one is made on the next (``HostFallbackMiddleware``), counted once by the quota.
+    ///     to one is made on the next (``/RaspMiddlewares/HostFallbackMiddleware``), counted once by the quota.
     ///   - sleeper: How retries wait.
     /// - Returns: Logging, retries, the quota, the host fallback and timeouts, outermost first.
     public static func standardMiddlewares(logger: Logger?, redactor: Redactor = .standard, quota: QuotaCounter? = nil,
