@@ -35,7 +35,7 @@ struct RequestCheck: Sendable {
                 names.compactMap { name in document.securitySchemes.first { $0.name == name } }
             }
         }
-        required = operation.parameters.filter { parameter in
+        required = Self.checked(operation.parameters).filter { parameter in
             guard parameter.required, parameter.location != .path else { return false }
             let schema = document.dereferenced(parameter.schema)
             let isObject = schema.types.contains(.object) || !schema.properties.isEmpty
@@ -59,7 +59,7 @@ struct RequestCheck: Sendable {
             return answer([400], detail: "the request body is required")
         }
         let validator = SchemaValidator(document: document, isResponse: false)
-        for parameter in operation.parameters {
+        for parameter in Self.checked(operation.parameters) {
             guard let value = Self.value(of: parameter, in: request, document: document),
                   !validator.validates(value, parameter.schema) else { continue }
             return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")
@@ -105,6 +105,15 @@ struct RequestCheck: Sendable {
         var answer = SpecMock.response(status: status, media: media, values: values)
         if media == nil, let produced = response.producedTypes.first { answer.headers[.contentType] = produced }
         return answer
+    }
+
+    /// The parameters a request is checked for: header parameters named `Accept`, `Content-Type` or `Authorization`
+    /// are left out, as OpenAPI says they are ignored (the media types and the security scheme decide those fields).
+    private static func checked(_ parameters: [Parameter]) -> [Parameter] {
+        parameters.filter { parameter in
+            parameter.location != .header
+                || !["accept", "content-type", "authorization"].contains(parameter.name.lowercased())
+        }
     }
 
     /// The client errors that say what was wrong with a request, besides 400 and 422: a documented one may answer

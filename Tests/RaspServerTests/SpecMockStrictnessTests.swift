@@ -50,6 +50,14 @@ struct SpecMockStrictnessTests {
               security: []
               responses:
                 '200': {description: ok}
+          /games:
+            get:
+              operationId: games
+              security: []
+              parameters:
+                - {name: Accept, in: header, required: true, schema: {type: string, enum: [application/x-ndjson]}}
+              responses:
+                '200': {description: The games.}
           /orders:
             post:
               operationId: order
@@ -218,6 +226,11 @@ struct SpecMockStrictnessTests {
             return
         }
         #expect(problem["title"] == .string("Bad Request"))
+    }
+
+    @Test func anAcceptHeaderParameterIsIgnoredAsOpenAPISays() async throws {
+        #expect(try await Self.respond("GET", "/games").status == 200)
+        #expect(try await Self.respond("GET", "/games", headers: [.accept: "*/*"]).status == 200)
     }
 
     @Test func theMostSpecificPathDecidesTheAllowedMethods() async throws {
