@@ -18,6 +18,8 @@ struct RequestCheck: Sendable {
     /// The required parameters a request must carry (not an exploded object in form style, which has no item of
     /// its own and none at all without properties set).
     private let required: [Parameter]
+    /// The parameters a request is checked for (``checked(_:)``).
+    private let parameters: [Parameter]
     private let credential: String?
 
     init(_ operation: RaspGenerator.Operation, document: OpenAPIDocument, values: SchemaValues,
@@ -35,7 +37,8 @@ struct RequestCheck: Sendable {
                 names.compactMap { name in document.securitySchemes.first { $0.name == name } }
             }
         }
-        required = Self.checked(operation.parameters).filter { parameter in
+        parameters = Self.checked(operation.parameters)
+        required = parameters.filter { parameter in
             guard parameter.required, parameter.location != .path else { return false }
             let schema = document.dereferenced(parameter.schema)
             let isObject = schema.types.contains(.object) || !schema.properties.isEmpty
@@ -59,7 +62,7 @@ struct RequestCheck: Sendable {
             return answer([400], detail: "the request body is required")
         }
         let validator = SchemaValidator(document: document, isResponse: false)
-        for parameter in Self.checked(operation.parameters) {
+        for parameter in parameters {
             guard let value = Self.value(of: parameter, in: request, document: document),
                   !validator.validates(value, parameter.schema) else { continue }
             return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")

@@ -15,7 +15,20 @@ struct CacheDirectives: Sendable, Hashable {
     var onlyIfCached = false
 
     init(_ headers: HTTPFields) {
-        for value in headers[values: .cacheControl] {
+        self.init(cacheControl: headers[values: .cacheControl], pragma: headers[Self.pragma])
+    }
+
+    /// The directives of a stored answer's header fields.
+    init(_ stored: HTTPCachedResponse) {
+        let values = { (name: String) in
+            stored.headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        }
+        self.init(cacheControl: values("Cache-Control"), pragma: values("Pragma").first)
+    }
+
+    /// The directives of the `Cache-Control` field values, and of `Pragma` when there are none.
+    private init(cacheControl: [String], pragma: String?) {
+        for value in cacheControl {
             for part in value.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1)
                 let name = pieces.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
@@ -38,7 +51,7 @@ struct CacheDirectives: Sendable, Hashable {
             }
         }
         // HTTP/1.0's `Pragma: no-cache` in a request without `Cache-Control` (RFC 9111, section 5.4).
-        if headers[.cacheControl] == nil, headers[Self.pragma]?.lowercased().contains("no-cache") == true {
+        if cacheControl.isEmpty, pragma?.lowercased().contains("no-cache") == true {
             noCache = true
         }
     }

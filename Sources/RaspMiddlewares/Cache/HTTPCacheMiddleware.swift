@@ -100,7 +100,7 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
         if let stored {
             let age = currentAge(stored)
             let lifetime = freshnessLifetime(stored, request: request)
-            let storedDirectives = CacheDirectives(Self.fields(stored.headers))
+            let storedDirectives = CacheDirectives(stored)
             if directives.onlyIfCached {
                 return answer(stored, age: age, outcome: age <= lifetime ? .fresh : .stale, request: request)
             }
@@ -178,7 +178,7 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
 
     /// How long, in seconds, the answer is fresh for.
     private func freshnessLifetime(_ stored: HTTPCachedResponse, request: ClientRequest) -> Double {
-        let directives = CacheDirectives(Self.fields(stored.headers))
+        let directives = CacheDirectives(stored)
         if let maxAge = directives.maxAge { return Double(maxAge) }
         let date = stored.header("Date").flatMap(Self.httpDate) ?? stored.responseTime
         if let expires = stored.header("Expires") {
@@ -196,7 +196,7 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
     /// fresh answer).
     private func standIn(_ stored: HTTPCachedResponse, _ request: ClientRequest,
                          _ directives: CacheDirectives) -> ClientResponse? {
-        let storedDirectives = CacheDirectives(Self.fields(stored.headers))
+        let storedDirectives = CacheDirectives(stored)
         guard !directives.noCache, directives.maxAge != 0, !storedDirectives.mustRevalidate else { return nil }
         let allowed = max(Double(storedDirectives.staleIfError ?? 0), policy.staleIfError(request)?.seconds ?? 0)
         let age = currentAge(stored)
@@ -285,12 +285,17 @@ public struct HTTPCacheMiddleware: ClientMiddleware {
 
     /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`), or nil.
     static func httpDate(_ text: String) -> Date? {
+        httpDateFormatter.withLock { $0.date(from: text.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// One formatter for every answer (making one per date read cost more than the rest of a cache hit).
+    private static let httpDateFormatter: Locked<DateFormatter> = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
-    }
+        return Locked(formatter)
+    }()
 
     // MARK: Observation
 
