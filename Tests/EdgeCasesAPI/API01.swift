@@ -109,6 +109,22 @@ public protocol ClientProtocol: Sendable {
     ///
     /// - Remark: HTTP `GET /_stream/{route}`, generated from `#/paths/~1_stream~1{route}/get` (`streamRoute`).
     func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody
+    /// A success offered as JSON, as text and as XML; 204 when there is nothing yet.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/point`, generated from `#/paths/~1_negotiate~1point/get` (`negotiatePoint`).
+    func negotiatePoint(_ input: Operations.NegotiatePoint) async throws -> Point?
+    /// The success response in the media type the server chose among those asked for.
+    func negotiatePoint(_ input: Operations.NegotiatePoint, accepting: [Operations.NegotiatePoint.ResponseContentType]) async throws -> Operations.NegotiatePoint.ResponseBody?
+    /// A multipart answer with a JSON part, repeated text parts and a file part.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/parts`, generated from `#/paths/~1_negotiate~1parts/get` (`negotiateParts`).
+    func negotiateParts(_ input: Operations.NegotiateParts) async throws -> Operations.NegotiateParts.Output
+    /// The same items as JSON Lines, as a JSON text sequence or as server-sent events.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/stream`, generated from `#/paths/~1_negotiate~1stream/get` (`negotiateStream`).
+    func negotiateStream(_ input: Operations.NegotiateStream) async throws -> JSONLinesStream<StreamItem>
+    /// The success response in the media type the server chose among those asked for.
+    func negotiateStream(_ input: Operations.NegotiateStream, accepting: [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody
     /// Alternatives, any one suffices (HTTP Basic first).
     ///
     /// - Remark: HTTP `GET /secure/either`, generated from `#/paths/~1secure~1either/get` (`secureEither`).
@@ -186,6 +202,16 @@ public struct MockClient: ClientProtocol {
     public var streamRouteHandler: @Sendable (Operations.StreamRoute) async throws -> Data = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
     /// Answers ``Client/streamRouteStream(_:)``.
     public var streamRouteStreamHandler: @Sendable (Operations.StreamRoute) async throws -> MessageBody = { _ in throw MockClientError.notImplemented(operationID: "streamRoute") }
+    /// Answers ``Client/negotiatePoint(_:)``.
+    public var negotiatePointHandler: @Sendable (Operations.NegotiatePoint) async throws -> Point? = { _ in throw MockClientError.notImplemented(operationID: "negotiatePoint") }
+    /// Answers ``Client/negotiatePoint(_:accepting:)``; nil answers with the plain method's handler.
+    public var negotiatePointAcceptingHandler: (@Sendable (Operations.NegotiatePoint, [Operations.NegotiatePoint.ResponseContentType]) async throws -> Operations.NegotiatePoint.ResponseBody?)? = nil
+    /// Answers ``Client/negotiateParts(_:)``.
+    public var negotiatePartsHandler: @Sendable (Operations.NegotiateParts) async throws -> Operations.NegotiateParts.Output = { _ in throw MockClientError.notImplemented(operationID: "negotiateParts") }
+    /// Answers ``Client/negotiateStream(_:)``.
+    public var negotiateStreamHandler: @Sendable (Operations.NegotiateStream) async throws -> JSONLinesStream<StreamItem> = { _ in throw MockClientError.notImplemented(operationID: "negotiateStream") }
+    /// Answers ``Client/negotiateStream(_:accepting:)``; nil answers with the plain method's handler.
+    public var negotiateStreamAcceptingHandler: (@Sendable (Operations.NegotiateStream, [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody)? = nil
     /// Answers ``Client/secureEither(_:)``.
     public var secureEitherHandler: @Sendable (Operations.SecureEither) async throws -> Point = { _ in throw MockClientError.notImplemented(operationID: "secureEither") }
     /// Answers ``Client/secureBoth(_:)``.
@@ -229,6 +255,9 @@ extension ClientProtocol {
         ClientServerRoutes.streamLines(self, on: &router)
         ClientServerRoutes.download(self, on: &router)
         ClientServerRoutes.streamRoute(self, on: &router)
+        ClientServerRoutes.negotiatePoint(self, on: &router)
+        ClientServerRoutes.negotiateParts(self, on: &router)
+        ClientServerRoutes.negotiateStream(self, on: &router)
         ClientServerRoutes.secureEither(self, on: &router)
         ClientServerRoutes.secureBoth(self, on: &router)
         ClientServerRoutes.securePublic(self, on: &router)

@@ -70,6 +70,25 @@ extension ClientProtocol {
     public func getMessage(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) async throws -> Message? {
         try await getMessage(Operations.GetMessage(channelId: channelId, messageId: messageId, limit: limit, ids: ids, kind: kind))
     }
+
+    /// - Parameters:
+    ///   - label:
+    ///   - matrix:
+    ///   - point:
+    ///   - filter:
+    ///   - deep:
+    ///   - spaced:
+    ///   - piped:
+    ///   - labels:
+    ///   - where:
+    ///   - xPoint:
+    ///   - session:
+    ///   - prefs:
+    ///
+    /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`.
+    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
+        try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
+    }
 }
 
 extension Client {

@@ -97,28 +97,37 @@ extension Operations {
 }
 
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - label:
-    ///   - matrix:
-    ///   - point:
-    ///   - filter:
-    ///   - deep:
-    ///   - spaced:
-    ///   - piped:
-    ///   - labels:
-    ///   - where:
-    ///   - xPoint:
-    ///   - session:
-    ///   - prefs:
+    /// Use `/search` instead; this path answers with its default response only.
     ///
-    /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`.
-    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
-        try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
+    /// - Remark: HTTP `GET /fallback`.
+    @available(*, deprecated, message: "Use `/search` instead; this path answers with its default response only.")
+    public func fallback() async throws -> Point {
+        try await fallback(Operations.Fallback())
+    }
+}
+
+extension Client {
+    public func styles(_ input: Operations.Styles) async throws -> Point? {
+        var request = ClientRequest(method: "GET", path: "", operationID: "styles", security: [["bearer"]])
+        request.path = "/styles/\(try request.pathParameter("label", input.label, style: .label, explode: true))/\(try request.pathParameter("matrix", input.matrix, style: .matrix, explode: false))/\(try request.pathParameter("point", input.point, style: .simple, explode: true))"
+        try request.addQuery("filter", input.filter, style: .form, explode: true)
+        try request.addQuery("deep", input.deep, style: .deepObject, explode: true)
+        try request.addQuery("spaced", input.spaced, style: .spaceDelimited, explode: false)
+        try request.addQuery("piped", input.piped, style: .pipeDelimited, explode: false)
+        try request.addQuery("labels", input.labels, style: .form, explode: true)
+        try request.addQuery("where", json: input.where)
+        try request.addHeader("X-Point", input.xPoint, explode: true)
+        try request.addCookie("session", input.session, explode: true)
+        try request.addCookie("prefs", input.prefs, explode: true)
+        let response = try await core.performRaw(request)
+        if response.status == 201 { return nil }
+        return try core.decode(Point.self, from: response, operationID: request.operationID)
     }
 }
 
 extension MockClient {
     public func styles(_ input: Operations.Styles) async throws -> Point? { try await stylesHandler(input) }
+    public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
 }
 
 extension ClientExampleHandler {

@@ -39,36 +39,17 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension ClientProtocol {
-    /// Use `/search` instead; this path answers with its default response only.
+    /// - Parameters:
+    ///   - body: The request body (`application/x-www-form-urlencoded`).
     ///
-    /// - Remark: HTTP `GET /fallback`.
-    @available(*, deprecated, message: "Use `/search` instead; this path answers with its default response only.")
-    public func fallback() async throws -> Point {
-        try await fallback(Operations.Fallback())
-    }
-}
-
-extension Client {
-    public func styles(_ input: Operations.Styles) async throws -> Point? {
-        var request = ClientRequest(method: "GET", path: "", operationID: "styles", security: [["bearer"]])
-        request.path = "/styles/\(try request.pathParameter("label", input.label, style: .label, explode: true))/\(try request.pathParameter("matrix", input.matrix, style: .matrix, explode: false))/\(try request.pathParameter("point", input.point, style: .simple, explode: true))"
-        try request.addQuery("filter", input.filter, style: .form, explode: true)
-        try request.addQuery("deep", input.deep, style: .deepObject, explode: true)
-        try request.addQuery("spaced", input.spaced, style: .spaceDelimited, explode: false)
-        try request.addQuery("piped", input.piped, style: .pipeDelimited, explode: false)
-        try request.addQuery("labels", input.labels, style: .form, explode: true)
-        try request.addQuery("where", json: input.where)
-        try request.addHeader("X-Point", input.xPoint, explode: true)
-        try request.addCookie("session", input.session, explode: true)
-        try request.addCookie("prefs", input.prefs, explode: true)
-        let response = try await core.performRaw(request)
-        if response.status == 201 { return nil }
-        return try core.decode(Point.self, from: response, operationID: request.operationID)
+    /// - Remark: HTTP `POST /_echo/form`.
+    public func echoForm(body: PaymentForm) async throws -> Echo {
+        try await echoForm(Operations.EchoForm(body: body))
     }
 }
 
 extension MockClient {
-    public func fallback(_ input: Operations.Fallback) async throws -> Point { try await fallbackHandler(input) }
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo { try await echoFormHandler(input) }
 }
 
 extension ClientServerRoutes {

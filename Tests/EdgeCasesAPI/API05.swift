@@ -4,18 +4,74 @@
 internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
+extension Operations {
+    /// The input of ``Client/styles(_:)``.
+    public struct Styles: Sendable {
+        public var label: [String]
+        public var matrix: String
+        public var point: Point
+        public var filter: Filter?
+        public var deep: Filter?
+        public var spaced: [Int]?
+        public var piped: [String]?
+        public var labels: [String: String]?
+        public var `where`: Point?
+        public var xPoint: Point?
+        public var session: String?
+        public var prefs: Point?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
+            self.label = label
+            self.matrix = matrix
+            self.point = point
+            self.filter = filter
+            self.deep = deep
+            self.spaced = spaced
+            self.piped = piped
+            self.labels = labels
+            self.where = `where`
+            self.xPoint = xPoint
+            self.session = session
+            self.prefs = prefs
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
-    ///   - body: The request body (`application/x-www-form-urlencoded`).
+    ///   - body: The request body (`multipart/form-data`).
     ///
-    /// - Remark: HTTP `POST /_echo/form`.
-    public func echoForm(body: PaymentForm) async throws -> Echo {
-        try await echoForm(Operations.EchoForm(body: body))
+    /// - Remark: HTTP `POST /_echo/multipart`.
+    public func echoMultipart(body: Upload) async throws -> Echo {
+        try await echoMultipart(Operations.EchoMultipart(body: body))
+    }
+}
+
+extension Client {
+    public func fallback(_ input: Operations.Fallback) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/fallback", operationID: "fallback", security: [["bearer"]])
+        return try await core.perform(request, decoding: Point.self, errorBody: { ClientCore.decodeDefaultErrorBody(Point.self, $1) })
+    }
+
+    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo {
+        var request = ClientRequest(method: "POST", path: "/_echo/form", operationID: "echoForm", security: [["bearer"]])
+        try request.setFormBody(input.body, encoding: ["metadata": .init(style: .deepObject, explode: true), "expand": .init(style: .deepObject, explode: true), "ids": .init(style: .pipeDelimited, explode: false)])
+        return try await core.perform(request, decoding: Echo.self)
     }
 }
 
 extension MockClient {
-    public func echoForm(_ input: Operations.EchoForm) async throws -> Echo { try await echoFormHandler(input) }
+    public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo { try await echoMultipartHandler(input) }
+    public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo { try await echoUploadHandler(input) }
+}
+
+extension ClientServerRoutes {
+    static func fallback(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/fallback", operationID: "fallback") { request in
+            let input = Operations.Fallback()
+            return try ServerResponse.json(await handler.fallback(input), status: 200, contentType: "application/json")
+        }
+    }
 }
 
 extension ClientExampleHandler {

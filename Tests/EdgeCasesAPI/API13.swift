@@ -32,44 +32,53 @@ public struct StreamItem: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - count:
+    /// A stream route by name, read whole; its documented failures decode into a type per status.
     ///
-    /// - Remark: HTTP `GET /_stream/jsonl`.
-    public func streamLines(count: Int? = nil) async throws -> JSONLinesStream<StreamItem> {
-        try await streamLines(Operations.StreamLines(count: count))
+    /// - Parameters:
+    ///   - route:
+    ///   - xMockFault:
+    ///
+    /// - Remark: HTTP `GET /_stream/{route}`.
+    public func streamRoute(route: String, xMockFault: String? = nil) async throws -> Data {
+        try await streamRoute(Operations.StreamRoute(route: route, xMockFault: xMockFault))
+    }
+
+    /// The response of ``Client/streamRoute(_:)`` as it arrives (the bytes as they come).
+    ///
+    /// A stream route by name, read whole; its documented failures decode into a type per status.
+    ///
+    /// - Parameters:
+    ///   - route:
+    ///   - xMockFault:
+    ///
+    /// - Remark: HTTP `GET /_stream/{route}`.
+    public func streamRouteStream(route: String, xMockFault: String? = nil) async throws -> MessageBody {
+        try await streamRouteStream(Operations.StreamRoute(route: route, xMockFault: xMockFault))
     }
 }
 
 extension Client {
-    public func streamEvents(_ input: Operations.StreamEvents) async throws -> EventStream<StreamItem> {
-        var request = ClientRequest(method: "GET", path: "/_stream/sse", operationID: "streamEvents", security: [["bearer"]])
-        request.addQuery("count", input.count)
-        request.addQuery("delay_ms", input.delayMs)
-        request.addQuery("done", input.done)
-        request.setHeader("Accept", "text/event-stream")
-        return EventStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
+    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody {
+        var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download", security: [["bearer"]])
+        request.addQuery("size", input.size)
+        request.addQuery("chunk", input.chunk)
+        return try await core.performStream(request)
     }
 }
 
-extension MockClient {
-    public func download(_ input: Operations.Download) async throws -> Data { try await downloadHandler(input) }
-}
-
 extension ClientServerRoutes {
-    static func uploadParts(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "POST", path: "/_sink/parts", operationID: "uploadParts") { request in
-            let body = try request.multipartBody(as: Operations.UploadParts.Body.self, encoding: [:])
-            let input = Operations.UploadParts(
-                body: body
+    static func streamLines(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/jsonl", operationID: "streamLines") { request in
+            let input = Operations.StreamLines(
+                count: try request.parameter("count", in: .query)
             )
-            return try ServerResponse.json(await handler.uploadParts(input), status: 200, contentType: "application/json")
+            return try ServerResponse.jsonLines(await handler.streamLines(input), status: 200, contentType: "application/x-ndjson")
         }
     }
 }
 
 extension ClientExampleHandler {
-    public func download(_ input: Operations.Download) async throws -> Data {
-        try await answer("GET", "/_stream/bytes")
+    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody {
+        MessageBody(try await answer("GET", "/_stream/bytes"))
     }
 }

@@ -5,55 +5,75 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/uploadFile(_:)``.
-    public struct UploadFile: Sendable {
-        /// The request body (`application/octet-stream`).
-        public var body: BinaryFile
+    /// The input of ``Client/streamEvents(_:)``.
+    public struct StreamEvents: Sendable {
+        public var count: Int?
+        public var delayMs: Int?
+        public var done: Operations.StreamEvents.Done?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: BinaryFile) {
-            self.body = body
+        public init(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) {
+            self.count = count
+            self.delayMs = delayMs
+            self.done = done
+        }
+
+        /// The `Done` schema of the API.
+        public enum Done: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _0, _1
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._0, ._1]
+            public var rawValue: Int {
+                switch self {
+                case ._0: 0
+                case ._1: 1
+                case .unknown(let value): value
+                }
+            }
         }
     }
 }
 
-extension ClientProtocol {
-    /// - Parameters:
-    ///   - size:
-    ///   - chunk:
-    ///
-    /// - Remark: HTTP `GET /_stream/bytes`.
-    public func download(size: Int? = nil, chunk: Int? = nil) async throws -> Data {
-        try await download(Operations.Download(size: size, chunk: chunk))
-    }
-}
-
 extension Client {
-    public func streamLines(_ input: Operations.StreamLines) async throws -> JSONLinesStream<StreamItem> {
-        var request = ClientRequest(method: "GET", path: "/_stream/jsonl", operationID: "streamLines", security: [["bearer"]])
-        request.addQuery("count", input.count)
-        return JSONLinesStream<StreamItem>(try await core.performStream(request), operationID: request.operationID)
+    public func streamRoute(_ input: Operations.StreamRoute) async throws -> Data {
+        var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
+        request.addHeader("X-Mock-Fault", input.xMockFault)
+        return try await core.performData(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
+    }
+
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody {
+        var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
+        request.addHeader("X-Mock-Fault", input.xMockFault)
+        return try await core.performStream(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
     }
 }
 
 extension MockClient {
-    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody { try await downloadStreamHandler(input) }
+    public func negotiatePoint(_ input: Operations.NegotiatePoint) async throws -> Point? { try await negotiatePointHandler(input) }
+    public func negotiatePoint(_ input: Operations.NegotiatePoint, accepting: [Operations.NegotiatePoint.ResponseContentType]) async throws -> Operations.NegotiatePoint.ResponseBody? {
+        if let handler = negotiatePointAcceptingHandler { return try await handler(input, accepting) }
+        return try await negotiatePoint(input).map { .json($0) }
+    }
 }
 
 extension ClientServerRoutes {
-    static func streamEvents(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/_stream/sse", operationID: "streamEvents") { request in
-            let input = Operations.StreamEvents(
-                count: try request.parameter("count", in: .query),
-                delayMs: try request.parameter("delay_ms", in: .query),
-                done: try request.parameter("done", in: .query)
+    static func download(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/bytes", operationID: "download") { request in
+            let input = Operations.Download(
+                size: try request.parameter("size", in: .query),
+                chunk: try request.parameter("chunk", in: .query)
             )
-            return try ServerResponse.events(await handler.streamEvents(input), status: 200)
+            return try ServerResponse(status: 200, contentType: "application/octet-stream", body: await handler.download(input))
         }
     }
 }
 
 extension ClientExampleHandler {
-    public func downloadStream(_ input: Operations.Download) async throws -> MessageBody {
-        MessageBody(try await answer("GET", "/_stream/bytes"))
+    public func streamRoute(_ input: Operations.StreamRoute) async throws -> Data {
+        try await answer("GET", "/_stream/{route}")
+    }
+    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody {
+        MessageBody(try await answer("GET", "/_stream/{route}"))
     }
 }

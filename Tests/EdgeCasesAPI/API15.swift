@@ -94,45 +94,60 @@ public struct Echo: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
+extension Operations {
+    /// The input of ``Client/streamLines(_:)``.
+    public struct StreamLines: Sendable {
+        public var count: Int?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(count: Int? = nil) {
+            self.count = count
+        }
+    }
+}
+
 extension ClientProtocol {
-    /// The response of ``Client/download(_:)`` as it arrives (the bytes as they come).
+    /// A success offered as JSON, as text and as XML; 204 when there is nothing yet.
     ///
     /// - Parameters:
-    ///   - size:
-    ///   - chunk:
+    ///   - empty:
     ///
-    /// - Remark: HTTP `GET /_stream/bytes`.
-    public func downloadStream(size: Int? = nil, chunk: Int? = nil) async throws -> MessageBody {
-        try await downloadStream(Operations.Download(size: size, chunk: chunk))
+    /// - Remark: HTTP `GET /_negotiate/point`.
+    public func negotiatePoint(empty: Bool? = nil) async throws -> Point? {
+        try await negotiatePoint(Operations.NegotiatePoint(empty: empty))
     }
-}
 
-extension Client {
-    public func download(_ input: Operations.Download) async throws -> Data {
-        var request = ClientRequest(method: "GET", path: "/_stream/bytes", operationID: "download", security: [["bearer"]])
-        request.addQuery("size", input.size)
-        request.addQuery("chunk", input.chunk)
-        return try await core.performData(request)
+    /// Asks for the success response in some of its media types, most wanted first, and returns it in the one
+    /// the server chose.
+    ///
+    /// - Parameters:
+    ///   - empty:
+    ///   - accepting: The media types to ask for (`Accept`), most wanted first; empty for any of them.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/point`.
+    public func negotiatePoint(empty: Bool? = nil, accepting: [Operations.NegotiatePoint.ResponseContentType]) async throws -> Operations.NegotiatePoint.ResponseBody? {
+        try await self.negotiatePoint(Operations.NegotiatePoint(empty: empty), accepting: accepting)
     }
-}
 
-extension MockClient {
-    public func streamRoute(_ input: Operations.StreamRoute) async throws -> Data { try await streamRouteHandler(input) }
+    /// Answers with ``negotiatePoint(_:)``, whichever `accepting` asks for first.
+    public func negotiatePoint(_ input: Operations.NegotiatePoint, accepting: [Operations.NegotiatePoint.ResponseContentType]) async throws -> Operations.NegotiatePoint.ResponseBody? {
+        return try await negotiatePoint(input).map { .json($0) }
+    }
 }
 
 extension ClientServerRoutes {
-    static func streamLines(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/_stream/jsonl", operationID: "streamLines") { request in
-            let input = Operations.StreamLines(
-                count: try request.parameter("count", in: .query)
+    static func streamRoute(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_stream/{route}", operationID: "streamRoute") { request in
+            let input = Operations.StreamRoute(
+                route: try request.requiredParameter("route", in: .path),
+                xMockFault: try request.parameter("X-Mock-Fault", in: .header)
             )
-            return try ServerResponse.jsonLines(await handler.streamLines(input), status: 200, contentType: "application/x-ndjson")
+            return try ServerResponse(status: 200, contentType: "application/octet-stream", body: await handler.streamRoute(input))
         }
     }
 }
 
 extension ClientExampleHandler {
-    public func streamRoute(_ input: Operations.StreamRoute) async throws -> Data {
-        try await answer("GET", "/_stream/{route}")
+    public func negotiatePoint(_ input: Operations.NegotiatePoint) async throws -> Point? {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/_negotiate/point"))
     }
 }

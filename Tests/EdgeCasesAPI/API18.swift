@@ -4,69 +4,54 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/streamEvents(_:)``.
-    public struct StreamEvents: Sendable {
-        public var count: Int?
-        public var delayMs: Int?
-        public var done: Operations.StreamEvents.Done?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(count: Int? = nil, delayMs: Int? = nil, done: Operations.StreamEvents.Done? = nil) {
-            self.count = count
-            self.delayMs = delayMs
-            self.done = done
-        }
+extension ClientProtocol {
+    /// The same items as JSON Lines, as a JSON text sequence or as server-sent events.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/stream`.
+    public func negotiateStream() async throws -> JSONLinesStream<StreamItem> {
+        try await negotiateStream(Operations.NegotiateStream())
+    }
 
-        /// The `Done` schema of the API.
-        public enum Done: OpenEnum {
-            /// A value the API documents; ``rawValue`` is how it is sent.
-            case _0, _1
-            /// A value this client does not know yet, kept as it was sent.
-            case unknown(Int)
-            public static let knownCases: [Self] = [._0, ._1]
-            public var rawValue: Int {
-                switch self {
-                case ._0: 0
-                case ._1: 1
-                case .unknown(let value): value
-                }
+    /// Asks for the success response in some of its media types, most wanted first, and returns it in the one
+    /// the server chose.
+    ///
+    /// - Parameters:
+    ///   - accepting: The media types to ask for (`Accept`), most wanted first; empty for any of them.
+    ///
+    /// - Remark: HTTP `GET /_negotiate/stream`.
+    public func negotiateStream(accepting: [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody {
+        try await self.negotiateStream(Operations.NegotiateStream(), accepting: accepting)
+    }
+
+    /// Answers with ``negotiateStream(_:)``, whichever `accepting` asks for first.
+    public func negotiateStream(_ input: Operations.NegotiateStream, accepting: [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody {
+        return .jsonl(try await negotiateStream(input))
+    }
+}
+
+extension MockClient {
+    public func negotiateStream(_ input: Operations.NegotiateStream) async throws -> JSONLinesStream<StreamItem> { try await negotiateStreamHandler(input) }
+    public func negotiateStream(_ input: Operations.NegotiateStream, accepting: [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody {
+        if let handler = negotiateStreamAcceptingHandler { return try await handler(input, accepting) }
+        return .jsonl(try await negotiateStream(input))
+    }
+}
+
+extension ClientServerRoutes {
+    static func negotiateStream(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/_negotiate/stream", operationID: "negotiateStream") { request in
+            let input = Operations.NegotiateStream()
+            switch try await handler.negotiateStream(input, accepting: request.accepted(Operations.NegotiateStream.ResponseContentType.self)) {
+            case .jsonl(let value): return ServerResponse.jsonLines(value, status: 200, contentType: "application/jsonl")
+            case .jsonSeq(let value): return ServerResponse.jsonLines(value, status: 200, contentType: "application/json-seq")
+            case .eventStream(let value): return ServerResponse.events(value, status: 200)
             }
         }
     }
 }
 
-extension ClientProtocol {
-    /// Alternatives, any one suffices (HTTP Basic first).
-    ///
-    /// - Remark: HTTP `GET /secure/either`.
-    public func secureEither() async throws -> Point {
-        try await secureEither(Operations.SecureEither())
-    }
-}
-
-extension Client {
-    public func streamRouteStream(_ input: Operations.StreamRoute) async throws -> MessageBody {
-        var request = ClientRequest(method: "GET", path: "/_stream/\(ClientRequest.pathComponent(input.route))", operationID: "streamRoute", security: [["bearer"]])
-        request.addHeader("X-Mock-Fault", input.xMockFault)
-        return try await core.performStream(request, errorBody: { switch $0 { case 404: ClientCore.decodeErrorBody(MissingStream.self, $1); case 429: ClientCore.decodeErrorBody(RateLimited.self, $1); case 500...599: ClientCore.decodeErrorBody(ServerFailure.self, $1); default: nil } })
-    }
-}
-
-extension MockClient {
-    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point { try await secureBothHandler(input) }
-}
-
-extension ClientServerRoutes {
-    static func secureEither(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/secure/either", operationID: "secureEither") { request in
-            let input = Operations.SecureEither()
-            return try ServerResponse.json(await handler.secureEither(input), status: 200, contentType: "application/json")
-        }
-    }
-}
-
 extension ClientExampleHandler {
-    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/both"))
+    public func secureEither(_ input: Operations.SecureEither) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/either"))
     }
 }

@@ -54,47 +54,108 @@ public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``Client/streamLines(_:)``.
-    public struct StreamLines: Sendable {
-        public var count: Int?
+    /// The input of ``Client/negotiateParts(_:)``.
+    public struct NegotiateParts: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(count: Int? = nil) {
-            self.count = count
+        public init() {
+        }
+
+        /// The `Output` schema of the API.
+        public struct Output: Codable, Hashable, Sendable, JSONWritable {
+            public let template: Operations.NegotiateParts.Output.Template
+            public let names: [String]?
+            /// Format: `binary`.
+            public let attachment: BinaryFile?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(template: Operations.NegotiateParts.Output.Template, names: [String]? = nil, attachment: BinaryFile? = nil) {
+                self.template = template
+                self.names = names
+                self.attachment = attachment
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.template = try container.field(Operations.NegotiateParts.Output.Template.self, "template")
+                self.names = try container.optionalField([String].self, "names")
+                self.attachment = try container.optionalField(BinaryFile.self, "attachment")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.template, "template")
+                try container.encodeOptionalField(self.names, "names")
+                try container.encodeOptionalField(self.attachment, "attachment")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.template, "template")
+                try writer.encodeOptionalField(self.names, "names")
+                try writer.encodeOptionalField(self.attachment, "attachment")
+                writer.endObject()
+            }
+
+            /// The `Template` schema of the API.
+            public struct Template: Codable, Hashable, Sendable, JSONWritable {
+                public let message: String
+                /// Creates a value from its properties (optional ones default to `nil`).
+                public init(message: String) {
+                    self.message = message
+                }
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: FieldKey.self)
+                    self.message = try container.field(String.self, "message")
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: FieldKey.self)
+                    try container.encodeField(self.message, "message")
+                }
+                public func writeJSON(to writer: inout JSONWriter) throws {
+                    writer.beginObject()
+                    try writer.encodeField(self.message, "message")
+                    writer.endObject()
+                }
+            }
         }
     }
 }
 
 extension ClientProtocol {
-    /// A combination, both keys together.
+    /// Alternatives, any one suffices (HTTP Basic first).
     ///
-    /// - Remark: HTTP `GET /secure/both`.
-    public func secureBoth() async throws -> Point {
-        try await secureBoth(Operations.SecureBoth())
+    /// - Remark: HTTP `GET /secure/either`.
+    public func secureEither() async throws -> Point {
+        try await secureEither(Operations.SecureEither())
     }
 }
 
 extension Client {
-    public func secureEither(_ input: Operations.SecureEither) async throws -> Point {
-        let request = ClientRequest(method: "GET", path: "/secure/either", operationID: "secureEither", security: [["basic"], ["oauth"]])
-        return try await core.perform(request, decoding: Point.self)
+    public func negotiateStream(_ input: Operations.NegotiateStream, accepting: [Operations.NegotiateStream.ResponseContentType]) async throws -> Operations.NegotiateStream.ResponseBody {
+        let request = ClientRequest(method: "GET", path: "/_negotiate/stream", operationID: "negotiateStream", security: [["bearer"]])
+        let (representation, response) = try await core.performNegotiating(request, offering: ["application/jsonl", "application/json-seq", "text/event-stream"], accepting: accepting.map(\.rawValue), streaming: true)
+        switch representation {
+        case 0: return .jsonl(JSONLinesStream<StreamItem>(response.body, operationID: request.operationID))
+        case 1: return .jsonSeq(JSONLinesStream<StreamItem>(response.body, operationID: request.operationID, framing: .recordSeparator))
+        default: return .eventStream(EventStream<StreamItem>(response.body, operationID: request.operationID))
+        }
+    }
+
+    public func negotiateStream(_ input: Operations.NegotiateStream) async throws -> JSONLinesStream<StreamItem> {
+        switch try await negotiateStream(input, accepting: [.jsonl]) {
+        case .jsonl(let value): return value
+        default: throw ClientCore.otherRepresentation(operationID: "negotiateStream", expected: "application/jsonl")
+        }
     }
 }
 
-extension MockClient {
-    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point { try await securePublicHandler(input) }
-}
-
 extension ClientServerRoutes {
-    static func secureBoth(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/secure/both", operationID: "secureBoth") { request in
-            let input = Operations.SecureBoth()
-            return try ServerResponse.json(await handler.secureBoth(input), status: 200, contentType: "application/json")
+    static func secureEither(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/either", operationID: "secureEither") { request in
+            let input = Operations.SecureEither()
+            return try ServerResponse.json(await handler.secureEither(input), status: 200, contentType: "application/json")
         }
     }
 }
 
 extension ClientExampleHandler {
-    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/public"))
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/both"))
     }
 }

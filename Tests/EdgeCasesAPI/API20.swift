@@ -4,45 +4,35 @@
 internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/download(_:)``.
-    public struct Download: Sendable {
-        public var size: Int?
-        public var chunk: Int?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(size: Int? = nil, chunk: Int? = nil) {
-            self.size = size
-            self.chunk = chunk
-        }
-    }
-}
-
 extension ClientProtocol {
-    /// No credential at all.
+    /// A combination, both keys together.
     ///
-    /// - Remark: HTTP `GET /secure/public`.
-    public func securePublic() async throws -> Point {
-        try await securePublic(Operations.SecurePublic())
+    /// - Remark: HTTP `GET /secure/both`.
+    public func secureBoth() async throws -> Point {
+        try await secureBoth(Operations.SecureBoth())
     }
 }
 
 extension Client {
-    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
-        let request = ClientRequest(method: "GET", path: "/secure/both", operationID: "secureBoth", security: [["apiKey", "queryKey"]])
-        return try await core.perform(request, decoding: Point.self)
-    }
-
-    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point {
-        let request = ClientRequest(method: "GET", path: "/secure/public", operationID: "securePublic", requiresAuthentication: false)
+    public func secureEither(_ input: Operations.SecureEither) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/either", operationID: "secureEither", security: [["basic"], ["oauth"]])
         return try await core.perform(request, decoding: Point.self)
     }
 }
 
 extension MockClient {
-    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point { try await secureOptionalHandler(input) }
+    public func secureEither(_ input: Operations.SecureEither) async throws -> Point { try await secureEitherHandler(input) }
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point { try await secureBothHandler(input) }
 }
 
 extension ClientServerRoutes {
+    static func secureBoth(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/both", operationID: "secureBoth") { request in
+            let input = Operations.SecureBoth()
+            return try ServerResponse.json(await handler.secureBoth(input), status: 200, contentType: "application/json")
+        }
+    }
+
     static func securePublic(_ handler: some ClientProtocol, on router: inout ServerRouter) {
         router.register(method: "GET", path: "/secure/public", operationID: "securePublic") { request in
             let input = Operations.SecurePublic()
@@ -52,7 +42,7 @@ extension ClientServerRoutes {
 }
 
 extension ClientExampleHandler {
-    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/optional"))
+    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/public"))
     }
 }

@@ -49,26 +49,42 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``Client/streamRoute(_:)``.
-    public struct StreamRoute: Sendable {
-        public var route: String
-        public var xMockFault: String?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(route: String, xMockFault: String? = nil) {
-            self.route = route
-            self.xMockFault = xMockFault
-        }
-    }
-
-    /// The input of ``Client/secureEither(_:)``.
-    public struct SecureEither: Sendable {
+    /// The input of ``Client/negotiateStream(_:)``.
+    public struct NegotiateStream: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
+        }
+
+        /// The media types the success response is offered in, to ask for in ``Client/negotiateStream(_:accepting:)``.
+        public enum ResponseContentType: String, CaseIterable, Sendable {
+            /// `application/jsonl`.
+            case jsonl = "application/jsonl"
+            /// `application/json-seq`.
+            case jsonSeq = "application/json-seq"
+            /// `text/event-stream`.
+            case eventStream = "text/event-stream"
+        }
+
+        /// The success response in the media type it arrived in (``Client/negotiateStream(_:accepting:)``).
+        public enum ResponseBody: Sendable {
+            /// The body as `application/jsonl`.
+            case jsonl(JSONLinesStream<StreamItem>)
+            /// The body as `application/json-seq`.
+            case jsonSeq(JSONLinesStream<StreamItem>)
+            /// The body as `text/event-stream`.
+            case eventStream(EventStream<StreamItem>)
         }
     }
 }
 
 extension ClientProtocol {
+    /// No credential at all.
+    ///
+    /// - Remark: HTTP `GET /secure/public`.
+    public func securePublic() async throws -> Point {
+        try await securePublic(Operations.SecurePublic())
+    }
+
     /// A credential if the client has one (the cookie), none otherwise.
     ///
     /// - Remark: HTTP `GET /secure/optional`.
@@ -78,14 +94,19 @@ extension ClientProtocol {
 }
 
 extension Client {
-    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
-        let request = ClientRequest(method: "GET", path: "/secure/optional", operationID: "secureOptional", security: [[], ["cookieKey"]])
+    public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/both", operationID: "secureBoth", security: [["apiKey", "queryKey"]])
+        return try await core.perform(request, decoding: Point.self)
+    }
+
+    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/public", operationID: "securePublic", requiresAuthentication: false)
         return try await core.perform(request, decoding: Point.self)
     }
 }
 
 extension MockClient {
-    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point { try await secureOIDCHandler(input) }
+    public func securePublic(_ input: Operations.SecurePublic) async throws -> Point { try await securePublicHandler(input) }
 }
 
 extension ClientServerRoutes {
@@ -95,17 +116,10 @@ extension ClientServerRoutes {
             return try ServerResponse.json(await handler.secureOptional(input), status: 200, contentType: "application/json")
         }
     }
-
-    static func secureOIDC(_ handler: some ClientProtocol, on router: inout ServerRouter) {
-        router.register(method: "GET", path: "/secure/oidc", operationID: "secureOIDC") { request in
-            let input = Operations.SecureOIDC()
-            return try ServerResponse.json(await handler.secureOIDC(input), status: 200, contentType: "application/json")
-        }
-    }
 }
 
 extension ClientExampleHandler {
-    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/oidc"))
+    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/optional"))
     }
 }

@@ -46,22 +46,15 @@ public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
+    /// The input of ``Client/secureEither(_:)``.
+    public struct SecureEither: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
     /// The input of ``Client/secureBoth(_:)``.
     public struct SecureBoth: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
-    }
-
-    /// The input of ``Client/securePublic(_:)``.
-    public struct SecurePublic: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
-    }
-
-    /// The input of ``Client/secureOptional(_:)``.
-    public struct SecureOptional: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
@@ -73,14 +66,14 @@ extension ClientProtocol {
     public func secureOIDC() async throws -> Point {
         try await secureOIDC(Operations.SecureOIDC())
     }
-
-    /// - Remark: HTTP `POST /secure/digest`.
-    public func secureDigest() async throws -> Void {
-        try await secureDigest(Operations.SecureDigest())
-    }
 }
 
 extension Client {
+    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
+        let request = ClientRequest(method: "GET", path: "/secure/optional", operationID: "secureOptional", security: [[], ["cookieKey"]])
+        return try await core.perform(request, decoding: Point.self)
+    }
+
     public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
         let request = ClientRequest(method: "GET", path: "/secure/oidc", operationID: "secureOIDC", security: [["oidc"]])
         return try await core.perform(request, decoding: Point.self)
@@ -88,10 +81,18 @@ extension Client {
 }
 
 extension MockClient {
-    public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void { try await secureDigestHandler(input) }
+    public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point { try await secureOptionalHandler(input) }
+    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point { try await secureOIDCHandler(input) }
 }
 
 extension ClientServerRoutes {
+    static func secureOIDC(_ handler: some ClientProtocol, on router: inout ServerRouter) {
+        router.register(method: "GET", path: "/secure/oidc", operationID: "secureOIDC") { request in
+            let input = Operations.SecureOIDC()
+            return try ServerResponse.json(await handler.secureOIDC(input), status: 200, contentType: "application/json")
+        }
+    }
+
     static func secureDigest(_ handler: some ClientProtocol, on router: inout ServerRouter) {
         router.register(method: "POST", path: "/secure/digest", operationID: "secureDigest") { request in
             let input = Operations.SecureDigest()
@@ -102,6 +103,9 @@ extension ClientServerRoutes {
 }
 
 extension ClientExampleHandler {
+    public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
+        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/oidc"))
+    }
     public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void {
         _ = try await answer("POST", "/secure/digest")
     }

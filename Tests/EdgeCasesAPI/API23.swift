@@ -32,15 +32,22 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``Client/secureOIDC(_:)``.
-    public struct SecureOIDC: Sendable {
+    /// The input of ``Client/securePublic(_:)``.
+    public struct SecurePublic: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
     }
 
-    /// The input of ``Client/secureDigest(_:)``.
-    public struct SecureDigest: Sendable {
+    /// The input of ``Client/secureOptional(_:)``.
+    public struct SecureOptional: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
+    /// The input of ``Client/secureOIDC(_:)``.
+    public struct SecureOIDC: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
@@ -48,12 +55,9 @@ extension Operations {
 }
 
 extension ClientProtocol {
-    /// - Parameters:
-    ///   - tag:
-    ///
-    /// - Remark: HTTP `GET /pets`.
-    public func listPets(tag: Tag? = nil) async throws -> [Pet] {
-        try await listPets(Operations.ListPets(tag: tag))
+    /// - Remark: HTTP `POST /secure/digest`.
+    public func secureDigest() async throws -> Void {
+        try await secureDigest(Operations.SecureDigest())
     }
 }
 
@@ -62,16 +66,10 @@ extension Client {
         let request = ClientRequest(method: "POST", path: "/secure/digest", operationID: "secureDigest", security: [["digest"]])
         _ = try await core.performRaw(request)
     }
-
-    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
-        var request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", security: [["bearer"]])
-        request.addQuery("tag", input.tag)
-        return try await core.perform(request, decoding: [Pet].self)
-    }
 }
 
 extension MockClient {
-    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
+    public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void { try await secureDigestHandler(input) }
 }
 
 extension ClientServerRoutes {

@@ -43,6 +43,13 @@ public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
+    /// The input of ``Client/secureDigest(_:)``.
+    public struct SecureDigest: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
     /// The input of ``Client/listPets(_:)``.
     public struct ListPets: Sendable {
         public var tag: Tag?
@@ -64,6 +71,14 @@ extension Operations {
 
 extension ClientProtocol {
     /// - Parameters:
+    ///   - tag:
+    ///
+    /// - Remark: HTTP `GET /pets`.
+    public func listPets(tag: Tag? = nil) async throws -> [Pet] {
+        try await listPets(Operations.ListPets(tag: tag))
+    }
+
+    /// - Parameters:
     ///   - petId:
     ///
     /// - Remark: HTTP `GET /pets/{petId}`.
@@ -73,6 +88,12 @@ extension ClientProtocol {
 }
 
 extension Client {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
+        var request = ClientRequest(method: "GET", path: "/pets", operationID: "listPets", security: [["bearer"]])
+        request.addQuery("tag", input.tag)
+        return try await core.perform(request, decoding: [Pet].self)
+    }
+
     public func getPet(_ input: Operations.GetPet) async throws -> Pet {
         let request = ClientRequest(method: "GET", path: "/pets/\(ClientRequest.pathComponent(input.petId))", operationID: "getPet", security: [["bearer"]])
         return try await core.perform(request, decoding: Pet.self, errorBody: { ClientCore.decodeErrorBody(ErrorSchema.self, $1) })
@@ -80,6 +101,7 @@ extension Client {
 }
 
 extension MockClient {
+    public func listPets(_ input: Operations.ListPets) async throws -> [Pet] { try await listPetsHandler(input) }
     public func getPet(_ input: Operations.GetPet) async throws -> Pet { try await getPetHandler(input) }
 }
 

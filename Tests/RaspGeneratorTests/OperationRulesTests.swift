@@ -269,9 +269,14 @@ struct OperationRulesTests {
             """, extra: "    Chunk: {type: object, properties: {delta: {type: string}}}\n")
         #expect(out.client.contains("func op(id: String) async throws -> Thing {"))
         #expect(out.client.contains("func opStream(id: String) async throws -> EventStream<Chunk> {"))
+        // Both go through the method that asks for some of the media types and reads the one that arrived.
+        #expect(out.client.contains("func op(id: String, accepting: [Operations.Op.ResponseContentType]) "
+                                    + "async throws -> Operations.Op.ResponseBody {"))
+        #expect(out.client.contains(#"core.performNegotiating(request, offering: ["application/json", "#
+                                    + #""text/event-stream"], accepting: accepting.map(\.rawValue), streaming: true)"#))
         #expect(out.client.contains(
-            "return EventStream<Chunk>(try await core.performStream(request), operationID: request.operationID)"))
-        #expect(out.client.contains(#"request.setHeader("Accept", "text/event-stream")"#))
+            "default: return .eventStream(EventStream<Chunk>(response.body, operationID: request.operationID))"))
+        #expect(out.client.contains("switch try await op(input, accepting: [.eventStream]) {"))
     }
 
     @Test func streamOnlyResponsesAreThePlainMethodsResult() throws {

@@ -31,6 +31,10 @@ extension SwiftRenderer {
                 w.line()
                 render(nested, &w)
             }
+            if !operation.representations.isEmpty {
+                w.line()
+                renderRepresentationTypes(operation, &w)
+            }
         }
     }
 
@@ -78,6 +82,9 @@ extension SwiftRenderer {
                 writeMethodDoc(method, flattened: false, &w)
                 w.line("func ", method.name, "(_ input: ", inputPrefix, method.operation.inputName,
                        ") async throws -> ", method.success.returnType)
+                if !method.isStreamVariant && !method.operation.representations.isEmpty {
+                    renderNegotiatedRequirement(method.operation, &w)
+                }
             }
         }
         w.line()
@@ -107,6 +114,9 @@ extension SwiftRenderer {
             renderFlattened(method, members: bytes, &w, argument: { $0 == "body" ? "BinaryFile(body)" : nil })
         }
         w.line()
+        if !method.isStreamVariant && !operation.representations.isEmpty {
+            renderNegotiatedExtensionMethods(operation, members: members, &w)
+        }
     }
 
     /// The client's declaration: its storage and initializer (its methods are extensions, see
@@ -140,7 +150,16 @@ extension SwiftRenderer {
 
     /// One method of the client (for a writer inside `extension <Client>`).
     func renderClientMethod(_ method: Method, _ w: inout CodeWriter) {
-        renderMethod(method.operation, name: method.name, success: method.success, &w)
+        let operation = method.operation
+        if !operation.representations.isEmpty {
+            if !method.isStreamVariant {
+                renderNegotiatedClientMethod(operation, errorBody: errorBodyClosure(operation), &w)
+                w.line()
+            }
+            renderUnwrappingClientMethod(method, &w)
+        } else {
+            renderMethod(operation, name: method.name, success: method.success, &w)
+        }
         w.line()
     }
 
@@ -219,6 +238,14 @@ extension SwiftRenderer {
     private func renderMethod(_ operation: OperationDecl, name: String, success: SuccessDecl, _ w: inout CodeWriter) {
         w.line(access, "func ", name, "(_ input: ", inputPrefix, operation.inputName, ") async throws -> ",
                success.returnType, " {")
+        renderRequest(operation, mutable: success.asksForEvents, &w)
+        renderResponse(operation, success: success, &w)
+        w.line("}")
+    }
+
+    /// The statements that make `request` from the input: path, parameters and body. `mutable` keeps it a `var`
+    /// for statements that follow.
+    func renderRequest(_ operation: OperationDecl, mutable: Bool, _ w: inout CodeWriter) {
         // A path parameter in a style of its own is written by the request (for errors it names the operation), so
         // the request is made first and its path filled in after.
         let pathIsStyled = operation.parameters.contains { $0.location == .path && $0.serialization != .text }
@@ -238,7 +265,7 @@ extension SwiftRenderer {
         let pathLiteral = "\"" + path + "\""
         let auth = Self.authenticationArguments(operation, schemes: api.authSchemes.count)
         let hasParts = operation.parameters.contains { $0.location != .path } || operation.body != nil || pathIsStyled
-            || success.asksForEvents
+            || mutable
         let initialPath = pathIsStyled ? "\"\"" : pathLiteral
         w.line("    ", hasParts ? "var" : "let", " request = ClientRequest(method: \"", operation.httpMethod,
                "\", path: ", initialPath, ", operationID: \"", Naming.escaped(operation.operationID), "\"", auth, ")")
@@ -263,6 +290,10 @@ extension SwiftRenderer {
                 if !body.required { w.line("    }") }
             }
         }
+    }
+
+    /// The statements that send `request` and return `success`.
+    private func renderResponse(_ operation: OperationDecl, success: SuccessDecl, _ w: inout CodeWriter) {
         let errorBody = errorBodyClosure(operation)
         let streamed = "try await core.performStream(request\(errorBody))"
         switch success {
@@ -280,6 +311,13 @@ extension SwiftRenderer {
             w.line("    return String(decoding: try await core.performData(request\(errorBody)), as: UTF8.self)")
         case .data:
             w.line("    return try await core.performData(request\(errorBody))")
+        case .multipart(let type, let parts):
+            w.line("    return try await core.multipart(\(type.spelling).self, "
+                   + "of: core.performRaw(request\(errorBody)), encoding: \(Self.partEncodings(parts)), "
+                   + "operationID: request.operationID)")
+        case .form(let type, let parts):
+            w.line("    return try await core.form(\(type.spelling).self, of: core.performRaw(request\(errorBody)), "
+                   + "encoding: \(Self.partEncodings(parts)), operationID: request.operationID)")
         case .none:
             w.line("    _ = try await core.performRaw(request", errorBody, ")")
         case .events(let type):
@@ -295,7 +333,6 @@ extension SwiftRenderer {
         case .bytes:
             w.line("    return \(streamed)")
         }
-        w.line("}")
     }
 
     /// The request's arguments about credentials: `requiresAuthentication: false` when no alternative of its
@@ -363,7 +400,7 @@ extension SwiftRenderer {
     /// The `errorBody:` argument: decodes the body of each documented error status into its type, thrown as an
     /// `APIError`; a `default` body is decoded too but thrown as `ClientError.http`, as any status the document does
     /// not name.
-    private func errorBodyClosure(_ operation: OperationDecl) -> String {
+    func errorBodyClosure(_ operation: OperationDecl) -> String {
         switch operation.errorBodies {
         case .none:
             return ""
@@ -410,6 +447,9 @@ extension SwiftRenderer {
                        ") async throws -> ", method.success.returnType,
                        " = { _ in throw MockClientError.notImplemented(operationID: \"",
                        Naming.escaped(method.operation.operationID), "\") }")
+                if !method.isStreamVariant && !method.operation.representations.isEmpty {
+                    renderNegotiatedMockHandler(method.operation, &w)
+                }
             }
             w.line()
             w.doc(["Creates a mock whose operations all throw until given a handler."])
@@ -423,5 +463,8 @@ extension SwiftRenderer {
         w.line(access, "func ", method.name, "(_ input: ", inputPrefix, method.operation.inputName,
                ") async throws -> ", method.success.returnType, " { try await ", Naming.bare(method.name),
                "Handler(input) }")
+        if !method.isStreamVariant && !method.operation.representations.isEmpty {
+            renderNegotiatedMockMethod(method.operation, &w)
+        }
     }
 }

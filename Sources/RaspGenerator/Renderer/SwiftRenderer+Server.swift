@@ -70,6 +70,9 @@ extension SwiftRenderer {
         case .json(let type, _):
             w.line("    try JSONCoding.decoder.decode(", type.spelling, ".self, from: ", bytes, ")")
         case .data: w.line("    ", bytes)
+        case .multipart(let type, _), .form(let type, _):
+            // Examples are JSON values: an object's example reads as the type its parts or fields fill.
+            w.line("    try JSONCoding.decoder.decode(", type.spelling, ".self, from: ", bytes, ")")
         case .text: w.line("    String(decoding: ", bytes, ", as: UTF8.self)")
         case .none: w.line("    _ = ", bytes)
         case .events(let type):
@@ -112,6 +115,13 @@ extension SwiftRenderer {
             w.line("        )")
         }
         let wire = operation.successWire
+        if !isReceiver && !operation.representations.isEmpty {
+            renderNegotiatedAnswer(operation, &w)
+            w.line("    }")
+            w.line("}")
+            w.line()
+            return
+        }
         if !isReceiver, let variant = operation.streamVariant, let streamType = wire.streamContentType {
             w.line("        if request.accepts(", Naming.literal(streamType), ") {")
             w.line("            return try ", Self.responseExpression(
@@ -219,6 +229,10 @@ extension SwiftRenderer {
             return "ServerResponse.json(\(call), status: \(status), contentType: \(jsonType))"
         case .text: return "ServerResponse(status: \(status), contentType: \(type), body: Data((\(call)).utf8))"
         case .data: return "ServerResponse(status: \(status), contentType: \(type), body: \(call))"
+        case .multipart(_, let parts):
+            return "ServerResponse.multipart(\(call), status: \(status), encoding: \(partEncodings(parts)))"
+        case .form(_, let parts):
+            return "ServerResponse.form(\(call), status: \(status), encoding: \(partEncodings(parts)))"
         case .none: return "ServerResponse(status: \(status))"
         case .events, .rawEvents: return "ServerResponse.events(\(call), status: \(status))"
         case .jsonLines: return "ServerResponse.jsonLines(\(call), status: \(status), contentType: \(type))"

@@ -144,6 +144,14 @@ extension Imports {
         self.isPublic = isPublic
         addMembers(of: operation)
         for nested in operation.nested { add(nested) }
+        addRepresentations(of: operation)
+    }
+
+    /// Adds the types of the media types a success response is offered in (its `ResponseBody` enum's payloads).
+    mutating func addRepresentations(of operation: OperationDecl) {
+        for representation in operation.representations {
+            formUnion(Imports(returning: representation.success, aliases: aliases))
+        }
     }
 
     /// Adds the types of an operation's input members: its parameters and its body.
@@ -158,6 +166,7 @@ extension Imports {
         switch success {
         case .json(let type, _): add(type)
         case .data: foundation = true
+        case .multipart(let type, _), .form(let type, _): add(type)
         case .text, .none: break
         case .events(let type):
             add("EventStream")

@@ -48,6 +48,8 @@ extension TranslatedAPI {
             case .json(let type, let emptyStatuses): .json(qualified(type), emptyStatuses: emptyStatuses)
             case .events(let type): .events(qualified(type))
             case .jsonLines(let type, let separator): .jsonLines(qualified(type), recordSeparator: separator)
+            case .multipart(let type, let parts): .multipart(qualified(type), parts: parts)
+            case .form(let type, let parts): .form(qualified(type), parts: parts)
             case .data, .text, .none, .rawEvents, .bytes: success
             }
         }
@@ -67,6 +69,9 @@ extension TranslatedAPI {
             }
             operation.success = success(operation.success)
             operation.streamVariant = operation.streamVariant.map { ($0.methodName, success($0.success)) }
+            for item in operation.representations.indices {
+                operation.representations[item].success = success(operation.representations[item].success)
+            }
             operation.errorBodies = operation.errorBodies.mapTypes(qualified)
             operation.nested = operation.nested.map(qualified)
             operations[index] = operation

@@ -52,8 +52,8 @@ struct OperationTranslator {
             var bodyTypes: [Declaration] = []
             let body = try requestBody(operation, owner: owner, types: &types, nested: &bodyTypes, scope: &scope)
             var responseTypes: [Declaration] = []
-            let (success, stream, errors) = try responses(operation, owner: owner, types: &types,
-                                                          nested: &responseTypes, scope: &scope)
+            let (success, stream, representations, errors) = try responses(
+                operation, owner: owner, types: &types, nested: &responseTypes, scope: &scope)
             let streamVariant = stream.map { (methodScope.unique(Naming.bare(methodName) + "Stream"), $0) }
             // A server decodes what a client encodes and the other way round: both directions then.
             if config.generate.contains(.server) {
@@ -76,7 +76,11 @@ struct OperationTranslator {
                 nested: nested, security: security,
                 receiver: operation.receiver.map {
                     ReceiverDecl(kind: $0.kind, name: $0.name, expression: $0.expression)
-                }
+                },
+                representations: operation.receiver == nil ? representations : [],
+                representationEnums: representations.isEmpty || operation.receiver != nil
+                    ? ("ResponseContentType", "ResponseBody")
+                    : (scope.unique("ResponseContentType"), scope.unique("ResponseBody"))
             ))
         }
         return result
@@ -314,44 +318,95 @@ struct OperationTranslator {
         }
     }
 
-    /// The success type, a streaming variant of it, and the error body types.
+    /// The success type, a streaming variant of it, every media type of the success when it offers several, and
+    /// the error body types.
     ///
     /// The success is the response ``SuccessResponse`` chose. The method returns `Void` only when no success response
     /// has content. When other 2xx statuses have no body (a `204` beside a `200`), the JSON result is optional: nil
     /// for those statuses. A success offered as JSON and as a stream (`text/event-stream`, JSON Lines) is both: the
     /// plain method returns the JSON, a `…Stream` variant the stream; a success that is only a stream is the plain
-    /// method's result; a binary success also gets a variant that hands the bytes over as they arrive.
+    /// method's result; a binary success also gets a variant that hands the bytes over as they arrive. A success
+    /// offered in several media types also lists each (``ResponseRepresentation``), for the method that returns the
+    /// one that arrived.
     private func responses(_ operation: Operation, owner: String, types: inout TypeTranslator,
                            nested: inout [Declaration],
                            scope: inout NameScope)
-        throws -> (SuccessDecl, SuccessDecl?, [(ResponseStatus, SwiftType)]) {
+        throws -> (SuccessDecl, SuccessDecl?, [ResponseRepresentation], [(ResponseStatus, SwiftType)]) {
         let chosen = operation.success
         var success = SuccessDecl.none
         var stream: SuccessDecl?
+        var representations: [ResponseRepresentation] = []
         var errors: [(ResponseStatus, SwiftType)] = []
         for (index, response) in operation.responses.enumerated() {
             let isSuccess = index == chosen.index
             guard isSuccess || !response.status.isSuccess else { continue }
-            let media = isSuccess ? chosen.body
-                : response.content.first(where: \.carriesJSON) ?? response.content.first
-            let hint = isSuccess ? "Output" : Naming.typeName("Error \(response.status)")
-            if let media, let schema = media.schema, media.carriesJSON {
-                let usage = try types.use(schema, hint: response.componentName.map(Naming.typeName) ?? hint,
-                                          owner: owner, nested: &nested, scope: &scope)
-                if isSuccess { success = .json(usage.type, emptyStatuses: chosen.emptyStatuses) }
-                if !isSuccess || response.status == .default { errors.append((response.status, usage.type)) }
-            } else if isSuccess, let media {
-                success = [.text, .xml].contains(media.contentType.category) ? .text : .data
+            let hint = response.componentName.map(Naming.typeName)
+                ?? (isSuccess ? "Output" : Naming.typeName("Error \(response.status)"))
+            guard isSuccess else {
+                let media = response.content.first(where: \.carriesJSON) ?? response.content.first
+                if let media, let schema = media.schema, media.carriesJSON {
+                    let usage = try types.use(schema, hint: hint, owner: owner, nested: &nested, scope: &scope)
+                    errors.append((response.status, usage.type))
+                }
+                continue
             }
-            if isSuccess, let streamMedia = chosen.stream, let kind = streamMedia.contentType.streamKind {
-                let decl = try streamDecl(kind, streamMedia, owner: owner, types: &types, nested: &nested,
-                                          scope: &scope)
-                if media == nil { success = decl } else { stream = decl }
-            } else if isSuccess, case .data = success {
-                stream = .bytes
+            // Each media type of the success read once, so that a type is declared once for all the methods.
+            var decls: [SuccessDecl] = []
+            for media in response.content {
+                decls.append(try successDecl(media, emptyStatuses: chosen.emptyStatuses, hint: hint, owner: owner,
+                                             types: &types, nested: &nested, scope: &scope))
+            }
+            let bodyIndex = chosen.body.flatMap { body in response.content.firstIndex { $0.type == body.type } }
+            let streamIndex = chosen.stream.flatMap { item in response.content.firstIndex { $0.type == item.type } }
+            if let bodyIndex {
+                success = decls[bodyIndex]
+                if case .json(let type, _) = success, response.status == .default {
+                    errors.append((response.status, type))
+                }
+                if let streamIndex { stream = decls[streamIndex] } else if case .data = success { stream = .bytes }
+            } else if let streamIndex {
+                success = decls[streamIndex]
+            }
+            if response.content.count > 1 {
+                var caseScope = NameScope()
+                for (offset, media) in response.content.enumerated() {
+                    let isJSON = if case .json = decls[offset] { true } else { false }
+                    representations.append(ResponseRepresentation(
+                        caseName: caseScope.unique(Self.caseName(of: media)), contentType: media.type,
+                        sentContentType: media.contentType.sent(asJSON: isJSON), success: decls[offset],
+                        isPlain: offset == (bodyIndex ?? streamIndex),
+                        isStream: bodyIndex != nil && offset == streamIndex))
+                }
             }
         }
-        return (success, stream, errors)
+        return (success, stream, representations, errors)
+    }
+
+    /// How a success body of one media type is read: a stream by its kind, JSON into the schema's type, a form or
+    /// multipart body into the schema's type (a property per field or part), text and XML as text, anything else
+    /// (or a body without a schema) as bytes.
+    private func successDecl(_ media: MediaType, emptyStatuses: [Int], hint: String, owner: String,
+                             types: inout TypeTranslator, nested: inout [Declaration],
+                             scope: inout NameScope) throws -> SuccessDecl {
+        if let kind = media.contentType.streamKind {
+            return try streamDecl(kind, media, owner: owner, types: &types, nested: &nested, scope: &scope)
+        }
+        let category = media.contentType.category
+        guard let schema = media.schema else { return [.text, .xml].contains(category) ? .text : .data }
+        if media.carriesJSON {
+            let type = try types.use(schema, hint: hint, owner: owner, nested: &nested, scope: &scope).type
+            return .json(type, emptyStatuses: emptyStatuses)
+        }
+        switch category {
+        case .multipart where ContentType.describesJSON(schema):
+            let type = try types.use(schema, hint: hint, owner: owner, nested: &nested, scope: &scope).type
+            return .multipart(type, parts: partEncodings(media))
+        case .form where ContentType.describesJSON(schema):
+            let type = try types.use(schema, hint: hint, owner: owner, nested: &nested, scope: &scope).type
+            return .form(type, parts: partEncodings(media))
+        case .text, .xml: return .text
+        default: return .data
+        }
     }
 
     /// How the documented error bodies are decoded: one type for every status, a `default` alone, or by status

@@ -300,6 +300,27 @@ struct OperationDecl {
     var security: [[String]] = []
     /// For a webhook or a callback: what the receiver answers (nil for an operation the client calls).
     var receiver: ReceiverDecl?
+    /// Every media type of the success response when it offers more than one, in the document's order: the cases of
+    /// the method that lets the caller choose (`accepting:`) and returns the one that arrived. Empty otherwise.
+    var representations: [ResponseRepresentation] = []
+    /// The names of the input's enums of ``representations``: their media types and the body that arrived.
+    var representationEnums = (contentType: "ResponseContentType", body: "ResponseBody")
+}
+
+/// One media type of a success response offered in several.
+struct ResponseRepresentation {
+    /// Its case in the input's `ResponseContentType` and `ResponseBody` enums.
+    var caseName: String
+    /// The media type as the document writes it: what a client's `Accept` names (a range such as `image/*` is a
+    /// valid `Accept` item).
+    var contentType: String
+    /// The `Content-Type` a server answers it with (a concrete type for a range).
+    var sentContentType: String
+    /// How its body is read.
+    var success: SuccessDecl
+    /// Whether the plain method returns it, or the streaming variant.
+    var isPlain = false
+    var isStream = false
 }
 
 /// A webhook or callback, which the generated server receives at a path the app chooses.
@@ -444,6 +465,10 @@ enum SuccessDecl {
     case json(SwiftType, emptyStatuses: [Int] = [])
     /// Raw bytes (binary media types).
     case data
+    /// A `multipart/form-data` (or other `multipart/…`) body read into the schema's type, a property per part.
+    case multipart(SwiftType, parts: [BodyDecl.PartEncoding])
+    /// An `application/x-www-form-urlencoded` body read into the schema's type.
+    case form(SwiftType, parts: [BodyDecl.PartEncoding])
     /// Text (`text/plain` and other text without a schema).
     case text
     /// No body.
@@ -461,12 +486,27 @@ enum SuccessDecl {
         switch self {
         case .json(let type, let emptyStatuses): type.spelling + (emptyStatuses.isEmpty ? "" : "?")
         case .data: "Data"
+        case .multipart(let type, _), .form(let type, _): type.spelling
         case .text: "String"
         case .none: "Void"
         case .events(let type): "EventStream<\(type.spelling)>"
         case .rawEvents: "ServerSentEvents"
         case .jsonLines(let type, _): "JSONLinesStream<\(type.spelling)>"
         case .bytes: "MessageBody"
+        }
+    }
+
+    /// The type of the value, without the `?` of a JSON result that other statuses leave empty.
+    var valueType: String {
+        if case .json(let type, _) = self { return type.spelling }
+        return returnType
+    }
+
+    /// Whether the body is read as it arrives rather than whole.
+    var isStream: Bool {
+        switch self {
+        case .events, .rawEvents, .jsonLines, .bytes: true
+        default: false
         }
     }
 

@@ -151,7 +151,7 @@ public struct ClientCore: Sendable {
 
     /// Runs the chain around ``ClientTransport/stream(_:baseURL:)``: the response with its body arriving (observed
     /// when ``RequestOptions/onProgress`` is set). The recorder keeps its head, the body going to the caller.
-    private func runStream(_ request: ClientRequest) async throws -> ClientResponse {
+    func runStream(_ request: ClientRequest) async throws -> ClientResponse {
         let transport = self.transport
         let onProgress = options.onProgress
         let response = try await run(request) { request, url in
@@ -163,7 +163,7 @@ public struct ClientCore: Sendable {
     }
 
     /// Reads a response body into memory, its failures as ``ClientError``s.
-    private static func read(_ body: MessageBody, operationID: String) async throws -> Data {
+    static func read(_ body: MessageBody, operationID: String) async throws -> Data {
         do {
             return try await body.collect()
         } catch {
@@ -341,7 +341,7 @@ public struct ClientCore: Sendable {
     /// Throws for a status other than 2xx: an ``APIError`` of the body's type when `errorBody` decodes it for a status
     /// the document names (``decodeErrorBody(_:_:)``), else ``ClientError/http(_:)`` (with the body of a `default`
     /// response, ``decodeDefaultErrorBody(_:_:)``, in its ``ClientError/HTTPFailure/decodedBody``).
-    private func check(_ response: ClientResponse, request: ClientRequest,
+    func check(_ response: ClientResponse, request: ClientRequest,
                        errorBody: (Int, Data) -> (any Sendable)?) throws {
         guard (200..<300).contains(response.status) else {
             // Decoded from the masked body, so the decoded error (e.g. an echoed request URL) holds no key either.
@@ -417,7 +417,7 @@ extension ClientCore {
     }
 
     /// Up to 1 MB of a body; a failure while reading it ends the read (the status is the failure to report).
-    private func prefix(of body: MessageBody) async -> Data {
+    func prefix(of body: MessageBody) async -> Data {
         if let data = body.data { return Data(data.prefix(1 << 20)) }
         let limit = 1 << 20
         var data = Data()

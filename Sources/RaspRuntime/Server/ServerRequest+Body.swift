@@ -28,8 +28,15 @@ extension ServerRequest {
     @_spi(Generated)
     public func formBody<T: Decodable>(as type: T.Type = T.self, encoding: [String: BodyPartEncoding] = [:]) throws
         -> T {
-        let items = Self.formItems(textBody())
-        return try decodeFields(T.self, fields(of: items, encoding: encoding))
+        try Self.form(T.self, bodyData, encoding: encoding, what: "the request body")
+    }
+
+    /// A form body's bytes decoded as `T` (``formBody(as:encoding:)``; a client reads a form response with it).
+    /// - Parameter what: How errors name the body ("the request body").
+    static func form<T: Decodable>(_ type: T.Type, _ data: Data, encoding: [String: BodyPartEncoding],
+                                   what: String) throws -> T {
+        let items = Self.formItems(String(decoding: data, as: UTF8.self))
+        return try decodeFields(T.self, fields(of: items, encoding: encoding), what: what)
     }
 
     /// A `multipart/form-data` body read as ``ClientRequest/setMultipartBody(_:encoding:)`` writes it: a part per
@@ -39,11 +46,22 @@ extension ServerRequest {
     @_spi(Generated)
     public func multipartBody<T: Decodable>(as type: T.Type = T.self, encoding: [String: BodyPartEncoding] = [:])
         throws -> T {
-        guard let boundary = Self.boundary(header("Content-Type")) else {
-            throw ServerRequestError("the request body is not multipart/form-data with a boundary")
+        try Self.multipart(T.self, bodyData, contentType: header("Content-Type"), encoding: encoding,
+                           what: "the request body")
+    }
+
+    /// A multipart body's bytes decoded as `T` (``multipartBody(as:encoding:)``; a client reads a multipart response
+    /// with it).
+    /// - Parameters:
+    ///   - contentType: The body's `Content-Type`, with its `boundary`.
+    ///   - what: How errors name the body ("the request body").
+    static func multipart<T: Decodable>(_ type: T.Type, _ data: Data, contentType: String?,
+                                        encoding: [String: BodyPartEncoding], what: String) throws -> T {
+        guard let boundary = Self.boundary(contentType) else {
+            throw ServerRequestError("\(what) is not multipart with a boundary")
         }
-        guard let parts = MultipartParser.parts(of: bodyData, boundary: boundary) else {
-            throw ServerRequestError("the multipart body is malformed")
+        guard let parts = MultipartParser.parts(of: data, boundary: boundary) else {
+            throw ServerRequestError("\(what) is malformed multipart")
         }
         var fields: [(key: String, value: WireNode)] = []
         var bracketed: [String: [(name: String, value: String)]] = [:]
@@ -66,15 +84,15 @@ extension ServerRequest {
             if style == .deepObject {
                 fields.append((base, Self.bracketTree(items, under: base)))
             } else {
-                fields += self.fields(of: items, encoding: encoding)
+                fields += Self.fields(of: items, encoding: encoding)
             }
         }
         // Several parts of one name are an array; `field(_:)` gathers them.
-        return try decodeFields(T.self, fields)
+        return try decodeFields(T.self, fields, what: what)
     }
 
     /// The fields of a form body, each property read in its encoding's style.
-    private func fields(of items: [(name: String, value: String)], encoding: [String: BodyPartEncoding])
+    private static func fields(of items: [(name: String, value: String)], encoding: [String: BodyPartEncoding])
         -> [(key: String, value: WireNode)] {
         var order: [String] = []
         var groups: [String: [(name: String, value: String)]] = [:]
@@ -94,11 +112,12 @@ extension ServerRequest {
         }
     }
 
-    private func decodeFields<T: Decodable>(_ type: T.Type, _ fields: [(key: String, value: WireNode)]) throws -> T {
+    private static func decodeFields<T: Decodable>(_ type: T.Type, _ fields: [(key: String, value: WireNode)],
+                                                   what: String) throws -> T {
         do {
             return try WireDecoder.decode(T.self, from: .fields(fields))
         } catch {
-            throw ServerRequestError("the request body " + ServerRequestError.describe(error))
+            throw ServerRequestError("\(what) " + ServerRequestError.describe(error))
         }
     }
 

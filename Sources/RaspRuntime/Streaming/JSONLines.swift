@@ -8,9 +8,12 @@ import Foundation
 /// ```
 ///
 /// Lines are split at LF (a CR before it is dropped); blank lines are skipped and a last line without a newline
-/// is still decoded. Each value is decoded with ``JSONCoding/decoder``; a failure throws
-/// ``ClientError/decoding(_:underlyingError:)``. Errors the body throws pass through unchanged. The body is read only
-/// as the consumer asks for values, and memory holds one chunk and the current line.
+/// is still decoded. The bytes tell the framing apart, whatever was declared: a body whose first byte after
+/// whitespace is 0x1E is a JSON text sequence (no JSON value starts with it), any other one JSON Lines; so a body of
+/// either arrives as values whichever of the two a server chose. Each value is decoded with
+/// ``JSONCoding/decoder``; a failure throws ``ClientError/decoding(_:underlyingError:)``. Errors the body throws
+/// pass through unchanged. The body is read only as the consumer asks for values, and memory holds one chunk and the
+/// current line.
 public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
 
@@ -48,7 +51,9 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
         private var body: MessageBody.AsyncIterator
         private let decoder: StreamElementDecoder
         /// The byte that ends a line, or starts a record.
-        private let separator: UInt8
+        private var separator: UInt8
+        /// Whether the body's first byte that is not whitespace has been seen, which settles ``separator``.
+        private var framingKnown = false
         /// The chunk being split and how far the splitting got into it.
         private var chunk: [UInt8] = []
         private var position = 0
@@ -74,6 +79,10 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
         /// The next record, ended by the separator or by the end of the body; nil after the last one.
         private mutating func nextRecord() async throws -> [UInt8]? {
             while !finished {
+                if !framingKnown, let first = chunk[position...].first(where: { !Self.isSpace($0) }) {
+                    separator = first == 0x1E ? 0x1E : 0x0A
+                    framingKnown = true
+                }
                 if let end = chunk[position...].firstIndex(of: separator) {
                     record.append(contentsOf: chunk[position..<end])
                     position = end + 1
@@ -101,10 +110,14 @@ public struct JSONLinesStream<Value: Decodable & Sendable>: AsyncSequence, Senda
 
         /// `bytes` without the JSON whitespace (space, tab, LF, CR) around it.
         private static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-            let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-            guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-                  let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
+            guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }),
+                  let last = bytes.lastIndex(where: { !Self.isSpace($0) }) else { return [] }
             return bytes[first...last]
+        }
+
+        /// Whether a byte is JSON whitespace (space, tab, LF, CR).
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
     }
 }
