@@ -1,6 +1,6 @@
 import Foundation
 public import RaspGenerator
-public import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 /// A server for any OpenAPI document, with no code generated: each operation answers with its documented success —
 /// the media type's first example when it has one, else a value made from the response schema (the schema's own
@@ -44,11 +44,13 @@ public struct SpecMock: Sendable {
         let values = SchemaValues(document: document)
         for operation in document.operations {
             let answer = Self.answer(operation, values: values)
+            let others = Self.representations(operation, values: values)
             let check = RequestCheck(operation, document: document, values: values, credential: credential)
             router.register(method: operation.method.name, path: operation.path,
                             operationID: operation.operationID ?? "\(operation.method) \(operation.path)") { request in
                 if let refusal = check.refusal(request) { return refusal }
-                return answer
+                // A success offered in several media types answers in the first one the request's Accept names.
+                return others.first { request.accepts($0.type) }?.answer ?? answer
             }
         }
     }
@@ -81,6 +83,16 @@ public struct SpecMock: Sendable {
         return answer
     }
 
+    /// The success in each of its media types, when it is offered in several (in the document's order).
+    static func representations(_ operation: RaspGenerator.Operation, values: SchemaValues)
+        -> [(type: String, answer: ServerResponse)] {
+        let success = operation.success
+        guard let index = success.index, operation.responses[index].content.count > 1 else { return [] }
+        return operation.responses[index].content.map { media in
+            (media.contentType.base, response(status: success.status, media: media, values: values))
+        }
+    }
+
     /// A response of `status` with a body in `media` (none without one): its first example that is valid under its
     /// schema, else a value made from the schema.
     static func response(status: Int, media: MediaType?, values: SchemaValues) -> ServerResponse {
@@ -104,6 +116,27 @@ public struct SpecMock: Sendable {
             return ServerResponse(status: status, contentType: contentType, body: text + Data([0x0A]))
         case _ where media.carriesJSON:
             return ServerResponse(status: status, contentType: contentType, body: text)
+        case .multipart, .form:
+            // Written as a generated server writes them: parts with a boundary, or form fields.
+            let encoding = Dictionary(media.encoding.map { property, encoding in
+                (property, BodyPartEncoding(contentType: encoding.contentType,
+                                            style: encoding.style.flatMap(ParameterStyle.init(rawValue:)),
+                                            explode: encoding.explode))
+            }, uniquingKeysWith: { first, _ in first })
+            let made = category == .form
+                ? try? ServerResponse.form(value, status: status, encoding: encoding)
+                : try? ServerResponse.multipart(value, status: status, encoding: encoding)
+            // A value that is no object (a schema that says nothing) is one text field.
+            guard var made = made ?? (try? ServerResponse.multipart(JSONValue.object(["value": value]),
+                                                                    status: status)) else {
+                return ServerResponse(status: status)
+            }
+            // The documented subtype (`multipart/mixed`…), with the boundary written.
+            if category == .multipart, let sent = made.headers[.contentType] {
+                made.headers[.contentType] = sent.replacingOccurrences(of: "multipart/form-data",
+                                                                       with: media.contentType.base)
+            }
+            return made
         case .text, .xml:
             guard case .string(let string) = value else {
                 return ServerResponse(status: status, contentType: contentType, body: text)

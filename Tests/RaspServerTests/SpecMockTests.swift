@@ -50,6 +50,38 @@ import Testing
         for try await _ in try await client.streamLines() {}
     }
 
+    /// Every media type of a success offered in several is answered, in the one the request asks for, each with a
+    /// body the client decodes as that type: a multipart answer has its boundary and parts.
+    @Test func everyMediaTypeItServesIsWellFormed() async throws {
+        let router = try Self.router("Tests/Fixtures/edge-cases-spec/openapi.yaml")
+        let client = Client(authentication: .bearerScheme("token"), transport: RouterTransport(router: router))
+        for type in Operations.NegotiatePoint.ResponseContentType.allCases {
+            let body = try #require(try await client.negotiatePoint(accepting: [type]))
+            switch (type, body) {
+            case (.json, .json), (.text, .text), (.xml, .xml): break
+            default: Issue.record("asked for \(type), got \(body)")
+            }
+        }
+        for type in Operations.NegotiateStream.ResponseContentType.allCases {
+            switch try await client.negotiateStream(accepting: [type]) {
+            case .jsonl(let items), .jsonSeq(let items):
+                #expect(try await items.reduce(0) { count, _ in count + 1 } == 1)
+            case .eventStream(let events):
+                #expect(try await events.reduce(0) { count, _ in count + 1 } == 1)
+            }
+        }
+        // The parts decode into the schema's type (its required JSON part included).
+        _ = try await client.negotiateParts()
+        let raw = try await client.core.send(ClientRequest("GET", "/_negotiate/parts"))
+        let contentType = try #require(raw.headers[.contentType])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(contentType.split(separator: "=", maxSplits: 1)[1])
+        let text = String(decoding: raw.body.data ?? Data(), as: UTF8.self)
+        #expect(text.hasPrefix("--\(boundary)\r\n"))
+        #expect(text.hasSuffix("--\(boundary)--\r\n"))
+        #expect(text.contains("name=\"template\""))
+    }
+
     struct NoExample: Error {}
 
     /// The generated server of the edge-case document, answered by its example handler with the spec mock's values:

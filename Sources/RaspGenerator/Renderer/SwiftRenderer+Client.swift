@@ -151,7 +151,9 @@ extension SwiftRenderer {
     /// One method of the client (for a writer inside `extension <Client>`).
     func renderClientMethod(_ method: Method, _ w: inout CodeWriter) {
         let operation = method.operation
-        if !operation.representations.isEmpty {
+        // A streaming variant that is none of the media types (the bytes of a binary one as they arrive) sends its
+        // request itself.
+        if operation.representations.contains(where: { method.isStreamVariant ? $0.isStream : $0.isPlain }) {
             if !method.isStreamVariant {
                 renderNegotiatedClientMethod(operation, errorBody: errorBodyClosure(operation), &w)
                 w.line()
