@@ -21,6 +21,9 @@ before a block says how to check it; DocC drops HTML comments, so readers never 
   <!-- snippet: manifest -->    the block is a whole Package.swift, checked against PackageDescription
   <!-- snippet: spec NAME -->   (a ```yaml block) an OpenAPI document, and
   <!-- snippet: config NAME --> (a ```yaml block) a rasp-generate config for it; then
+  <!-- snippet: spec NAME; module MODULE -->
+                                the document's client (with config NAME, if any) is also generated and compiled
+                                as module MODULE, which every block of every article can import
   <!-- snippet: output NAME --> the ```swift block is an excerpt of what rasp-generate writes for spec NAME (with
                                 config NAME, if any): each of its lines must appear, in order, in the generated
                                 files (whitespace at either end ignored); a line `// …` stands for lines left out
@@ -47,15 +50,21 @@ DIRECTIVE = re.compile(r"^\s*<!--\s*snippet:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^\s`]*)")
 IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:public\s+|internal\s+)?import\s+\w+")
 MODES = {"body", "file", "swiftui", "manifest", "spec", "config", "output", "skip"}
+# `module MODULE` on a spec block: the generated client is compiled as that module for the snippets to import.
 
 
 class Block:
     def __init__(self, article, line, language, code, directive):
         self.article, self.line, self.language, self.code = article, line, language, code
         self.mode, self.name, self.reason, self.givens = "body", None, None, []
+        self.module = None
         for part in [p.strip() for p in directive.split(";") if p.strip()]:
             word, _, rest = part.partition(" ")
-            if word == "given":
+            if word == "module":
+                self.module = rest.strip() or None
+                if not self.module or not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", self.module):
+                    raise ValueError(f"{self.where}: `module` needs a module name, found '{rest}'")
+            elif word == "given":
                 name, _, type_ = rest.partition(":")
                 if not name.strip() or not type_.strip():
                     raise ValueError(f"{self.where}: `given` needs NAME: TYPE, found '{rest}'")
@@ -167,23 +176,43 @@ def body_file(article, blocks, imports, index):
     return "\n".join(out) + "\n", origins, index
 
 
+def generate(spec, config, generator, folder):
+    """Runs rasp-generate on a spec block (and its config block, if any) into `folder`/out; an error text or None."""
+    os.makedirs(folder, exist_ok=True)
+    document = Path(folder) / "openapi.yaml"
+    document.write_text("\n".join(spec.code) + "\n")
+    arguments = [generator, str(document), "--output", str(Path(folder) / "out"), "--quiet"]
+    if config:
+        settings = Path(folder) / "rasp-generate.yaml"
+        settings.write_text("\n".join(config.code) + "\n")
+        arguments += ["--config", str(settings)]
+    status, text = run(arguments)
+    return None if status == 0 else f"{spec.where}: rasp-generate fails on spec {spec.name}:\n{text}"
+
+
+def build_module(spec, config, generator, compiler, flags, work):
+    """Generates a spec block's client and compiles it as its `module` into <work>/modules; an error text or None."""
+    folder = Path(work) / f"module-{spec.module}"
+    problem = generate(spec, config, generator, folder)
+    if problem:
+        return problem
+    modules = Path(work) / "modules"
+    os.makedirs(modules, exist_ok=True)
+    files = sorted(str(f) for f in (folder / "out").glob("*.swift"))
+    status, text = run([compiler, "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
+                        spec.module, "-emit-module-path", str(modules / f"{spec.module}.swiftmodule")] + flags + files)
+    return None if status == 0 else f"{spec.where}: the client of spec {spec.name} does not compile:\n{text}"
+
+
 def check_output(block, specs, configs, generator, work):
     """An excerpt of generated code: its lines must appear in order in what rasp-generate writes."""
     if block.name not in specs:
         return f"{block.where}: no ```yaml block marked `spec {block.name}` in this article"
     folder = Path(work) / f"generated-{block.name}"
     if not folder.exists():
-        folder.mkdir(parents=True)
-        spec = folder / "openapi.yaml"
-        spec.write_text("\n".join(specs[block.name].code) + "\n")
-        arguments = [generator, str(spec), "--output", str(folder / "out"), "--quiet"]
-        if block.name in configs:
-            config = folder / "rasp-generate.yaml"
-            config.write_text("\n".join(configs[block.name].code) + "\n")
-            arguments += ["--config", str(config)]
-        status, text = run(arguments)
-        if status != 0:
-            return f"{specs[block.name].where}: rasp-generate fails on spec {block.name}:\n{text}"
+        problem = generate(specs[block.name], configs.get(block.name), generator, folder)
+        if problem:
+            return problem
     # The files in the order they are written (their names sort that way).
     names = sorted(path.name for path in (folder / "out").glob("*.swift"))
     generated = []
@@ -234,6 +263,25 @@ def main(argv):
     generator = str(Path(scratch) / "debug" / "rasp-generate")
     jobs = []  # (description, arguments, file, origins)
     body_sources, body_origins, index = [], [], 0
+
+    # The clients of the spec blocks marked `module`, compiled first: any snippet may import them.
+    module_folder = None
+    for article in articles:
+        try:
+            blocks = blocks_of(article)
+        except ValueError:
+            continue  # Reported below.
+        configs = {b.name: b for b in blocks if b.mode == "config"}
+        for spec in (b for b in blocks if b.mode == "spec" and b.module):
+            if not Path(generator).exists():
+                failures.append(f"{spec.where}: {generator} is missing: build the package first")
+                continue
+            problem = build_module(spec, configs.get(spec.name), generator, compiler, flags, work)
+            if problem:
+                failures.append(problem)
+            module_folder = str(Path(work) / "modules")
+    if module_folder:
+        flags = flags + ["-I", module_folder]
 
     for article in articles:
         try:
