@@ -23,5 +23,19 @@ let package = Package(
             plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
         ),
         .testTarget(name: "GreetingClientTests", dependencies: ["GreetingClient"]),
+        // Set up as swift-openapi-generator's content-types and event-streams examples are: a document and that
+        // generator's config in each target.
+        .target(
+            name: "ContentTypesClient",
+            dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")],
+            plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
+        ),
+        .testTarget(name: "ContentTypesClientTests", dependencies: ["ContentTypesClient"]),
+        .target(
+            name: "EventStreamsClient",
+            dependencies: [.product(name: "RaspRuntime", package: "rasp-swift")],
+            plugins: [.plugin(name: "RaspGeneratorPlugin", package: "rasp-swift")]
+        ),
+        .testTarget(name: "EventStreamsClientTests", dependencies: ["EventStreamsClient"]),
     ]
 )
