@@ -85,10 +85,14 @@ struct GeneratorInputs {
     }
 
     /// The `rasp-generate` arguments that write the client into a folder.
-    /// - Parameter output: The folder for ``outputFileNames``.
-    /// - Returns: `SPEC --output FOLDER --config FILE [--namespace NAME]`.
-    func arguments(output: URL) -> [String] {
+    /// - Parameters:
+    ///   - output: The folder for ``outputFileNames``.
+    ///   - stamp: The file in which `rasp-generate` records the run, so that a run with nothing new to read or write
+    ///     skips its work (`--stamp`), or nil.
+    /// - Returns: `SPEC --output FOLDER --config FILE [--namespace NAME] [--stamp FILE]`.
+    func arguments(output: URL, stamp: URL? = nil) -> [String] {
         [spec.path, "--output", output.path, "--config", config.path] + (namespace.map { ["--namespace", $0] } ?? [])
+            + (stamp.map { ["--stamp", $0.path] } ?? [])
     }
 
     /// The `<Name>` of `<Name>.<one of names>`, "" for one of `names` itself, nil for any other file name.

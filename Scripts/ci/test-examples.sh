@@ -2,6 +2,8 @@
 # Builds and tests every package in Examples/ from clean, then checks the plugins' incremental behaviour:
 #   - RaspGeneratorPlugin declares exactly the files rasp-generate writes;
 #   - a build with no change writes and compiles nothing (and, once settled, does not even run the generator);
+#   - a Swift-only edit that makes SwiftPM relink the plugin's tool (a Swift file added, then removed) regenerates
+#     nothing: the generator does not run, or runs and finds its stamp unchanged (skipped, in milliseconds);
 #   - touching the example's spec re-runs the generator (it writes nothing, so nothing recompiles);
 #   - editing the spec, or a file it references, rewrites the changed files and recompiles the module;
 #   - `swift package generate-client` rewrites nothing when Generated/ is current, and restores a stale file;
@@ -150,6 +152,22 @@ else
         detail="unchanged build $round: generator runs $runs${report:+ ($report)}, BookshelfAPI compiles $compiles"
         check "plugin.noop$round" "$ok" "$detail, generated mtimes unchanged: $same"
     done
+
+    # A Swift file added to the target, then removed: SwiftPM plans the build anew each time, relinks the tool and
+    # re-runs the command, whose inputs did not change. rasp-generate finds its stamp current and skips the run.
+    added=$example/Sources/BookshelfAPI/TestExamplesProbe.swift
+    trap 'rm -f "$added"' EXIT
+    for step in added removed; do
+        if [ $step = added ]; then echo 'func testExamplesProbe() -> Int { 1 }' >"$added"; else rm -f "$added"; fi
+        timed "$logs/swift-$step.log" swift build "${args[@]}" || true
+        runs=$(grep -c "Generating the target 'BookshelfAPI'" "$logs/swift-$step.log" || true)
+        skipped=$(grep -c 'files written to .*/BookshelfAPI/.*skipped)' "$logs/swift-$step.log" || true)
+        same=$(yesno [ "$before" = "$(mtimes "$generated")" ])
+        detail="Swift file $step: generator runs $runs$([ "$runs" = 0 ] || echo ", skipped $skipped")"
+        check "plugin.swift_$step" "$([ "$same" = ok ] && [ -f "$generated/.rasp-generate-stamp.json" ] \
+            && [ "$runs" = 0 -o "$skipped" = 1 ] && echo ok)" "$detail, generated mtimes unchanged: $same"
+    done
+    trap - EXIT
 
     backup=$(mktemp)
     cp -p "$spec" "$backup"

@@ -69,6 +69,14 @@ struct GenerateCommand: ParsableCommand {
         """, valueName: "name"))
     var namespace: String?
 
+    @Option(help: ArgumentHelp("""
+        Skip the run, writing nothing, when this file records an earlier run of the same build of rasp-generate with \
+        the same arguments, every file that run read unchanged and every file it wrote still as it wrote it; write \
+        the file after each run that writes the client. The build plugin keeps one in each output folder. Ignored \
+        with --report or --list-inputs.
+        """, valueName: "file"))
+    var stamp: String?
+
     func validate() throws {
         if output == nil && !listInputs { throw ValidationError("Missing expected argument '--output <output>'") }
         if let generate { _ = try Self.parts(generate) }
@@ -89,9 +97,29 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        // With --stamp, the identity of this build of the tool; nil when the run keeps no stamp.
+        let tool = stamp == nil || report != nil || listInputs ? nil : ToolIdentity.current()
+        if let stamp, let output, let tool,
+           let last = RunStamp.matching(at: stamp, tool: tool, arguments: Self.arguments, output: output) {
+            // SwiftPM re-runs a build plugin's command whenever it relinks the tool: nothing to do.
+            for message in last.messages { printError(message) }
+            if !quiet {
+                print(Self.summary(written: 0, of: last.outputs.count, output: output, warnings: last.warnings,
+                                   repairs: last.repairs, skipped: true))
+            }
+            return
+        }
+        // What the run reads and prints, for the stamp.
+        let inputs = InputLog()
+        var messages: [String] = []
+        func warn(_ text: String) {
+            printError(text)
+            messages.append(text)
+        }
         var configuration: GeneratorConfig
         if let config {
             let bytes = try read(config)
+            inputs.record(config, bytes)
             do {
                 configuration = try GeneratorConfig(yaml: bytes, path: config)
             } catch let diagnostic as Diagnostic {
@@ -99,7 +127,7 @@ struct GenerateCommand: ParsableCommand {
             }
             if !quiet {
                 let lines = DiagnosticSource(bytes: bytes)
-                for warning in configuration.warnings { printError(warning.rendered(fileName: config, lines: lines)) }
+                for warning in configuration.warnings { warn(warning.rendered(fileName: config, lines: lines)) }
             }
         } else {
             configuration = GeneratorConfig()
@@ -108,10 +136,17 @@ struct GenerateCommand: ParsableCommand {
         if let generate { configuration.generate = try Self.parts(generate) }
         if let namespace { configuration.namespace = namespace }
         let bytes = try read(spec)
+        inputs.record(spec, bytes)
+        // With a stamp, every file the `$ref`s name is recorded with what it held, or as missing.
+        let source = tool == nil ? Self.files : DocumentSource { path in
+            let bytes = Self.bytes(path)
+            inputs.record(path, bytes)
+            return bytes
+        }
         let result: GeneratorPipeline.Result
         do {
             result = try GeneratorPipeline(config: configuration).generate(
-                bytes, sourceName: (spec as NSString).lastPathComponent, path: spec, source: Self.files)
+                bytes, sourceName: (spec as NSString).lastPathComponent, path: spec, source: source)
         } catch {
             // Each file's lines are found once, for all the errors in it.
             printError(error.rendered(rootName: spec) { file in
@@ -132,7 +167,7 @@ struct GenerateCommand: ParsableCommand {
                     let fileBytes = file == spec ? bytes : Self.bytes(file)
                     sources[file] = fileBytes.map { DiagnosticSource(bytes: $0) }
                 }
-                printError(warning.rendered(fileName: file, lines: sources[file]))
+                warn(warning.rendered(fileName: file, lines: sources[file]))
             }
         }
         if let report {
@@ -142,13 +177,43 @@ struct GenerateCommand: ParsableCommand {
         }
         guard let output else { return }
         let written = try OutputWriter(folder: output).write(result.files)
-        if !quiet {
-            let repairs = result.repairs.isEmpty ? "" : ", \(result.repairs.count) of them repairs"
-            print(
-                "rasp-generate: \(written) of \(result.files.count) files written to \(output)"
-                    + " (\(result.warnings.count) warnings\(repairs))"
-            )
+        if let stamp, let tool {
+            let outputs = result.files.map { RunStamp.File(path: $0.name, digest: ContentDigest.of($0.utf8)) }
+            let record = RunStamp(
+                tool: tool, directory: FileManager.default.currentDirectoryPath, arguments: Self.arguments,
+                inputs: inputs.recorded, outputs: outputs, messages: messages, warnings: result.warnings.count,
+                repairs: result.repairs.count)
+            do {
+                try record.write(to: stamp)
+            } catch {
+                // Only the next run's shortcut is lost: without a stamp that matches, it generates.
+                printError("\(stamp): warning: cannot write the stamp (\(error.localizedDescription))")
+            }
         }
+        if !quiet {
+            print(Self.summary(written: written, of: result.files.count, output: output,
+                               warnings: result.warnings.count, repairs: result.repairs.count))
+        }
+    }
+
+    /// The arguments the command was run with, without the executable's path.
+    static var arguments: [String] { Array(CommandLine.arguments.dropFirst()) }
+
+    /// The line a run that writes the client ends with (unless --quiet).
+    /// - Parameters:
+    ///   - written: How many files were written.
+    ///   - count: How many files the client has.
+    ///   - output: The output folder.
+    ///   - warnings: How many warnings the run had.
+    ///   - repairs: How many of them were repairs.
+    ///   - skipped: Whether the run was skipped because its stamp matched.
+    /// - Returns: E.g. `rasp-generate: 2 of 24 files written to Generated (1 warnings)`.
+    static func summary(written: Int, of count: Int, output: String, warnings: Int, repairs: Int,
+                        skipped: Bool = false) -> String {
+        let repairs = repairs == 0 ? "" : ", \(repairs) of them repairs"
+        let skipped = skipped ? "; unchanged since the run that wrote the stamp, skipped" : ""
+        return "rasp-generate: \(written) of \(count) files written to \(output)"
+            + " (\(warnings) warnings\(repairs)\(skipped))"
     }
 
     /// The files a document's `$ref`s name, read from disk.

@@ -16,18 +16,28 @@ struct OutputWriter {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let data = Data(file.utf8)
             if manager.contents(atPath: path) == data { continue }
-            let temporary = (folder as NSString).appendingPathComponent(
-                ".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp"
-            )
-            try data.write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 {
-                try? manager.removeItem(atPath: temporary)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
+            try Self.replace(path, with: data)
             written += 1
         }
         try removeStale(keeping: Set(files.map(\.name)))
         return written
+    }
+
+    /// Replaces a file's contents atomically: writes a temporary file beside it, then renames it over the file.
+    /// - Parameters:
+    ///   - path: The file (its folder must exist).
+    ///   - data: Its new contents.
+    /// - Throws: When the temporary file cannot be written or renamed.
+    static func replace(_ path: String, with data: Data) throws {
+        let name = (path as NSString).lastPathComponent
+        let temporary = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            ".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        )
+        try data.write(to: URL(fileURLWithPath: temporary))
+        if rename(temporary, path) != 0 {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
     }
 
     /// Removes Swift files an earlier run wrote that this run did not (another version's file names): only files
