@@ -5,6 +5,7 @@ import PackageDescription
 let nioTransport = TargetDependencyCondition.when(traits: ["NIOTransport"])
 let server = TargetDependencyCondition.when(traits: ["Server"])
 let cliAsyncHTTPClient = TargetDependencyCondition.when(traits: ["CLIAsyncHTTPClient"])
+let swiftOpenAPIRuntime = TargetDependencyCondition.when(traits: ["SwiftOpenAPIRuntime"])
 
 let package = Package(
     name: "rasp-swift",
@@ -15,6 +16,7 @@ let package = Package(
         // their own, so that each interface names only what it needs).
         .library(name: "RaspRuntime", targets: ["RaspRuntime", "RaspURLSession", "RaspMiddlewares"]),
         .library(name: "RaspAsyncHTTPClient", targets: ["RaspAsyncHTTPClient"]),
+        .library(name: "RaspOpenAPIRuntime", targets: ["RaspOpenAPIRuntime"]),
         .library(name: "RaspServices", targets: ["RaspServices"]),
         .library(name: "RaspAPI", targets: ["RaspAPI"]),
         .library(name: "RaspDirectory", targets: ["RaspDirectory"]),
@@ -33,7 +35,8 @@ let package = Package(
     // `swift test` here build everything); an app that uses only the generated client, RaspRuntime and the build
     // plugin depends on the package with `traits: []` and resolves none of SwiftNIO, AsyncHTTPClient, Hummingbird
     // or OpenCombine (README, "Package traits"). The CLI's AsyncHTTPClient transport is a fourth, off by default, so
-    // that a first `swift run rasp` builds no SwiftNIO.
+    // that a first `swift run rasp` builds no SwiftNIO. SwiftOpenAPIRuntime, on by default too, brings
+    // swift-openapi-runtime for RaspOpenAPIRuntime (and swift-openapi-urlsession for its tests).
     traits: [
         .trait(name: "NIOTransport", description: "RaspAsyncHTTPClient: the SwiftNIO transport (AsyncHTTPClient)."),
         .trait(
@@ -47,7 +50,12 @@ let package = Package(
             description: "`rasp --http-client nio`: the CLI sends its requests through AsyncHTTPClient.",
             enabledTraits: ["NIOTransport"]
         ),
-        .default(enabledTraits: ["NIOTransport", "Server", "OpenCombine"]),
+        .trait(
+            name: "SwiftOpenAPIRuntime",
+            description: "RaspOpenAPIRuntime: swift-openapi-runtime's client transports and middlewares (those of "
+                + "swift-openapi-generator clients) with generated clients."
+        ),
+        .default(enabledTraits: ["NIOTransport", "Server", "OpenCombine", "SwiftOpenAPIRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +76,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Already in Hummingbird's graph: RaspWebhooks computes and checks HMAC signatures with it.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Only with the SwiftOpenAPIRuntime trait: RaspOpenAPIRuntime adapts swift-openapi-runtime's ClientTransport
+        // and ClientMiddleware; its tests send with swift-openapi-urlsession's transport.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // MARK: Generator
@@ -123,6 +135,17 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: nioTransport),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: nioTransport),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: nioTransport),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        /// swift-openapi-runtime's `ClientTransport` and `ClientMiddleware` (swift-openapi-urlsession's transport, the
+        /// middlewares of swift-openapi-generator clients) as the runtime's own, a product of its own: only the apps
+        /// that depend on it build swift-openapi-runtime.
+        .target(
+            name: "RaspOpenAPIRuntime",
+            dependencies: [
+                "RaspRuntime",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: swiftOpenAPIRuntime),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -351,6 +374,19 @@ let package = Package(
                 "RaspRuntime", "RaspURLSession", "RaspMiddlewares", "RaspAsyncHTTPClient", "RaspMock", "RaspDemo",
                 "RaspAPI", "EdgeCasesAPI",
                 "RaspServices", "RaspTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        /// RaspOpenAPIRuntime's adapters around a generated client: swift-openapi-runtime middlewares, and
+        /// swift-openapi-urlsession's transport over loopback.
+        .testTarget(
+            name: "RaspOpenAPIRuntimeTests",
+            dependencies: [
+                .target(name: "RaspOpenAPIRuntime", condition: swiftOpenAPIRuntime),
+                "EdgeCasesAPI", "RaspRuntime", "RaspURLSession", "RaspTestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: swiftOpenAPIRuntime),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                         condition: swiftOpenAPIRuntime),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
