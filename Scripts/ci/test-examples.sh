@@ -62,6 +62,29 @@ yesno() { if "$@"; then echo ok; else echo no; fi; }
 
 clean="from clean"
 if [ "${1:-}" = --keep-builds ]; then clean="over the kept .build"; else rm -rf Examples/*/.build; fi
+
+# The targets of Examples/FromSwiftOpenAPIGenerator set up as swift-openapi-generator's content-types and
+# event-streams examples also run over loopback against `rasp-mock --spec` (this package's build) serving their
+# documents: their tests read the URLs from these variables, and skip those cases without them.
+mock_pids=()
+mock_bin="$(swift build --scratch-path "$root_scratch" --show-bin-path 2>/dev/null)/rasp-mock"
+# start_spec_mock VARIABLE DOCUMENT: serves DOCUMENT on a free port and exports its base URL as VARIABLE.
+start_spec_mock() {
+    local log url=""
+    if [ ! -x "$mock_bin" ]; then echo "  (no $mock_bin: no loopback run against rasp-mock --spec)"; return; fi
+    log=$(mktemp)
+    "$mock_bin" --spec "$2" --port 0 >"$log" 2>&1 &
+    mock_pids+=($!)
+    for _ in $(seq 100); do
+        url=$(grep -o 'http://[^ ]*' "$log" | head -1)
+        [ -n "$url" ] && break
+        sleep 0.1
+    done
+    export "$1=$url"
+}
+start_spec_mock CONTENT_TYPES_MOCK_URL Examples/FromSwiftOpenAPIGenerator/Sources/ContentTypesClient/openapi.yaml
+start_spec_mock EVENT_STREAMS_MOCK_URL Examples/FromSwiftOpenAPIGenerator/Sources/EventStreamsClient/openapi.yaml
+
 for package in Examples/*/; do
     package=${package%/}
     name=$(basename "$package")
@@ -80,6 +103,14 @@ for package in Examples/*/; do
         check "$name.build" no "swift build failed (log: $logs/$name-build.log)"
     fi
 done
+
+if [ ${#mock_pids[@]} -gt 0 ]; then
+    kill "${mock_pids[@]}" 2>/dev/null || true
+    wait "${mock_pids[@]}" 2>/dev/null || true
+fi
+loopback=$(grep -cE 'OverLoopbackAgainstTheSpecMock.*passed' "$logs/FromSwiftOpenAPIGenerator-test.log" || true)
+check sog.loopback "$([ "$loopback" = 2 ] && echo ok)" \
+    "content-types and event-streams example tests passed over loopback against rasp-mock --spec: $loopback of 2"
 
 # --- 2. A target set up for swift-openapi-generator builds with this plugin --------------------------------
 
