@@ -43,6 +43,7 @@ products=(
     RaspMiddlewares:Sources/RaspMiddlewares/RaspMiddlewares.docc
     RaspWebhooks:Sources/RaspWebhooks/RaspWebhooks.docc
     RaspAsyncHTTPClient:Sources/RaspAsyncHTTPClient/RaspAsyncHTTPClient.docc
+    RaspOpenAPIRuntime:Sources/RaspOpenAPIRuntime/RaspOpenAPIRuntime.docc
     RaspServices:Sources/RaspServices/RaspServices.docc
     RaspDirectory:Sources/RaspDirectory/RaspDirectory.docc
     RaspAPI:Generated/RaspAPI/RaspAPI.docc
