@@ -256,6 +256,36 @@ struct OperationRulesTests {
         #expect(result.warnings.first?.mark?.line == 7)
     }
 
+    /// A multipart part's own headers (`encoding.<property>.headers`) are not typed: a warning at the key says so,
+    /// for a response as for a request body, rather than dropping them silently.
+    @Test func partHeadersOfAMultipartBodyAreAWarning() throws {
+        let source = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /parts:
+                get:
+                  operationId: parts
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        multipart/form-data:
+                          schema: {type: object, properties: {names: {type: array, items: {type: string}}}}
+                          encoding:
+                            names:
+                              contentType: text/plain
+                              headers: {x-locale: {schema: {type: string}}}
+            """
+        let result = try GeneratorPipeline().run(Array(source.utf8), sourceName: "t.yaml")
+        #expect(result.warnings.map(\.message) == [
+            "the part headers of 'names' are not typed: a part's own header fields are neither written nor read",
+        ])
+        #expect(result.warnings.first?.mark?.line == 16)
+        // The parts themselves are typed.
+        #expect(result.files.map(\.contents).joined().contains("core.multipart("))
+    }
+
     // MARK: Streams
 
     @Test func aResponseOfferedAsJSONAndAsEventsIsTwoMethods() throws {

@@ -342,6 +342,10 @@ extension DocumentParser {
             for property in encoding.entries {
                 let encoding = recovering {
                     let map = try Self.mapping(property.value, "an encoding")
+                    if let headers = map.entry("headers") {
+                        warn("the part headers of '\(property.key)' are not typed: a part's own header fields are "
+                             + "neither written nor read", at: headers.keyMark)
+                    }
                     return MediaType.Encoding(
                         contentType: try Self.optionalString(map, "contentType"),
                         style: try Self.optionalString(map, "style"),
