@@ -92,7 +92,8 @@ struct SchemaValues {
         }
     }
 
-    /// An object with every required property the value's direction carries.
+    /// An object with every required property the value's direction carries, and as many more as `minProperties`
+    /// asks for: declared ones first, then additional ones.
     private func object(_ schema: Schema, depth: Int) -> JSONValue {
         var fields: [String: JSONValue] = [:]
         let required = Set(schema.required)
@@ -104,6 +105,19 @@ struct SchemaValues {
         for name in schema.required where fields[name] == nil
             && !schema.properties.contains(where: { $0.name == name }) {
             fields[name] = Self.undescribed
+        }
+        let minimum = Int(schema.facts.minProperties ?? "") ?? 0
+        for property in schema.properties where fields.count < minimum && fields[property.name] == nil {
+            guard !(isResponse ? property.schema.writeOnly : property.schema.readOnly) else { continue }
+            fields[property.name] = value(property.schema, depth: depth + 1)
+        }
+        if case .allowed(false)? = schema.additionalProperties { return .object(fields) }
+        var index = 1
+        while fields.count < minimum {
+            let name = "property\(index)"
+            index += 1
+            guard fields[name] == nil else { continue }
+            fields[name] = schema.additionalProperties?.schema.map { value($0, depth: depth + 1) } ?? Self.undescribed
         }
         return .object(fields)
     }

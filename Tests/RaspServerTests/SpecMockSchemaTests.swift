@@ -52,15 +52,45 @@ struct SpecMockSchemaTests {
                           - type: object
                             properties:
                               customer: {type: 'null'}
+          /labels:
+            get:
+              operationId: getLabels
+              responses:
+                '200':
+                  description: Two to three labels.
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Labels'}
+            post:
+              operationId: setLabels
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/Labels'}
+              responses:
+                '204': {description: Set.}
+        components:
+          schemas:
+            Labels:
+              type: object
+              minProperties: 2
+              maxProperties: 3
+              properties:
+                colour: {type: string}
+              additionalProperties: {type: integer}
         """
 
-    static func answer(_ path: String) async throws -> ServerResponse {
+    static func answer(_ path: String, method: String = "GET", body: String? = nil) async throws -> ServerResponse {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString).yaml")
         try Data(Self.document.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var router = ServerRouter()
         try SpecMock(contentsOf: file.path).registerRoutes(on: &router)
-        return await router.respond(to: ServerRequest(method: "GET", target: path))
+        guard let body else { return await router.respond(to: ServerRequest(method: method, target: path)) }
+        let request = ServerRequest(method: method, target: path, headers: [.contentType: "application/json"],
+                                    body: Data(body.utf8))
+        return await router.respond(to: request)
     }
 
     static func object(_ response: ServerResponse) async throws -> [String: JSONValue] {
@@ -83,6 +113,20 @@ struct SpecMockSchemaTests {
         let fields = try await Self.object(try await Self.answer("/sources/s1"))
         #expect(fields["id"] != nil && fields["name"] != nil)
         #expect(fields["type"] == .string("webhook"))
+    }
+
+    /// `minProperties` and `maxProperties` bound a request body's object, and a value the mock makes has enough:
+    /// the declared property first, then additional ones of their schema.
+    @Test func propertyCountsAreChecked() async throws {
+        let fields = try await Self.object(try await Self.answer("/labels"))
+        #expect(fields.count == 2)
+        #expect(fields["colour"] != nil)
+        // The additional property's value comes from its schema (an integer), not the undescribed text.
+        #expect(fields["property1"] == .integer(0) || fields["property1"] == .number(0))
+        for (body, status) in [(#"{"colour": "red"}"#, 400), (#"{"colour": "red", "size": 2}"#, 204),
+                               (#"{"colour": "red", "a": 1, "b": 2, "c": 3}"#, 400)] {
+            #expect(try await Self.answer("/labels", method: "POST", body: body).status == status, "\(body)")
+        }
     }
 
     @Test func allOfPartsAgree() async throws {

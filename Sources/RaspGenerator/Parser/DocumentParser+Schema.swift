@@ -229,6 +229,8 @@ extension DocumentParser {
         case .maxLength: schema.facts.maxLength = value.scalar?.value
         case .minItems: schema.facts.minItems = value.scalar?.value
         case .maxItems: schema.facts.maxItems = value.scalar?.value
+        case .minProperties: schema.facts.minProperties = value.scalar?.value
+        case .maxProperties: schema.facts.maxProperties = value.scalar?.value
         case .pattern: schema.facts.pattern = value.scalar?.value
         case .example: schema.facts.examples.insert(Self.exampleText(value), at: 0)
         case .examples:
@@ -566,7 +568,7 @@ private enum SchemaKeyword {
     case required, items
     case additionalProperties, allOf, oneOf, anyOf, `enum`, const, discriminator
     case minimum, maximum, multipleOf, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, minItems, maxItems
-    case pattern, example, examples, uniqueItems
+    case pattern, example, examples, uniqueItems, minProperties, maxProperties
 
     /// The keywords by name.
     private static let table = NameTable<SchemaKeyword>([
@@ -580,6 +582,7 @@ private enum SchemaKeyword {
         ("exclusiveMinimum", .exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum),
         ("minLength", .minLength), ("maxLength", .maxLength), ("minItems", .minItems), ("maxItems", .maxItems),
         ("pattern", .pattern), ("example", .example), ("examples", .examples), ("uniqueItems", .uniqueItems),
+        ("minProperties", .minProperties), ("maxProperties", .maxProperties),
     ])
 
     /// The keyword a mapping key is, or nil.

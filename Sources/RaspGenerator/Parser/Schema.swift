@@ -229,6 +229,8 @@ public struct Schema: Sendable {
         public var minLength: String?, maxLength: String?, minItems: String?, maxItems: String?
         /// `multipleOf`, `pattern`.
         public var multipleOf: String?, pattern: String?
+        /// `minProperties` / `maxProperties`: checked by the spec mock; docs do not show them.
+        public var minProperties: String?, maxProperties: String?
         /// `example` and the items of `examples`, each as a one-line text (scalars as written, others as JSON).
         public var examples: [String] = []
 
