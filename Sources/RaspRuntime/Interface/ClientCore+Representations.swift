@@ -29,17 +29,8 @@ extension ClientCore {
     ) async throws -> (representation: Int, response: ClientResponse) {
         var request = request
         request.setHeader("Accept", (accepting.isEmpty ? offered : accepting).joined(separator: ", "))
-        let response: ClientResponse
-        if streaming {
-            response = try await runStream(request)
-            if !(200..<300).contains(response.status) {
-                try check(ClientResponse(response.head, body: MessageBody(await prefix(of: response.body))),
-                          request: request, errorBody: errorBody)
-            }
-        } else {
-            response = try await send(request)
-            try check(response, request: request, errorBody: errorBody)
-        }
+        let response = streaming ? try await performStreamResponse(request, errorBody: errorBody)
+                                 : try await performRaw(request, errorBody: errorBody)
         // Without a Content-Type, the body is taken as the first type asked for.
         guard let contentType = response.headers[.contentType] else {
             return (accepting.first.flatMap { offered.firstIndex(of: $0) } ?? 0, response)

@@ -151,7 +151,7 @@ public struct ClientCore: Sendable {
 
     /// Runs the chain around ``ClientTransport/stream(_:baseURL:)``: the response with its body arriving (observed
     /// when ``RequestOptions/onProgress`` is set). The recorder keeps its head, the body going to the caller.
-    func runStream(_ request: ClientRequest) async throws -> ClientResponse {
+    private func runStream(_ request: ClientRequest) async throws -> ClientResponse {
         let transport = self.transport
         let onProgress = options.onProgress
         let response = try await run(request) { request, url in
@@ -341,7 +341,7 @@ public struct ClientCore: Sendable {
     /// Throws for a status other than 2xx: an ``APIError`` of the body's type when `errorBody` decodes it for a status
     /// the document names (``decodeErrorBody(_:_:)``), else ``ClientError/http(_:)`` (with the body of a `default`
     /// response, ``decodeDefaultErrorBody(_:_:)``, in its ``ClientError/HTTPFailure/decodedBody``).
-    func check(_ response: ClientResponse, request: ClientRequest,
+    private func check(_ response: ClientResponse, request: ClientRequest,
                        errorBody: (Int, Data) -> (any Sendable)?) throws {
         guard (200..<300).contains(response.status) else {
             // Decoded from the masked body, so the decoded error (e.g. an echoed request URL) holds no key either.
@@ -408,16 +408,24 @@ extension ClientCore {
         _ request: ClientRequest,
         errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)? = { _, _ in nil }
     ) async throws -> MessageBody {
+        try await performStreamResponse(request, errorBody: errorBody).body
+    }
+
+    /// ``performStream(_:errorBody:)``'s 2xx response: its head, and the body still arriving.
+    func performStreamResponse(
+        _ request: ClientRequest,
+        errorBody: @escaping @Sendable (Int, Data) -> (any Sendable)?
+    ) async throws -> ClientResponse {
         let response = try await runStream(request)
         if !(200..<300).contains(response.status) {
             try check(ClientResponse(response.head, body: MessageBody(await prefix(of: response.body))),
                       request: request, errorBody: errorBody)
         }
-        return response.body
+        return response
     }
 
     /// Up to 1 MB of a body; a failure while reading it ends the read (the status is the failure to report).
-    func prefix(of body: MessageBody) async -> Data {
+    private func prefix(of body: MessageBody) async -> Data {
         if let data = body.data { return Data(data.prefix(1 << 20)) }
         let limit = 1 << 20
         var data = Data()

@@ -7,9 +7,7 @@ extension ServerResponse {
     @_spi(Generated)
     public static func multipart(_ value: some Encodable, status: Int = 200,
                                  encoding: [String: BodyPartEncoding] = [:]) throws -> ServerResponse {
-        var scratch = ClientRequest(method: "POST", path: "/", operationID: "response")
-        try scratch.setMultipartBody(value, encoding: encoding)
-        return response(of: scratch, status: status)
+        try written(status: status) { try $0.setMultipartBody(value, encoding: encoding) }
     }
 
     /// An `application/x-www-form-urlencoded` response, written as a client writes a form request body
@@ -18,13 +16,13 @@ extension ServerResponse {
     @_spi(Generated)
     public static func form(_ value: some Encodable, status: Int = 200,
                             encoding: [String: BodyPartEncoding] = [:]) throws -> ServerResponse {
-        var scratch = ClientRequest(method: "POST", path: "/", operationID: "response")
-        try scratch.setFormBody(value, encoding: encoding)
-        return response(of: scratch, status: status)
+        try written(status: status) { try $0.setFormBody(value, encoding: encoding) }
     }
 
-    /// The body and `Content-Type` a request was given, as a response.
-    private static func response(of request: ClientRequest, status: Int) -> ServerResponse {
+    /// The body and `Content-Type` that `write` gives a request (the client's body writers), as a response.
+    private static func written(status: Int, _ write: (inout ClientRequest) throws -> Void) throws -> ServerResponse {
+        var request = ClientRequest(method: "POST", path: "/", operationID: "response")
+        try write(&request)
         let contentType = request.headers[.contentType] ?? "application/octet-stream"
         guard let body = request.uploadBody else { return ServerResponse(status: status) }
         if let data = body.data { return ServerResponse(status: status, contentType: contentType, body: data) }
@@ -39,13 +37,12 @@ extension ServerRequest {
     public func accepted<Type: RawRepresentable & CaseIterable>(_ type: Type.Type) -> [Type]
     where Type.RawValue == String {
         guard let header = header("Accept") else { return [] }
+        // Whether a range (`text/*`) covers a type.
+        let covers = { (range: String, type: String) in range.hasSuffix("/*") && type.hasPrefix(range.dropLast()) }
         var result: [Type] = []
         for range in MediaTypes.accepted(header) where range != "*/*" {
             for item in Type.allCases where !result.contains(where: { $0.rawValue == item.rawValue }) {
                 let offered = MediaTypes.base(item.rawValue)
-                let covers = { (range: String, type: String) in
-                    range.hasSuffix("/*") && type.hasPrefix(range.dropLast())
-                }
                 if offered == range || covers(range, offered) || covers(offered, range) { result.append(item) }
             }
         }
