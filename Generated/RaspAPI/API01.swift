@@ -215,3 +215,113 @@ public enum PointType: OpenEnum {
         }
     }
 }
+
+/// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+/// station, thread stops, transfer points). Station-only keys (`station_type`, `station_type_name`,
+/// `transport_type`) are absent for settlements.
+public struct Point: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Kind of a point in responses.
+    public let type: PointType
+    /// Yandex code of the point, e.g. `s9600213` (station) or `c213` (settlement).
+    ///
+    /// Example: `s9600213`.
+    public let code: String
+    /// Full name of the point.
+    public let title: String
+    /// Short name; both `""` and `null` mean "none".
+    public var shortTitle: String? { _shortTitle?.value }
+    private let _shortTitle: Nullable<String>?
+    /// Colloquial name (e.g. "Финляндский вокзал"); both `""` and `null` mean "none".
+    public var popularTitle: String? { _popularTitle?.value }
+    private let _popularTitle: Nullable<String>?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
+    public let stationType: StationType?
+    /// Localized name of the station type (e.g. "автовокзал"). Missing in 2017-era data.
+    public let stationTypeName: String?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
+    public let transportType: TransportType?
+    /// Codes of a station in other coding systems. Present only when the request sends `show_systems`; without
+    public let codes: StationCodes?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: PointType, code: String, title: String, shortTitle: String? = nil, popularTitle: String? = nil, stationType: StationType? = nil, stationTypeName: String? = nil, transportType: TransportType? = nil, codes: StationCodes? = nil) {
+        self.type = type
+        self.code = code
+        self.title = title
+        self._shortTitle = shortTitle.map(Nullable.value)
+        self._popularTitle = popularTitle.map(Nullable.value)
+        self.stationType = stationType
+        self.stationTypeName = stationTypeName
+        self.transportType = transportType
+        self.codes = codes
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(PointType.self, "type")
+        self.code = try container.field(String.self, "code")
+        self.title = try container.field(String.self, "title")
+        self._shortTitle = try container.nullableField(String.self, "short_title")
+        self._popularTitle = try container.nullableField(String.self, "popular_title")
+        self.stationType = try container.optionalField(StationType.self, "station_type")
+        self.stationTypeName = try container.optionalField(String.self, "station_type_name")
+        self.transportType = try container.optionalField(TransportType.self, "transport_type")
+        self.codes = try container.optionalField(StationCodes.self, "codes")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "code", "title", "short_title", "popular_title", "station_type", "station_type_name", "transport_type",
+        "codes"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: PointType?, code: String?, title: String?, _shortTitle: Nullable<String>?
+        var _popularTitle: Nullable<String>?, stationType: StationType?, stationTypeName: String?
+        var transportType: TransportType?, codes: StationCodes?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(PointType.self)
+            case 1: code = try reader.read(String.self)
+            case 2: title = try reader.read(String.self)
+            case 3: _shortTitle = try reader.readNullable(String.self)
+            case 4: _popularTitle = try reader.readNullable(String.self)
+            case 5: stationType = try reader.readIfPresent(StationType.self)
+            case 6: stationTypeName = try reader.readIfPresent(String.self)
+            case 7: transportType = try reader.readIfPresent(TransportType.self)
+            case 8: codes = try reader.readIfPresent(StationCodes.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.code = try reader.required(code, "code")
+        self.title = try reader.required(title, "title")
+        self._shortTitle = _shortTitle
+        self._popularTitle = _popularTitle
+        self.stationType = stationType
+        self.stationTypeName = stationTypeName
+        self.transportType = transportType
+        self.codes = codes
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.code, "code")
+        try container.encodeField(self.title, "title")
+        try container.encodeNullableField(self._shortTitle, "short_title")
+        try container.encodeNullableField(self._popularTitle, "popular_title")
+        try container.encodeOptionalField(self.stationType, "station_type")
+        try container.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try container.encodeOptionalField(self.transportType, "transport_type")
+        try container.encodeOptionalField(self.codes, "codes")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.code, "code")
+        try writer.encodeField(self.title, "title")
+        try writer.encodeNullableField(self._shortTitle, "short_title")
+        try writer.encodeNullableField(self._popularTitle, "popular_title")
+        try writer.encodeOptionalField(self.stationType, "station_type")
+        try writer.encodeOptionalField(self.stationTypeName, "station_type_name")
+        try writer.encodeOptionalField(self.transportType, "transport_type")
+        try writer.encodeOptionalField(self.codes, "codes")
+        writer.endObject()
+    }
+}

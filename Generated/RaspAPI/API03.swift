@@ -7,7 +7,7 @@ internal import Foundation
 /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
 /// items and transfer legs carry only `code`, `title` and `codes`; `/carrier/` and `/thread/` may add
 /// `offices`.
-public struct Carrier: Codable, Hashable, Sendable, JSONWritable {
+public struct Carrier: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Yandex carrier id, e.g. 680.
     ///
     /// Example: `26`.
@@ -67,6 +67,42 @@ public struct Carrier: Codable, Hashable, Sendable, JSONWritable {
         self._logo = try container.nullableField(String.self, "logo")
         self._logoSvg = try container.nullableField(String.self, "logo_svg")
         self.offices = try container.optionalField([Office].self, "offices")
+    }
+    private static let _readerKeys = JSONKeys(
+        "code", "title", "codes", "address", "url", "email", "contacts", "phone", "logo", "logo_svg", "offices"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var code: Int?, title: String?, codes: CarrierCodes?, _address: Nullable<String>?, _url: Nullable<String>?
+        var _email: Nullable<String>?, _contacts: Nullable<String>?, _phone: Nullable<String>?, _logo: Nullable<String>?
+        var _logoSvg: Nullable<String>?, offices: [Office]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: code = try reader.read(Int.self)
+            case 1: title = try reader.read(String.self)
+            case 2: codes = try reader.read(CarrierCodes.self)
+            case 3: _address = try reader.readNullable(String.self)
+            case 4: _url = try reader.readNullable(String.self)
+            case 5: _email = try reader.readNullable(String.self)
+            case 6: _contacts = try reader.readNullable(String.self)
+            case 7: _phone = try reader.readNullable(String.self)
+            case 8: _logo = try reader.readNullable(String.self)
+            case 9: _logoSvg = try reader.readNullable(String.self)
+            case 10: offices = try reader.readIfPresent([Office].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.code = try reader.required(code, "code")
+        self.title = try reader.required(title, "title")
+        self.codes = try reader.required(codes, "codes")
+        self._address = _address
+        self._url = _url
+        self._email = _email
+        self._contacts = _contacts
+        self._phone = _phone
+        self._logo = _logo
+        self._logoSvg = _logoSvg
+        self.offices = offices
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Transport subtype (e.g. "Ласточка" for suburban trains). All three fields are `null` for planes.
-public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable {
+public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Localized subtype name, e.g. "Пригородный поезд".
     public let title: String?
     /// Subtype code. OPEN enum: the values listed are known (`lastdal` and `stdplus` were seen in 2020–2025
@@ -24,6 +24,24 @@ public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable {
         self.title = try container.optionalField(String.self, "title")
         self.code = try container.optionalField(TransportSubtype.Code.self, "code")
         self.color = try container.optionalField(String.self, "color")
+    }
+    private static let _readerKeys = JSONKeys(
+        "title", "code", "color"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var title: String?, code: TransportSubtype.Code?, color: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: title = try reader.readIfPresent(String.self)
+            case 1: code = try reader.readIfPresent(TransportSubtype.Code.self)
+            case 2: color = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.title = title
+        self.code = code
+        self.color = color
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -65,7 +83,7 @@ public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Service window of an interval thread (one that runs "every N minutes" rather than at fixed times).
-public struct Interval: Codable, Hashable, Sendable, JSONWritable {
+public struct Interval: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Human-readable frequency, e.g. "автобус раз в 10-15 минут".
     public let density: String
     /// Start of the service window, in the departure station's time zone: `YYYY-MM-DDTHH:MM:SS` (no offset)
@@ -88,6 +106,24 @@ public struct Interval: Codable, Hashable, Sendable, JSONWritable {
         self.density = try container.field(String.self, "density")
         self.beginTime = try container.field(String.self, "begin_time")
         self.endTime = try container.field(String.self, "end_time")
+    }
+    private static let _readerKeys = JSONKeys(
+        "density", "begin_time", "end_time"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var density: String?, beginTime: String?, endTime: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: density = try reader.read(String.self)
+            case 1: beginTime = try reader.read(String.self)
+            case 2: endTime = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.density = try reader.required(density, "density")
+        self.beginTime = try reader.required(beginTime, "begin_time")
+        self.endTime = try reader.required(endTime, "end_time")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A thread (one run of a route) as embedded in segments and schedule items.
-public struct RaspThread: Codable, Hashable, Sendable, JSONWritable {
+public struct RaspThread: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Thread id for `/v3.0/thread/`. Not stable over time (plane uids embed a date, as in
     /// `SU-45_251222_c26_12`): never keep it as a lasting id.
     ///
@@ -62,6 +62,43 @@ public struct RaspThread: Codable, Hashable, Sendable, JSONWritable {
         self.expressType = try container.optionalField(RaspThread.ExpressType.self, "express_type")
         self.interval = try container.optionalField(Interval.self, "interval")
     }
+    private static let _readerKeys = JSONKeys(
+        "uid", "title", "short_title", "number", "thread_method_link", "carrier", "transport_type", "vehicle",
+        "transport_subtype", "express_type", "interval"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var uid: String?, title: String?, shortTitle: String?, number: String?, threadMethodLink: String?
+        var carrier: Carrier?, transportType: TransportType?, vehicle: String?, transportSubtype: TransportSubtype?
+        var expressType: RaspThread.ExpressType?, interval: Interval?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: uid = try reader.read(String.self)
+            case 1: title = try reader.read(String.self)
+            case 2: shortTitle = try reader.read(String.self)
+            case 3: number = try reader.read(String.self)
+            case 4: threadMethodLink = try reader.readIfPresent(String.self)
+            case 5: carrier = try reader.readIfPresent(Carrier.self)
+            case 6: transportType = try reader.read(TransportType.self)
+            case 7: vehicle = try reader.readIfPresent(String.self)
+            case 8: transportSubtype = try reader.read(TransportSubtype.self)
+            case 9: expressType = try reader.readIfPresent(RaspThread.ExpressType.self)
+            case 10: interval = try reader.readIfPresent(Interval.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.uid = try reader.required(uid, "uid")
+        self.title = try reader.required(title, "title")
+        self.shortTitle = try reader.required(shortTitle, "short_title")
+        self.number = try reader.required(number, "number")
+        self.threadMethodLink = threadMethodLink
+        self.carrier = carrier
+        self.transportType = try reader.required(transportType, "transport_type")
+        self.vehicle = vehicle
+        self.transportSubtype = try reader.required(transportSubtype, "transport_subtype")
+        self.expressType = expressType
+        self.interval = interval
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.uid, "uid")
@@ -111,7 +148,7 @@ public struct RaspThread: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// A price split into whole units and cents.
-public struct Price: Codable, Hashable, Sendable, JSONWritable {
+public struct Price: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Whole currency units.
     public let whole: Int
     /// Hundredths of the currency unit.
@@ -125,6 +162,22 @@ public struct Price: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.whole = try container.field(Int.self, "whole")
         self.cents = try container.field(Int.self, "cents")
+    }
+    private static let _readerKeys = JSONKeys(
+        "whole", "cents"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var whole: Int?, cents: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: whole = try reader.read(Int.self)
+            case 1: cents = try reader.read(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.whole = try reader.required(whole, "whole")
+        self.cents = try reader.required(cents, "cents")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -141,6 +194,6 @@ public struct Price: Codable, Hashable, Sendable, JSONWritable {
 
 extension RaspClientExampleHandler {
     public func schedule(_ input: Operations.Schedule) async throws -> ScheduleResponse {
-        try JSONCoding.decoder.decode(ScheduleResponse.self, from: try await answer("GET", "/v3.0/schedule/"))
+        try JSONCoding.decode(ScheduleResponse.self, from: try await answer("GET", "/v3.0/schedule/"))
     }
 }

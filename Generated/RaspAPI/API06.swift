@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A fare class with its price.
-public struct Place: Codable, Hashable, Sendable, JSONWritable {
+public struct Place: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// ISO 4217 currency code, e.g. "RUB".
     public let currency: String
     /// A price split into whole units and cents.
@@ -25,6 +25,24 @@ public struct Place: Codable, Hashable, Sendable, JSONWritable {
         self.price = try container.field(Price.self, "price")
         self._name = try container.nullableField(String.self, "name")
     }
+    private static let _readerKeys = JSONKeys(
+        "currency", "price", "name"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var currency: String?, price: Price?, _name: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: currency = try reader.read(String.self)
+            case 1: price = try reader.read(Price.self)
+            case 2: _name = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.currency = try reader.required(currency, "currency")
+        self.price = try reader.required(price, "price")
+        self._name = _name
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.currency, "currency")
@@ -41,7 +59,7 @@ public struct Place: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Ticket availability and prices (one-day searches only).
-public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable {
+public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// True if electronic tickets can be bought.
     public let etMarker: Bool
     /// Fare classes with prices; often empty.
@@ -55,6 +73,22 @@ public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.etMarker = try container.field(Bool.self, "et_marker")
         self.places = try container.field([Place].self, "places")
+    }
+    private static let _readerKeys = JSONKeys(
+        "et_marker", "places"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var etMarker: Bool?, places: [Place]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: etMarker = try reader.read(Bool.self)
+            case 1: places = try reader.read([Place].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.etMarker = try reader.required(etMarker, "et_marker")
+        self.places = try reader.required(places, "places")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -70,7 +104,7 @@ public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Pagination of a list result.
-public struct Pagination: Codable, Hashable, Sendable, JSONWritable {
+public struct Pagination: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Total number of results.
     public let total: Int
     /// Applied limit (100 by default, for `nearest_stations` too).
@@ -88,6 +122,24 @@ public struct Pagination: Codable, Hashable, Sendable, JSONWritable {
         self.total = try container.field(Int.self, "total")
         self.limit = try container.field(Int.self, "limit")
         self.offset = try container.field(Int.self, "offset")
+    }
+    private static let _readerKeys = JSONKeys(
+        "total", "limit", "offset"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var total: Int?, limit: Int?, offset: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: total = try reader.read(Int.self)
+            case 1: limit = try reader.read(Int.self)
+            case 2: offset = try reader.read(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.total = try reader.required(total, "total")
+        self.limit = try reader.required(limit, "limit")
+        self.offset = try reader.required(offset, "offset")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

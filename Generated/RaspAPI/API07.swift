@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Running days of a thread in one month (returned with `add_days_mask=true`).
-public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable {
+public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Year as a STRING, e.g. "2020".
     ///
     /// Example: `2024`.
@@ -28,6 +28,24 @@ public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable {
         self.month = try container.field(String.self, "month")
         self.days = try container.field([Int].self, "days")
     }
+    private static let _readerKeys = JSONKeys(
+        "year", "month", "days"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var year: String?, month: String?, days: [Int]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: year = try reader.read(String.self)
+            case 1: month = try reader.read(String.self)
+            case 2: days = try reader.read([Int].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.year = try reader.required(year, "year")
+        self.month = try reader.required(month, "month")
+        self.days = try reader.required(days, "days")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.year, "year")
@@ -44,7 +62,7 @@ public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Response of `/v3.0/search/`.
-public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Echo of the search request, with the resolved points.
     public let search: SearchInfo
     /// Trips found. Each item is either a direct `Segment` (has `thread`) or, with `transfers=true`, a
@@ -68,6 +86,27 @@ public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable {
         self.segments = try container.field([SearchResponse.SegmentsItem].self, "segments")
         self.intervalSegments = try container.optionalField([IntervalSegment].self, "interval_segments")
         self.pagination = try container.field(Pagination.self, "pagination")
+    }
+    private static let _readerKeys = JSONKeys(
+        "search", "segments", "interval_segments", "pagination"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var search: SearchInfo?, segments: [SearchResponse.SegmentsItem]?, intervalSegments: [IntervalSegment]?
+        var pagination: Pagination?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: search = try reader.read(SearchInfo.self)
+            case 1: segments = try reader.read([SearchResponse.SegmentsItem].self)
+            case 2: intervalSegments = try reader.readIfPresent([IntervalSegment].self)
+            case 3: pagination = try reader.read(Pagination.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.search = try reader.required(search, "search")
+        self.segments = try reader.required(segments, "segments")
+        self.intervalSegments = intervalSegments
+        self.pagination = try reader.required(pagination, "pagination")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -6,7 +6,7 @@ internal import Foundation
 
 /// A route with transfers (returned with `transfers=true`). It has no top-level `thread`, `from`, `to`,
 /// `duration`, `start_date` or `tickets_info`; the legs are in `details`.
-public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable {
+public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always true for a transfer route; distinguishes it from a direct `Segment`.
     public let hasTransfers: Bool
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -44,6 +44,36 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable {
         self.transportTypes = try container.optionalField([TransportType].self, "transport_types")
         self.transfers = try container.optionalField([Point].self, "transfers")
         self.details = try container.field([TransferSegment.DetailsItem].self, "details")
+    }
+    private static let _readerKeys = JSONKeys(
+        "has_transfers", "departure_from", "arrival_to", "departure", "arrival", "transport_types", "transfers",
+        "details"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var hasTransfers: Bool?, departureFrom: Point?, arrivalTo: Point?, departure: String?, arrival: String?
+        var transportTypes: [TransportType]?, transfers: [Point]?, details: [TransferSegment.DetailsItem]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: hasTransfers = try reader.read(Bool.self)
+            case 1: departureFrom = try reader.read(Point.self)
+            case 2: arrivalTo = try reader.read(Point.self)
+            case 3: departure = try reader.readIfPresent(String.self)
+            case 4: arrival = try reader.readIfPresent(String.self)
+            case 5: transportTypes = try reader.readIfPresent([TransportType].self)
+            case 6: transfers = try reader.readIfPresent([Point].self)
+            case 7: details = try reader.read([TransferSegment.DetailsItem].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.hasTransfers = try reader.required(hasTransfers, "has_transfers")
+        self.departureFrom = try reader.required(departureFrom, "departure_from")
+        self.arrivalTo = try reader.required(arrivalTo, "arrival_to")
+        self.departure = departure
+        self.arrival = arrival
+        self.transportTypes = transportTypes
+        self.transfers = transfers
+        self.details = try reader.required(details, "details")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -99,7 +129,7 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable {
 
 /// One ride of a transfer route; like `Segment` but without `has_transfers`/`tickets_info`. Its `from`/`to`
 /// may be settlements (`c…`), and its carrier is the short form.
-public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable {
+public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -157,6 +187,45 @@ public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable {
         self.stops = try container.optionalField(String.self, "stops")
         self.duration = try container.optionalField(Double.self, "duration")
         self.startDate = try container.optionalField(LocalDate.self, "start_date")
+    }
+    private static let _readerKeys = JSONKeys(
+        "thread", "from", "to", "departure", "arrival", "departure_platform", "arrival_platform", "departure_terminal",
+        "arrival_terminal", "stops", "duration", "start_date"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var thread: RaspThread?, from: Point?, to: Point?, departure: String?, arrival: String?
+        var departurePlatform: String?, arrivalPlatform: String?, _departureTerminal: Nullable<String>?
+        var _arrivalTerminal: Nullable<String>?, stops: String?, duration: Double?, startDate: LocalDate?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: thread = try reader.read(RaspThread.self)
+            case 1: from = try reader.readIfPresent(Point.self)
+            case 2: to = try reader.readIfPresent(Point.self)
+            case 3: departure = try reader.readIfPresent(String.self)
+            case 4: arrival = try reader.readIfPresent(String.self)
+            case 5: departurePlatform = try reader.readIfPresent(String.self)
+            case 6: arrivalPlatform = try reader.readIfPresent(String.self)
+            case 7: _departureTerminal = try reader.readNullable(String.self)
+            case 8: _arrivalTerminal = try reader.readNullable(String.self)
+            case 9: stops = try reader.readIfPresent(String.self)
+            case 10: duration = try reader.readIfPresent(Double.self)
+            case 11: startDate = try reader.readIfPresent(LocalDate.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.thread = try reader.required(thread, "thread")
+        self.from = from
+        self.to = to
+        self.departure = departure
+        self.arrival = arrival
+        self.departurePlatform = departurePlatform
+        self.arrivalPlatform = arrivalPlatform
+        self._departureTerminal = _departureTerminal
+        self._arrivalTerminal = _arrivalTerminal
+        self.stops = stops
+        self.duration = duration
+        self.startDate = startDate
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

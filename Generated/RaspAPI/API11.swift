@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A change between two legs of a transfer route.
-public struct Transfer: Codable, Hashable, Sendable, JSONWritable {
+public struct Transfer: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always true; distinguishes a transfer from a leg.
     public let isTransfer: Bool
     /// Waiting time in seconds (integer or float).
@@ -31,6 +31,28 @@ public struct Transfer: Codable, Hashable, Sendable, JSONWritable {
         self.transferPoint = try container.field(Point.self, "transfer_point")
         self.transferFrom = try container.optionalField(Point.self, "transfer_from")
         self.transferTo = try container.optionalField(Point.self, "transfer_to")
+    }
+    private static let _readerKeys = JSONKeys(
+        "is_transfer", "duration", "transfer_point", "transfer_from", "transfer_to"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var isTransfer: Bool?, duration: Double?, transferPoint: Point?, transferFrom: Point?, transferTo: Point?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: isTransfer = try reader.read(Bool.self)
+            case 1: duration = try reader.readIfPresent(Double.self)
+            case 2: transferPoint = try reader.read(Point.self)
+            case 3: transferFrom = try reader.readIfPresent(Point.self)
+            case 4: transferTo = try reader.readIfPresent(Point.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.isTransfer = try reader.required(isTransfer, "is_transfer")
+        self.duration = duration
+        self.transferPoint = try reader.required(transferPoint, "transfer_point")
+        self.transferFrom = transferFrom
+        self.transferTo = transferTo
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -86,6 +108,6 @@ extension RaspClientServerRoutes {
 
 extension RaspClientExampleHandler {
     public func nearestStations(_ input: Operations.NearestStations) async throws -> NearestStationsResponse {
-        try JSONCoding.decoder.decode(NearestStationsResponse.self, from: try await answer("GET", "/v3.0/nearest_stations/"))
+        try JSONCoding.decode(NearestStationsResponse.self, from: try await answer("GET", "/v3.0/nearest_stations/"))
     }
 }

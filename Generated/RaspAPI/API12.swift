@@ -6,7 +6,7 @@ internal import Foundation
 
 /// A trip on an interval thread (see `thread.interval`). It has NO `departure`/`arrival` keys; use
 /// `thread.interval.begin_time`/`end_time`.
-public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable {
+public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
@@ -74,6 +74,50 @@ public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable {
         self._ticketsInfo = try container.nullableField(TicketsInfo.self, "tickets_info")
         self.days = try container.optionalField(String.self, "days")
         self._exceptDays = try container.nullableField(String.self, "except_days")
+    }
+    private static let _readerKeys = JSONKeys(
+        "thread", "from", "to", "departure_platform", "arrival_platform", "departure_terminal", "arrival_terminal",
+        "stops", "duration", "start_date", "has_transfers", "tickets_info", "days", "except_days"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var thread: RaspThread?, from: Point?, to: Point?, departurePlatform: String?, arrivalPlatform: String?
+        var _departureTerminal: Nullable<String>?, _arrivalTerminal: Nullable<String>?, stops: String?
+        var duration: Double?, startDate: LocalDate?, hasTransfers: Bool?, _ticketsInfo: Nullable<TicketsInfo>?
+        var days: String?, _exceptDays: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: thread = try reader.read(RaspThread.self)
+            case 1: from = try reader.read(Point.self)
+            case 2: to = try reader.read(Point.self)
+            case 3: departurePlatform = try reader.readIfPresent(String.self)
+            case 4: arrivalPlatform = try reader.readIfPresent(String.self)
+            case 5: _departureTerminal = try reader.readNullable(String.self)
+            case 6: _arrivalTerminal = try reader.readNullable(String.self)
+            case 7: stops = try reader.readIfPresent(String.self)
+            case 8: duration = try reader.readIfPresent(Double.self)
+            case 9: startDate = try reader.readIfPresent(LocalDate.self)
+            case 10: hasTransfers = try reader.readIfPresent(Bool.self)
+            case 11: _ticketsInfo = try reader.readNullable(TicketsInfo.self)
+            case 12: days = try reader.readIfPresent(String.self)
+            case 13: _exceptDays = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.thread = try reader.required(thread, "thread")
+        self.from = try reader.required(from, "from")
+        self.to = try reader.required(to, "to")
+        self.departurePlatform = departurePlatform
+        self.arrivalPlatform = arrivalPlatform
+        self._departureTerminal = _departureTerminal
+        self._arrivalTerminal = _arrivalTerminal
+        self.stops = stops
+        self.duration = duration
+        self.startDate = startDate
+        self.hasTransfers = hasTransfers
+        self._ticketsInfo = _ticketsInfo
+        self.days = days
+        self._exceptDays = _exceptDays
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Response of `/v3.0/schedule/`.
-public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The requested date `YYYY-MM-DD`; `null` for the all-days timetable.
     ///
     /// Format: `date`.
@@ -46,6 +46,36 @@ public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable {
         self.intervalSchedule = try container.optionalField([IntervalScheduleItem].self, "interval_schedule")
         self.directions = try container.optionalField([Direction].self, "directions")
         self.scheduleDirection = try container.optionalField(Direction.self, "schedule_direction")
+    }
+    private static let _readerKeys = JSONKeys(
+        "date", "station", "event", "pagination", "schedule", "interval_schedule", "directions", "schedule_direction"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var date: LocalDate?, station: Point?, event: ScheduleResponse.Event?, pagination: Pagination?
+        var schedule: [ScheduleItem]?, intervalSchedule: [IntervalScheduleItem]?, directions: [Direction]?
+        var scheduleDirection: Direction?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: date = try reader.readIfPresent(LocalDate.self)
+            case 1: station = try reader.read(Point.self)
+            case 2: event = try reader.readIfPresent(ScheduleResponse.Event.self)
+            case 3: pagination = try reader.read(Pagination.self)
+            case 4: schedule = try reader.read([ScheduleItem].self)
+            case 5: intervalSchedule = try reader.readIfPresent([IntervalScheduleItem].self)
+            case 6: directions = try reader.readIfPresent([Direction].self)
+            case 7: scheduleDirection = try reader.readIfPresent(Direction.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.date = date
+        self.station = try reader.required(station, "station")
+        self.event = event
+        self.pagination = try reader.required(pagination, "pagination")
+        self.schedule = try reader.required(schedule, "schedule")
+        self.intervalSchedule = intervalSchedule
+        self.directions = directions
+        self.scheduleDirection = scheduleDirection
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -90,7 +120,7 @@ public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable {
 
 /// A suburban direction. `code` is what to pass as the `direction` parameter (free text such as
 /// "на Москву", or `all`/`arrival`/`departure`). As `schedule_direction`, the direction currently shown.
-public struct Direction: Codable, Hashable, Sendable, JSONWritable {
+public struct Direction: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Direction code.
     public let code: String
     /// Localized direction title, e.g. "все направления".
@@ -104,6 +134,22 @@ public struct Direction: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.code = try container.field(String.self, "code")
         self.title = try container.field(String.self, "title")
+    }
+    private static let _readerKeys = JSONKeys(
+        "code", "title"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var code: String?, title: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: code = try reader.read(String.self)
+            case 1: title = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.code = try reader.required(code, "code")
+        self.title = try reader.required(title, "title")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

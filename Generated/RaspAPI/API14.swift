@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// One departure or arrival at the station.
-public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable {
+public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Departure time from the station; `null` where the thread ends here. ISO-8601 with offset
@@ -71,6 +71,48 @@ public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable {
         self.direction = try container.optionalField(String.self, "direction")
         self.tablo = try container.optionalField(Tablo.self, "tablo")
     }
+    private static let _readerKeys = JSONKeys(
+        "thread", "departure", "arrival", "departure_time", "arrival_time", "days", "except_days", "is_fuzzy", "stops",
+        "platform", "terminal", "direction", "tablo"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var thread: RaspThread?, _departure: Nullable<String>?, _arrival: Nullable<String>?
+        var _departureTime: Nullable<String>?, _arrivalTime: Nullable<String>?, days: String?
+        var _exceptDays: Nullable<String>?, isFuzzy: Bool?, stops: String?, platform: String?
+        var _terminal: Nullable<String>?, direction: String?, tablo: Tablo?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: thread = try reader.read(RaspThread.self)
+            case 1: _departure = try reader.readNullable(String.self)
+            case 2: _arrival = try reader.readNullable(String.self)
+            case 3: _departureTime = try reader.readNullable(String.self)
+            case 4: _arrivalTime = try reader.readNullable(String.self)
+            case 5: days = try reader.read(String.self)
+            case 6: _exceptDays = try reader.readNullable(String.self)
+            case 7: isFuzzy = try reader.read(Bool.self)
+            case 8: stops = try reader.readIfPresent(String.self)
+            case 9: platform = try reader.readIfPresent(String.self)
+            case 10: _terminal = try reader.readNullable(String.self)
+            case 11: direction = try reader.readIfPresent(String.self)
+            case 12: tablo = try reader.readIfPresent(Tablo.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.thread = try reader.required(thread, "thread")
+        self._departure = _departure
+        self._arrival = _arrival
+        self._departureTime = _departureTime
+        self._arrivalTime = _arrivalTime
+        self.days = try reader.required(days, "days")
+        self._exceptDays = _exceptDays
+        self.isFuzzy = try reader.required(isFuzzy, "is_fuzzy")
+        self.stops = stops
+        self.platform = platform
+        self._terminal = _terminal
+        self.direction = direction
+        self.tablo = tablo
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.thread, "thread")
@@ -127,6 +169,6 @@ extension RaspClientServerRoutes {
 
 extension RaspClientExampleHandler {
     public func nearestSettlement(_ input: Operations.NearestSettlement) async throws -> NearestSettlementResponse {
-        try JSONCoding.decoder.decode(NearestSettlementResponse.self, from: try await answer("GET", "/v3.0/nearest_settlement/"))
+        try JSONCoding.decode(NearestSettlementResponse.self, from: try await answer("GET", "/v3.0/nearest_settlement/"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// An interval thread serving the station (see `thread.interval` for the service window).
-public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable {
+public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A thread (one run of a route) as embedded in segments and schedule items.
     public let thread: RaspThread
     /// Human-readable running days.
@@ -45,6 +45,35 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable {
         self.platform = try container.optionalField(String.self, "platform")
         self._terminal = try container.nullableField(String.self, "terminal")
         self.direction = try container.optionalField(String.self, "direction")
+    }
+    private static let _readerKeys = JSONKeys(
+        "thread", "days", "except_days", "is_fuzzy", "stops", "platform", "terminal", "direction"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var thread: RaspThread?, days: String?, _exceptDays: Nullable<String>?, isFuzzy: Bool?, stops: String?
+        var platform: String?, _terminal: Nullable<String>?, direction: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: thread = try reader.read(RaspThread.self)
+            case 1: days = try reader.readIfPresent(String.self)
+            case 2: _exceptDays = try reader.readNullable(String.self)
+            case 3: isFuzzy = try reader.readIfPresent(Bool.self)
+            case 4: stops = try reader.readIfPresent(String.self)
+            case 5: platform = try reader.readIfPresent(String.self)
+            case 6: _terminal = try reader.readNullable(String.self)
+            case 7: direction = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.thread = try reader.required(thread, "thread")
+        self.days = days
+        self._exceptDays = _exceptDays
+        self.isFuzzy = isFuzzy
+        self.stops = stops
+        self.platform = platform
+        self._terminal = _terminal
+        self.direction = direction
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Response of `/v3.0/thread/`.
-public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Thread id.
     public let uid: String
     /// Route title "A — B".
@@ -101,6 +101,62 @@ public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable {
         self._arrivalDate = try container.nullableField(LocalDate.self, "arrival_date")
         self.interval = try container.optionalField(Interval.self, "interval")
         self.stops = try container.field([ThreadStop].self, "stops")
+    }
+    private static let _readerKeys = JSONKeys(
+        "uid", "title", "short_title", "number", "transport_type", "vehicle", "express_type", "transport_subtype",
+        "carrier", "days", "except_days", "start_date", "start_time", "from", "to", "departure_date", "arrival_date",
+        "interval", "stops"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var uid: String?, title: String?, shortTitle: String?, number: String?, transportType: TransportType?
+        var vehicle: String?, expressType: ThreadResponse.ExpressType?, transportSubtype: TransportSubtype?
+        var carrier: Carrier?, days: String?, _exceptDays: Nullable<String>?, startDate: LocalDate?, startTime: String?
+        var _from: Nullable<Point>?, _to: Nullable<Point>?, _departureDate: Nullable<LocalDate>?
+        var _arrivalDate: Nullable<LocalDate>?, interval: Interval?, stops: [ThreadStop]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: uid = try reader.read(String.self)
+            case 1: title = try reader.read(String.self)
+            case 2: shortTitle = try reader.read(String.self)
+            case 3: number = try reader.read(String.self)
+            case 4: transportType = try reader.read(TransportType.self)
+            case 5: vehicle = try reader.readIfPresent(String.self)
+            case 6: expressType = try reader.readIfPresent(ThreadResponse.ExpressType.self)
+            case 7: transportSubtype = try reader.read(TransportSubtype.self)
+            case 8: carrier = try reader.readIfPresent(Carrier.self)
+            case 9: days = try reader.read(String.self)
+            case 10: _exceptDays = try reader.readNullable(String.self)
+            case 11: startDate = try reader.read(LocalDate.self)
+            case 12: startTime = try reader.read(String.self)
+            case 13: _from = try reader.readNullable(Point.self)
+            case 14: _to = try reader.readNullable(Point.self)
+            case 15: _departureDate = try reader.readNullable(LocalDate.self)
+            case 16: _arrivalDate = try reader.readNullable(LocalDate.self)
+            case 17: interval = try reader.readIfPresent(Interval.self)
+            case 18: stops = try reader.read([ThreadStop].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.uid = try reader.required(uid, "uid")
+        self.title = try reader.required(title, "title")
+        self.shortTitle = try reader.required(shortTitle, "short_title")
+        self.number = try reader.required(number, "number")
+        self.transportType = try reader.required(transportType, "transport_type")
+        self.vehicle = vehicle
+        self.expressType = expressType
+        self.transportSubtype = try reader.required(transportSubtype, "transport_subtype")
+        self.carrier = carrier
+        self.days = try reader.required(days, "days")
+        self._exceptDays = _exceptDays
+        self.startDate = try reader.required(startDate, "start_date")
+        self.startTime = try reader.required(startTime, "start_time")
+        self._from = _from
+        self._to = _to
+        self._departureDate = _departureDate
+        self._arrivalDate = _arrivalDate
+        self.interval = interval
+        self.stops = try reader.required(stops, "stops")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

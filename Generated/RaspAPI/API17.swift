@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// One stop of a thread.
-public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable {
+public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
     public let station: Point
     /// Arrival time as `YYYY-MM-DD HH:MM:SS` (space-separated, NO offset, station-local); `null` at the first
@@ -46,6 +46,33 @@ public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable {
         self.platform = try container.optionalField(String.self, "platform")
         self._terminal = try container.nullableField(String.self, "terminal")
     }
+    private static let _readerKeys = JSONKeys(
+        "station", "arrival", "departure", "duration", "stop_time", "platform", "terminal"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var station: Point?, arrival: String?, departure: String?, duration: Double?, stopTime: Int?, platform: String?
+        var _terminal: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: station = try reader.read(Point.self)
+            case 1: arrival = try reader.readIfPresent(String.self)
+            case 2: departure = try reader.readIfPresent(String.self)
+            case 3: duration = try reader.read(Double.self)
+            case 4: stopTime = try reader.readIfPresent(Int.self)
+            case 5: platform = try reader.readIfPresent(String.self)
+            case 6: _terminal = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.station = try reader.required(station, "station")
+        self.arrival = arrival
+        self.departure = departure
+        self.duration = try reader.required(duration, "duration")
+        self.stopTime = stopTime
+        self.platform = platform
+        self._terminal = _terminal
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.station, "station")
@@ -70,7 +97,7 @@ public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Response of `/v3.0/nearest_stations/`.
-public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Pagination of a list result.
     public let pagination: Pagination
     /// Stations, nearest first.
@@ -84,6 +111,22 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.pagination = try container.field(Pagination.self, "pagination")
         self.stations = try container.field([NearestStation].self, "stations")
+    }
+    private static let _readerKeys = JSONKeys(
+        "pagination", "stations"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var pagination: Pagination?, stations: [NearestStation]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: pagination = try reader.read(Pagination.self)
+            case 1: stations = try reader.read([NearestStation].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.pagination = try reader.required(pagination, "pagination")
+        self.stations = try reader.required(stations, "stations")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -115,6 +158,6 @@ extension RaspClientServerRoutes {
 
 extension RaspClientExampleHandler {
     public func carrier(_ input: Operations.CarrierInput) async throws -> CarrierResponse {
-        try JSONCoding.decoder.decode(CarrierResponse.self, from: try await answer("GET", "/v3.0/carrier/"))
+        try JSONCoding.decode(CarrierResponse.self, from: try await answer("GET", "/v3.0/carrier/"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A station near the requested coordinate.
-public struct NearestStation: Codable, Hashable, Sendable, JSONWritable {
+public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Kind of a point in responses.
     public let type: PointType
     /// Yandex station code (`s…`).
@@ -67,6 +67,48 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable {
         self.majority = try container.optionalField(Int.self, "majority")
         self.typeChoices = try container.field([String: TypeChoice].self, "type_choices")
     }
+    private static let _readerKeys = JSONKeys(
+        "type", "code", "title", "popular_title", "short_title", "station_type", "station_type_name", "transport_type",
+        "lat", "lng", "distance", "majority", "type_choices"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: PointType?, code: String?, title: String?, _popularTitle: Nullable<String>?
+        var _shortTitle: Nullable<String>?, stationType: StationType?, stationTypeName: String?
+        var transportType: TransportType?, lat: Double?, lng: Double?, distance: Double?, majority: Int?
+        var typeChoices: [String: TypeChoice]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(PointType.self)
+            case 1: code = try reader.read(String.self)
+            case 2: title = try reader.read(String.self)
+            case 3: _popularTitle = try reader.readNullable(String.self)
+            case 4: _shortTitle = try reader.readNullable(String.self)
+            case 5: stationType = try reader.read(StationType.self)
+            case 6: stationTypeName = try reader.readIfPresent(String.self)
+            case 7: transportType = try reader.read(TransportType.self)
+            case 8: lat = try reader.read(Double.self)
+            case 9: lng = try reader.read(Double.self)
+            case 10: distance = try reader.read(Double.self)
+            case 11: majority = try reader.readIfPresent(Int.self)
+            case 12: typeChoices = try reader.read([String: TypeChoice].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.code = try reader.required(code, "code")
+        self.title = try reader.required(title, "title")
+        self._popularTitle = _popularTitle
+        self._shortTitle = _shortTitle
+        self.stationType = try reader.required(stationType, "station_type")
+        self.stationTypeName = stationTypeName
+        self.transportType = try reader.required(transportType, "transport_type")
+        self.lat = try reader.required(lat, "lat")
+        self.lng = try reader.required(lng, "lng")
+        self.distance = try reader.required(distance, "distance")
+        self.majority = majority
+        self.typeChoices = try reader.required(typeChoices, "type_choices")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
@@ -103,7 +145,7 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Links to a station page on Yandex Rasp.
-public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable {
+public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Desktop page URL.
     public let desktopUrl: String
     /// Mobile page URL.
@@ -117,6 +159,22 @@ public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.desktopUrl = try container.field(String.self, "desktop_url")
         self.touchUrl = try container.field(String.self, "touch_url")
+    }
+    private static let _readerKeys = JSONKeys(
+        "desktop_url", "touch_url"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var desktopUrl: String?, touchUrl: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: desktopUrl = try reader.read(String.self)
+            case 1: touchUrl = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.desktopUrl = try reader.required(desktopUrl, "desktop_url")
+        self.touchUrl = try reader.required(touchUrl, "touch_url")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Response of `/v3.0/nearest_settlement/`, a bare settlement object (no wrapper).
-public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Kind of a point in responses.
     public let type: PointType
     /// Yandex settlement code (`c…`).
@@ -46,6 +46,35 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritab
         self.lng = try container.field(Double.self, "lng")
         self.distance = try container.field(Double.self, "distance")
     }
+    private static let _readerKeys = JSONKeys(
+        "type", "code", "title", "short_title", "popular_title", "lat", "lng", "distance"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: PointType?, code: String?, title: String?, _shortTitle: Nullable<String>?
+        var _popularTitle: Nullable<String>?, lat: Double?, lng: Double?, distance: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(PointType.self)
+            case 1: code = try reader.read(String.self)
+            case 2: title = try reader.read(String.self)
+            case 3: _shortTitle = try reader.readNullable(String.self)
+            case 4: _popularTitle = try reader.readNullable(String.self)
+            case 5: lat = try reader.read(Double.self)
+            case 6: lng = try reader.read(Double.self)
+            case 7: distance = try reader.read(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.code = try reader.required(code, "code")
+        self.title = try reader.required(title, "title")
+        self._shortTitle = _shortTitle
+        self._popularTitle = _popularTitle
+        self.lat = try reader.required(lat, "lat")
+        self.lng = try reader.required(lng, "lng")
+        self.distance = try reader.required(distance, "distance")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
@@ -73,7 +102,7 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritab
 
 /// Response of `/v3.0/carrier/`. Exactly one of the keys is expected: `carrier` for a unique match (`SU` in
 /// `iata` too), `carriers` when the code matches several carriers (`TK` in `iata`). Both are optional here.
-public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A carrier (airline, railway company, bus operator…). Search segments carry the full object; schedule
     public let carrier: Carrier?
     /// All carriers matching an ambiguous code.
@@ -87,6 +116,22 @@ public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.carrier = try container.optionalField(Carrier.self, "carrier")
         self.carriers = try container.optionalField([Carrier].self, "carriers")
+    }
+    private static let _readerKeys = JSONKeys(
+        "carrier", "carriers"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var carrier: Carrier?, carriers: [Carrier]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: carrier = try reader.readIfPresent(Carrier.self)
+            case 1: carriers = try reader.readIfPresent([Carrier].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.carrier = carrier
+        self.carriers = carriers
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

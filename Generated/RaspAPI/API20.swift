@@ -6,7 +6,7 @@ internal import Foundation
 
 /// Response of `/v3.0/stations_list/` (about 40 MB, served as `text/html`): countries → regions →
 /// settlements → stations.
-public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// All countries.
     public let countries: [Country]
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -16,6 +16,20 @@ public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.countries = try container.field([Country].self, "countries")
+    }
+    private static let _readerKeys = JSONKeys(
+        "countries"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var countries: [Country]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: countries = try reader.read([Country].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.countries = try reader.required(countries, "countries")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -29,7 +43,7 @@ public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Codes of a directory entry; may be `{}`.
-public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable {
+public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Yandex code (`l…` country, `r…` region, `c…` settlement, `s…` station).
     public let yandexCode: String?
     /// ESR (Russian railway) code, stations only.
@@ -43,6 +57,22 @@ public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.yandexCode = try container.optionalField(String.self, "yandex_code")
         self.esrCode = try container.optionalField(String.self, "esr_code")
+    }
+    private static let _readerKeys = JSONKeys(
+        "yandex_code", "esr_code"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var yandexCode: String?, esrCode: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: yandexCode = try reader.readIfPresent(String.self)
+            case 1: esrCode = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.yandexCode = yandexCode
+        self.esrCode = esrCode
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -58,7 +88,7 @@ public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// A country in the station directory.
-public struct Country: Codable, Hashable, Sendable, JSONWritable {
+public struct Country: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Country name (may be `""`).
     public let title: String
     /// Codes of a directory entry; may be `{}`.
@@ -77,6 +107,24 @@ public struct Country: Codable, Hashable, Sendable, JSONWritable {
         self.codes = try container.field(DirectoryCodes.self, "codes")
         self.regions = try container.field([Region].self, "regions")
     }
+    private static let _readerKeys = JSONKeys(
+        "title", "codes", "regions"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var title: String?, codes: DirectoryCodes?, regions: [Region]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: title = try reader.read(String.self)
+            case 1: codes = try reader.read(DirectoryCodes.self)
+            case 2: regions = try reader.read([Region].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.title = try reader.required(title, "title")
+        self.codes = try reader.required(codes, "codes")
+        self.regions = try reader.required(regions, "regions")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.title, "title")
@@ -88,41 +136,6 @@ public struct Country: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeField(self.title, "title")
         try writer.encodeField(self.codes, "codes")
         try writer.encodeField(self.regions, "regions")
-        writer.endObject()
-    }
-}
-
-/// A region in the station directory.
-public struct Region: Codable, Hashable, Sendable, JSONWritable {
-    /// Region name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Settlements of the region.
-    public let settlements: [Settlement]
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, settlements: [Settlement]) {
-        self.title = title
-        self.codes = codes
-        self.settlements = settlements
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.settlements = try container.field([Settlement].self, "settlements")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeField(self.settlements, "settlements")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.title, "title")
-        try writer.encodeField(self.codes, "codes")
-        try writer.encodeField(self.settlements, "settlements")
         writer.endObject()
     }
 }
@@ -154,6 +167,6 @@ extension RaspClientServerRoutes {
 
 extension RaspClientExampleHandler {
     public func stationsList(_ input: Operations.StationsList) async throws -> StationsListResponse {
-        try JSONCoding.decoder.decode(StationsListResponse.self, from: try await answer("GET", "/v3.0/stations_list/"))
+        try JSONCoding.decode(StationsListResponse.self, from: try await answer("GET", "/v3.0/stations_list/"))
     }
 }

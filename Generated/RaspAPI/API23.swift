@@ -4,8 +4,104 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
+/// HTML `<iframe>` snippets with a protocol-relative `src` (v = vertical, h = horizontal; m = mono, d = dark,
+/// y = yellow/colour).
+public struct Copyright: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Link to Yandex Rasp to attach to the attribution.
+    public let url: String
+    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
+    public let text: String
+    /// Vertical monochrome banner (`<iframe>` HTML snippet).
+    public let logoVm: String?
+    /// Vertical dark banner (`<iframe>` HTML snippet).
+    public let logoVd: String?
+    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoVy: String?
+    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
+    public let logoHm: String?
+    /// Horizontal dark banner (`<iframe>` HTML snippet).
+    public let logoHd: String?
+    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoHy: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
+        self.url = url
+        self.text = text
+        self.logoVm = logoVm
+        self.logoVd = logoVd
+        self.logoVy = logoVy
+        self.logoHm = logoHm
+        self.logoHd = logoHd
+        self.logoHy = logoHy
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.url = try container.field(String.self, "url")
+        self.text = try container.field(String.self, "text")
+        self.logoVm = try container.optionalField(String.self, "logo_vm")
+        self.logoVd = try container.optionalField(String.self, "logo_vd")
+        self.logoVy = try container.optionalField(String.self, "logo_vy")
+        self.logoHm = try container.optionalField(String.self, "logo_hm")
+        self.logoHd = try container.optionalField(String.self, "logo_hd")
+        self.logoHy = try container.optionalField(String.self, "logo_hy")
+    }
+    private static let _readerKeys = JSONKeys(
+        "url", "text", "logo_vm", "logo_vd", "logo_vy", "logo_hm", "logo_hd", "logo_hy"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var url: String?, text: String?, logoVm: String?, logoVd: String?, logoVy: String?, logoHm: String?
+        var logoHd: String?, logoHy: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: url = try reader.read(String.self)
+            case 1: text = try reader.read(String.self)
+            case 2: logoVm = try reader.readIfPresent(String.self)
+            case 3: logoVd = try reader.readIfPresent(String.self)
+            case 4: logoVy = try reader.readIfPresent(String.self)
+            case 5: logoHm = try reader.readIfPresent(String.self)
+            case 6: logoHd = try reader.readIfPresent(String.self)
+            case 7: logoHy = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.url = try reader.required(url, "url")
+        self.text = try reader.required(text, "text")
+        self.logoVm = logoVm
+        self.logoVd = logoVd
+        self.logoVy = logoVy
+        self.logoHm = logoHm
+        self.logoHd = logoHd
+        self.logoHy = logoHy
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.url, "url")
+        try container.encodeField(self.text, "text")
+        try container.encodeOptionalField(self.logoVm, "logo_vm")
+        try container.encodeOptionalField(self.logoVd, "logo_vd")
+        try container.encodeOptionalField(self.logoVy, "logo_vy")
+        try container.encodeOptionalField(self.logoHm, "logo_hm")
+        try container.encodeOptionalField(self.logoHd, "logo_hd")
+        try container.encodeOptionalField(self.logoHy, "logo_hy")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.url, "url")
+        try writer.encodeField(self.text, "text")
+        try writer.encodeOptionalField(self.logoVm, "logo_vm")
+        try writer.encodeOptionalField(self.logoVd, "logo_vd")
+        try writer.encodeOptionalField(self.logoVy, "logo_vy")
+        try writer.encodeOptionalField(self.logoHm, "logo_hm")
+        try writer.encodeOptionalField(self.logoHd, "logo_hd")
+        try writer.encodeOptionalField(self.logoHy, "logo_hy")
+        writer.endObject()
+    }
+}
+
 /// Error body returned with 4xx statuses (in the requested format).
-public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable {
+public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Error details.
     public let error: ErrorDetails
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -15,6 +111,20 @@ public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.error = try container.field(ErrorDetails.self, "error")
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: ErrorDetails?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(ErrorDetails.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -28,7 +138,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Error details.
-public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable {
+public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Human-readable message (localized), e.g. "Точка отправления не должна совпадать с точкой прибытия.".
     public let text: String
     /// HTTP status code, e.g. 400.
@@ -51,6 +161,26 @@ public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable {
         self.errorCode = try container.optionalField(String.self, "error_code")
         self.request = try container.optionalField(String.self, "request")
     }
+    private static let _readerKeys = JSONKeys(
+        "text", "http_code", "error_code", "request"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var text: String?, httpCode: Int?, errorCode: String?, request: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: text = try reader.read(String.self)
+            case 1: httpCode = try reader.readIfPresent(Int.self)
+            case 2: errorCode = try reader.readIfPresent(String.self)
+            case 3: request = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.text = try reader.required(text, "text")
+        self.httpCode = httpCode
+        self.errorCode = errorCode
+        self.request = request
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.text, "text")
@@ -65,26 +195,6 @@ public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.errorCode, "error_code")
         try writer.encodeOptionalField(self.request, "request")
         writer.endObject()
-    }
-}
-
-/// The `TransportTypes` schema of the API.
-public enum TransportTypes: OpenEnum {
-    /// A value the API documents; ``rawValue`` is how it is sent.
-    case plane, train, suburban, bus, water, helicopter
-    /// A value this client does not know yet, kept as it was sent.
-    case unknown(String)
-    public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
-    public var rawValue: String {
-        switch self {
-        case .plane: "plane"
-        case .train: "train"
-        case .suburban: "suburban"
-        case .bus: "bus"
-        case .water: "water"
-        case .helicopter: "helicopter"
-        case .unknown(let value): value
-        }
     }
 }
 
@@ -112,6 +222,6 @@ extension Operations {
 
 extension RaspClientExampleHandler {
     public func copyright(_ input: Operations.CopyrightInput) async throws -> CopyrightResponse {
-        try JSONCoding.decoder.decode(CopyrightResponse.self, from: try await answer("GET", "/v3.0/copyright/"))
+        try JSONCoding.decode(CopyrightResponse.self, from: try await answer("GET", "/v3.0/copyright/"))
     }
 }

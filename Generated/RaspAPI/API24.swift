@@ -4,6 +4,26 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `TransportTypes` schema of the API.
+public enum TransportTypes: OpenEnum {
+    /// A value the API documents; ``rawValue`` is how it is sent.
+    case plane, train, suburban, bus, water, helicopter
+    /// A value this client does not know yet, kept as it was sent.
+    case unknown(String)
+    public static let knownCases: [Self] = [.plane, .train, .suburban, .bus, .water, .helicopter]
+    public var rawValue: String {
+        switch self {
+        case .plane: "plane"
+        case .train: "train"
+        case .suburban: "suburban"
+        case .bus: "bus"
+        case .water: "water"
+        case .helicopter: "helicopter"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// The `System` schema of the API.
 public enum System: OpenEnum {
     /// A value the API documents; ``rawValue`` is how it is sent.

@@ -286,7 +286,7 @@ public struct ClientExampleHandler: ClientProtocol {
 }
 
 /// A schema named like the generated client.
-public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable {
+public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
@@ -295,6 +295,20 @@ public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.name = try container.optionalField(String.self, "name")
+    }
+    private static let _readerKeys = JSONKeys(
+        "name"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -353,6 +367,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func search(_ input: Operations.Search) async throws -> ClientSchema {
-        try JSONCoding.decoder.decode(ClientSchema.self, from: try await answer("GET", "/search"))
+        try JSONCoding.decode(ClientSchema.self, from: try await answer("GET", "/search"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `OperationsSchema` schema of the API.
-public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable {
+public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let count: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(count: Int? = nil) {
@@ -14,6 +14,20 @@ public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.count = try container.optionalField(Int.self, "count")
+    }
+    private static let _readerKeys = JSONKeys(
+        "count"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var count: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: count = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.count = count
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -32,7 +46,7 @@ public typealias SnowflakeType = String
 public typealias IdList = [SnowflakeType]
 
 /// The `Point` schema of the API.
-public struct Point: Codable, Hashable, Sendable, JSONWritable {
+public struct Point: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var x: Int
     public var y: Int
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -45,6 +59,22 @@ public struct Point: Codable, Hashable, Sendable, JSONWritable {
         self.x = try container.field(Int.self, "x")
         self.y = try container.field(Int.self, "y")
     }
+    private static let _readerKeys = JSONKeys(
+        "x", "y"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var x: Int?, y: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: x = try reader.read(Int.self)
+            case 1: y = try reader.read(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.x = try reader.required(x, "x")
+        self.y = try reader.required(y, "y")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.x, "x")
@@ -55,6 +85,71 @@ public struct Point: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeField(self.x, "x")
         try writer.encodeField(self.y, "y")
         writer.endObject()
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/getMessage(_:)``.
+    public struct GetMessage: Sendable {
+        public var channelId: SnowflakeType
+        public var messageId: SnowflakeType
+        public var limit: Operations.GetMessage.Limit?
+        public var ids: IdList?
+        public var kind: Operations.GetMessage.Kind?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) {
+            self.channelId = channelId
+            self.messageId = messageId
+            self.limit = limit
+            self.ids = ids
+            self.kind = kind
+        }
+
+        /// The `Limit` schema of the API.
+        public enum Limit: Codable, Hashable, Sendable, JSONWritable {
+            /// The value as a `Int`.
+            case int(Int)
+            /// The value as a `String`.
+            case string(String)
+            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil) { .int(try Int(from: $0)) },
+                .init(keys: nil) { .string(try String(from: $0)) },
+            ]
+            public init(from decoder: any Decoder) throws {
+                self = try OneOfDecoding.bestMatch("Limit", in: decoder, Self._candidates)
+            }
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .int(let value): try value.encode(to: encoder)
+                case .string(let value): try value.encode(to: encoder)
+                }
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                switch self {
+                case .int(let value): try writer.encodeValue(value)
+                case .string(let value): try writer.encodeValue(value)
+                }
+            }
+        }
+
+        /// The `Kind` schema of the API.
+        ///
+        /// - `_1` (`1`): text
+        /// - `_2` (`2`): voice
+        public enum Kind: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _1, _2
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._1, ._2]
+            public var rawValue: Int {
+                switch self {
+                case ._1: 1
+                case ._2: 2
+                case .unknown(let value): value
+                }
+            }
+        }
     }
 }
 
@@ -124,6 +219,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func getMessage(_ input: Operations.GetMessage) async throws -> Message? {
-        try JSONCoding.decoder.decode(Message.self, from: try await answer("GET", "/channels/{channel_id}/messages/{message_id}"))
+        try JSONCoding.decode(Message.self, from: try await answer("GET", "/channels/{channel_id}/messages/{message_id}"))
     }
 }

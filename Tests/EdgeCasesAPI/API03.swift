@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Filter` schema of the API.
-public struct Filter: Codable, Hashable, Sendable, JSONWritable {
+public struct Filter: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var q: String?
     public var tags: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -18,6 +18,22 @@ public struct Filter: Codable, Hashable, Sendable, JSONWritable {
         self.q = try container.optionalField(String.self, "q")
         self.tags = try container.optionalField([String].self, "tags")
     }
+    private static let _readerKeys = JSONKeys(
+        "q", "tags"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var q: String?, tags: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: q = try reader.readIfPresent(String.self)
+            case 1: tags = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.q = q
+        self.tags = tags
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.q, "q")
@@ -28,71 +44,6 @@ public struct Filter: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.q, "q")
         try writer.encodeOptionalField(self.tags, "tags")
         writer.endObject()
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/getMessage(_:)``.
-    public struct GetMessage: Sendable {
-        public var channelId: SnowflakeType
-        public var messageId: SnowflakeType
-        public var limit: Operations.GetMessage.Limit?
-        public var ids: IdList?
-        public var kind: Operations.GetMessage.Kind?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(channelId: SnowflakeType, messageId: SnowflakeType, limit: Operations.GetMessage.Limit? = nil, ids: IdList? = nil, kind: Operations.GetMessage.Kind? = nil) {
-            self.channelId = channelId
-            self.messageId = messageId
-            self.limit = limit
-            self.ids = ids
-            self.kind = kind
-        }
-
-        /// The `Limit` schema of the API.
-        public enum Limit: Codable, Hashable, Sendable, JSONWritable {
-            /// The value as a `Int`.
-            case int(Int)
-            /// The value as a `String`.
-            case string(String)
-            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: nil) { .int(try Int(from: $0)) },
-                .init(keys: nil) { .string(try String(from: $0)) },
-            ]
-            public init(from decoder: any Decoder) throws {
-                self = try OneOfDecoding.bestMatch("Limit", in: decoder, Self._candidates)
-            }
-            public func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .int(let value): try value.encode(to: encoder)
-                case .string(let value): try value.encode(to: encoder)
-                }
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                switch self {
-                case .int(let value): try writer.encodeValue(value)
-                case .string(let value): try writer.encodeValue(value)
-                }
-            }
-        }
-
-        /// The `Kind` schema of the API.
-        ///
-        /// - `_1` (`1`): text
-        /// - `_2` (`2`): voice
-        public enum Kind: OpenEnum {
-            /// A value the API documents; ``rawValue`` is how it is sent.
-            case _1, _2
-            /// A value this client does not know yet, kept as it was sent.
-            case unknown(Int)
-            public static let knownCases: [Self] = [._1, ._2]
-            public var rawValue: Int {
-                switch self {
-                case ._1: 1
-                case ._2: 2
-                case .unknown(let value): value
-                }
-            }
-        }
     }
 }
 
@@ -132,6 +83,6 @@ extension MockClient {
 
 extension ClientExampleHandler {
     public func styles(_ input: Operations.Styles) async throws -> Point? {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/styles/{label}/{matrix}/{point}"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/styles/{label}/{matrix}/{point}"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable, JSONWritable {
+public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let id: SnowflakeType
     /// NFC key
     public let café: String?
@@ -23,6 +23,24 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable {
         self.café = try container.optionalField(String.self, "café")
         self.café2 = try container.optionalField(String.self, "café")
     }
+    private static let _readerKeys = JSONKeys(
+        "id", "café", "café"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: SnowflakeType?, café: String?, café2: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(SnowflakeType.self)
+            case 1: café = try reader.readIfPresent(String.self)
+            case 2: café2 = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
+        self.café = café
+        self.café2 = café2
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.id, "id")
@@ -35,6 +53,39 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.café, "café")
         try writer.encodeOptionalField(self.café2, "café")
         writer.endObject()
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/styles(_:)``.
+    public struct Styles: Sendable {
+        public var label: [String]
+        public var matrix: String
+        public var point: Point
+        public var filter: Filter?
+        public var deep: Filter?
+        public var spaced: [Int]?
+        public var piped: [String]?
+        public var labels: [String: String]?
+        public var `where`: Point?
+        public var xPoint: Point?
+        public var session: String?
+        public var prefs: Point?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
+            self.label = label
+            self.matrix = matrix
+            self.point = point
+            self.filter = filter
+            self.deep = deep
+            self.spaced = spaced
+            self.piped = piped
+            self.labels = labels
+            self.where = `where`
+            self.xPoint = xPoint
+            self.session = session
+            self.prefs = prefs
+        }
     }
 }
 
@@ -76,6 +127,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func fallback(_ input: Operations.Fallback) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/fallback"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/fallback"))
     }
 }

@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
-public struct Pet: Codable, Hashable, Sendable, JSONWritable {
+public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let id: Int
     public let name: String
     public let owner: Owner?
@@ -43,6 +43,33 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable {
         self._code = try container.nullableField(String.self, "code")
         self.weight = try container.optionalField(Double.self, "weight")
     }
+    private static let _readerKeys = JSONKeys(
+        "id", "name", "owner", "tag", "nickname", "code", "weight"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: Int?, name: String?, owner: Owner?, tag: Tag?, _nickname: String?, _code: Nullable<String>?
+        var weight: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(Int.self)
+            case 1: name = try reader.read(String.self)
+            case 2: owner = try reader.readIfPresent(Owner.self)
+            case 3: tag = try reader.readIfPresent(Tag.self)
+            case 4: _nickname = try reader.readIfPresent(String.self)
+            case 5: _code = try reader.readNullable(String.self)
+            case 6: weight = try reader.readIfPresent(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
+        self.name = try reader.required(name, "name")
+        self.owner = owner
+        self.tag = tag
+        self._nickname = _nickname
+        self._code = _code
+        self.weight = weight
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.id, "id")
@@ -67,19 +94,32 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``Client/fallback(_:)``.
-    public struct Fallback: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
-    }
-
     /// The input of ``Client/echoForm(_:)``.
     public struct EchoForm: Sendable {
         /// The request body (`application/x-www-form-urlencoded`).
         public var body: PaymentForm
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init(body: PaymentForm) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoMultipart(_:)``.
+    public struct EchoMultipart: Sendable {
+        /// The request body (`multipart/form-data`).
+        public var body: Upload
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Upload) {
+            self.body = body
+        }
+    }
+
+    /// The input of ``Client/echoUpload(_:)``.
+    public struct EchoUpload: Sendable {
+        /// The raw file data
+        public var body: BinaryFile
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: BinaryFile) {
             self.body = body
         }
     }
@@ -126,9 +166,9 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func echoMultipart(_ input: Operations.EchoMultipart) async throws -> Echo {
-        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/multipart"))
+        try JSONCoding.decode(Echo.self, from: try await answer("POST", "/_echo/multipart"))
     }
     public func echoUpload(_ input: Operations.EchoUpload) async throws -> Echo {
-        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/upload"))
+        try JSONCoding.decode(Echo.self, from: try await answer("POST", "/_echo/upload"))
     }
 }

@@ -2,29 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-extension Operations {
-    /// The input of ``Client/echoMultipart(_:)``.
-    public struct EchoMultipart: Sendable {
-        /// The request body (`multipart/form-data`).
-        public var body: Upload
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Upload) {
-            self.body = body
-        }
-    }
-
-    /// The input of ``Client/echoUpload(_:)``.
-    public struct EchoUpload: Sendable {
-        /// The raw file data
-        public var body: BinaryFile
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: BinaryFile) {
-            self.body = body
-        }
-    }
-}
+@_spi(Generated) internal import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -63,6 +41,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func echoEither(_ input: Operations.EchoEither) async throws -> Echo {
-        try JSONCoding.decoder.decode(Echo.self, from: try await answer("POST", "/_echo/either"))
+        try JSONCoding.decode(Echo.self, from: try await answer("POST", "/_echo/either"))
     }
 }

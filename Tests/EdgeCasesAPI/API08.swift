@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `PaymentForm` schema of the API.
-public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
+public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var name: String
     public var tags: [String]?
     public var card: PaymentForm.Card?
@@ -30,6 +30,31 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
         self.expand = try container.optionalField([String].self, "expand")
         self.ids = try container.optionalField([Int].self, "ids")
     }
+    private static let _readerKeys = JSONKeys(
+        "name", "tags", "card", "metadata", "expand", "ids"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, tags: [String]?, card: PaymentForm.Card?, metadata: [String: String]?, expand: [String]?
+        var ids: [Int]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.read(String.self)
+            case 1: tags = try reader.readIfPresent([String].self)
+            case 2: card = try reader.readIfPresent(PaymentForm.Card.self)
+            case 3: metadata = try reader.readIfPresent([String: String].self)
+            case 4: expand = try reader.readIfPresent([String].self)
+            case 5: ids = try reader.readIfPresent([Int].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = try reader.required(name, "name")
+        self.tags = tags
+        self.card = card
+        self.metadata = metadata
+        self.expand = expand
+        self.ids = ids
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.name, "name")
@@ -51,7 +76,7 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `Card` schema of the API.
-    public struct Card: Codable, Hashable, Sendable, JSONWritable {
+    public struct Card: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var number: String?
         public var exp: PaymentForm.Card.Exp?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -63,6 +88,22 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.number = try container.optionalField(String.self, "number")
             self.exp = try container.optionalField(PaymentForm.Card.Exp.self, "exp")
+        }
+        private static let _readerKeys = JSONKeys(
+            "number", "exp"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var number: String?, exp: PaymentForm.Card.Exp?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: number = try reader.readIfPresent(String.self)
+                case 1: exp = try reader.readIfPresent(PaymentForm.Card.Exp.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.number = number
+            self.exp = exp
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -77,7 +118,7 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Exp` schema of the API.
-        public struct Exp: Codable, Hashable, Sendable, JSONWritable {
+        public struct Exp: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var month: Int?
             public var year: Int?
             /// Creates a value from its properties (optional ones default to `nil`).
@@ -90,6 +131,22 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
                 self.month = try container.optionalField(Int.self, "month")
                 self.year = try container.optionalField(Int.self, "year")
             }
+            private static let _readerKeys = JSONKeys(
+                "month", "year"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var month: Int?, year: Int?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: month = try reader.readIfPresent(Int.self)
+                    case 1: year = try reader.readIfPresent(Int.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.month = month
+                self.year = year
+            }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeOptionalField(self.month, "month")
@@ -100,6 +157,94 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable {
                 try writer.encodeOptionalField(self.month, "month")
                 try writer.encodeOptionalField(self.year, "year")
                 writer.endObject()
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// The input of ``Client/echoEither(_:)``.
+    public struct EchoEither: Sendable {
+        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+        public var body: Operations.EchoEither.Body?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Operations.EchoEither.Body? = nil) {
+            self.body = body
+        }
+
+        /// The `MultipartBody` schema of the API.
+        public struct MultipartBody: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            /// Format: `binary`.
+            public var image: BinaryFile
+            public var prompt: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(image: BinaryFile, prompt: String? = nil) {
+                self.image = image
+                self.prompt = prompt
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.image = try container.field(BinaryFile.self, "image")
+                self.prompt = try container.optionalField(String.self, "prompt")
+            }
+            private static let _readerKeys = JSONKeys(
+                "image", "prompt"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var image: BinaryFile?, prompt: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: image = try reader.read(BinaryFile.self)
+                    case 1: prompt = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.image = try reader.required(image, "image")
+                self.prompt = prompt
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.image, "image")
+                try container.encodeOptionalField(self.prompt, "prompt")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.image, "image")
+                try writer.encodeOptionalField(self.prompt, "prompt")
+                writer.endObject()
+            }
+        }
+
+        /// The media types the request body can be sent as.
+        public enum Body: Codable, Hashable, Sendable, JSONWritable {
+            /// The value as a `Point`.
+            case json(Point)
+            /// The value as a `Operations.EchoEither.MultipartBody`.
+            case multipart(Operations.EchoEither.MultipartBody)
+            /// The value as a `String`.
+            case text(String)
+            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil) { .json(try Point(from: $0)) },
+                .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
+                .init(keys: nil) { .text(try String(from: $0)) },
+            ]
+            public init(from decoder: any Decoder) throws {
+                self = try OneOfDecoding.bestMatch("Body", in: decoder, Self._candidates)
+            }
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .json(let value): try value.encode(to: encoder)
+                case .multipart(let value): try value.encode(to: encoder)
+                case .text(let value): try value.encode(to: encoder)
+                }
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                switch self {
+                case .json(let value): try writer.encodeValue(value)
+                case .multipart(let value): try writer.encodeValue(value)
+                case .text(let value): try writer.encodeValue(value)
+                }
             }
         }
     }
@@ -154,6 +299,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func uploadFile(_ input: Operations.UploadFile) async throws -> UploadReceipt {
-        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("PUT", "/_sink/upload"))
+        try JSONCoding.decode(UploadReceipt.self, from: try await answer("PUT", "/_sink/upload"))
     }
 }

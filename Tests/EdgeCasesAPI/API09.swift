@@ -4,78 +4,6 @@
 public import Foundation
 @_spi(Generated) public import RaspRuntime
 
-extension Operations {
-    /// The input of ``Client/echoEither(_:)``.
-    public struct EchoEither: Sendable {
-        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
-        public var body: Operations.EchoEither.Body?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Operations.EchoEither.Body? = nil) {
-            self.body = body
-        }
-
-        /// The `MultipartBody` schema of the API.
-        public struct MultipartBody: Codable, Hashable, Sendable, JSONWritable {
-            /// Format: `binary`.
-            public var image: BinaryFile
-            public var prompt: String?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(image: BinaryFile, prompt: String? = nil) {
-                self.image = image
-                self.prompt = prompt
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.image = try container.field(BinaryFile.self, "image")
-                self.prompt = try container.optionalField(String.self, "prompt")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.image, "image")
-                try container.encodeOptionalField(self.prompt, "prompt")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.image, "image")
-                try writer.encodeOptionalField(self.prompt, "prompt")
-                writer.endObject()
-            }
-        }
-
-        /// The media types the request body can be sent as.
-        public enum Body: Codable, Hashable, Sendable, JSONWritable {
-            /// The value as a `Point`.
-            case json(Point)
-            /// The value as a `Operations.EchoEither.MultipartBody`.
-            case multipart(Operations.EchoEither.MultipartBody)
-            /// The value as a `String`.
-            case text(String)
-            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: nil) { .json(try Point(from: $0)) },
-                .init(keys: nil) { .multipart(try Operations.EchoEither.MultipartBody(from: $0)) },
-                .init(keys: nil) { .text(try String(from: $0)) },
-            ]
-            public init(from decoder: any Decoder) throws {
-                self = try OneOfDecoding.bestMatch("Body", in: decoder, Self._candidates)
-            }
-            public func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .json(let value): try value.encode(to: encoder)
-                case .multipart(let value): try value.encode(to: encoder)
-                case .text(let value): try value.encode(to: encoder)
-                }
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                switch self {
-                case .json(let value): try writer.encodeValue(value)
-                case .multipart(let value): try writer.encodeValue(value)
-                case .text(let value): try writer.encodeValue(value)
-                }
-            }
-        }
-    }
-}
-
 extension ClientProtocol {
     /// - Parameters:
     ///   - body: The request body (`multipart/form-data`).
@@ -120,6 +48,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func uploadParts(_ input: Operations.UploadParts) async throws -> UploadReceipt {
-        try JSONCoding.decoder.decode(UploadReceipt.self, from: try await answer("POST", "/_sink/parts"))
+        try JSONCoding.decode(UploadReceipt.self, from: try await answer("POST", "/_sink/parts"))
     }
 }

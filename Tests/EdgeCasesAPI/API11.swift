@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Upload` schema of the API.
-public struct Upload: Codable, Hashable, Sendable, JSONWritable {
+public struct Upload: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Format: `binary`.
     public var file: BinaryFile
     public var purpose: String?
@@ -35,6 +35,33 @@ public struct Upload: Codable, Hashable, Sendable, JSONWritable {
         self.note = try container.optionalField(String.self, "note")
         self.avatar = try container.optionalField(BinaryFile.self, "avatar")
     }
+    private static let _readerKeys = JSONKeys(
+        "file", "purpose", "labels", "options", "link_data", "note", "avatar"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var file: BinaryFile?, purpose: String?, labels: [String]?, options: Upload.Options?, linkData: Upload.LinkData?
+        var note: String?, avatar: BinaryFile?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: file = try reader.read(BinaryFile.self)
+            case 1: purpose = try reader.readIfPresent(String.self)
+            case 2: labels = try reader.readIfPresent([String].self)
+            case 3: options = try reader.readIfPresent(Upload.Options.self)
+            case 4: linkData = try reader.readIfPresent(Upload.LinkData.self)
+            case 5: note = try reader.readIfPresent(String.self)
+            case 6: avatar = try reader.readIfPresent(BinaryFile.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.file = try reader.required(file, "file")
+        self.purpose = purpose
+        self.labels = labels
+        self.options = options
+        self.linkData = linkData
+        self.note = note
+        self.avatar = avatar
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.file, "file")
@@ -58,7 +85,7 @@ public struct Upload: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `Options` schema of the API.
-    public struct Options: Codable, Hashable, Sendable, JSONWritable {
+    public struct Options: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var a: Int?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(a: Int? = nil) {
@@ -67,6 +94,20 @@ public struct Upload: Codable, Hashable, Sendable, JSONWritable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.a = try container.optionalField(Int.self, "a")
+        }
+        private static let _readerKeys = JSONKeys(
+            "a"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var a: Int?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: a = try reader.readIfPresent(Int.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.a = a
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -80,7 +121,7 @@ public struct Upload: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `LinkData` schema of the API.
-    public struct LinkData: Codable, Hashable, Sendable, JSONWritable {
+    public struct LinkData: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var create: Bool?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(create: Bool? = nil) {
@@ -89,6 +130,20 @@ public struct Upload: Codable, Hashable, Sendable, JSONWritable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.create = try container.optionalField(Bool.self, "create")
+        }
+        private static let _readerKeys = JSONKeys(
+            "create"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var create: Bool?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: create = try reader.readIfPresent(Bool.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.create = create
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)

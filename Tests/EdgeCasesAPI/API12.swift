@@ -15,7 +15,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// Format: `binary`.
             public var file: BinaryFile
             public var title: String?
@@ -28,6 +28,22 @@ extension Operations {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.file = try container.field(BinaryFile.self, "file")
                 self.title = try container.optionalField(String.self, "title")
+            }
+            private static let _readerKeys = JSONKeys(
+                "file", "title"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var file: BinaryFile?, title: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: file = try reader.read(BinaryFile.self)
+                    case 1: title = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.file = try reader.required(file, "file")
+                self.title = title
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

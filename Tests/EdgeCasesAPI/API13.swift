@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `StreamItem` schema of the API.
-public struct StreamItem: Codable, Hashable, Sendable, JSONWritable {
+public struct StreamItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let index: Int
     public let text: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -17,6 +17,22 @@ public struct StreamItem: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.index = try container.field(Int.self, "index")
         self.text = try container.optionalField(String.self, "text")
+    }
+    private static let _readerKeys = JSONKeys(
+        "index", "text"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var index: Int?, text: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: index = try reader.read(Int.self)
+            case 1: text = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.index = try reader.required(index, "index")
+        self.text = text
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// What the mock server's `/_echo/` route parsed from a request.
-public struct Echo: Codable, Hashable, Sendable, JSONWritable {
+public struct Echo: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let method: String
     public let path: String
     public var contentType: String? { _contentType?.value }
@@ -29,6 +29,28 @@ public struct Echo: Codable, Hashable, Sendable, JSONWritable {
         self.fields = try container.field([Echo.FieldsItem].self, "fields")
         self.body = try container.field(Data.self, "body")
     }
+    private static let _readerKeys = JSONKeys(
+        "method", "path", "contentType", "fields", "body"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var method: String?, path: String?, _contentType: Nullable<String>?, fields: [Echo.FieldsItem]?, body: Data?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: method = try reader.read(String.self)
+            case 1: path = try reader.read(String.self)
+            case 2: _contentType = try reader.readNullable(String.self)
+            case 3: fields = try reader.read([Echo.FieldsItem].self)
+            case 4: body = try reader.read(Data.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.method = try reader.required(method, "method")
+        self.path = try reader.required(path, "path")
+        self._contentType = _contentType
+        self.fields = try reader.required(fields, "fields")
+        self.body = try reader.required(body, "body")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.method, "method")
@@ -48,7 +70,7 @@ public struct Echo: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `FieldsItem` schema of the API.
-    public struct FieldsItem: Codable, Hashable, Sendable, JSONWritable {
+    public struct FieldsItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let name: String
         public var value: String? { _value?.value }
         private let _value: Nullable<String>?
@@ -73,6 +95,29 @@ public struct Echo: Codable, Hashable, Sendable, JSONWritable {
             self.base64 = try container.field(Data.self, "base64")
             self._filename = try container.nullableField(String.self, "filename")
             self._contentType = try container.nullableField(String.self, "contentType")
+        }
+        private static let _readerKeys = JSONKeys(
+            "name", "value", "base64", "filename", "contentType"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var name: String?, _value: Nullable<String>?, base64: Data?, _filename: Nullable<String>?
+            var _contentType: Nullable<String>?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: name = try reader.read(String.self)
+                case 1: _value = try reader.readNullable(String.self)
+                case 2: base64 = try reader.read(Data.self)
+                case 3: _filename = try reader.readNullable(String.self)
+                case 4: _contentType = try reader.readNullable(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.name = try reader.required(name, "name")
+            self._value = _value
+            self.base64 = try reader.required(base64, "base64")
+            self._filename = _filename
+            self._contentType = _contentType
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -101,6 +146,17 @@ extension Operations {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init(count: Int? = nil) {
             self.count = count
+        }
+    }
+
+    /// The input of ``Client/download(_:)``.
+    public struct Download: Sendable {
+        public var size: Int?
+        public var chunk: Int?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(size: Int? = nil, chunk: Int? = nil) {
+            self.size = size
+            self.chunk = chunk
         }
     }
 }
@@ -148,6 +204,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func negotiatePoint(_ input: Operations.NegotiatePoint) async throws -> Point? {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/_negotiate/point"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/_negotiate/point"))
     }
 }

@@ -5,17 +5,6 @@ internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
 extension Operations {
-    /// The input of ``Client/download(_:)``.
-    public struct Download: Sendable {
-        public var size: Int?
-        public var chunk: Int?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(size: Int? = nil, chunk: Int? = nil) {
-            self.size = size
-            self.chunk = chunk
-        }
-    }
-
     /// The input of ``Client/streamRoute(_:)``.
     public struct StreamRoute: Sendable {
         public var route: String
@@ -24,6 +13,35 @@ extension Operations {
         public init(route: String, xMockFault: String? = nil) {
             self.route = route
             self.xMockFault = xMockFault
+        }
+    }
+
+    /// The input of ``Client/negotiatePoint(_:)``.
+    public struct NegotiatePoint: Sendable {
+        public var empty: Bool?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(empty: Bool? = nil) {
+            self.empty = empty
+        }
+
+        /// The media types the success response is offered in, to ask for in ``Client/negotiatePoint(_:accepting:)``.
+        public enum ResponseContentType: String, CaseIterable, Sendable {
+            /// `application/json`.
+            case json = "application/json"
+            /// `text/plain`.
+            case text = "text/plain"
+            /// `application/xml`.
+            case xml = "application/xml"
+        }
+
+        /// The success response in the media type it arrived in (``Client/negotiatePoint(_:accepting:)``).
+        public enum ResponseBody: Sendable {
+            /// The body as `application/json`.
+            case json(Point)
+            /// The body as `text/plain`.
+            case text(String)
+            /// The body as `application/xml`.
+            case xml(String)
         }
     }
 }
@@ -81,6 +99,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func negotiateParts(_ input: Operations.NegotiateParts) async throws -> Operations.NegotiateParts.Output {
-        try JSONCoding.decoder.decode(Operations.NegotiateParts.Output.self, from: try await answer("GET", "/_negotiate/parts"))
+        try JSONCoding.decode(Operations.NegotiateParts.Output.self, from: try await answer("GET", "/_negotiate/parts"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The mock server's answer for a stream route it does not have (404).
-public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
+public struct MissingStream: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let error: MissingStream.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: MissingStream.ErrorSchema2) {
@@ -14,6 +14,20 @@ public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.error = try container.field(MissingStream.ErrorSchema2.self, "error")
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: MissingStream.ErrorSchema2?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(MissingStream.ErrorSchema2.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -26,7 +40,7 @@ public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let text: String
         public let httpCode: Int?
         public let errorCode: String
@@ -46,6 +60,26 @@ public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
             self.errorCode = try container.field(String.self, "error_code")
             self._request = try container.nullableField(String.self, "request")
         }
+        private static let _readerKeys = JSONKeys(
+            "text", "http_code", "error_code", "request"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var text: String?, httpCode: Int?, errorCode: String?, _request: Nullable<String>?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: text = try reader.read(String.self)
+                case 1: httpCode = try reader.readIfPresent(Int.self)
+                case 2: errorCode = try reader.read(String.self)
+                case 3: _request = try reader.readNullable(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.text = try reader.required(text, "text")
+            self.httpCode = httpCode
+            self.errorCode = try reader.required(errorCode, "error_code")
+            self._request = _request
+        }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeField(self.text, "text")
@@ -60,37 +94,6 @@ public struct MissingStream: Codable, Hashable, Sendable, JSONWritable {
             try writer.encodeField(self.errorCode, "error_code")
             try writer.encodeNullableField(self._request, "request")
             writer.endObject()
-        }
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/negotiatePoint(_:)``.
-    public struct NegotiatePoint: Sendable {
-        public var empty: Bool?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(empty: Bool? = nil) {
-            self.empty = empty
-        }
-
-        /// The media types the success response is offered in, to ask for in ``Client/negotiatePoint(_:accepting:)``.
-        public enum ResponseContentType: String, CaseIterable, Sendable {
-            /// `application/json`.
-            case json = "application/json"
-            /// `text/plain`.
-            case text = "text/plain"
-            /// `application/xml`.
-            case xml = "application/xml"
-        }
-
-        /// The success response in the media type it arrived in (``Client/negotiatePoint(_:accepting:)``).
-        public enum ResponseBody: Sendable {
-            /// The body as `application/json`.
-            case json(Point)
-            /// The body as `text/plain`.
-            case text(String)
-            /// The body as `application/xml`.
-            case xml(String)
         }
     }
 }

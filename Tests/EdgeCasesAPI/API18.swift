@@ -52,6 +52,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func secureEither(_ input: Operations.SecureEither) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/either"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/secure/either"))
     }
 }

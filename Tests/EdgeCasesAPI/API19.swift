@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A 429 answer.
-public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
+public struct RateLimited: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let error: RateLimited.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: RateLimited.ErrorSchema2) {
@@ -14,6 +14,20 @@ public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.error = try container.field(RateLimited.ErrorSchema2.self, "error")
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: RateLimited.ErrorSchema2?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(RateLimited.ErrorSchema2.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -26,7 +40,7 @@ public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let httpCode: Int
         public let text: String?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -38,6 +52,22 @@ public struct RateLimited: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.httpCode = try container.field(Int.self, "http_code")
             self.text = try container.optionalField(String.self, "text")
+        }
+        private static let _readerKeys = JSONKeys(
+            "http_code", "text"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var httpCode: Int?, text: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: httpCode = try reader.read(Int.self)
+                case 1: text = try reader.readIfPresent(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.httpCode = try reader.required(httpCode, "http_code")
+            self.text = text
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -61,7 +91,7 @@ extension Operations {
         }
 
         /// The `Output` schema of the API.
-        public struct Output: Codable, Hashable, Sendable, JSONWritable {
+        public struct Output: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public let template: Operations.NegotiateParts.Output.Template
             public let names: [String]?
             /// Format: `binary`.
@@ -78,6 +108,24 @@ extension Operations {
                 self.names = try container.optionalField([String].self, "names")
                 self.attachment = try container.optionalField(BinaryFile.self, "attachment")
             }
+            private static let _readerKeys = JSONKeys(
+                "template", "names", "attachment"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var template: Operations.NegotiateParts.Output.Template?, names: [String]?, attachment: BinaryFile?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: template = try reader.read(Operations.NegotiateParts.Output.Template.self)
+                    case 1: names = try reader.readIfPresent([String].self)
+                    case 2: attachment = try reader.readIfPresent(BinaryFile.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.template = try reader.required(template, "template")
+                self.names = names
+                self.attachment = attachment
+            }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
                 try container.encodeField(self.template, "template")
@@ -93,7 +141,7 @@ extension Operations {
             }
 
             /// The `Template` schema of the API.
-            public struct Template: Codable, Hashable, Sendable, JSONWritable {
+            public struct Template: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                 public let message: String
                 /// Creates a value from its properties (optional ones default to `nil`).
                 public init(message: String) {
@@ -102,6 +150,20 @@ extension Operations {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: FieldKey.self)
                     self.message = try container.field(String.self, "message")
+                }
+                private static let _readerKeys = JSONKeys(
+                    "message"
+                )
+                public init(reading reader: inout JSONReader) throws {
+                    var message: String?
+                    try reader.beginObject(Self.self)
+                    while let field = try reader.nextField(Self._readerKeys) {
+                        switch field {
+                        case 0: message = try reader.read(String.self)
+                        default: try reader.skipValue()
+                        }
+                    }
+                    self.message = try reader.required(message, "message")
                 }
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: FieldKey.self)
@@ -156,6 +218,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func secureBoth(_ input: Operations.SecureBoth) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/both"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/secure/both"))
     }
 }

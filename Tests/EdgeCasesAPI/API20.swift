@@ -43,6 +43,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func securePublic(_ input: Operations.SecurePublic) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/public"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/secure/public"))
     }
 }

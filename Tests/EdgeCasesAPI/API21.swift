@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A 5xx answer.
-public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
+public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let error: ServerFailure.ErrorSchema2
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: ServerFailure.ErrorSchema2) {
@@ -14,6 +14,20 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.error = try container.field(ServerFailure.ErrorSchema2.self, "error")
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: ServerFailure.ErrorSchema2?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(ServerFailure.ErrorSchema2.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -26,7 +40,7 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `ErrorSchema2` schema of the API.
-    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable {
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let text: String?
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(text: String? = nil) {
@@ -36,6 +50,20 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.text = try container.optionalField(String.self, "text")
         }
+        private static let _readerKeys = JSONKeys(
+            "text"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var text: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: text = try reader.readIfPresent(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.text = text
+        }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
             try container.encodeOptionalField(self.text, "text")
@@ -44,35 +72,6 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable {
             writer.beginObject()
             try writer.encodeOptionalField(self.text, "text")
             writer.endObject()
-        }
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/negotiateStream(_:)``.
-    public struct NegotiateStream: Sendable {
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init() {
-        }
-
-        /// The media types the success response is offered in, to ask for in ``Client/negotiateStream(_:accepting:)``.
-        public enum ResponseContentType: String, CaseIterable, Sendable {
-            /// `application/jsonl`.
-            case jsonl = "application/jsonl"
-            /// `application/json-seq`.
-            case jsonSeq = "application/json-seq"
-            /// `text/event-stream`.
-            case eventStream = "text/event-stream"
-        }
-
-        /// The success response in the media type it arrived in (``Client/negotiateStream(_:accepting:)``).
-        public enum ResponseBody: Sendable {
-            /// The body as `application/jsonl`.
-            case jsonl(JSONLinesStream<StreamItem>)
-            /// The body as `application/json-seq`.
-            case jsonSeq(JSONLinesStream<StreamItem>)
-            /// The body as `text/event-stream`.
-            case eventStream(EventStream<StreamItem>)
         }
     }
 }
@@ -120,6 +119,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func secureOptional(_ input: Operations.SecureOptional) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/optional"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/secure/optional"))
     }
 }

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// What an upload sink received (a test server that reads bodies without keeping them).
-public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {
+public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Format: `int64`.
     public let size: Int
     /// The body's `Checksum64` text.
@@ -28,6 +28,26 @@ public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {
         self.chunked = try container.field(Bool.self, "chunked")
         self._contentType = try container.nullableField(String.self, "contentType")
     }
+    private static let _readerKeys = JSONKeys(
+        "size", "checksum", "chunked", "contentType"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var size: Int?, checksum: String?, chunked: Bool?, _contentType: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: size = try reader.read(Int.self)
+            case 1: checksum = try reader.read(String.self)
+            case 2: chunked = try reader.read(Bool.self)
+            case 3: _contentType = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.size = try reader.required(size, "size")
+        self.checksum = try reader.required(checksum, "checksum")
+        self.chunked = try reader.required(chunked, "chunked")
+        self._contentType = _contentType
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.size, "size")
@@ -46,15 +66,35 @@ public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``Client/secureEither(_:)``.
-    public struct SecureEither: Sendable {
+    /// The input of ``Client/negotiateStream(_:)``.
+    public struct NegotiateStream: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
+
+        /// The media types the success response is offered in, to ask for in ``Client/negotiateStream(_:accepting:)``.
+        public enum ResponseContentType: String, CaseIterable, Sendable {
+            /// `application/jsonl`.
+            case jsonl = "application/jsonl"
+            /// `application/json-seq`.
+            case jsonSeq = "application/json-seq"
+            /// `text/event-stream`.
+            case eventStream = "text/event-stream"
+        }
+
+        /// The success response in the media type it arrived in (``Client/negotiateStream(_:accepting:)``).
+        public enum ResponseBody: Sendable {
+            /// The body as `application/jsonl`.
+            case jsonl(JSONLinesStream<StreamItem>)
+            /// The body as `application/json-seq`.
+            case jsonSeq(JSONLinesStream<StreamItem>)
+            /// The body as `text/event-stream`.
+            case eventStream(EventStream<StreamItem>)
+        }
     }
 
-    /// The input of ``Client/secureBoth(_:)``.
-    public struct SecureBoth: Sendable {
+    /// The input of ``Client/secureEither(_:)``.
+    public struct SecureEither: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
         public init() {
         }
@@ -104,7 +144,7 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func secureOIDC(_ input: Operations.SecureOIDC) async throws -> Point {
-        try JSONCoding.decoder.decode(Point.self, from: try await answer("GET", "/secure/oidc"))
+        try JSONCoding.decode(Point.self, from: try await answer("GET", "/secure/oidc"))
     }
     public func secureDigest(_ input: Operations.SecureDigest) async throws -> Void {
         _ = try await answer("POST", "/secure/digest")

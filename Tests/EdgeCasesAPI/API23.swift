@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Owner` schema of the API.
-public struct Owner: Codable, Hashable, Sendable, JSONWritable {
+public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
     public let pets: [Pet]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -17,6 +17,22 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.name = try container.optionalField(String.self, "name")
         self.pets = try container.optionalField([Pet].self, "pets")
+    }
+    private static let _readerKeys = JSONKeys(
+        "name", "pets"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, pets: [Pet]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            case 1: pets = try reader.readIfPresent([Pet].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
+        self.pets = pets
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -32,6 +48,13 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
+    /// The input of ``Client/secureBoth(_:)``.
+    public struct SecureBoth: Sendable {
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init() {
+        }
+    }
+
     /// The input of ``Client/securePublic(_:)``.
     public struct SecurePublic: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).
@@ -85,6 +108,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func listPets(_ input: Operations.ListPets) async throws -> [Pet] {
-        try JSONCoding.decoder.decode([Pet].self, from: try await answer("GET", "/pets"))
+        try JSONCoding.decode([Pet].self, from: try await answer("GET", "/pets"))
     }
 }

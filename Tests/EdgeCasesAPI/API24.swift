@@ -21,7 +21,7 @@ public enum Tag: OpenEnum {
 }
 
 /// The `ErrorSchema` schema of the API.
-public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable {
+public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let message: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(message: String? = nil) {
@@ -30,6 +30,20 @@ public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.message = try container.optionalField(String.self, "message")
+    }
+    private static let _readerKeys = JSONKeys(
+        "message"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var message: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: message = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.message = message
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -118,6 +132,6 @@ extension ClientServerRoutes {
 
 extension ClientExampleHandler {
     public func getPet(_ input: Operations.GetPet) async throws -> Pet {
-        try JSONCoding.decoder.decode(Pet.self, from: try await answer("GET", "/pets/{petId}"))
+        try JSONCoding.decode(Pet.self, from: try await answer("GET", "/pets/{petId}"))
     }
 }

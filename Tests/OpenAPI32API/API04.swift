@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable, JSONWritable {
+public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let text: String
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(text: String) {
@@ -14,6 +14,20 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.text = try container.field(String.self, "text")
+    }
+    private static let _readerKeys = JSONKeys(
+        "text"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var text: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: text = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.text = try reader.required(text, "text")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

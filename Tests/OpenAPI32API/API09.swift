@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Record` schema of the API.
-public struct Record: Codable, Hashable, Sendable, JSONWritable {
+public struct Record: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let id: Int
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(id: Int) {
@@ -14,6 +14,20 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.id = try container.field(Int.self, "id")
+    }
+    private static let _readerKeys = JSONKeys(
+        "id"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

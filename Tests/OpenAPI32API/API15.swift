@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `SearchFilter` schema of the API.
-public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
+public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var q: String
     public var page: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -17,6 +17,22 @@ public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.q = try container.field(String.self, "q")
         self.page = try container.optionalField(Int.self, "page")
+    }
+    private static let _readerKeys = JSONKeys(
+        "q", "page"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var q: String?, page: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: q = try reader.read(String.self)
+            case 1: page = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.q = try reader.required(q, "q")
+        self.page = page
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

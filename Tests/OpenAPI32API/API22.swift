@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `ReportQuery` schema of the API.
-public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable {
+public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var year: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(year: Int? = nil) {
@@ -14,6 +14,20 @@ public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.year = try container.optionalField(Int.self, "year")
+    }
+    private static let _readerKeys = JSONKeys(
+        "year"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var year: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: year = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.year = year
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

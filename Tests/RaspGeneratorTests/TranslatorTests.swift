@@ -71,10 +71,10 @@ struct TranslatorTests {
             string}}}}}}}}}}}}}
             """
         let out = try Self.generate("    Shared: {type: object, properties: {a: {type: string}}}\n", paths: paths)
-        #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable, JSONWritable {"))
+        #expect(out.types.contains("public struct Shared: Codable, Hashable, Sendable, JSONWritable, JSONReadable {"))
         #expect(out.operations.contains("public struct Body: Encodable, Sendable, JSONWritable {"))
-        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
-        #expect(out.operations.contains("public struct TagsItem: Decodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable, JSONReadable {"))
+        #expect(out.operations.contains("public struct TagsItem: Decodable, Hashable, Sendable, JSONReadable {"))
         #expect(out.operations.contains("public struct CreateItem: Sendable {"))
     }
 
@@ -281,7 +281,7 @@ struct TranslatorTests {
             """
         let out = try Self.generate("    Unrelated: {type: object, properties: {y: {type: string}}}\n", paths: paths)
         #expect(out.operations.contains("public struct Body: Encodable, Sendable, JSONWritable {"))
-        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable {"))
+        #expect(out.operations.contains("public struct Output: Decodable, Hashable, Sendable, JSONReadable {"))
         #expect(!out.operations.contains("typealias"))
     }
 
@@ -303,7 +303,7 @@ struct TranslatorTests {
                     - type: object
                       properties: {extra: {type: integer}}
             """)
-        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable, JSONWritable {\n"
+        #expect(out.types.contains("public struct Full: Codable, Hashable, Sendable, JSONWritable, JSONReadable {\n"
             + "    public let id: String\n    public let extra: Int?\n"))
     }
 

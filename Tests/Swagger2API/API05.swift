@@ -2,39 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-extension Operations {
-    /// The input of ``PetStoreClient/findPetsByTags(_:)``.
-    public struct FindPetsByTags: Sendable {
-        public var tags: [String]
-        public var status: [Operations.FindPetsByTags.StatusItem]?
-        public var xTrace: [String]?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(tags: [String], status: [Operations.FindPetsByTags.StatusItem]? = nil, xTrace: [String]? = nil) {
-            self.tags = tags
-            self.status = status
-            self.xTrace = xTrace
-        }
-
-        /// The `StatusItem` schema of the API.
-        public enum StatusItem: OpenEnum {
-            /// A value the API documents; ``rawValue`` is how it is sent.
-            case available, pending, sold
-            /// A value this client does not know yet, kept as it was sent.
-            case unknown(String)
-            public static let knownCases: [Self] = [.available, .pending, .sold]
-            public var rawValue: String {
-                switch self {
-                case .available: "available"
-                case .pending: "pending"
-                case .sold: "sold"
-                case .unknown(let value): value
-                }
-            }
-        }
-    }
-}
+@_spi(Generated) internal import RaspRuntime
 
 extension PetStoreClientProtocol {
     /// - Parameters:

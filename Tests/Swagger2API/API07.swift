@@ -2,4 +2,63 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+/// The `Pet` schema of the API.
+public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Format: `int64`.
+    public var id: Int?
+    public var name: String
+    public var tags: [String]?
+    /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
+    @NullableField public var nickname: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(id: Int? = nil, name: String, tags: [String]? = nil, nickname: String? = nil) {
+        self.id = id
+        self.name = name
+        self.tags = tags
+        self._nickname = NullableField(wrappedValue: nickname)
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.id = try container.optionalField(Int.self, "id")
+        self.name = try container.field(String.self, "name")
+        self.tags = try container.optionalField([String].self, "tags")
+        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
+    }
+    private static let _readerKeys = JSONKeys(
+        "id", "name", "tags", "nickname"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: Int?, name: String?, tags: [String]?, nickname: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.readIfPresent(Int.self)
+            case 1: name = try reader.read(String.self)
+            case 2: tags = try reader.readIfPresent([String].self)
+            case 3: nickname = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = id
+        self.name = try reader.required(name, "name")
+        self.tags = tags
+        self._nickname = NullableField(projectedValue: nickname)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.id, "id")
+        try container.encodeField(self.name, "name")
+        try container.encodeOptionalField(self.tags, "tags")
+        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.id, "id")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.tags, "tags")
+        try writer.encodeNullableField(self._nickname.projectedValue, "nickname")
+        writer.endObject()
+    }
+}

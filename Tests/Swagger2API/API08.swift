@@ -2,43 +2,4 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-/// The `Pet` schema of the API.
-public struct Pet: Codable, Hashable, Sendable, JSONWritable {
-    /// Format: `int64`.
-    public var id: Int?
-    public var name: String
-    public var tags: [String]?
-    /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
-    @NullableField public var nickname: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(id: Int? = nil, name: String, tags: [String]? = nil, nickname: String? = nil) {
-        self.id = id
-        self.name = name
-        self.tags = tags
-        self._nickname = NullableField(wrappedValue: nickname)
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.optionalField(Int.self, "id")
-        self.name = try container.field(String.self, "name")
-        self.tags = try container.optionalField([String].self, "tags")
-        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.tags, "tags")
-        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.id, "id")
-        try writer.encodeField(self.name, "name")
-        try writer.encodeOptionalField(self.tags, "tags")
-        try writer.encodeNullableField(self._nickname.projectedValue, "nickname")
-        writer.endObject()
-    }
-}
+@_spi(Generated) internal import RaspRuntime

@@ -19,6 +19,6 @@ extension PetStoreClientServerRoutes {
 
 extension PetStoreClientExampleHandler {
     public func findPetsByTags(_ input: Operations.FindPetsByTags) async throws -> [Pet] {
-        try JSONCoding.decoder.decode([Pet].self, from: try await answer("GET", "/pets/findByTags"))
+        try JSONCoding.decode([Pet].self, from: try await answer("GET", "/pets/findByTags"))
     }
 }

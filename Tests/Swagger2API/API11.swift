@@ -2,7 +2,66 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+extension Operations {
+    /// The input of ``PetStoreClient/uploadFile(_:)``.
+    public struct UploadFile: Sendable {
+        /// Format: `int64`.
+        public var petId: Int
+        /// The request body (`multipart/form-data`).
+        public var body: Operations.UploadFile.Body
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(petId: Int, body: Operations.UploadFile.Body) {
+            self.petId = petId
+            self.body = body
+        }
+
+        /// The `Body` schema of the API.
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public var additionalMetadata: String?
+            /// Format: `binary`.
+            public var file: BinaryFile
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(additionalMetadata: String? = nil, file: BinaryFile) {
+                self.additionalMetadata = additionalMetadata
+                self.file = file
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.additionalMetadata = try container.optionalField(String.self, "additionalMetadata")
+                self.file = try container.field(BinaryFile.self, "file")
+            }
+            private static let _readerKeys = JSONKeys(
+                "additionalMetadata", "file"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var additionalMetadata: String?, file: BinaryFile?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: additionalMetadata = try reader.readIfPresent(String.self)
+                    case 1: file = try reader.read(BinaryFile.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.additionalMetadata = additionalMetadata
+                self.file = try reader.required(file, "file")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeOptionalField(self.additionalMetadata, "additionalMetadata")
+                try container.encodeField(self.file, "file")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.additionalMetadata, "additionalMetadata")
+                try writer.encodeField(self.file, "file")
+                writer.endObject()
+            }
+        }
+    }
+}
 
 extension PetStoreClientProtocol {
     /// - Parameters:

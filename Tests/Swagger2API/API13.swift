@@ -2,47 +2,4 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-extension Operations {
-    /// The input of ``PetStoreClient/uploadFile(_:)``.
-    public struct UploadFile: Sendable {
-        /// Format: `int64`.
-        public var petId: Int
-        /// The request body (`multipart/form-data`).
-        public var body: Operations.UploadFile.Body
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(petId: Int, body: Operations.UploadFile.Body) {
-            self.petId = petId
-            self.body = body
-        }
-
-        /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
-            public var additionalMetadata: String?
-            /// Format: `binary`.
-            public var file: BinaryFile
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(additionalMetadata: String? = nil, file: BinaryFile) {
-                self.additionalMetadata = additionalMetadata
-                self.file = file
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.additionalMetadata = try container.optionalField(String.self, "additionalMetadata")
-                self.file = try container.field(BinaryFile.self, "file")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeOptionalField(self.additionalMetadata, "additionalMetadata")
-                try container.encodeField(self.file, "file")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeOptionalField(self.additionalMetadata, "additionalMetadata")
-                try writer.encodeField(self.file, "file")
-                writer.endObject()
-            }
-        }
-    }
-}
+@_spi(Generated) internal import RaspRuntime

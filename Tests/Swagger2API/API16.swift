@@ -19,6 +19,6 @@ extension PetStoreClientServerRoutes {
 
 extension PetStoreClientExampleHandler {
     public func uploadFile(_ input: Operations.UploadFile) async throws -> ApiResponse {
-        try JSONCoding.decoder.decode(ApiResponse.self, from: try await answer("POST", "/pets/{petId}/uploadImage"))
+        try JSONCoding.decode(ApiResponse.self, from: try await answer("POST", "/pets/{petId}/uploadImage"))
     }
 }

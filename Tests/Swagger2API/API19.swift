@@ -2,4 +2,48 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+/// The `ApiResponse` schema of the API.
+public struct ApiResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Format: `int32`.
+    public let code: Int?
+    public let message: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(code: Int? = nil, message: String? = nil) {
+        self.code = code
+        self.message = message
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.code = try container.optionalField(Int.self, "code")
+        self.message = try container.optionalField(String.self, "message")
+    }
+    private static let _readerKeys = JSONKeys(
+        "code", "message"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var code: Int?, message: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: code = try reader.readIfPresent(Int.self)
+            case 1: message = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.code = code
+        self.message = message
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.code, "code")
+        try container.encodeOptionalField(self.message, "message")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.code, "code")
+        try writer.encodeOptionalField(self.message, "message")
+        writer.endObject()
+    }
+}

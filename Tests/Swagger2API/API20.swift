@@ -4,30 +4,57 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `ApiResponse` schema of the API.
-public struct ApiResponse: Codable, Hashable, Sendable, JSONWritable {
-    /// Format: `int32`.
-    public let code: Int?
-    public let message: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(code: Int? = nil, message: String? = nil) {
-        self.code = code
-        self.message = message
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.code = try container.optionalField(Int.self, "code")
-        self.message = try container.optionalField(String.self, "message")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.code, "code")
-        try container.encodeOptionalField(self.message, "message")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.code, "code")
-        try writer.encodeOptionalField(self.message, "message")
-        writer.endObject()
+extension Operations {
+    /// The input of ``PetStoreClient/login(_:)``.
+    public struct Login: Sendable {
+        /// The request body (`application/x-www-form-urlencoded`).
+        public var body: Operations.Login.Body
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Operations.Login.Body) {
+            self.body = body
+        }
+
+        /// The `Body` schema of the API.
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public var username: String
+            public var scopes: [String]?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(username: String, scopes: [String]? = nil) {
+                self.username = username
+                self.scopes = scopes
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.username = try container.field(String.self, "username")
+                self.scopes = try container.optionalField([String].self, "scopes")
+            }
+            private static let _readerKeys = JSONKeys(
+                "username", "scopes"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var username: String?, scopes: [String]?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: username = try reader.read(String.self)
+                    case 1: scopes = try reader.readIfPresent([String].self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.username = try reader.required(username, "username")
+                self.scopes = scopes
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.username, "username")
+                try container.encodeOptionalField(self.scopes, "scopes")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.username, "username")
+                try writer.encodeOptionalField(self.scopes, "scopes")
+                writer.endObject()
+            }
+        }
     }
 }

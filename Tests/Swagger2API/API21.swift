@@ -2,43 +2,4 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-extension Operations {
-    /// The input of ``PetStoreClient/login(_:)``.
-    public struct Login: Sendable {
-        /// The request body (`application/x-www-form-urlencoded`).
-        public var body: Operations.Login.Body
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: Operations.Login.Body) {
-            self.body = body
-        }
-
-        /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
-            public var username: String
-            public var scopes: [String]?
-            /// Creates a value from its properties (optional ones default to `nil`).
-            public init(username: String, scopes: [String]? = nil) {
-                self.username = username
-                self.scopes = scopes
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.username = try container.field(String.self, "username")
-                self.scopes = try container.optionalField([String].self, "scopes")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.username, "username")
-                try container.encodeOptionalField(self.scopes, "scopes")
-            }
-            public func writeJSON(to writer: inout JSONWriter) throws {
-                writer.beginObject()
-                try writer.encodeField(self.username, "username")
-                try writer.encodeOptionalField(self.scopes, "scopes")
-                writer.endObject()
-            }
-        }
-    }
-}
+@_spi(Generated) internal import RaspRuntime

@@ -18,6 +18,6 @@ extension PetStoreClientServerRoutes {
 
 extension PetStoreClientExampleHandler {
     public func login(_ input: Operations.Login) async throws -> String {
-        try JSONCoding.decoder.decode(String.self, from: try await answer("POST", "/login"))
+        try JSONCoding.decode(String.self, from: try await answer("POST", "/login"))
     }
 }

@@ -77,7 +77,7 @@ public struct MockClient: ClientProtocol {
 }
 
 /// Requires `layer` without describing it; a valid value has it, so it is kept as free-form JSON.
-public struct Paint: Codable, Hashable, Sendable, JSONWritable {
+public struct Paint: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// A color, with or without alpha; the one without comes first.
     public var color: Color
     /// Told apart by the disjoint values of `type`, an open enum in each variant.
@@ -112,6 +112,35 @@ public struct Paint: Codable, Hashable, Sendable, JSONWritable {
         self.rules = try container.optionalField([Rule].self, "rules")
         self.tools = try container.optionalField([Tool].self, "tools")
         self.layer = try container.field(JSONValue.self, "layer")
+    }
+    private static let _readerKeys = JSONKeys(
+        "color", "transition", "id", "actions", "toolChoice", "rules", "tools", "layer"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var color: Color?, transition: Transition?, id: IdOrName?, actions: [Action]?, toolChoice: Nullable<ToolChoice>?
+        var rules: [Rule]?, tools: [Tool]?, layer: JSONValue?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: color = try reader.read(Color.self)
+            case 1: transition = try reader.readIfPresent(Transition.self)
+            case 2: id = try reader.readIfPresent(IdOrName.self)
+            case 3: actions = try reader.readIfPresent([Action].self)
+            case 4: toolChoice = try reader.readNullable(ToolChoice.self)
+            case 5: rules = try reader.readIfPresent([Rule].self)
+            case 6: tools = try reader.readIfPresent([Tool].self)
+            case 7: layer = try reader.read(JSONValue.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.color = try reader.required(color, "color")
+        self.transition = transition
+        self.id = id
+        self.actions = actions
+        self._toolChoice = NullableField(projectedValue: toolChoice)
+        self.rules = rules
+        self.tools = tools
+        self.layer = try reader.required(layer, "layer")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

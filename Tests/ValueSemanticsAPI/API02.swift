@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `RGB` schema of the API.
-public struct RGB: Codable, Hashable, Sendable, JSONWritable {
+public struct RGB: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var r: Double
     public var g: Double
     public var b: Double
@@ -20,6 +20,24 @@ public struct RGB: Codable, Hashable, Sendable, JSONWritable {
         self.r = try container.field(Double.self, "r")
         self.g = try container.field(Double.self, "g")
         self.b = try container.field(Double.self, "b")
+    }
+    private static let _readerKeys = JSONKeys(
+        "r", "g", "b"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var r: Double?, g: Double?, b: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: r = try reader.read(Double.self)
+            case 1: g = try reader.read(Double.self)
+            case 2: b = try reader.read(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.r = try reader.required(r, "r")
+        self.g = try reader.required(g, "g")
+        self.b = try reader.required(b, "b")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -37,7 +55,7 @@ public struct RGB: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `RGBA` schema of the API.
-public struct RGBA: Codable, Hashable, Sendable, JSONWritable {
+public struct RGBA: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var r: Double
     public var g: Double
     public var b: Double
@@ -55,6 +73,26 @@ public struct RGBA: Codable, Hashable, Sendable, JSONWritable {
         self.g = try container.field(Double.self, "g")
         self.b = try container.field(Double.self, "b")
         self.a = try container.field(Double.self, "a")
+    }
+    private static let _readerKeys = JSONKeys(
+        "r", "g", "b", "a"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var r: Double?, g: Double?, b: Double?, a: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: r = try reader.read(Double.self)
+            case 1: g = try reader.read(Double.self)
+            case 2: b = try reader.read(Double.self)
+            case 3: a = try reader.read(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.r = try reader.required(r, "r")
+        self.g = try reader.required(g, "g")
+        self.b = try reader.required(b, "b")
+        self.a = try reader.required(a, "a")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

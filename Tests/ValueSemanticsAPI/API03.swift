@@ -32,7 +32,7 @@ public enum Transition: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `SimpleTransition` schema of the API.
-public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable {
+public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: SimpleTransition.TypeSchema
     public var duration: Double
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -44,6 +44,22 @@ public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.type = try container.field(SimpleTransition.TypeSchema.self, "type")
         self.duration = try container.field(Double.self, "duration")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "duration"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: SimpleTransition.TypeSchema?, duration: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(SimpleTransition.TypeSchema.self)
+            case 1: duration = try reader.read(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.duration = try reader.required(duration, "duration")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `DirectionalTransition` schema of the API.
-public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable {
+public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: DirectionalTransition.TypeSchema
     public var duration: Double
     public var direction: DirectionalTransition.Direction
@@ -23,6 +23,27 @@ public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable {
         self.duration = try container.field(Double.self, "duration")
         self.direction = try container.field(DirectionalTransition.Direction.self, "direction")
         self.matchLayers = try container.optionalField(Bool.self, "matchLayers")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "duration", "direction", "matchLayers"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: DirectionalTransition.TypeSchema?, duration: Double?, direction: DirectionalTransition.Direction?
+        var matchLayers: Bool?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(DirectionalTransition.TypeSchema.self)
+            case 1: duration = try reader.read(Double.self)
+            case 2: direction = try reader.read(DirectionalTransition.Direction.self)
+            case 3: matchLayers = try reader.readIfPresent(Bool.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.duration = try reader.required(duration, "duration")
+        self.direction = try reader.required(direction, "direction")
+        self.matchLayers = matchLayers
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -109,7 +130,7 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `Object` schema of the API.
-    public struct Object: Codable, Hashable, Sendable, JSONWritable {
+    public struct Object: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var type: Action.Object.TypeSchema
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(type: Action.Object.TypeSchema) {
@@ -118,6 +139,20 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.type = try container.field(Action.Object.TypeSchema.self, "type")
+        }
+        private static let _readerKeys = JSONKeys(
+            "type"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: Action.Object.TypeSchema?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(Action.Object.TypeSchema.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)

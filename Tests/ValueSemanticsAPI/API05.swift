@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `SetVariableAction` schema of the API.
-public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {
+public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always `SET_VARIABLE`.
     public var type: String
     public var variableId: String
@@ -22,6 +22,24 @@ public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {
         self.variableId = try container.field(String.self, "variableId")
         self.variableValue = try container.optionalField(String.self, "variableValue")
     }
+    private static let _readerKeys = JSONKeys(
+        "type", "variableId", "variableValue"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, variableId: String?, variableValue: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: variableId = try reader.read(String.self)
+            case 2: variableValue = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.variableId = try reader.required(variableId, "variableId")
+        self.variableValue = variableValue
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
@@ -34,6 +52,71 @@ public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeField(self.variableId, "variableId")
         try writer.encodeOptionalField(self.variableValue, "variableValue")
         writer.endObject()
+    }
+}
+
+/// The `SetModeAction` schema of the API.
+public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var type: SetModeAction.TypeSchema?
+    public var variableModeId: String?
+    public var variableCollectionId: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: SetModeAction.TypeSchema? = nil, variableModeId: String? = nil, variableCollectionId: String? = nil) {
+        self.type = type
+        self.variableModeId = variableModeId
+        self.variableCollectionId = variableCollectionId
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
+        self.variableModeId = try container.optionalField(String.self, "variableModeId")
+        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "variableModeId", "variableCollectionId"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: SetModeAction.TypeSchema?, variableModeId: String?, variableCollectionId: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.readIfPresent(SetModeAction.TypeSchema.self)
+            case 1: variableModeId = try reader.readIfPresent(String.self)
+            case 2: variableCollectionId = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = type
+        self.variableModeId = variableModeId
+        self.variableCollectionId = variableCollectionId
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.type, "type")
+        try container.encodeOptionalField(self.variableModeId, "variableModeId")
+        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.type, "type")
+        try writer.encodeOptionalField(self.variableModeId, "variableModeId")
+        try writer.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
+        writer.endObject()
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case setMODE
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.setMODE]
+        public var rawValue: String {
+            switch self {
+            case .setMODE: "SET_MODE"
+            case .unknown(let value): value
+            }
+        }
     }
 }
 

@@ -4,53 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `SetModeAction` schema of the API.
-public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable {
-    public var type: SetModeAction.TypeSchema?
-    public var variableModeId: String?
-    public var variableCollectionId: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: SetModeAction.TypeSchema? = nil, variableModeId: String? = nil, variableCollectionId: String? = nil) {
-        self.type = type
-        self.variableModeId = variableModeId
-        self.variableCollectionId = variableCollectionId
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
-        self.variableModeId = try container.optionalField(String.self, "variableModeId")
-        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.type, "type")
-        try container.encodeOptionalField(self.variableModeId, "variableModeId")
-        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.type, "type")
-        try writer.encodeOptionalField(self.variableModeId, "variableModeId")
-        try writer.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
-        writer.endObject()
-    }
-
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case setMODE
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.setMODE]
-        public var rawValue: String {
-            switch self {
-            case .setMODE: "SET_MODE"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
-
 /// The `ToolChoice` schema of the API.
 public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `ToolChoice.StringSchema`.
@@ -95,7 +48,7 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `Object` schema of the API.
-    public struct Object: Codable, Hashable, Sendable, JSONWritable {
+    public struct Object: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var type: String
         public var function: ToolChoice.Object.Function?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -107,6 +60,22 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.type = try container.field(String.self, "type")
             self.function = try container.optionalField(ToolChoice.Object.Function.self, "function")
+        }
+        private static let _readerKeys = JSONKeys(
+            "type", "function"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: String?, function: ToolChoice.Object.Function?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(String.self)
+                case 1: function = try reader.readIfPresent(ToolChoice.Object.Function.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
+            self.function = function
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -121,7 +90,7 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Function` schema of the API.
-        public struct Function: Codable, Hashable, Sendable, JSONWritable {
+        public struct Function: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var name: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(name: String? = nil) {
@@ -130,6 +99,20 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.name = try container.optionalField(String.self, "name")
+            }
+            private static let _readerKeys = JSONKeys(
+                "name"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var name: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: name = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.name = name
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

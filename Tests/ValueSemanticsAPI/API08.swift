@@ -34,7 +34,7 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// Block
-    public struct Block: Codable, Hashable, Sendable, JSONWritable {
+    public struct Block: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var type: Rule.Block.TypeSchema
         public var metadata: Rule.Block.Metadata?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -46,6 +46,22 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.type = try container.field(Rule.Block.TypeSchema.self, "type")
             self.metadata = try container.optionalField(Rule.Block.Metadata.self, "metadata")
+        }
+        private static let _readerKeys = JSONKeys(
+            "type", "metadata"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: Rule.Block.TypeSchema?, metadata: Rule.Block.Metadata?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(Rule.Block.TypeSchema.self)
+                case 1: metadata = try reader.readIfPresent(Rule.Block.Metadata.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
+            self.metadata = metadata
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -75,7 +91,7 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Metadata` schema of the API.
-        public struct Metadata: Codable, Hashable, Sendable, JSONWritable {
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var message: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(message: String? = nil) {
@@ -84,6 +100,20 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.message = try container.optionalField(String.self, "message")
+            }
+            private static let _readerKeys = JSONKeys(
+                "message"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var message: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: message = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.message = message
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -98,7 +128,7 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// Alert
-    public struct Alert: Codable, Hashable, Sendable, JSONWritable {
+    public struct Alert: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var type: Rule.Alert.TypeSchema
         public var metadata: Rule.Alert.Metadata?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -110,6 +140,22 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.type = try container.field(Rule.Alert.TypeSchema.self, "type")
             self.metadata = try container.optionalField(Rule.Alert.Metadata.self, "metadata")
+        }
+        private static let _readerKeys = JSONKeys(
+            "type", "metadata"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: Rule.Alert.TypeSchema?, metadata: Rule.Alert.Metadata?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(Rule.Alert.TypeSchema.self)
+                case 1: metadata = try reader.readIfPresent(Rule.Alert.Metadata.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
+            self.metadata = metadata
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -139,7 +185,7 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Metadata` schema of the API.
-        public struct Metadata: Codable, Hashable, Sendable, JSONWritable {
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var channel: String?
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(channel: String? = nil) {
@@ -148,6 +194,20 @@ public enum Rule: Codable, Hashable, Sendable, JSONWritable {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.channel = try container.optionalField(String.self, "channel")
+            }
+            private static let _readerKeys = JSONKeys(
+                "channel"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var channel: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: channel = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.channel = channel
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

@@ -32,7 +32,7 @@ public enum Tool: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `WebSearchTool` schema of the API.
-public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable {
+public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: WebSearchTool.TypeSchema
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: WebSearchTool.TypeSchema) {
@@ -41,6 +41,20 @@ public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: WebSearchTool.TypeSchema?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(WebSearchTool.TypeSchema.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -66,6 +80,50 @@ public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable {
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// The `FileSearchTool` schema of the API.
+public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Always `file_search`.
+    public var type: String
+    public var maxResults: Int?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "file_search", maxResults: Int? = nil) {
+        self.type = type
+        self.maxResults = maxResults
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.maxResults = try container.optionalField(Int.self, "maxResults")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "maxResults"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, maxResults: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: maxResults = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.maxResults = maxResults
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeOptionalField(self.maxResults, "maxResults")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeOptionalField(self.maxResults, "maxResults")
+        writer.endObject()
     }
 }
 

@@ -4,34 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `FileSearchTool` schema of the API.
-public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable {
-    /// Always `file_search`.
-    public var type: String
-    public var maxResults: Int?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "file_search", maxResults: Int? = nil) {
-        self.type = type
-        self.maxResults = maxResults
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.maxResults = try container.optionalField(Int.self, "maxResults")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeOptionalField(self.maxResults, "maxResults")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.type, "type")
-        try writer.encodeOptionalField(self.maxResults, "maxResults")
-        writer.endObject()
-    }
-}
-
 /// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
 public enum Step: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `RunStep`.
@@ -64,7 +36,7 @@ public enum Step: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `RunStep` schema of the API.
-public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
+public struct RunStep: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let kind: String
     public let command: String
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -77,6 +49,22 @@ public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
         self.kind = try container.field(String.self, "kind")
         self.command = try container.field(String.self, "command")
     }
+    private static let _readerKeys = JSONKeys(
+        "kind", "command"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var kind: String?, command: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: kind = try reader.read(String.self)
+            case 1: command = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.kind = try reader.required(kind, "kind")
+        self.command = try reader.required(command, "command")
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.kind, "kind")
@@ -86,6 +74,49 @@ public struct RunStep: Codable, Hashable, Sendable, JSONWritable {
         writer.beginObject()
         try writer.encodeField(self.kind, "kind")
         try writer.encodeField(self.command, "command")
+        writer.endObject()
+    }
+}
+
+/// The `CustomStep` schema of the API.
+public struct CustomStep: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let kind: String
+    public let plugin: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(kind: String, plugin: String) {
+        self.kind = kind
+        self.plugin = plugin
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.kind = try container.field(String.self, "kind")
+        self.plugin = try container.field(String.self, "plugin")
+    }
+    private static let _readerKeys = JSONKeys(
+        "kind", "plugin"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var kind: String?, plugin: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: kind = try reader.read(String.self)
+            case 1: plugin = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.kind = try reader.required(kind, "kind")
+        self.plugin = try reader.required(plugin, "plugin")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.kind, "kind")
+        try container.encodeField(self.plugin, "plugin")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.kind, "kind")
+        try writer.encodeField(self.plugin, "plugin")
         writer.endObject()
     }
 }

@@ -4,35 +4,8 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `CustomStep` schema of the API.
-public struct CustomStep: Codable, Hashable, Sendable, JSONWritable {
-    public let kind: String
-    public let plugin: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(kind: String, plugin: String) {
-        self.kind = kind
-        self.plugin = plugin
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.plugin = try container.field(String.self, "plugin")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.plugin, "plugin")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.kind, "kind")
-        try writer.encodeField(self.plugin, "plugin")
-        writer.endObject()
-    }
-}
-
 /// Both parts declare `_embedded`; the first allows any other key, the second adds `blocks`.
-public struct Member: Codable, Hashable, Sendable, JSONWritable {
+public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let embedded: Member.Embedded?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(embedded: Member.Embedded? = nil) {
@@ -41,6 +14,20 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
+    }
+    private static let _readerKeys = JSONKeys(
+        "_embedded"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var embedded: Member.Embedded?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: embedded = try reader.readIfPresent(Member.Embedded.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.embedded = embedded
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -53,7 +40,7 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `Embedded` schema of the API.
-    public struct Embedded: Codable, Hashable, Sendable, JSONWritable {
+    public struct Embedded: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let blocks: [String]?
         /// The keys the schema does not declare, with their values (its `additionalProperties`).
         public let additionalProperties: [String: [String: JSONValue]]
@@ -66,6 +53,22 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.blocks = try container.optionalField([String].self, "blocks")
             self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
+        }
+        private static let _readerKeys = JSONKeys(
+            "blocks"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var blocks: [String]?
+            var additionalProperties_: [String: [String: JSONValue]] = [:]
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: blocks = try reader.readIfPresent([String].self)
+                default: additionalProperties_[reader.currentKey] = try reader.read([String: JSONValue].self)
+                }
+            }
+            self.blocks = blocks
+            self.additionalProperties = additionalProperties_
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)

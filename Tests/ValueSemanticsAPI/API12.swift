@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Unions with a variant that allows anything, `null` too, or that is nullable itself.
-public struct Paging: Codable, Hashable, Sendable, JSONWritable {
+public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var pages: Paging.Pages? { _pages?.value }
     private let _pages: Nullable<Paging.Pages>?
     public var owner: Paging.Owner? { _owner?.value }
@@ -19,6 +19,22 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self._pages = try container.nullableField(Paging.Pages.self, "pages")
         self._owner = try container.nullableField(Paging.Owner.self, "owner")
+    }
+    private static let _readerKeys = JSONKeys(
+        "pages", "owner"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var _pages: Nullable<Paging.Pages>?, _owner: Nullable<Paging.Owner>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: _pages = try reader.readNullable(Paging.Pages.self)
+            case 1: _owner = try reader.readNullable(Paging.Owner.self)
+            default: try reader.skipValue()
+            }
+        }
+        self._pages = _pages
+        self._owner = _owner
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -59,7 +75,7 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable, JSONWritable {
+        public struct Object: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public let next: String
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(next: String) {
@@ -68,6 +84,20 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.next = try container.field(String.self, "next")
+            }
+            private static let _readerKeys = JSONKeys(
+                "next"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var next: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: next = try reader.read(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.next = try reader.required(next, "next")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -110,7 +140,7 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable {
         }
 
         /// The `Object` schema of the API.
-        public struct Object: Codable, Hashable, Sendable, JSONWritable {
+        public struct Object: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public let id: String
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(id: String) {
@@ -119,6 +149,20 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.id = try container.field(String.self, "id")
+            }
+            private static let _readerKeys = JSONKeys(
+                "id"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var id: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: id = try reader.read(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.id = try reader.required(id, "id")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

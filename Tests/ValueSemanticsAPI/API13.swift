@@ -34,6 +34,66 @@ public enum ChatItem: Codable, Hashable, Sendable, JSONWritable {
     }
 }
 
+/// The `ChatInput` schema of the API.
+public struct ChatInput: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Always `message`.
+    public let type: String
+    public let role: ChatInput.Role
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: ChatInput.Role) {
+        self.type = type
+        self.role = role
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.type = try container.field(String.self, "type")
+        self.role = try container.field(ChatInput.Role.self, "role")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "role"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, role: ChatInput.Role?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: role = try reader.read(ChatInput.Role.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.role = try reader.required(role, "role")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.type, "type")
+        try container.encodeField(self.role, "role")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.role, "role")
+        writer.endObject()
+    }
+
+    /// The `Role` schema of the API.
+    public enum Role: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case user, system
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.user, .system]
+        public var rawValue: String {
+            switch self {
+            case .user: "user"
+            case .system: "system"
+            case .unknown(let value): value
+            }
+        }
+    }
+}
+
 extension Operations {
     /// The input of ``Client/createAdmin(_:)``.
     public struct CreateAdmin: Sendable {

@@ -4,52 +4,8 @@
 public import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `ChatInput` schema of the API.
-public struct ChatInput: Codable, Hashable, Sendable, JSONWritable {
-    /// Always `message`.
-    public let type: String
-    public let role: ChatInput.Role
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "message", role: ChatInput.Role) {
-        self.type = type
-        self.role = role
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.role = try container.field(ChatInput.Role.self, "role")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.role, "role")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.type, "type")
-        try writer.encodeField(self.role, "role")
-        writer.endObject()
-    }
-
-    /// The `Role` schema of the API.
-    public enum Role: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case user, system
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.user, .system]
-        public var rawValue: String {
-            switch self {
-            case .user: "user"
-            case .system: "system"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
-
 /// The `ChatOutput` schema of the API.
-public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable {
+public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always `message`.
     public let type: String
     /// Always `assistant`.
@@ -67,6 +23,24 @@ public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable {
         self.role = try container.field(String.self, "role")
         self.refusal = try container.optionalField(String.self, "refusal")
     }
+    private static let _readerKeys = JSONKeys(
+        "type", "role", "refusal"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, role: String?, refusal: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: role = try reader.read(String.self)
+            case 2: refusal = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.role = try reader.required(role, "role")
+        self.refusal = refusal
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeField(self.type, "type")
@@ -83,7 +57,7 @@ public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Integers without a format whose schema shows values beyond Int.max.
-public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable {
+public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// - Note: Defaults to `Decimal(string: "9223372036854776000")!` when missing.
     public var flushMessages: Decimal { _flushMessages ?? Decimal(string: "9223372036854776000")! }
     private let _flushMessages: Decimal?
@@ -103,6 +77,24 @@ public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable {
         self.retentionBytes = try container.optionalField(Decimal.self, "retentionBytes")
         self.maxLag = try container.optionalField(UInt64.self, "maxLag")
     }
+    private static let _readerKeys = JSONKeys(
+        "flushMessages", "retentionBytes", "maxLag"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var _flushMessages: Decimal?, retentionBytes: Decimal?, maxLag: UInt64?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: _flushMessages = try reader.readIfPresent(Decimal.self)
+            case 1: retentionBytes = try reader.readIfPresent(Decimal.self)
+            case 2: maxLag = try reader.readIfPresent(UInt64.self)
+            default: try reader.skipValue()
+            }
+        }
+        self._flushMessages = _flushMessages
+        self.retentionBytes = retentionBytes
+        self.maxLag = maxLag
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self._flushMessages, "flushMessages")
@@ -115,6 +107,33 @@ public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.retentionBytes, "retentionBytes")
         try writer.encodeOptionalField(self.maxLag, "maxLag")
         writer.endObject()
+    }
+}
+
+/// The `IdOrName` schema of the API.
+public enum IdOrName: Codable, Hashable, Sendable, JSONWritable {
+    /// The value as a `Int`.
+    case int(Int)
+    /// The value as a `String`.
+    case string(String)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: nil) { .int(try Int(from: $0)) },
+        .init(keys: nil) { .string(try String(from: $0)) },
+    ]
+    public init(from decoder: any Decoder) throws {
+        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .int(let value): try writer.encodeValue(value)
+        case .string(let value): try writer.encodeValue(value)
+        }
     }
 }
 

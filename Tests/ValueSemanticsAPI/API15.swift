@@ -4,33 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable, JSONWritable {
-    /// The value as a `Int`.
-    case int(Int)
-    /// The value as a `String`.
-    case string(String)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .int(try Int(from: $0)) },
-        .init(keys: nil) { .string(try String(from: $0)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .int(let value): try writer.encodeValue(value)
-        case .string(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
 /// Every property of every variant is optional, so each variant decodes any object.
 public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `TvShow`.
@@ -64,7 +37,7 @@ public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `TvShow` schema of the API.
-public struct TvShow: Codable, Hashable, Sendable, JSONWritable {
+public struct TvShow: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
     public let firstAirDate: String?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -77,6 +50,22 @@ public struct TvShow: Codable, Hashable, Sendable, JSONWritable {
         self.name = try container.optionalField(String.self, "name")
         self.firstAirDate = try container.optionalField(String.self, "first_air_date")
     }
+    private static let _readerKeys = JSONKeys(
+        "name", "first_air_date"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, firstAirDate: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            case 1: firstAirDate = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
+        self.firstAirDate = firstAirDate
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
@@ -86,6 +75,49 @@ public struct TvShow: Codable, Hashable, Sendable, JSONWritable {
         writer.beginObject()
         try writer.encodeOptionalField(self.name, "name")
         try writer.encodeOptionalField(self.firstAirDate, "first_air_date")
+        writer.endObject()
+    }
+}
+
+/// The `Movie` schema of the API.
+public struct Movie: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let title: String?
+    public let releaseDate: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String? = nil, releaseDate: String? = nil) {
+        self.title = title
+        self.releaseDate = releaseDate
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.title = try container.optionalField(String.self, "title")
+        self.releaseDate = try container.optionalField(String.self, "release_date")
+    }
+    private static let _readerKeys = JSONKeys(
+        "title", "release_date"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var title: String?, releaseDate: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: title = try reader.readIfPresent(String.self)
+            case 1: releaseDate = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.title = title
+        self.releaseDate = releaseDate
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.title, "title")
+        try container.encodeOptionalField(self.releaseDate, "release_date")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.title, "title")
+        try writer.encodeOptionalField(self.releaseDate, "release_date")
         writer.endObject()
     }
 }

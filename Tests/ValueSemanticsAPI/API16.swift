@@ -4,35 +4,8 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `Movie` schema of the API.
-public struct Movie: Codable, Hashable, Sendable, JSONWritable {
-    public let title: String?
-    public let releaseDate: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String? = nil, releaseDate: String? = nil) {
-        self.title = title
-        self.releaseDate = releaseDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.releaseDate = try container.optionalField(String.self, "release_date")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.releaseDate, "release_date")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.title, "title")
-        try writer.encodeOptionalField(self.releaseDate, "release_date")
-        writer.endObject()
-    }
-}
-
 /// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable, JSONWritable {
+public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
     public let knownFor: [String]?
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -45,6 +18,22 @@ public struct Person: Codable, Hashable, Sendable, JSONWritable {
         self.name = try container.optionalField(String.self, "name")
         self.knownFor = try container.optionalField([String].self, "known_for")
     }
+    private static let _readerKeys = JSONKeys(
+        "name", "known_for"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, knownFor: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            case 1: knownFor = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
+        self.knownFor = knownFor
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.name, "name")
@@ -55,6 +44,91 @@ public struct Person: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.name, "name")
         try writer.encodeOptionalField(self.knownFor, "known_for")
         writer.endObject()
+    }
+}
+
+/// The discriminator is not required; a value without it is the base's own.
+///
+/// A base schema: a value is one of its subtypes, chosen by its discriminator.
+public enum Pet: Codable, Hashable, Sendable, JSONWritable {
+    /// The value as a `Dog`.
+    case dog(Dog)
+    /// The value as a `Cat`.
+    case cat(Cat)
+    /// The value as a `Bird`.
+    case bird(Bird)
+    /// A value whose discriminator names no subtype this client knows: the base's own properties.
+    case base(Pet.Base)
+    public init(from decoder: any Decoder) throws {
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
+            case "dog"?: self = .dog(try Dog(from: decoder))
+            case "cat"?: self = .cat(try Cat(from: decoder))
+            case "Bird"?: self = .bird(try Bird(from: decoder))
+            default: self = .base(try Pet.Base(from: decoder))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .dog(let value): try value.encode(to: encoder)
+        case .cat(let value): try value.encode(to: encoder)
+        case .bird(let value): try value.encode(to: encoder)
+        case .base(let value): try value.encode(to: encoder)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .dog(let value): try writer.encodeValue(value)
+        case .cat(let value): try writer.encodeValue(value)
+        case .bird(let value): try writer.encodeValue(value)
+        case .base(let value): try writer.encodeValue(value)
+        }
+    }
+
+    /// The base's own properties, for a subtype this client does not know.
+    public struct Base: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public var petType: String?
+        public var name: String
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(petType: String? = nil, name: String) {
+            self.petType = petType
+            self.name = name
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.petType = try container.optionalField(String.self, "petType")
+            self.name = try container.field(String.self, "name")
+        }
+        private static let _readerKeys = JSONKeys(
+            "petType", "name"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var petType: String?, name: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: petType = try reader.readIfPresent(String.self)
+                case 1: name = try reader.read(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.petType = petType
+            self.name = try reader.required(name, "name")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.petType, "petType")
+            try container.encodeField(self.name, "name")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.petType, "petType")
+            try writer.encodeField(self.name, "name")
+            writer.endObject()
+        }
     }
 }
 

@@ -4,77 +4,8 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The discriminator is not required; a value without it is the base's own.
-///
-/// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable, JSONWritable {
-    /// The value as a `Dog`.
-    case dog(Dog)
-    /// The value as a `Cat`.
-    case cat(Cat)
-    /// The value as a `Bird`.
-    case bird(Bird)
-    /// A value whose discriminator names no subtype this client knows: the base's own properties.
-    case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
-            case "dog"?: self = .dog(try Dog(from: decoder))
-            case "cat"?: self = .cat(try Cat(from: decoder))
-            case "Bird"?: self = .bird(try Bird(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .cat(let value): try value.encode(to: encoder)
-        case .bird(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .dog(let value): try writer.encodeValue(value)
-        case .cat(let value): try writer.encodeValue(value)
-        case .bird(let value): try writer.encodeValue(value)
-        case .base(let value): try writer.encodeValue(value)
-        }
-    }
-
-    /// The base's own properties, for a subtype this client does not know.
-    public struct Base: Codable, Hashable, Sendable, JSONWritable {
-        public var petType: String?
-        public var name: String
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(petType: String? = nil, name: String) {
-            self.petType = petType
-            self.name = name
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.petType = try container.optionalField(String.self, "petType")
-            self.name = try container.field(String.self, "name")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.petType, "petType")
-            try container.encodeField(self.name, "name")
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            writer.beginObject()
-            try writer.encodeOptionalField(self.petType, "petType")
-            try writer.encodeField(self.name, "name")
-            writer.endObject()
-        }
-    }
-}
-
 /// The `Dog` schema of the API.
-public struct Dog: Codable, Hashable, Sendable, JSONWritable {
+public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var petType: String?
     public var name: String
     public var bark: String?
@@ -90,6 +21,24 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable {
         self.name = try container.field(String.self, "name")
         self.bark = try container.optionalField(String.self, "bark")
     }
+    private static let _readerKeys = JSONKeys(
+        "petType", "name", "bark"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var petType: String?, name: String?, bark: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: petType = try reader.readIfPresent(String.self)
+            case 1: name = try reader.read(String.self)
+            case 2: bark = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.petType = petType
+        self.name = try reader.required(name, "name")
+        self.bark = bark
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.petType, "petType")
@@ -101,6 +50,56 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable {
         try writer.encodeOptionalField(self.petType, "petType")
         try writer.encodeField(self.name, "name")
         try writer.encodeOptionalField(self.bark, "bark")
+        writer.endObject()
+    }
+}
+
+/// The `Cat` schema of the API.
+public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var petType: String?
+    public var name: String
+    public var indoor: Bool
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, indoor: Bool) {
+        self.petType = petType
+        self.name = name
+        self.indoor = indoor
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.petType = try container.optionalField(String.self, "petType")
+        self.name = try container.field(String.self, "name")
+        self.indoor = try container.field(Bool.self, "indoor")
+    }
+    private static let _readerKeys = JSONKeys(
+        "petType", "name", "indoor"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var petType: String?, name: String?, indoor: Bool?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: petType = try reader.readIfPresent(String.self)
+            case 1: name = try reader.read(String.self)
+            case 2: indoor = try reader.read(Bool.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.petType = petType
+        self.name = try reader.required(name, "name")
+        self.indoor = try reader.required(indoor, "indoor")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeOptionalField(self.petType, "petType")
+        try container.encodeField(self.name, "name")
+        try container.encodeField(self.indoor, "indoor")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeField(self.indoor, "indoor")
         writer.endObject()
     }
 }

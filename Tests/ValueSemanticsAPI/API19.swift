@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `IngestSource` schema of the API.
-public struct IngestSource: Codable, Hashable, Sendable {
+public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
     public var name: String
     public var uid: String?
     /// Which of the schema's variants the value also is (its `oneOf`/`anyOf`).
@@ -21,6 +21,25 @@ public struct IngestSource: Codable, Hashable, Sendable {
         self.name = try container.field(String.self, "name")
         self.uid = try container.optionalField(String.self, "uid")
         self.variant = try IngestSource.Variant(from: decoder)
+    }
+    private static let _readerKeys = JSONKeys(
+        "name", "uid"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, uid: String?
+        let start = reader.position
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.read(String.self)
+            case 1: uid = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = try reader.required(name, "name")
+        self.uid = uid
+        reader.rewind(to: start)
+        self.variant = try reader.read(IngestSource.Variant.self)
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -59,7 +78,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
         }
 
         /// GitHub
-        public struct GitHub: Codable, Hashable, Sendable, JSONWritable {
+        public struct GitHub: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// Always `github`.
             public var type: String
             public var config: IngestSource.Variant.GitHub.Config
@@ -72,6 +91,22 @@ public struct IngestSource: Codable, Hashable, Sendable {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.type = try container.field(String.self, "type")
                 self.config = try container.field(IngestSource.Variant.GitHub.Config.self, "config")
+            }
+            private static let _readerKeys = JSONKeys(
+                "type", "config"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var type: String?, config: IngestSource.Variant.GitHub.Config?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: type = try reader.read(String.self)
+                    case 1: config = try reader.read(IngestSource.Variant.GitHub.Config.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.type = try reader.required(type, "type")
+                self.config = try reader.required(config, "config")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -86,7 +121,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
             }
 
             /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable, JSONWritable {
+            public struct Config: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                 public var secret: String
                 /// Creates a value from its properties (optional ones default to `nil`).
                 public init(secret: String) {
@@ -95,6 +130,20 @@ public struct IngestSource: Codable, Hashable, Sendable {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: FieldKey.self)
                     self.secret = try container.field(String.self, "secret")
+                }
+                private static let _readerKeys = JSONKeys(
+                    "secret"
+                )
+                public init(reading reader: inout JSONReader) throws {
+                    var secret: String?
+                    try reader.beginObject(Self.self)
+                    while let field = try reader.nextField(Self._readerKeys) {
+                        switch field {
+                        case 0: secret = try reader.read(String.self)
+                        default: try reader.skipValue()
+                        }
+                    }
+                    self.secret = try reader.required(secret, "secret")
                 }
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: FieldKey.self)
@@ -109,7 +158,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
         }
 
         /// Stripe
-        public struct Stripe: Codable, Hashable, Sendable, JSONWritable {
+        public struct Stripe: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// Always `stripe`.
             public var type: String
             public var config: IngestSource.Variant.Stripe.Config
@@ -122,6 +171,22 @@ public struct IngestSource: Codable, Hashable, Sendable {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.type = try container.field(String.self, "type")
                 self.config = try container.field(IngestSource.Variant.Stripe.Config.self, "config")
+            }
+            private static let _readerKeys = JSONKeys(
+                "type", "config"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var type: String?, config: IngestSource.Variant.Stripe.Config?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: type = try reader.read(String.self)
+                    case 1: config = try reader.read(IngestSource.Variant.Stripe.Config.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.type = try reader.required(type, "type")
+                self.config = try reader.required(config, "config")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -136,7 +201,7 @@ public struct IngestSource: Codable, Hashable, Sendable {
             }
 
             /// The `Config` schema of the API.
-            public struct Config: Codable, Hashable, Sendable, JSONWritable {
+            public struct Config: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                 public var key: String
                 public var live: Bool?
                 /// Creates a value from its properties (optional ones default to `nil`).
@@ -148,6 +213,22 @@ public struct IngestSource: Codable, Hashable, Sendable {
                     let container = try decoder.container(keyedBy: FieldKey.self)
                     self.key = try container.field(String.self, "key")
                     self.live = try container.optionalField(Bool.self, "live")
+                }
+                private static let _readerKeys = JSONKeys(
+                    "key", "live"
+                )
+                public init(reading reader: inout JSONReader) throws {
+                    var key: String?, live: Bool?
+                    try reader.beginObject(Self.self)
+                    while let field = try reader.nextField(Self._readerKeys) {
+                        switch field {
+                        case 0: key = try reader.read(String.self)
+                        case 1: live = try reader.readIfPresent(Bool.self)
+                        default: try reader.skipValue()
+                        }
+                    }
+                    self.key = try reader.required(key, "key")
+                    self.live = live
                 }
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: FieldKey.self)

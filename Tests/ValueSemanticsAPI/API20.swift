@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Account` schema of the API.
-public struct Account: Codable, Hashable, Sendable, JSONWritable {
+public struct Account: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// - Note: Read-only: the server sets it; leave it nil in requests.
     public var id: String?
     /// Format: `date-time`.
@@ -27,6 +27,26 @@ public struct Account: Codable, Hashable, Sendable, JSONWritable {
         self.created = try container.optionalField(Timestamp.self, "created")
         self.username = try container.field(String.self, "username")
         self.password = try container.optionalField(String.self, "password")
+    }
+    private static let _readerKeys = JSONKeys(
+        "id", "created", "username", "password"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: String?, created: Timestamp?, username: String?, password: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.readIfPresent(String.self)
+            case 1: created = try reader.readIfPresent(Timestamp.self)
+            case 2: username = try reader.read(String.self)
+            case 3: password = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = id
+        self.created = created
+        self.username = try reader.required(username, "username")
+        self.password = password
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

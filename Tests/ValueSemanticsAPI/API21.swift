@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Redeclares `id` in a later part, without `readOnly`; both parts apply, so it stays read-only.
-public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
+public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The account's id.
     /// - Note: Read-only: the server sets it; leave it nil in requests.
     public var id: String?
@@ -32,6 +32,28 @@ public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
         self.password = try container.optionalField(String.self, "password")
         self.scopes = try container.optionalField([String].self, "scopes")
     }
+    private static let _readerKeys = JSONKeys(
+        "id", "created", "username", "password", "scopes"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: String?, created: Timestamp?, username: String?, password: String?, scopes: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.readIfPresent(String.self)
+            case 1: created = try reader.readIfPresent(Timestamp.self)
+            case 2: username = try reader.read(String.self)
+            case 3: password = try reader.readIfPresent(String.self)
+            case 4: scopes = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = id
+        self.created = created
+        self.username = try reader.required(username, "username")
+        self.password = password
+        self.scopes = scopes
+    }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
         try container.encodeOptionalField(self.id, "id")
@@ -52,7 +74,7 @@ public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `Profile` schema of the API.
-public struct Profile: Codable, Hashable, Sendable, JSONWritable {
+public struct Profile: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let login: String
     public let email: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
@@ -68,6 +90,24 @@ public struct Profile: Codable, Hashable, Sendable, JSONWritable {
         self.login = try container.field(String.self, "login")
         self.email = try container.optionalField(String.self, "email")
         self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
+    }
+    private static let _readerKeys = JSONKeys(
+        "login", "email"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var login: String?, email: String?
+        var additionalProperties_: [String: JSONValue] = [:]
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: login = try reader.read(String.self)
+            case 1: email = try reader.readIfPresent(String.self)
+            default: additionalProperties_[reader.currentKey] = try reader.read(JSONValue.self)
+            }
+        }
+        self.login = try reader.required(login, "login")
+        self.email = email
+        self.additionalProperties = additionalProperties_
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

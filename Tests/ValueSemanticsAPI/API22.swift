@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Labels` schema of the API.
-public struct Labels: Codable, Hashable, Sendable, JSONWritable {
+public struct Labels: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var team: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
     public var additionalProperties: [String: String?]
@@ -18,6 +18,22 @@ public struct Labels: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.team = try container.optionalField(String.self, "team")
         self.additionalProperties = try container.additionalFields(String?.self, declared: ["team"])
+    }
+    private static let _readerKeys = JSONKeys(
+        "team"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var team: String?
+        var additionalProperties_: [String: String?] = [:]
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: team = try reader.readIfPresent(String.self)
+            default: additionalProperties_[reader.currentKey] = try reader.read(String?.self)
+            }
+        }
+        self.team = team
+        self.additionalProperties = additionalProperties_
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -33,7 +49,7 @@ public struct Labels: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// Null clears a value, a missing key leaves it alone.
-public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable {
+public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// - Note: `$nickname` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var nickname: String?
     /// - Note: `$email` tells a missing key (nil) from `null` (`.null`).
@@ -50,6 +66,24 @@ public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable {
         self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
         self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
         self.labels = try container.optionalField(Labels.self, "labels")
+    }
+    private static let _readerKeys = JSONKeys(
+        "nickname", "email", "labels"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var nickname: Nullable<String>?, email: Nullable<String>?, labels: Labels?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: nickname = try reader.readNullable(String.self)
+            case 1: email = try reader.readNullable(String.self)
+            case 2: labels = try reader.readIfPresent(Labels.self)
+            default: try reader.skipValue()
+            }
+        }
+        self._nickname = NullableField(projectedValue: nickname)
+        self._email = NullableField(projectedValue: email)
+        self.labels = labels
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

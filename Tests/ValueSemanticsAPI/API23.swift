@@ -5,7 +5,7 @@ public import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// An unsigned 64-bit integer holds values above Int64's maximum.
-public struct Counters: Codable, Hashable, Sendable, JSONWritable {
+public struct Counters: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Format: `uint64`.
     public let total: UInt64
     /// Format: `int64`.
@@ -19,6 +19,22 @@ public struct Counters: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.total = try container.field(UInt64.self, "total")
         self.signed = try container.optionalField(Int.self, "signed")
+    }
+    private static let _readerKeys = JSONKeys(
+        "total", "signed"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var total: UInt64?, signed: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: total = try reader.read(UInt64.self)
+            case 1: signed = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.total = try reader.required(total, "total")
+        self.signed = signed
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -34,7 +50,7 @@ public struct Counters: Codable, Hashable, Sendable, JSONWritable {
 }
 
 /// The `Nulls` schema of the API.
-public struct Nulls: Codable, Hashable, Sendable, JSONWritable {
+public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var requiredNullable: String?
     /// - Note: `$optionalNullable` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var optionalNullable: Int?
@@ -80,6 +96,41 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable {
         self.raw = try container.presentField(RawMessage.self, "raw")
         self._kind = try container.optionalField(ConnectorKind.self, "kind")
         self._level = NullableField(projectedValue: try container.nullableField(Int.self, "level"))
+    }
+    private static let _readerKeys = JSONKeys(
+        "requiredNullable", "optionalNullable", "requiredAlias", "optionalTime", "optionalBytes", "values", "items",
+        "raw", "kind", "level"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var requiredNullable: String?, optionalNullable: Nullable<Int>?, requiredAlias: NameAlias?
+        var optionalTime: Nullable<NullableTime>?, optionalBytes: Nullable<NullableBytes>?, values: [String: String?]?
+        var items: [Int?]?, raw: RawMessage?, _kind: ConnectorKind?, level: Nullable<Int>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: requiredNullable = try reader.readIfPresent(String.self)
+            case 1: optionalNullable = try reader.readNullable(Int.self)
+            case 2: requiredAlias = try reader.readIfPresent(NameAlias.self)
+            case 3: optionalTime = try reader.readNullable(NullableTime.self)
+            case 4: optionalBytes = try reader.readNullable(NullableBytes.self)
+            case 5: values = try reader.readIfPresent([String: String?].self)
+            case 6: items = try reader.readIfPresent([Int?].self)
+            case 7: raw = try reader.read(RawMessage.self)
+            case 8: _kind = try reader.readIfPresent(ConnectorKind.self)
+            case 9: level = try reader.readNullable(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.requiredNullable = requiredNullable
+        self._optionalNullable = NullableField(projectedValue: optionalNullable)
+        self.requiredAlias = requiredAlias
+        self._optionalTime = NullableField(projectedValue: optionalTime)
+        self._optionalBytes = NullableField(projectedValue: optionalBytes)
+        self.values = values
+        self.items = items
+        self.raw = raw
+        self._kind = _kind
+        self._level = NullableField(projectedValue: level)
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Transaction` schema of the API.
-public struct Transaction: Codable, Hashable, Sendable, JSONWritable {
+public struct Transaction: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var id: String
     public var originating: Transaction? {
         get { _originating?.value?.value }
@@ -38,6 +38,29 @@ public struct Transaction: Codable, Hashable, Sendable, JSONWritable {
         self._parent = try container.optionalField(Indirect<Transaction>.self, "parent")
         self._reversal = try container.nullableField(Indirect<NullableTransaction>.self, "reversal")
         self.related = try container.optionalField([NullableTransaction?].self, "related")
+    }
+    private static let _readerKeys = JSONKeys(
+        "id", "originating", "parent", "reversal", "related"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: String?, _originating: Nullable<Indirect<Transaction>>?, _parent: Indirect<Transaction>?
+        var _reversal: Nullable<Indirect<NullableTransaction>>?, related: [NullableTransaction?]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(String.self)
+            case 1: _originating = try reader.readNullable(Indirect<Transaction>.self)
+            case 2: _parent = try reader.readIfPresent(Indirect<Transaction>.self)
+            case 3: _reversal = try reader.readNullable(Indirect<NullableTransaction>.self)
+            case 4: related = try reader.readIfPresent([NullableTransaction?].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
+        self._originating = _originating
+        self._parent = _parent
+        self._reversal = _reversal
+        self.related = related
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

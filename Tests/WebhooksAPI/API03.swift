@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Order` schema of the API.
-public struct Order: Codable, Hashable, Sendable, JSONWritable {
+public struct Order: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var id: String
     public var total: Double
     /// - Note: `$note` tells a missing key (nil) from `null` (`.null`).
@@ -21,6 +21,24 @@ public struct Order: Codable, Hashable, Sendable, JSONWritable {
         self.id = try container.field(String.self, "id")
         self.total = try container.field(Double.self, "total")
         self._note = NullableField(projectedValue: try container.nullableField(String.self, "note"))
+    }
+    private static let _readerKeys = JSONKeys(
+        "id", "total", "note"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: String?, total: Double?, note: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(String.self)
+            case 1: total = try reader.read(Double.self)
+            case 2: note = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
+        self.total = try reader.required(total, "total")
+        self._note = NullableField(projectedValue: note)
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -48,7 +66,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var orderId: String
             /// Format: `uri`.
             public var callbackUrl: String
@@ -61,6 +79,22 @@ extension Operations {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.orderId = try container.field(String.self, "orderId")
                 self.callbackUrl = try container.field(String.self, "callbackUrl")
+            }
+            private static let _readerKeys = JSONKeys(
+                "orderId", "callbackUrl"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var orderId: String?, callbackUrl: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: orderId = try reader.read(String.self)
+                    case 1: callbackUrl = try reader.read(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.orderId = try reader.required(orderId, "orderId")
+                self.callbackUrl = try reader.required(callbackUrl, "callbackUrl")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

@@ -4,6 +4,20 @@
 internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
+extension Operations {
+    /// The input of ``ClientWebhooks/orderCreated(_:)``.
+    public struct OrderCreatedWebhook: Sendable {
+        public var webhookId: String
+        /// The request body (`application/json`).
+        public var body: OrderCreatedEvent
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(webhookId: String, body: OrderCreatedEvent) {
+            self.webhookId = webhookId
+            self.body = body
+        }
+    }
+}
+
 extension ClientServerRoutes {
     static func createSubscription(_ handler: some ClientProtocol, on router: inout ServerRouter) {
         router.register(method: "POST", path: "/subscriptions", operationID: "createSubscription") { request in

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `OrderCreatedEvent` schema of the API.
-public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable {
+public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always `order.created`.
     public var type: String
     public var data: Order
@@ -18,6 +18,22 @@ public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.type = try container.field(String.self, "type")
         self.data = try container.field(Order.self, "data")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "data"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, data: Order?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: data = try reader.read(Order.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.data = try reader.required(data, "data")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -33,14 +49,12 @@ public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable {
 }
 
 extension Operations {
-    /// The input of ``ClientWebhooks/orderCreated(_:)``.
-    public struct OrderCreatedWebhook: Sendable {
-        public var webhookId: String
+    /// The input of ``ClientWebhooks/orderCancelled(_:)``.
+    public struct OrderCancelledWebhook: Sendable {
         /// The request body (`application/json`).
-        public var body: OrderCreatedEvent
+        public var body: OrderCancelledEvent
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(webhookId: String, body: OrderCreatedEvent) {
-            self.webhookId = webhookId
+        public init(body: OrderCancelledEvent) {
             self.body = body
         }
     }
@@ -56,6 +70,6 @@ extension Client {
 
 extension ClientExampleHandler {
     public func createSubscription(_ input: Operations.CreateSubscription) async throws -> Subscription {
-        try JSONCoding.decoder.decode(Subscription.self, from: try await answer("POST", "/subscriptions"))
+        try JSONCoding.decode(Subscription.self, from: try await answer("POST", "/subscriptions"))
     }
 }

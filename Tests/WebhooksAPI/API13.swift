@@ -2,4 +2,96 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+extension Operations {
+    /// The input of ``ClientWebhooks/stockCheck(_:)``.
+    public struct StockCheckWebhook: Sendable {
+        /// The request body (`application/json`).
+        public var body: Operations.StockCheckWebhook.Body
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Operations.StockCheckWebhook.Body) {
+            self.body = body
+        }
+
+        /// The `Body` schema of the API.
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public var sku: String
+            /// At least 1.
+            public var quantity: Int?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(sku: String, quantity: Int? = nil) {
+                self.sku = sku
+                self.quantity = quantity
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.sku = try container.field(String.self, "sku")
+                self.quantity = try container.optionalField(Int.self, "quantity")
+            }
+            private static let _readerKeys = JSONKeys(
+                "sku", "quantity"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var sku: String?, quantity: Int?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: sku = try reader.read(String.self)
+                    case 1: quantity = try reader.readIfPresent(Int.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.sku = try reader.required(sku, "sku")
+                self.quantity = quantity
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.sku, "sku")
+                try container.encodeOptionalField(self.quantity, "quantity")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.sku, "sku")
+                try writer.encodeOptionalField(self.quantity, "quantity")
+                writer.endObject()
+            }
+        }
+
+        /// The `Output` schema of the API.
+        public struct Output: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public let available: Bool
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(available: Bool) {
+                self.available = available
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.available = try container.field(Bool.self, "available")
+            }
+            private static let _readerKeys = JSONKeys(
+                "available"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var available: Bool?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: available = try reader.read(Bool.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.available = try reader.required(available, "available")
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.available, "available")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.available, "available")
+                writer.endObject()
+            }
+        }
+    }
+}

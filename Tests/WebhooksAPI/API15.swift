@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `OrderCancelledEvent` schema of the API.
-public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable {
+public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Always `order.cancelled`.
     public var type: String
     public var data: OrderCancelledEvent.DataSchema
@@ -18,6 +18,22 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.type = try container.field(String.self, "type")
         self.data = try container.field(OrderCancelledEvent.DataSchema.self, "data")
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "data"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, data: OrderCancelledEvent.DataSchema?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: data = try reader.read(OrderCancelledEvent.DataSchema.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.data = try reader.required(data, "data")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -32,7 +48,7 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The `DataSchema` schema of the API.
-    public struct DataSchema: Codable, Hashable, Sendable, JSONWritable {
+    public struct DataSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public var id: String
         public var reason: String?
         /// Creates a value from its properties (optional ones default to `nil`).
@@ -44,6 +60,22 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.id = try container.field(String.self, "id")
             self.reason = try container.optionalField(String.self, "reason")
+        }
+        private static let _readerKeys = JSONKeys(
+            "id", "reason"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var id: String?, reason: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: id = try reader.read(String.self)
+                case 1: reason = try reader.readIfPresent(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.id = try reader.required(id, "id")
+            self.reason = reason
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)

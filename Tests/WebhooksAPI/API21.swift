@@ -15,7 +15,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var orderId: String
             public var status: Operations.StatusChangedCallback.Body.Status
             /// Creates a value from its properties (optional ones default to `nil`).
@@ -27,6 +27,22 @@ extension Operations {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.orderId = try container.field(String.self, "orderId")
                 self.status = try container.field(Operations.StatusChangedCallback.Body.Status.self, "status")
+            }
+            private static let _readerKeys = JSONKeys(
+                "orderId", "status"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var orderId: String?, status: Operations.StatusChangedCallback.Body.Status?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: orderId = try reader.read(String.self)
+                    case 1: status = try reader.read(Operations.StatusChangedCallback.Body.Status.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.orderId = try reader.required(orderId, "orderId")
+                self.status = try reader.required(status, "status")
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

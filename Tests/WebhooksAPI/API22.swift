@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Subscription` schema of the API.
-public struct Subscription: Codable, Hashable, Sendable, JSONWritable {
+public struct Subscription: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var id: String
     public var orderId: String
     /// Creates a value from its properties (optional ones default to `nil`).
@@ -17,6 +17,22 @@ public struct Subscription: Codable, Hashable, Sendable, JSONWritable {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.id = try container.field(String.self, "id")
         self.orderId = try container.field(String.self, "orderId")
+    }
+    private static let _readerKeys = JSONKeys(
+        "id", "orderId"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var id: String?, orderId: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: id = try reader.read(String.self)
+            case 1: orderId = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.id = try reader.required(id, "id")
+        self.orderId = try reader.required(orderId, "orderId")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

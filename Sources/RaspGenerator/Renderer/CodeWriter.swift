@@ -102,36 +102,51 @@ struct CodeWriter {
         line("}")
     }
 
+    /// Writes the body's lines one level deeper.
+    mutating func indented(_ body: (inout CodeWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
     /// Writes `case a, b, c` lines, starting a new `case` line before one would pass 120 columns (a CodingKeys or
     /// enum case list reads as one declaration, not one line per key). A `doc` line goes before each `case` line
     /// (a doc comment documents every case of the declaration it precedes).
     mutating func caseLines(_ items: [String], doc: String? = nil) {
+        listLines(items, prefix: "case ", doc: doc)
+    }
+
+    /// Writes items separated by `, ` on lines of at most 120 columns, each line starting with `prefix` (`var `
+    /// declares several locals per line). With `continued`, every line but the last ends with a comma: one list
+    /// spread over several lines (a call's arguments).
+    mutating func listLines(_ items: [String], prefix: String, doc: String? = nil, continued: Bool = false) {
         let indentation = level * 4
         // The line being filled, as UTF-8 bytes.
         var current: [UInt8] = []
-        func flush() {
+        func flush(last: Bool) {
             if let doc { line("/// " + doc) }
             indent()
             current.withUnsafeBufferPointer { bytes.append($0) }
+            if continued && !last { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\n"))
         }
         func start(_ item: String) {
             current.removeAll(keepingCapacity: true)
-            current.append(contentsOf: "case ".utf8)
+            current.append(contentsOf: prefix.utf8)
             current.append(contentsOf: item.utf8)
         }
         for item in items {
             if current.isEmpty {
                 start(item)
-            } else if indentation + current.count + 2 + item.utf8.count > 120 {
-                flush()
+            } else if indentation + current.count + (continued ? 3 : 2) + item.utf8.count > 120 {
+                flush(last: false)
                 start(item)
             } else {
                 current.append(contentsOf: ", ".utf8)
                 current.append(contentsOf: item.utf8)
             }
         }
-        if !current.isEmpty { flush() }
+        if !current.isEmpty { flush(last: true) }
     }
 
     /// Writes `do {`, the body, `} catch {`, the handler (each one level deeper), then `}`.

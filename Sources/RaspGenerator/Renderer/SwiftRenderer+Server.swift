@@ -68,11 +68,11 @@ extension SwiftRenderer {
                method.success.returnType, " {")
         switch method.success {
         case .json(let type, _):
-            w.line("    try JSONCoding.decoder.decode(", type.spelling, ".self, from: ", bytes, ")")
+            w.line("    try JSONCoding.decode(", type.spelling, ".self, from: ", bytes, ")")
         case .data: w.line("    ", bytes)
         case .multipart(let type, _), .form(let type, _):
             // Examples are JSON values: an object's example reads as the type its parts or fields fill.
-            w.line("    try JSONCoding.decoder.decode(", type.spelling, ".self, from: ", bytes, ")")
+            w.line("    try JSONCoding.decode(", type.spelling, ".self, from: ", bytes, ")")
         case .text: w.line("    String(decoding: ", bytes, ", as: UTF8.self)")
         case .none: w.line("    _ = ", bytes)
         case .events(let type):

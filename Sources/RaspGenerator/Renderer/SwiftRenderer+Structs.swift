@@ -23,7 +23,10 @@ extension SwiftRenderer {
                 w.line(access, keyword, additional.name, ": [String: ", additional.valueType.spelling, "]")
             }
             renderMemberwiseInit(decl, &w)
-            if decl.direction != .encode { renderDecoder(decl, &w) }
+            if decl.direction != .encode {
+                renderDecoder(decl, &w)
+                renderReader(decl, &w)
+            }
             if decl.direction != .decode { renderEncoder(decl, &w) }
             if decl.writesJSON { renderJSONWriter(decl, &w) }
             for nested in decl.nested {
@@ -192,6 +195,102 @@ extension SwiftRenderer {
         } else {
             w.line("self.", stored, " = try container.field(", open, type, close, ".self, \"", key, "\")")
         }
+    }
+
+    /// A struct's `init(reading:)` (``/RaspRuntime/JSONReadable``): the object's members are matched against the
+    /// type's key table and read into one local per property, then stored; a required property whose key never
+    /// came is `keyNotFound`. A variant reads the same object again, from where it started.
+    func renderReader(_ decl: StructDecl, _ w: inout CodeWriter) {
+        let properties = decl.properties
+        if !properties.isEmpty {
+            w.line("private static let _readerKeys = JSONKeys(")
+            w.indented { w in
+                w.listLines(properties.map { "\"" + Naming.escaped($0.wireName) + "\"" }, prefix: "", continued: true)
+            }
+            w.line(")")
+        }
+        let locals = properties.map(Self.readerLocal)
+        w.block(access, "init(reading reader: inout JSONReader) throws") { w in
+            w.listLines(properties.indices.map { locals[$0] + ": " + Self.readerLocalType(properties[$0]) + "?" },
+                        prefix: "var ")
+            if let additional = decl.additional {
+                w.line("var ", Naming.bare(additional.name), "_: [String: ", additional.valueType.spelling, "] = [:]")
+            }
+            if decl.variant != nil { w.line("let start = reader.position") }
+            w.line("try reader.beginObject(Self.self)")
+            guard !properties.isEmpty else {
+                if let additional = decl.additional {
+                    w.line("while try reader.nextMember() { ", Naming.bare(additional.name),
+                           "_[reader.currentKey] = try reader.read(", additional.valueType.spelling, ".self) }")
+                } else {
+                    w.line("while try reader.nextMember() { try reader.skipValue() }")
+                }
+                writeReaderEnd(decl, locals, &w)
+                return
+            }
+            w.block("while let field = try reader.nextField(Self._readerKeys)") { w in
+                w.line("switch field {")
+                for index in properties.indices {
+                    w.line("case \(index): \(locals[index]) = try reader.\(Self.readerCall(properties[index]))")
+                }
+                if let additional = decl.additional {
+                    w.line("default: ", Naming.bare(additional.name), "_[reader.currentKey] = try reader.read(",
+                           additional.valueType.spelling, ".self)")
+                } else {
+                    w.line("default: try reader.skipValue()")
+                }
+                w.line("}")
+            }
+            writeReaderEnd(decl, locals, &w)
+        }
+    }
+
+    /// Stores the locals an `init(reading:)` read, checking that required properties came, and reads a variant.
+    private func writeReaderEnd(_ decl: StructDecl, _ locals: [String], _ w: inout CodeWriter) {
+        let properties = decl.properties
+        for index in properties.indices {
+            let property = properties[index]
+            let local = locals[index]
+            if property.tracksNull {
+                w.line("self._", Naming.bare(property.name), " = ",
+                       property.hasStorage ? local : "NullableField(projectedValue: \(local))")
+            } else if property.isOptional || property.keepsPresence {
+                w.line("self.", Naming.bare(Self.storage(property)), " = ", local)
+            } else {
+                w.line("self.", Naming.bare(Self.storage(property)), " = try reader.required(", local, ", \"",
+                       Naming.escaped(property.wireName), "\")")
+            }
+        }
+        if let additional = decl.additional {
+            w.line("self.", Naming.bare(additional.name), " = ", Naming.bare(additional.name), "_")
+        }
+        if let variant = decl.variant {
+            w.line("reader.rewind(to: start)")
+            w.line("self.", Naming.bare(variant.name), " = try reader.read(", variant.type.spelling, ".self)")
+        }
+    }
+
+    /// The local an `init(reading:)` reads a property into: named as its storage, unless that is a name the
+    /// initializer itself uses.
+    static func readerLocal(_ property: PropertyDecl) -> String {
+        let name = storage(property)
+        return ["reader", "field", "start"].contains(Naming.bare(name)) ? Naming.bare(name) + "_" : name
+    }
+
+    /// The type of a property's local in `init(reading:)`, made optional there: its storage's value type.
+    static func readerLocalType(_ property: borrowing PropertyDecl) -> String {
+        property.tracksNull ? "Nullable<\(storedValueType(property))>" : storedValueType(property)
+    }
+
+    /// The reader call that reads one property's value: `null` is `.null` for a property that tracks it, nil for
+    /// an optional one, and the value itself for a type that holds `null` (free-form JSON).
+    static func readerCall(_ property: borrowing PropertyDecl) -> String {
+        let type = storedValueType(property)
+        if property.tracksNull { return "readNullable(\(type).self)" }
+        if (property.isOptional || property.keepsPresence) && !property.keepsNullValue {
+            return "readIfPresent(\(type).self)"
+        }
+        return "read(\(type).self)"
     }
 
     /// A struct's `encode(to:)`: one line per property, in declaration order (the order of the keys on the wire);

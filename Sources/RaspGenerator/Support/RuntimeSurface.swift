@@ -9,8 +9,8 @@ enum RuntimeSurface {
     /// declarations' access level.
     static let publicTypes = Set([
         "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware", "ClientTransport",
-        "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONValue", "JSONWritable", "JSONWriter",
-        "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ServerRouter",
+        "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONReadable", "JSONReader",
+        "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ServerRouter",
         "ServerSentEvents", "Timestamp", "URLSessionTransport",
     ]).union(companionTypes)
     /// Public runtime types that no template spells but that code around a generated client meets (its responses,
@@ -22,7 +22,7 @@ enum RuntimeSurface {
     /// The runtime types generated code names only in function bodies and private storage: they do not make a
     /// file's import public.
     static let bodyOnlyTypes: Set<String> = [
-        "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "MockClientError",
+        "BodyPartEncoding", "ClientCore", "ClientRequest", "FieldKey", "Indirect", "JSONKeys", "MockClientError",
         "OAuth2Tokens", "OneOfDecoding", "ParameterStyle", "ServerRequestError", "ServerResponse",
     ]
     /// Every runtime type generated code names.

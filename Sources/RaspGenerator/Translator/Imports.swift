@@ -122,7 +122,7 @@ extension Imports {
             if let variant = decl.variant { add(variant.type) }
             if let additional = decl.additional { add(additional.valueType) }
             // `writeJSON(to:)` names `JSONWriter` (and the type conforms to `JSONWritable`), at any access level.
-            if decl.writesJSON { runtime = true }
+            if decl.writesJSON || decl.readsJSON { runtime = true }
             for nested in decl.nested { add(nested) }
         case .enumType:
             // The `OpenEnum` conformance.

@@ -151,13 +151,15 @@ enum CodingDirection {
 
     /// The protocols a type coded in this direction conforms to. Types that are only sent (request bodies) are not
     /// `Hashable`: nothing compares them, and synthesized `==` and `hash(into:)` are a large share of a big spec's
-    /// build time. A type that encodes and `writesJSON` also writes its own JSON (`JSONWritable`).
-    func conformances(writesJSON: Bool) -> String {
+    /// build time. A type that encodes and `writesJSON` also writes its own JSON (`JSONWritable`); one that decodes
+    /// and `readsJSON` reads it (`JSONReadable`).
+    func conformances(writesJSON: Bool, readsJSON: Bool) -> String {
         let writable = writesJSON ? ", JSONWritable" : ""
+        let readable = readsJSON ? ", JSONReadable" : ""
         return switch self {
-        case .both: "Codable, Hashable, Sendable" + writable
+        case .both: "Codable, Hashable, Sendable" + writable + readable
         case .encode: "Encodable, Sendable" + writable
-        case .decode: "Decodable, Hashable, Sendable"
+        case .decode: "Decodable, Hashable, Sendable" + readable
         }
     }
 }
@@ -166,15 +168,17 @@ extension StructDecl {
     /// Whether the struct gets `writeJSON(to:)`: one that encodes, unless a variant writes its keys into the same
     /// object (only `encode(to:)` can share an object between two values).
     var writesJSON: Bool { direction != .decode && variant == nil }
+    /// Whether the struct gets `init(reading:)`: one that decodes.
+    var readsJSON: Bool { direction != .encode }
     /// The protocols it conforms to.
-    var conformances: String { direction.conformances(writesJSON: writesJSON) }
+    var conformances: String { direction.conformances(writesJSON: writesJSON, readsJSON: readsJSON) }
 }
 
 extension OneOfDecl {
     /// Whether the union gets `writeJSON(to:)`: one that encodes.
     var writesJSON: Bool { direction != .decode }
-    /// The protocols it conforms to.
-    var conformances: String { direction.conformances(writesJSON: writesJSON) }
+    /// The protocols it conforms to (a union reads its JSON through its `init(from:)`, not on its own).
+    var conformances: String { direction.conformances(writesJSON: writesJSON, readsJSON: false) }
 }
 
 struct StructDecl {

@@ -1,6 +1,7 @@
 /// A generated enum that keeps values it does not know in an `unknown` case instead of failing to decode.
 public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, QueryValue, CustomStringConvertible,
-    JSONWritable where RawValue: Codable & Hashable & Sendable & QueryValue & JSONWritable {
+    JSONWritable, JSONReadable
+    where RawValue: Codable & Hashable & Sendable & QueryValue & JSONWritable & JSONReadable {
     /// Any raw value is accepted; unknown ones map to the `unknown` case.
     init(rawValue: RawValue)
     /// Every value the spec lists, in its order.

@@ -361,7 +361,7 @@ public struct ClientCore: Sendable {
     @_spi(Generated)
     public func decode<T: Decodable>(_ type: T.Type, from response: ClientResponse, operationID: String) throws -> T {
         do {
-            return try JSONCoding.decoder.decode(T.self, from: response.body.data ?? Data())
+            return try JSONCoding.decode(T.self, from: response.body.data ?? Data())
         } catch {
             throw ClientError(decodingError: error, operationID: operationID, status: response.status)
         }
@@ -371,7 +371,7 @@ public struct ClientCore: Sendable {
     /// ``perform(_:decoding:errorBody:)``, which then throws an ``APIError`` of `T`).
     @_spi(Generated)
     public static func decodeErrorBody<T: Decodable & Sendable>(_ type: T.Type, _ data: Data) -> (any Sendable)? {
-        try? JSONCoding.decoder.decode(T.self, from: data)
+        try? JSONCoding.decode(T.self, from: data)
     }
 
     /// Decodes the error body of a `default` response (any status the document does not name) as `T`, or nil when
@@ -380,7 +380,7 @@ public struct ClientCore: Sendable {
     @_spi(Generated)
     public static func decodeDefaultErrorBody<T: Decodable & Sendable>(_ type: T.Type, _ data: Data)
         -> (any Sendable)? {
-        (try? JSONCoding.decoder.decode(T.self, from: data)).map { DefaultErrorBody(value: $0) }
+        (try? JSONCoding.decode(T.self, from: data)).map { DefaultErrorBody(value: $0) }
     }
 }
 

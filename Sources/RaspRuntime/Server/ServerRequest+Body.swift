@@ -9,7 +9,7 @@ extension ServerRequest {
     public func jsonBody<T: Decodable>(as type: T.Type = T.self) throws -> T {
         guard hasBody else { throw ServerRequestError("the request body is required") }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: bodyData)
+            return try JSONCoding.decode(T.self, from: bodyData)
         } catch {
             throw ServerRequestError("the request body " + ServerRequestError.describe(error))
         }

@@ -74,7 +74,7 @@ extension ServerRequest {
         throws -> T? {
         guard let text = rawParameter(name, location) else { return nil }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+            return try JSONCoding.decode(T.self, from: Data(text.utf8))
         } catch {
             throw ServerRequestError("\(location.rawValue) parameter '\(name)' is not JSON of the expected shape: "
                                      + ServerRequestError.describe(error))

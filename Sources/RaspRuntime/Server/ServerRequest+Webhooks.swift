@@ -16,7 +16,7 @@ extension ServerRequest {
     /// Whether the body decodes as JSON of type `T`.
     @_spi(Generated)
     public func jsonBodyDecodes<T: Decodable>(as type: T.Type) -> Bool {
-        hasBody && (try? JSONCoding.decoder.decode(T.self, from: bodyData)) != nil
+        hasBody && (try? JSONCoding.decode(T.self, from: bodyData)) != nil
     }
 }
 

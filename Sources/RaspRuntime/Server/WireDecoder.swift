@@ -127,7 +127,7 @@ struct WireDecoder: Decoder {
             // Only the node that holds the JSON text reads it; deeper ones rethrow to their parent.
             guard case .text(let text) = node.single, text == error.text else { throw error }
             do {
-                return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+                return try JSONCoding.decode(T.self, from: Data(text.utf8))
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
                                                         debugDescription: "expected JSON of a \(T.self)"))

@@ -10,7 +10,6 @@ struct StreamElementDecoder {
     let operationID: String
     /// The status of that response: a stream is only read from a success, and the sequences do not see it.
     let status = 200
-    private let decoder = JSONCoding.decoder
 
     /// Creates a decoder for one stream.
     /// - Parameter operationID: The operation whose response is streamed.
@@ -27,7 +26,7 @@ struct StreamElementDecoder {
     ///   the element.
     func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Collection<UInt8>) throws -> Value {
         do {
-            return try decoder.decode(Value.self, from: Data(bytes))
+            return try JSONCoding.decode(Value.self, from: Data(bytes))
         } catch {
             var failure = ClientError(decodingError: error, operationID: operationID, status: status)
             failure.decodingFailure?.reason += " (element: '\(Self.snippet(of: bytes))')"

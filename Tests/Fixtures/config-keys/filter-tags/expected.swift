@@ -48,7 +48,7 @@ import Foundation
 @_spi(Generated) import RaspRuntime
 
 /// The `Store` schema of the API.
-struct Store: Codable, Hashable, Sendable, JSONWritable {
+struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     init(address: Address? = nil) {
@@ -57,6 +57,20 @@ struct Store: Codable, Hashable, Sendable, JSONWritable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.address = try container.optionalField(Address.self, "address")
+    }
+    private static let _readerKeys = JSONKeys(
+        "address"
+    )
+    init(reading reader: inout JSONReader) throws {
+        var address: Address?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: address = try reader.readIfPresent(Address.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.address = address
     }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -111,7 +125,7 @@ import Foundation
 @_spi(Generated) import RaspRuntime
 
 /// The `Address` schema of the API.
-struct Address: Codable, Hashable, Sendable, JSONWritable {
+struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     let street: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     init(street: String? = nil) {
@@ -120,6 +134,20 @@ struct Address: Codable, Hashable, Sendable, JSONWritable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.street = try container.optionalField(String.self, "street")
+    }
+    private static let _readerKeys = JSONKeys(
+        "street"
+    )
+    init(reading reader: inout JSONReader) throws {
+        var street: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: street = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.street = street
     }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -74,7 +74,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Store` schema of the API.
-public struct Store: Codable, Hashable, Sendable, JSONWritable {
+public struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(address: Address? = nil) {
@@ -83,6 +83,20 @@ public struct Store: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.address = try container.optionalField(Address.self, "address")
+    }
+    private static let _readerKeys = JSONKeys(
+        "address"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var address: Address?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: address = try reader.readIfPresent(Address.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.address = address
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -152,7 +166,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Address` schema of the API.
-public struct Address: Codable, Hashable, Sendable, JSONWritable {
+public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let street: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(street: String? = nil) {
@@ -161,6 +175,20 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.street = try container.optionalField(String.self, "street")
+    }
+    private static let _readerKeys = JSONKeys(
+        "street"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var street: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: street = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.street = street
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -48,7 +48,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Shop` schema of the API.
-public struct Shop: Codable, Hashable, Sendable, JSONWritable {
+public struct Shop: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let address: Address?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(address: Address? = nil) {
@@ -57,6 +57,20 @@ public struct Shop: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.address = try container.optionalField(Address.self, "address")
+    }
+    private static let _readerKeys = JSONKeys(
+        "address"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var address: Address?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: address = try reader.readIfPresent(Address.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.address = address
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -111,7 +125,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Address` schema of the API.
-public struct Address: Codable, Hashable, Sendable, JSONWritable {
+public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let road: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(road: String? = nil) {
@@ -120,6 +134,20 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.road = try container.optionalField(String.self, "street")
+    }
+    private static let _readerKeys = JSONKeys(
+        "street"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var road: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: road = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.road = road
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

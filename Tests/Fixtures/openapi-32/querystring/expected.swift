@@ -103,7 +103,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `SearchFilter` schema of the API.
-public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
+public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var q: String
     public var page: Int?
     public var tags: [String]?
@@ -118,6 +118,24 @@ public struct SearchFilter: Codable, Hashable, Sendable, JSONWritable {
         self.q = try container.field(String.self, "q")
         self.page = try container.optionalField(Int.self, "page")
         self.tags = try container.optionalField([String].self, "tags")
+    }
+    private static let _readerKeys = JSONKeys(
+        "q", "page", "tags"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var q: String?, page: Int?, tags: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: q = try reader.read(String.self)
+            case 1: page = try reader.readIfPresent(Int.self)
+            case 2: tags = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.q = try reader.required(q, "q")
+        self.page = page
+        self.tags = tags
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

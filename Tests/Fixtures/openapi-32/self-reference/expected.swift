@@ -52,7 +52,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Owner` schema of the API.
-public struct Owner: Codable, Hashable, Sendable, JSONWritable {
+public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String? = nil) {
@@ -61,6 +61,20 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.name = try container.optionalField(String.self, "name")
+    }
+    private static let _readerKeys = JSONKeys(
+        "name"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
@@ -125,7 +139,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Pet` schema of the API.
-public struct Pet: Codable, Hashable, Sendable, JSONWritable {
+public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(name: String) {
@@ -134,6 +148,20 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.name = try container.field(String.self, "name")
+    }
+    private static let _readerKeys = JSONKeys(
+        "name"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = try reader.required(name, "name")
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)

@@ -91,7 +91,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// The image.
             ///
             /// Format: `binary`.
@@ -106,6 +106,22 @@ extension Operations {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.file = try container.field(BinaryFile.self, "file")
                 self.caption = try container.optionalField(String.self, "caption")
+            }
+            private static let _readerKeys = JSONKeys(
+                "file", "caption"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var file: BinaryFile?, caption: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: file = try reader.read(BinaryFile.self)
+                    case 1: caption = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.file = try reader.required(file, "file")
+                self.caption = caption
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)
@@ -198,7 +214,7 @@ extension Operations {
         }
 
         /// The `Body` schema of the API.
-        public struct Body: Codable, Hashable, Sendable, JSONWritable {
+        public struct Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public var user: String
             public var scopes: [String]?
             /// Creates a value from its properties (optional ones default to `nil`).
@@ -210,6 +226,22 @@ extension Operations {
                 let container = try decoder.container(keyedBy: FieldKey.self)
                 self.user = try container.field(String.self, "user")
                 self.scopes = try container.optionalField([String].self, "scopes")
+            }
+            private static let _readerKeys = JSONKeys(
+                "user", "scopes"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var user: String?, scopes: [String]?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: user = try reader.read(String.self)
+                    case 1: scopes = try reader.readIfPresent([String].self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.user = try reader.required(user, "user")
+                self.scopes = scopes
             }
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: FieldKey.self)

@@ -107,7 +107,7 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
     }
 
     /// The base's own properties, for a subtype this client does not know.
-    public struct Base: Codable, Hashable, Sendable, JSONWritable {
+    public struct Base: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let kind: String
         public var nickname: String? { _nickname?.value }
         private let _nickname: Nullable<String>?
@@ -120,6 +120,22 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
             let container = try decoder.container(keyedBy: FieldKey.self)
             self.kind = try container.field(String.self, "kind")
             self._nickname = try container.nullableField(String.self, "nickname")
+        }
+        private static let _readerKeys = JSONKeys(
+            "kind", "nickname"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var kind: String?, _nickname: Nullable<String>?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: kind = try reader.read(String.self)
+                case 1: _nickname = try reader.readNullable(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.kind = try reader.required(kind, "kind")
+            self._nickname = _nickname
         }
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: FieldKey.self)
@@ -180,7 +196,7 @@ internal import Foundation
 
 extension ClientExampleHandler {
     public func pets(_ input: Operations.Pets) async throws -> [Pet] {
-        try JSONCoding.decoder.decode([Pet].self, from: try await answer("GET", "/pets"))
+        try JSONCoding.decode([Pet].self, from: try await answer("GET", "/pets"))
     }
 }
 // ==== API18.swift
@@ -204,7 +220,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `Cat` schema of the API.
-public struct Cat: Codable, Hashable, Sendable, JSONWritable {
+public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let kind: String
     public var nickname: String? { _nickname?.value }
     private let _nickname: Nullable<String>?
@@ -220,6 +236,24 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable {
         self.kind = try container.field(String.self, "kind")
         self._nickname = try container.nullableField(String.self, "nickname")
         self.lives = try container.optionalField(Int.self, "lives")
+    }
+    private static let _readerKeys = JSONKeys(
+        "kind", "nickname", "lives"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var kind: String?, _nickname: Nullable<String>?, lives: Int?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: kind = try reader.read(String.self)
+            case 1: _nickname = try reader.readNullable(String.self)
+            case 2: lives = try reader.readIfPresent(Int.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.kind = try reader.required(kind, "kind")
+        self._nickname = _nickname
+        self.lives = lives
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldKey.self)
