@@ -125,17 +125,20 @@ public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
     }
 
     /// The `SegmentsItem` schema of the API.
-    public enum SegmentsItem: Codable, Hashable, Sendable, JSONWritable {
+    public enum SegmentsItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `Segment`.
         case segment(Segment)
         /// The value as a `TransferSegment`.
         case transferSegment(TransferSegment)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) },
-            .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) },
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) } reading: { .segment(try $0.read(Segment.self)) },
+            .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) } reading: { .transferSegment(try $0.read(TransferSegment.self)) },
         ]
         public init(from decoder: any Decoder) throws {
             self = try OneOfDecoding.bestMatch("SegmentsItem", in: decoder, Self._candidates)
+        }
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("SegmentsItem", in: &reader, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

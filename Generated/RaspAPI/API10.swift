@@ -100,17 +100,20 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
     }
 
     /// The `DetailsItem` schema of the API.
-    public enum DetailsItem: Codable, Hashable, Sendable, JSONWritable {
+    public enum DetailsItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `TransferLeg`.
         case transferLeg(TransferLeg)
         /// The value as a `Transfer`.
         case transfer(Transfer)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) },
-            .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) },
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) } reading: { .transferLeg(try $0.read(TransferLeg.self)) },
+            .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) } reading: { .transfer(try $0.read(Transfer.self)) },
         ]
         public init(from decoder: any Decoder) throws {
             self = try OneOfDecoding.bestMatch("DetailsItem", in: decoder, Self._candidates)
+        }
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("DetailsItem", in: &reader, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

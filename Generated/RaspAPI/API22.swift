@@ -93,17 +93,20 @@ public struct Station: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     }
 
     /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Latitude: Codable, Hashable, Sendable, JSONWritable {
+    public enum Latitude: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `Double`.
         case double(Double)
         /// The value as a `String`.
         case string(String)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .double(try Double(from: $0)) },
-            .init(keys: nil) { .string(try String(from: $0)) },
+            .init(keys: nil) { .double(try Double(from: $0)) } reading: { .double(try $0.read(Double.self)) },
+            .init(keys: nil) { .string(try String(from: $0)) } reading: { .string(try $0.read(String.self)) },
         ]
         public init(from decoder: any Decoder) throws {
             self = try OneOfDecoding.bestMatch("Latitude", in: decoder, Self._candidates)
+        }
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("Latitude", in: &reader, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

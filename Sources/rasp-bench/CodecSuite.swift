@@ -4,43 +4,130 @@ import RaspAPI
 import RaspDemo
 import RaspRuntime
 
-/// `rasp-bench codec`: the JSON coders on the demo's all-days search answer (the body `rasp-bench mock` serves):
-/// decoding it into `SearchResponse` with `JSONCoding.decoder`, and encoding the value again, in the same run, with
-/// Foundation's `JSONEncoder` (`JSONCoding.encoder`), with `JSONCoding.encode` streaming through the types'
-/// `encode(to:)`, and with `JSONCoding.encode` taking their `writeJSON(to:)`. Prints the medians and the ratios.
+/// `rasp-bench codec`: the JSON coders, in one run.
+///
+/// Decoding, for the demo's all-days search answer (the body `rasp-bench mock` serves) and for a mix of every
+/// endpoint's demo answer (the big stations list included): Foundation's `JSONDecoder` through the types'
+/// `init(from:)` (`JSONCoding.decoder`), the generated readers (`JSONCoding.decode`, ``JSONReadable``), and as a
+/// floor a scan that checks the same bytes are JSON and builds nothing (`JSONCoding.validate`). The three are
+/// interleaved run by run, so the machine's load falls on all of them alike.
+///
+/// Encoding, for the search answer: `JSONEncoder`, `JSONCoding.encode` streaming through `encode(to:)`, and
+/// `JSONCoding.encode` taking `writeJSON(to:)`. Prints medians, throughput and ratios.
 struct CodecSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codec",
-        abstract: "JSON decode and encode of the demo search answer: JSONEncoder, encode(to:) streamed, writeJSON(to:)."
+        abstract: "JSON decode (JSONDecoder, generated readers, a validating scan) and encode of demo answers."
     )
 
     @Option(help: "Timed repetitions of each coder; figures are medians.")
     var runs = 200
 
     func run() throws {
-        let answer = DemoAPI().respond(method: "GET", path: "/v3.0/search/",
-                                       query: [("from", "c213"), ("to", "c2")], headers: [:])
-        guard answer.status == 200 else { throw ValidationError("the demo answered \(answer.status)") }
-        let body = answer.body
-        let value = try JSONCoding.decoder.decode(SearchResponse.self, from: body)
-        // Both encoders must write the same value before either is timed.
+        let api = DemoAPI()
+        let search = try Self.answer(api, "/v3.0/search/", [("from", "c213"), ("to", "c2")])
+        let value = try JSONCoding.decoder.decode(SearchResponse.self, from: search)
+        Figures.emit("codec.body", Double(search.count) / 1024, "KB")
+        try decodeFigures("codec.search", [Sample(SearchResponse.self, search)])
+        try decodeFigures("codec.mix", try Self.mix(api, search: value))
+        try encodeFigures(value)
+    }
+
+    /// One body and the type it decodes as.
+    struct Sample {
+        let body: Data
+        let foundation: () throws -> Void
+        let reader: () throws -> Void
+
+        init<Value: JSONReadable & Equatable>(_ type: Value.Type, _ body: Data) {
+            self.body = body
+            foundation = { _ = try JSONCoding.decoder.decode(Value.self, from: body) }
+            reader = { _ = try JSONCoding.decode(Value.self, from: body) }
+        }
+
+        /// Both paths give the same value.
+        static func check<Value: JSONReadable & Equatable>(_ type: Value.Type, _ body: Data) throws -> Sample {
+            guard try JSONCoding.decoder.decode(Value.self, from: body) == JSONCoding.decode(Value.self, from: body)
+            else { throw ValidationError("the two decoders read \(Value.self) differently") }
+            return Sample(type, body)
+        }
+    }
+
+    /// Times decoding every sample with each path (a run decodes them all) and prints the figures under `name`.
+    private func decodeFigures(_ name: String, _ samples: [Sample]) throws {
+        let bytes = Double(samples.reduce(0) { $0 + $1.body.count })
+        var foundation: [Double] = [], reader: [Double] = [], floor: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            foundation.append(try Stopwatch.measure { for sample in samples { try sample.foundation() } }.1)
+            reader.append(try Stopwatch.measure { for sample in samples { try sample.reader() } }.1)
+            floor.append(try Stopwatch.measure { for sample in samples { try JSONCoding.validate(sample.body) } }.1)
+        }
+        let median = Figures.median
+        let (slow, fast, scan) = (median(foundation), median(reader), median(floor))
+        func megabytesPerSecond(_ milliseconds: Double) -> Double { bytes / 1_000_000 / max(milliseconds / 1000, 1e-9) }
+        Figures.emit("\(name).bytes", Int(bytes), "bytes")
+        Figures.emit("\(name).decode_jsondecoder", slow, "ms", decimals: 3)
+        Figures.emit("\(name).decode_reader", fast, "ms", decimals: 3)
+        Figures.emit("\(name).scan_floor", scan, "ms", decimals: 3)
+        Figures.emit("\(name).jsondecoder_throughput", megabytesPerSecond(slow), "MB/s")
+        Figures.emit("\(name).reader_throughput", megabytesPerSecond(fast), "MB/s")
+        Figures.emit("\(name).floor_throughput", megabytesPerSecond(scan), "MB/s")
+        Figures.emit("\(name).reader_speedup", slow / max(fast, 1e-9), "x")
+        Figures.emit("\(name).reader_to_floor", fast / max(scan, 1e-9), "x")
+    }
+
+    /// Every endpoint's demo answer once (two searches), each checked to decode alike both ways.
+    private static func mix(_ api: DemoAPI, search: SearchResponse) throws -> [Sample] {
+        var samples = [try Sample.check(SearchResponse.self, try answer(api, "/v3.0/search/",
+                                                                       [("from", "c213"), ("to", "c2")]))]
+        samples.append(try .check(SearchResponse.self, try answer(api, "/v3.0/search/", [
+            ("from", "c213"), ("to", "c2"), ("date", "2026-12-01"), ("transfers", "true"),
+        ])))
+        samples.append(try .check(ScheduleResponse.self, try answer(api, "/v3.0/schedule/", [("station", "s9602494")])))
+        let segments = search.segments.compactMap { item -> Segment? in
+            if case .segment(let segment) = item { return segment }
+            return nil
+        }
+        if let uid = segments.first?.thread.uid {
+            samples.append(try .check(ThreadResponse.self, try answer(api, "/v3.0/thread/", [("uid", uid)])))
+        }
+        samples.append(try .check(NearestStationsResponse.self, try answer(api, "/v3.0/nearest_stations/", [
+            ("lat", "55.7558"), ("lng", "37.6173"), ("distance", "50"),
+        ])))
+        samples.append(try .check(NearestSettlementResponse.self, try answer(api, "/v3.0/nearest_settlement/", [
+            ("lat", "55.7558"), ("lng", "37.6173"),
+        ])))
+        if let carrier = segments.first(where: { $0.thread.carrier != nil })?.thread.carrier?.code {
+            samples.append(try .check(CarrierResponse.self, try answer(api, "/v3.0/carrier/",
+                                                                      [("code", "\(carrier)")])))
+        }
+        samples.append(try .check(CopyrightResponse.self, try answer(api, "/v3.0/copyright/", [])))
+        samples.append(try .check(StationsListResponse.self, try answer(api, "/v3.0/stations_list/", [])))
+        return samples
+    }
+
+    /// The demo's answer to a GET; it must be a 200.
+    private static func answer(_ api: DemoAPI, _ path: String, _ query: [(String, String)]) throws -> Data {
+        let answer = api.respond(method: "GET", path: path, query: query, headers: [:])
+        guard answer.status == 200 else { throw ValidationError("the demo answered \(answer.status) to \(path)") }
+        return answer.body
+    }
+
+    /// Times the three encoders on the search answer, after checking they write the same JSON.
+    private func encodeFigures(_ value: SearchResponse) throws {
         let tree = try JSONCoding.encoder.encode(value)
         let streamed = try JSONCoding.encode(ThroughEncoder(value: value))
         let written = try JSONCoding.encode(value)
         let same = try JSONDecoder().decode(JSONValue.self, from: tree)
             == JSONDecoder().decode(JSONValue.self, from: streamed)
         guard same, streamed == written else { throw ValidationError("the encoders wrote different JSON") }
-        Figures.emit("codec.body", Double(body.count) / 1024, "KB")
-        let count = max(runs, 1)
-        var decode: [Double] = [], foundation: [Double] = [], streaming: [Double] = [], writer: [Double] = []
-        for _ in 0..<count {
-            decode.append(try Stopwatch.measure { try JSONCoding.decoder.decode(SearchResponse.self, from: body) }.1)
+        var foundation: [Double] = [], streaming: [Double] = [], writer: [Double] = []
+        for _ in 0..<max(runs, 1) {
             foundation.append(try Stopwatch.measure { try JSONCoding.encoder.encode(value) }.1)
             streaming.append(try Stopwatch.measure { try JSONCoding.encode(ThroughEncoder(value: value)) }.1)
             writer.append(try Stopwatch.measure { try JSONCoding.encode(value) }.1)
         }
         let median = Figures.median
-        Figures.emit("codec.decode", median(decode), "ms", decimals: 3)
         Figures.emit("codec.encode_jsonencoder", median(foundation), "ms", decimals: 3)
         Figures.emit("codec.encode_streaming", median(streaming), "ms", decimals: 3)
         Figures.emit("codec.encode_writer", median(writer), "ms", decimals: 3)

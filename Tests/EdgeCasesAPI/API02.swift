@@ -106,17 +106,20 @@ extension Operations {
         }
 
         /// The `Limit` schema of the API.
-        public enum Limit: Codable, Hashable, Sendable, JSONWritable {
+        public enum Limit: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// The value as a `Int`.
             case int(Int)
             /// The value as a `String`.
             case string(String)
             private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: nil) { .int(try Int(from: $0)) },
-                .init(keys: nil) { .string(try String(from: $0)) },
+                .init(keys: nil) { .int(try Int(from: $0)) } reading: { .int(try $0.read(Int.self)) },
+                .init(keys: nil) { .string(try String(from: $0)) } reading: { .string(try $0.read(String.self)) },
             ]
             public init(from decoder: any Decoder) throws {
                 self = try OneOfDecoding.bestMatch("Limit", in: decoder, Self._candidates)
+            }
+            public init(reading reader: inout JSONReader) throws {
+                self = try OneOfDecoding.bestMatch("Limit", in: &reader, Self._candidates)
             }
             public func encode(to encoder: any Encoder) throws {
                 switch self {

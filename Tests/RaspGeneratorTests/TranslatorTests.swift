@@ -154,8 +154,9 @@ struct TranslatorTests {
                 Cat: {type: object, properties: {kind: {type: string}}}
                 Dog: {type: object, properties: {kind: {type: string}}}
             """)
-        #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable, JSONWritable {"))
+        #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {"))
         #expect(out.types.contains(#"case "cat"?: self = .cat(try Cat(from: decoder))"#))
+        #expect(out.types.contains(#"case "cat"?: self = .cat(try reader.read(Cat.self))"#))
         #expect(out.types.contains(#"case "Dog"?: self = .dog(try Dog(from: decoder))"#))
         // A declared discriminator may be missing or name no variant: the variants are tried then.
         #expect(out.types.contains(#"switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {"#))
@@ -237,7 +238,10 @@ struct TranslatorTests {
         #expect(out.types.contains(#"case "call": self = .call(try Call(from: decoder))"#))
         // Every variant requires its own tag values: a tag none lists is an error, not a reason to try them.
         #expect(out.types.contains("case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"))
-        #expect(out.types.components(separatedBy: #"case "message""#).count == 2)
+        #expect(out.types.contains(#"case "message": self = try OneOfDecoding.bestMatch("Item", in: &reader, "#
+            + "[Self._candidates[0], Self._candidates[1]])"))
+        // Once in `init(from:)`, once in `init(reading:)`.
+        #expect(out.types.components(separatedBy: #"case "message""#).count == 3)
     }
 
     @Test func identicalNestedTypesBecomeAliasesOfTheFirst() throws {
@@ -290,7 +294,8 @@ struct TranslatorTests {
                 Coordinate:
                   oneOf: [{type: number}, {type: string}]
             """)
-        #expect(out.types.contains(".init(keys: nil) { .double(try Double(from: $0)) },"))
+        #expect(out.types.contains(".init(keys: nil) { .double(try Double(from: $0)) } "
+            + "reading: { .double(try $0.read(Double.self)) },"))
         #expect(out.types.contains("case string(String)"))
     }
 

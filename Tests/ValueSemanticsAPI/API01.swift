@@ -168,17 +168,20 @@ public struct Paint: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
 }
 
 /// A color, with or without alpha; the one without comes first.
-public enum Color: Codable, Hashable, Sendable, JSONWritable {
+public enum Color: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `RGB`.
     case rgb(RGB)
     /// The value as a `RGBA`.
     case rgba(RGBA)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) },
-        .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) },
+        .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) } reading: { .rgb(try $0.read(RGB.self)) },
+        .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) } reading: { .rgba(try $0.read(RGBA.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("Color", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("Color", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Told apart by the disjoint values of `type`, an open enum in each variant.
-public enum Transition: Codable, Hashable, Sendable, JSONWritable {
+public enum Transition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `SimpleTransition`.
     case simpleTransition(SimpleTransition)
     /// The value as a `DirectionalTransition`.
@@ -15,6 +15,13 @@ public enum Transition: Codable, Hashable, Sendable, JSONWritable {
         case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try SimpleTransition(from: decoder))
         case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try DirectionalTransition(from: decoder))
         case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminator("type", in: &reader) {
+        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try reader.read(SimpleTransition.self))
+        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try reader.read(DirectionalTransition.self))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
         }
     }
     public func encode(to encoder: any Encoder) throws {

@@ -99,7 +99,7 @@ public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable, 
 
 /// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
 /// still rule out the variants whose open enum would take a value they do not list.
-public enum Action: Codable, Hashable, Sendable, JSONWritable {
+public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Action.Object`.
     case object(Action.Object)
     /// The value as a `SetVariableAction`.
@@ -107,12 +107,15 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `SetModeAction`.
     case setModeAction(SetModeAction)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) },
-        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) },
-        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) },
+        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) } reading: { .object(try $0.read(Action.Object.self)) },
+        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) } reading: { .setVariableAction(try $0.read(SetVariableAction.self)) },
+        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) } reading: { .setModeAction(try $0.read(SetModeAction.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("Action", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("Action", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -5,17 +5,20 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `ToolChoice` schema of the API.
-public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable {
+public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `ToolChoice.StringSchema`.
     case string(ToolChoice.StringSchema)
     /// The value as a `ToolChoice.Object`.
     case object(ToolChoice.Object)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) },
-        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) },
+        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) } reading: { .string(try $0.read(ToolChoice.StringSchema.self)) },
+        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) } reading: { .object(try $0.read(ToolChoice.Object.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("ToolChoice", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

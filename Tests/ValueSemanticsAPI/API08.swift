@@ -8,17 +8,20 @@ internal import Foundation
 ///
 /// - `block`: Block
 /// - `alert`: Alert
-public enum Rule: Codable, Hashable, Sendable, JSONWritable {
+public enum Rule: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Rule.Block`.
     case block(Rule.Block)
     /// The value as a `Rule.Alert`.
     case alert(Rule.Alert)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) },
-        .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) },
+        .init(keys: ["metadata", "type"], tags: ["type": ["1"]]) { .block(try Rule.Block(from: $0)) } reading: { .block(try $0.read(Rule.Block.self)) },
+        .init(keys: ["metadata", "type"], tags: ["type": ["2"]]) { .alert(try Rule.Alert(from: $0)) } reading: { .alert(try $0.read(Rule.Alert.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("Rule", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("Rule", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// A discriminator without a mapping; one variant's tag allows two values.
-public enum Tool: Codable, Hashable, Sendable, JSONWritable {
+public enum Tool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `WebSearchTool`.
     case webSearchTool(WebSearchTool)
     /// The value as a `FileSearchTool`.
@@ -15,6 +15,13 @@ public enum Tool: Codable, Hashable, Sendable, JSONWritable {
         case "web_search", "web_search_2025_03_11": self = .webSearchTool(try WebSearchTool(from: decoder))
         case "file_search": self = .fileSearchTool(try FileSearchTool(from: decoder))
         case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminator("type", in: &reader) {
+        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try reader.read(WebSearchTool.self))
+        case "file_search": self = .fileSearchTool(try reader.read(FileSearchTool.self))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
         }
     }
     public func encode(to encoder: any Encoder) throws {

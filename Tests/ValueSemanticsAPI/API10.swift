@@ -5,20 +5,27 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The mapping names one variant; a value whose tag it leaves out (the other variant's) is found by trying the variants.
-public enum Step: Codable, Hashable, Sendable, JSONWritable {
+public enum Step: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `RunStep`.
     case runStep(RunStep)
     /// The value as a `CustomStep`.
     case customStep(CustomStep)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) },
-        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) },
+        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) } reading: { .runStep(try $0.read(RunStep.self)) },
+        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) } reading: { .customStep(try $0.read(CustomStep.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
         case "run"?: self = .runStep(try RunStep(from: decoder))
         case "CustomStep"?: self = .customStep(try CustomStep(from: decoder))
         default: self = try OneOfDecoding.bestMatch("Step", in: decoder, Self._candidates)
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminatorIfPresent("kind", in: &reader) {
+        case "run"?: self = .runStep(try reader.read(RunStep.self))
+        case "CustomStep"?: self = .customStep(try reader.read(CustomStep.self))
+        default: self = try OneOfDecoding.bestMatch("Step", in: &reader, Self._candidates)
         }
     }
     public func encode(to encoder: any Encoder) throws {

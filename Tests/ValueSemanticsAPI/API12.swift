@@ -49,17 +49,20 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     }
 
     /// The `Pages` schema of the API.
-    public enum Pages: Codable, Hashable, Sendable, JSONWritable {
+    public enum Pages: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `Paging.Pages.Object`.
         case object(Paging.Pages.Object)
         /// The value as a `JSONValue`.
         case case2(JSONValue)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) },
-            .init(keys: nil) { .case2(try JSONValue(from: $0)) },
+            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) } reading: { .object(try $0.read(Paging.Pages.Object.self)) },
+            .init(keys: nil) { .case2(try JSONValue(from: $0)) } reading: { .case2(try $0.read(JSONValue.self)) },
         ]
         public init(from decoder: any Decoder) throws {
             self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
+        }
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("Pages", in: &reader, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {
@@ -114,17 +117,20 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The `Owner` schema of the API.
     ///
     /// - `none`: none
-    public enum Owner: Codable, Hashable, Sendable, JSONWritable {
+    public enum Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `[String: JSONValue]`.
         case none([String: JSONValue])
         /// The value as a `Paging.Owner.Object`.
         case object(Paging.Owner.Object)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .none(try [String: JSONValue](from: $0)) },
-            .init(keys: ["id"]) { .object(try Paging.Owner.Object(from: $0)) },
+            .init(keys: nil) { .none(try [String: JSONValue](from: $0)) } reading: { .none(try $0.read([String: JSONValue].self)) },
+            .init(keys: ["id"]) { .object(try Paging.Owner.Object(from: $0)) } reading: { .object(try $0.read(Paging.Owner.Object.self)) },
         ]
         public init(from decoder: any Decoder) throws {
             self = try OneOfDecoding.bestMatch("Owner", in: decoder, Self._candidates)
+        }
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("Owner", in: &reader, Self._candidates)
         }
         public func encode(to encoder: any Encoder) throws {
             switch self {

@@ -5,19 +5,25 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Both messages are tagged `message`; the role tells them apart.
-public enum ChatItem: Codable, Hashable, Sendable, JSONWritable {
+public enum ChatItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `ChatInput`.
     case chatInput(ChatInput)
     /// The value as a `ChatOutput`.
     case chatOutput(ChatOutput)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) },
-        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) },
+        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) } reading: { .chatInput(try $0.read(ChatInput.self)) },
+        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) } reading: { .chatOutput(try $0.read(ChatOutput.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         switch try OneOfDecoding.discriminator("type", in: decoder) {
         case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: decoder, [Self._candidates[0], Self._candidates[1]])
         case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminator("type", in: &reader) {
+        case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: &reader, [Self._candidates[0], Self._candidates[1]])
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
         }
     }
     public func encode(to encoder: any Encoder) throws {

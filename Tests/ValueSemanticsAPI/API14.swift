@@ -111,17 +111,20 @@ public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable, JSONRead
 }
 
 /// The `IdOrName` schema of the API.
-public enum IdOrName: Codable, Hashable, Sendable, JSONWritable {
+public enum IdOrName: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Int`.
     case int(Int)
     /// The value as a `String`.
     case string(String)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .int(try Int(from: $0)) },
-        .init(keys: nil) { .string(try String(from: $0)) },
+        .init(keys: nil) { .int(try Int(from: $0)) } reading: { .int(try $0.read(Int.self)) },
+        .init(keys: nil) { .string(try String(from: $0)) } reading: { .string(try $0.read(String.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("IdOrName", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("IdOrName", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
+public enum SearchResult: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `TvShow`.
     case tvShow(TvShow)
     /// The value as a `Movie`.
@@ -13,12 +13,15 @@ public enum SearchResult: Codable, Hashable, Sendable, JSONWritable {
     /// The value as a `Person`.
     case person(Person)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) },
-        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) },
-        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) },
+        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) } reading: { .tvShow(try $0.read(TvShow.self)) },
+        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) } reading: { .movie(try $0.read(Movie.self)) },
+        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) } reading: { .person(try $0.read(Person.self)) },
     ]
     public init(from decoder: any Decoder) throws {
         self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
+    }
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("SearchResult", in: &reader, Self._candidates)
     }
     public func encode(to encoder: any Encoder) throws {
         switch self {

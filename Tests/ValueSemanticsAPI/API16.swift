@@ -50,7 +50,7 @@ public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable, JSONWritable {
+public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Dog`.
     case dog(Dog)
     /// The value as a `Cat`.
@@ -69,6 +69,19 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
             }
         } catch {
             self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        let start = reader.mark
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("petType", in: &reader) {
+            case "dog"?: self = .dog(try reader.read(Dog.self))
+            case "cat"?: self = .cat(try reader.read(Cat.self))
+            case "Bird"?: self = .bird(try reader.read(Bird.self))
+            default: self = .base(try reader.read(Pet.Base.self))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
         }
     }
     public func encode(to encoder: any Encoder) throws {

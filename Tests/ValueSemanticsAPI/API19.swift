@@ -27,7 +27,7 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
     )
     public init(reading reader: inout JSONReader) throws {
         var name: String?, uid: String?
-        let start = reader.position
+        let start = reader.mark
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
             switch field {
@@ -52,7 +52,7 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
     ///
     /// - `gitHub`: GitHub
     /// - `stripe`: Stripe
-    public enum Variant: Codable, Hashable, Sendable, JSONWritable {
+    public enum Variant: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `IngestSource.Variant.GitHub`.
         case gitHub(IngestSource.Variant.GitHub)
         /// The value as a `IngestSource.Variant.Stripe`.
@@ -62,6 +62,13 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
             case "github": self = .gitHub(try IngestSource.Variant.GitHub(from: decoder))
             case "stripe": self = .stripe(try IngestSource.Variant.Stripe(from: decoder))
             case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
+            }
+        }
+        public init(reading reader: inout JSONReader) throws {
+            switch try OneOfDecoding.discriminator("type", in: &reader) {
+            case "github": self = .gitHub(try reader.read(IngestSource.Variant.GitHub.self))
+            case "stripe": self = .stripe(try reader.read(IngestSource.Variant.Stripe.self))
+            case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
             }
         }
         public func encode(to encoder: any Encoder) throws {

@@ -216,7 +216,7 @@ extension SwiftRenderer {
             if let additional = decl.additional {
                 w.line("var ", Naming.bare(additional.name), "_: [String: ", additional.valueType.spelling, "] = [:]")
             }
-            if decl.variant != nil { w.line("let start = reader.position") }
+            if decl.variant != nil { w.line("let start = reader.mark") }
             w.line("try reader.beginObject(Self.self)")
             guard !properties.isEmpty else {
                 if let additional = decl.additional {

@@ -38,7 +38,10 @@ extension SwiftRenderer {
                 w.doc(["A value whose discriminator names no subtype this client knows: the base's own properties."])
                 w.line("case \(fallback.name)(\(fallback.type.spelling))")
             }
-            if decl.direction != .encode { renderOneOfDecoder(decl, &w) }
+            if decl.direction != .encode {
+                renderOneOfDecoder(decl, .decoder, &w)
+                renderOneOfDecoder(decl, .reader, &w)
+            }
             if decl.direction != .decode {
                 let cases = decl.cases.map(\.name) + (decl.fallback.map { [$0.name] } ?? [])
                 w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
@@ -55,16 +58,39 @@ extension SwiftRenderer {
         }
     }
 
-    /// A union's `init(from:)`. With a discriminator, its value picks the case. A base schema's value that names no
-    /// subtype, has no discriminator, or that its subtype does not accept is the base's own properties; a union
-    /// whose document declares the discriminator tries its cases for a value the mapping does not name.
-    func renderOneOfDecoder(_ decl: OneOfDecl, _ w: inout CodeWriter) {
+    /// The two ways a union decodes: from a `Decoder` (`init(from:)`) and from JSON bytes (`init(reading:)`); the
+    /// same choices, spelled for each.
+    enum UnionSource {
+        case decoder, reader
+
+        var header: String {
+            switch self {
+            case .decoder: "init(from decoder: any Decoder) throws"
+            case .reader: "init(reading reader: inout JSONReader) throws"
+            }
+        }
+        /// The argument that hands the source to a runtime helper.
+        var argument: String { self == .decoder ? "in: decoder" : "in: &reader" }
+        /// The source as a value, for a helper that only reads where it is.
+        var name: String { self == .decoder ? "decoder" : "reader" }
+
+        /// Decodes the whole value as `type`.
+        func decode(_ type: String) -> String {
+            self == .decoder ? "try \(type)(from: decoder)" : "try reader.read(\(type).self)"
+        }
+    }
+
+    /// A union's `init(from:)` or `init(reading:)`. With a discriminator, its value picks the case. A base schema's
+    /// value that names no subtype, has no discriminator, or that its subtype does not accept is the base's own
+    /// properties; a union whose document declares the discriminator tries its cases for a value the mapping does
+    /// not name.
+    func renderOneOfDecoder(_ decl: OneOfDecl, _ source: UnionSource, _ w: inout CodeWriter) {
         guard let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty })
         else {
-            renderCandidates(decl, &w)
-            w.block("\(access)init(from decoder: any Decoder) throws") { w in
-                w.line("self = try OneOfDecoding.bestMatch(", Naming.literal(decl.name),
-                       ", in: decoder, Self._candidates)")
+            if source == .decoder { renderCandidates(decl, &w) }
+            w.block(access, source.header) { w in
+                w.line("self = try OneOfDecoding.bestMatch(", Naming.literal(decl.name), ", ", source.argument,
+                       ", Self._candidates)")
             }
             return
         }
@@ -81,42 +107,50 @@ extension SwiftRenderer {
                 }
             }
         }
-        if triesCases || byValue.contains(where: { $0.cases.count > 1 }) { renderCandidates(decl, &w) }
-        w.block("\(access)init(from decoder: any Decoder) throws") { w in
+        if source == .decoder, triesCases || byValue.contains(where: { $0.cases.count > 1 }) {
+            renderCandidates(decl, &w)
+        }
+        w.block(access, source.header) { w in
             var cases: [String] = []
             // A discriminator that may be missing is read as an optional (see below).
             let optional = decl.fallback != nil || triesCases ? "?" : ""
+            let name = Naming.literal(decl.name)
             for (index, item) in decl.cases.enumerated() {
                 let values = byValue.filter { $0.cases.first == index && $0.cases.count == 1 }.map(\.value)
                 if !values.isEmpty {
                     let literals = values.map { Naming.literal($0) + optional }.joined(separator: ", ")
-                    cases.append("case \(literals): self = .\(item.name)(try \(item.type.spelling)(from: decoder))")
+                    cases.append("case \(literals): self = .\(item.name)(\(source.decode(item.type.spelling)))")
                 }
                 for shared in byValue where shared.cases.first == index && shared.cases.count > 1 {
                     let candidates = shared.cases.map { "Self._candidates[\($0)]" }.joined(separator: ", ")
                     cases.append("case \(Naming.literal(shared.value))\(optional): "
-                                 + "self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, "
-                                 + "[\(candidates)])")
+                                 + "self = try OneOfDecoding.bestMatch(\(name), \(source.argument), [\(candidates)])")
                 }
             }
             let otherwise = if let fallback = decl.fallback {
-                "default: self = .\(fallback.name)(try \(fallback.type.spelling)(from: decoder))"
+                "default: self = .\(fallback.name)(\(source.decode(fallback.type.spelling)))"
             } else if triesCases {
-                "default: self = try OneOfDecoding.bestMatch(\(Naming.literal(decl.name)), in: decoder, "
-                    + "Self._candidates)"
+                "default: self = try OneOfDecoding.bestMatch(\(name), \(source.argument), Self._candidates)"
             } else {
-                "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)"
+                "case let other: throw OneOfDecoding.unknownDiscriminator(other, in: \(source.name))"
             }
             // A base schema's value may leave the discriminator out: it is then the base's own properties.
             let read = optional.isEmpty ? "discriminator" : "discriminatorIfPresent"
-            let switchLine = "try OneOfDecoding.\(read)(\(Naming.literal(property)), in: decoder)"
+            let switchLine = "try OneOfDecoding.\(read)(\(Naming.literal(property)), \(source.argument))"
             guard let fallback = decl.fallback else {
                 w.switchBlock(switchLine, cases + [otherwise])
                 return
             }
+            if source == .reader { w.line("let start = reader.mark") }
             w.doCatch({ w in w.switchBlock(switchLine, cases + [otherwise]) }, catch: { w in
-                w.line("self = try OneOfDecoding.base(in: decoder, after: error) { .", fallback.name, "(try ",
-                       fallback.type.spelling, "(from: $0)) }")
+                switch source {
+                case .decoder:
+                    w.line("self = try OneOfDecoding.base(in: decoder, after: error) { .", fallback.name, "(try ",
+                           fallback.type.spelling, "(from: $0)) }")
+                case .reader:
+                    w.line("self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .", fallback.name,
+                           "(try $0.read(", fallback.type.spelling, ".self)) }")
+                }
             })
         }
     }
@@ -132,8 +166,8 @@ extension SwiftRenderer {
             let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
                 Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ") + "]"
             }.joined(separator: ", ") + "]"
-            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { ",
-                   ".\(item.name)(try \(item.type.spelling)(from: $0)) },")
+            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) } ",
+                   "reading: { .\(item.name)(try $0.read(\(item.type.spelling).self)) },")
         }
         w.line("]")
     }

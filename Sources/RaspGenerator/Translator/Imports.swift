@@ -128,8 +128,8 @@ extension Imports {
             // The `OpenEnum` conformance.
             if isPublic { runtime = true }
         case .oneOf(let decl):
-            // `writeJSON(to:)` names `JSONWriter`, at any access level.
-            if decl.writesJSON { runtime = true }
+            // `writeJSON(to:)` names `JSONWriter`, `init(reading:)` `JSONReader`, at any access level.
+            if decl.writesJSON || decl.readsJSON { runtime = true }
             for item in decl.cases { add(item.type) }
             if let fallback = decl.fallback { add(fallback.type) }
             for nested in decl.nested { add(nested) }

@@ -177,8 +177,10 @@ extension StructDecl {
 extension OneOfDecl {
     /// Whether the union gets `writeJSON(to:)`: one that encodes.
     var writesJSON: Bool { direction != .decode }
-    /// The protocols it conforms to (a union reads its JSON through its `init(from:)`, not on its own).
-    var conformances: String { direction.conformances(writesJSON: writesJSON, readsJSON: false) }
+    /// Whether the union gets `init(reading:)`: one that decodes.
+    var readsJSON: Bool { direction != .encode }
+    /// The protocols it conforms to.
+    var conformances: String { direction.conformances(writesJSON: writesJSON, readsJSON: readsJSON) }
 }
 
 struct StructDecl {

@@ -140,6 +140,28 @@ public struct JSONReader {
         return true
     }
 
+    /// The index of the current member's key among `keys` (-1 when it is not one of them), matched byte for byte.
+    func currentKeyIndex(in keys: JSONKeys) -> Int {
+        let entry = path[path.count - 1]
+        guard entry.keyEscaped else {
+            return keys.index(of: bytes.baseAddress! + entry.keyStart, count: entry.keyEnd - entry.keyStart, hint: 0)
+        }
+        var key = unescapedKey()
+        return key.withUTF8 { keys.index(of: $0.baseAddress!, count: $0.count, hint: 0) }
+    }
+
+    /// Whether the current member's key is `text`, byte for byte.
+    func currentKeyEquals(_ text: String) -> Bool {
+        let entry = path[path.count - 1]
+        guard !entry.keyEscaped else { return currentKey.utf8.elementsEqual(text.utf8) }
+        let count = entry.keyEnd - entry.keyStart
+        guard count > 0 else { return text.isEmpty }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == count && memcmp(utf8.baseAddress!, bytes.baseAddress! + entry.keyStart, count) == 0
+        }
+    }
+
     /// The current member's key, its escapes decoded: for the keys of a map and a schema's `additionalProperties`.
     public var currentKey: String {
         let entry = path[path.count - 1]
@@ -259,18 +281,26 @@ public struct JSONReader {
         }
     }
 
-    /// Where the reader is: the byte offset of the next value. Reading again from a saved position (``rewind(to:)``)
-    /// is how unions try their variants and a type reads the keys its parent already read.
-    public var position: Int {
+    /// Where the reader is, to read the same value again (``rewind(to:)``): how unions try their variants and how a
+    /// struct's variant reads the object its properties were read from.
+    public struct Mark: Sendable {
+        let index: Int
+        let depth: Int
+    }
+
+    /// Where the next value starts.
+    public var mark: Mark {
         mutating get {
             _ = peek()
-            return index
+            return Mark(index: index, depth: path.count)
         }
     }
 
-    /// Moves back to a position ``position`` gave inside the same container.
-    public mutating func rewind(to position: Int) {
-        index = position
+    /// Moves back to a ``mark`` taken in the same document, closing whatever was opened since (a variant that failed
+    /// half-way through a value).
+    public mutating func rewind(to mark: Mark) {
+        index = mark.index
+        if path.count > mark.depth { path.removeLast(path.count - mark.depth) }
     }
 
     /// Checks that only whitespace follows the value read.
@@ -295,16 +325,25 @@ public final class JSONKeys: @unchecked Sendable {
     public let count: Int
 
     /// A table of these names, in declaration order.
-    public init(_ names: StaticString...) {
+    public convenience init(_ names: StaticString...) {
+        self.init(utf8: names.map { Array(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) })
+    }
+
+    /// A table of these names, in this order.
+    convenience init(_ names: [String]) {
+        self.init(utf8: names.map { Array($0.utf8) })
+    }
+
+    private init(utf8 names: [[UInt8]]) {
         count = names.count
-        let total = names.reduce(0) { $0 + $1.utf8CodeUnitCount }
+        let total = names.reduce(0) { $0 + $1.count }
         storage = .allocate(capacity: max(total, 1))
         offsets = .allocate(capacity: count + 1)
         var offset = 0
         for (index, name) in names.enumerated() {
             offsets[index] = offset
-            (storage + offset).initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
-            offset += name.utf8CodeUnitCount
+            (storage + offset).initialize(from: name, count: name.count)
+            offset += name.count
         }
         offsets[count] = offset
         var size = 8

@@ -49,19 +49,28 @@ public enum OneOfDecoding {
     public struct Candidate<Value>: Sendable {
         /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
         /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
-        public var keys: Set<String>?
+        public var keys: Set<String>? {
+            didSet { keyTable = keys.map { JSONKeys($0.sorted()) } }
+        }
         /// The values the variant allows for its enum-typed properties (`type: {enum: [URL]}`; integers as text): a
         /// value whose property holds another is not one of this variant, though its open enum would take it.
         public var tags: [String: Set<String>]
         /// Decodes the value as this variant.
         public var decode: @Sendable (any Decoder) throws -> Value
+        /// Reads the value as this variant from JSON bytes (nil: the variant is only decoded).
+        public var read: (@Sendable (inout JSONReader) throws -> Value)?
+        /// ``keys`` as a table a reader matches keys against without making strings.
+        var keyTable: JSONKeys?
 
         /// A variant that keeps `keys` (nil: every key) and allows `tags`.
         public init(keys: Set<String>?, tags: [String: Set<String>] = [:],
-                    _ decode: @escaping @Sendable (any Decoder) throws -> Value) {
+                    _ decode: @escaping @Sendable (any Decoder) throws -> Value,
+                    reading read: (@Sendable (inout JSONReader) throws -> Value)? = nil) {
             self.keys = keys
             self.tags = tags
             self.decode = decode
+            self.read = read
+            keyTable = keys.map { JSONKeys($0.sorted()) }
         }
     }
 
@@ -115,6 +124,11 @@ public enum OneOfDecoding {
 
     /// The error when no variant decodes; it keeps each variant's reason.
     public static func noMatch(_ typeName: String, errors: [any Error], in decoder: any Decoder) -> any Error {
+        noMatch(typeName, errors: errors, codingPath: decoder.codingPath)
+    }
+
+    /// The error when no variant reads the value at `codingPath`; it keeps each variant's reason.
+    static func noMatch(_ typeName: String, errors: [any Error], codingPath: [any CodingKey]) -> any Error {
         let reasons = errors.map { error -> String in
             if let decodingError = error as? DecodingError, case .keyNotFound(let key, _) = decodingError {
                 return "missing key '\(key.stringValue)'"
@@ -122,7 +136,7 @@ public enum OneOfDecoding {
             return "\(error)"
         }
         return DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath,
+            codingPath: codingPath,
             debugDescription: "the value matches no variant of \(typeName): \(reasons.joined(separator: "; "))"
         ))
     }

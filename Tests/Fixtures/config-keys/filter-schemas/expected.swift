@@ -54,7 +54,7 @@ import Foundation
 /// The `Pet` schema of the API.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
-enum Pet: Codable, Hashable, Sendable, JSONWritable {
+enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Dog`.
     case dog(Dog)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
@@ -67,6 +67,17 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable {
             }
         } catch {
             self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
+        }
+    }
+    init(reading reader: inout JSONReader) throws {
+        let start = reader.mark
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("kind", in: &reader) {
+            case "Dog"?: self = .dog(try reader.read(Dog.self))
+            default: self = .base(try reader.read(Pet.Base.self))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
         }
     }
     func encode(to encoder: any Encoder) throws {

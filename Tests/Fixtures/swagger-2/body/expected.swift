@@ -158,17 +158,20 @@ extension Operations {
         }
 
         /// The media types the request body can be sent as.
-        public enum Body: Codable, Hashable, Sendable, JSONWritable {
+        public enum Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             /// The value as a `Pet`.
             case json(Pet)
             /// The value as a `String`.
             case xml(String)
             private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-                .init(keys: nil) { .json(try Pet(from: $0)) },
-                .init(keys: nil) { .xml(try String(from: $0)) },
+                .init(keys: nil) { .json(try Pet(from: $0)) } reading: { .json(try $0.read(Pet.self)) },
+                .init(keys: nil) { .xml(try String(from: $0)) } reading: { .xml(try $0.read(String.self)) },
             ]
             public init(from decoder: any Decoder) throws {
                 self = try OneOfDecoding.bestMatch("Body", in: decoder, Self._candidates)
+            }
+            public init(reading reader: inout JSONReader) throws {
+                self = try OneOfDecoding.bestMatch("Body", in: &reader, Self._candidates)
             }
             public func encode(to encoder: any Encoder) throws {
                 switch self {

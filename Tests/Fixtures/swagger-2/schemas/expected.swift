@@ -78,7 +78,7 @@ internal import Foundation
 /// The `Pet` schema of the API.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
-public enum Pet: Codable, Hashable, Sendable, JSONWritable {
+public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `Cat`.
     case cat(Cat)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
@@ -91,6 +91,17 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable {
             }
         } catch {
             self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
+        }
+    }
+    public init(reading reader: inout JSONReader) throws {
+        let start = reader.mark
+        do {
+            switch try OneOfDecoding.discriminatorIfPresent("kind", in: &reader) {
+            case "Cat"?: self = .cat(try reader.read(Cat.self))
+            default: self = .base(try reader.read(Pet.Base.self))
+            }
+        } catch {
+            self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
         }
     }
     public func encode(to encoder: any Encoder) throws {
