@@ -270,6 +270,9 @@ let package = Package(
         .target(name: "RaspBenchData"),
         /// The floor of libyaml-based generation: parse a document and walk its events, nothing else (C).
         .target(name: "YAMLEventScan", dependencies: ["CLibYAML"]),
+        /// Counts the process's heap allocations for rasp-bench (C): on glibc Linux it defines `malloc` and its family
+        /// in the executable and forwards them to glibc; elsewhere it replaces nothing and its counters stay at 0.
+        .target(name: "CAllocationCount", path: "Sources/CAllocationCount"),
         /// `swift run -c release rasp-bench <suite>`: prints `<name>: <value> <unit>` lines. Not a product: apps that
         /// depend on the package never resolve what it needs (SwiftNIO, the test fixtures).
         .executableTarget(
@@ -277,7 +280,7 @@ let package = Package(
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspURLSession", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
                 "EdgeCasesAPI", "RaspMiddlewares", "RaspServices",
-                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird",
+                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird", "CAllocationCount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -2,8 +2,13 @@
 // Linux a definition of `malloc` in the executable interposes the one in libc.so: the dynamic linker binds every
 // library's calls to it (the Swift runtime, Foundation, SwiftNIO, libc itself), and glibc supports this as long as
 // `malloc`, `calloc`, `realloc` and `free` are replaced together ("Replacing malloc" in its manual). Each function
-// here forwards to glibc's allocator through the `__libc_*` entry points glibc exports for this purpose, so the
-// blocks, their alignment and `malloc_usable_size` are glibc's own; the only thing added is two counters.
+// here forwards to glibc's allocator under the `__libc_*` names libc.so also exports it by, so the blocks, their
+// alignment and `malloc_usable_size` are glibc's own; the only thing added is two counters.
+
+// The POSIX and BSD declarations (`posix_memalign`) even under a strict -std=c11; before any header.
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1
+#endif
 
 #include "CAllocationCount.h"
 
@@ -13,6 +18,8 @@
 #if defined(__GLIBC__)
 
 #include <errno.h>
+// glibc's declaration of `memalign`, so that the definition below is checked against it like the others.
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
