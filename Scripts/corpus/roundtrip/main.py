@@ -5,8 +5,17 @@ Swift types?
 For each document: generate the client with `rasp-generate --report`, build a harness executable that links it, take
 JSON instances of every named schema that an operation's request or response body reaches (the document's own
 examples where they validate, plus seeded random instances kept only when a strict validator accepts them), decode
-and re-encode each one in Swift, and compare. Run it through `Scripts/corpus/roundtrip.sh`, which builds rasp-generate
-first; see the README section "Value round trip".
+and re-encode each one in Swift, and compare. Each instance is decoded both ways: with `JSONCoding.decode` (the
+types' `init(reading:)`, the new path, which the lossy, failed and encoded-invalid figures describe) and with
+`JSONCoding.decoder` (`JSONDecoder` and `init(from:)`, the old path); an instance where the two disagree is a
+disagreement, and counts as a failure.
+
+With `--bench` the harness is built in release, and after its round trip each document's instances that both paths
+decode are timed as one mix, in the harness: `JSONDecoder`, `JSONCoding.decode` and `JSONCoding.validate` (the
+floor), interleaved run by run; the figures are medians.
+
+Run it through `Scripts/corpus/roundtrip.sh`, which builds rasp-generate first; see the README section "Value round
+trip".
 """
 import argparse
 import glob
@@ -29,7 +38,7 @@ from validation import Validation  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 WORK = os.path.join(ROOT, ".build-roundtrip")
-KINDS = ("lossy", "failed", "encoded_invalid")
+KINDS = ("lossy", "failed", "encoded_invalid", "disagree")
 NOTES = [
     "covers the named schemas (components, other files' schemas) that JSON request and response bodies reach; "
     "inline body types are one-way (Encodable or Decodable only) and are not round-tripped",
@@ -40,7 +49,9 @@ NOTES = [
     "additionalProperties at all, only its declared keys are compared (others may be dropped by design); a base "
     "schema's discriminator subtype counts as declared",
     "lossless = decoded, equal and valid when encoded; lossy and encoded-invalid may overlap; failed = a valid "
-    "instance that does not decode",
+    "instance that does not decode; all three through JSONCoding.decode (init(reading:))",
+    "disagree = JSONDecoder (init(from:)) and JSONCoding.decode disagree: one fails, both fail with another error "
+    "kind or coding path, or both decode but encode to different bytes",
 ]
 
 
@@ -80,10 +91,14 @@ class Run:
         self.spec = os.path.abspath(spec)
         self.args = args
         self.name = spec_name(spec)
-        self.folder = os.path.join(WORK, self.name)
+        self.work = args.work
+        self.folder = os.path.join(self.work, self.name)
+        # Release builds for timing, debug ones (quicker to build) otherwise.
+        self.configuration = "release" if args.bench else "debug"
         self.figures = {"reachable": 0, "schemas": 0, "instances": 0, "lossless": 0, "lossy": 0, "failed": 0,
-                        "encoded_invalid": 0, "examples_valid": 0, "examples_invalid": 0, "crashed": 0,
-                        "null_instances": 0}
+                        "encoded_invalid": 0, "disagree": 0, "examples_valid": 0, "examples_invalid": 0,
+                        "crashed": 0, "null_instances": 0}
+        self.bench = None
         self.first = {}
         self.problem = None
         self.uncovered = []
@@ -124,8 +139,9 @@ class Run:
         self.build_log = os.path.join(self.folder, "build.log")
         self.build_start = time.monotonic()
         handle = open(self.build_log, "w")
-        self.build = subprocess.Popen(["swift", "build", "--package-path", WORK, "--product",
-                                       executable_name(self.name)], stdout=handle, stderr=subprocess.STDOUT)
+        self.build = subprocess.Popen(["swift", "build", "-c", self.configuration, "--package-path", self.work,
+                                       "--product", executable_name(self.name)],
+                                      stdout=handle, stderr=subprocess.STDOUT)
 
         def wait():
             self.build.wait()
@@ -294,10 +310,13 @@ class Run:
 
     # MARK: Running and comparing
 
+    def binary(self):
+        return os.path.join(self.work, ".build", self.configuration, executable_name(self.name))
+
     def run_harness(self):
         """Runs the harness over instances.jsonl; an instance that crashes it is recorded and the run resumes after
         it."""
-        binary = os.path.join(WORK, ".build", "debug", executable_name(self.name))
+        binary = self.binary()
         results = {}
         pending = self.records
         while pending:
@@ -330,6 +349,8 @@ class Run:
                 direction = record["direction"]
                 base = {"id": record["id"], "schema": record["schema"], "type": record["type"],
                         "direction": direction, "source": record["source"]}
+                if result is not None and "old" in result:
+                    self.disagreement(failures, base, record, result)
                 if result is None or not result.get("ok"):
                     kind = "crashed" if result and result.get("kind") == "crash" else "failed"
                     self.figures["failed"] += 1
@@ -366,6 +387,63 @@ class Run:
                     self.first.setdefault("encoded_invalid", entry)
                 if not differences and not invalid:
                     self.figures["lossless"] += 1
+
+    def disagreement(self, failures, base, record, result):
+        """Records an instance that the two decoding paths do not agree on (the harness gives the old path's result
+        only then)."""
+        self.figures["disagree"] += 1
+        new = {key: value for key, value in result.items() if key != "id" and key != "old"}
+        old = result["old"]
+        if new.get("ok") and old.get("ok"):
+            path, what = "$", "both decode, encoded differently"
+        else:
+            failed = new if not new.get("ok") else old
+            path = failed.get("codingPath", "$")
+            what = "JSONCoding.decode fails" if not new.get("ok") else "JSONDecoder fails"
+            if not new.get("ok") and not old.get("ok"):
+                what = "both fail, differently"
+        entry = dict(base, **{"class": "disagree", "path": path, "reason": what, "new": new, "old": old,
+                              "instance": record["instance"]})
+        failures.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self.first.setdefault("disagree", entry)
+
+    def run_bench(self):
+        """Times decoding this document's instances that both paths decode, as one mix (`--bench`)."""
+        ids = {identifier for identifier, result in self.results.items()
+               if result.get("ok") and result.get("old", {"ok": True}).get("ok")}
+        mix = [record for record in self.records if record["id"] in ids]
+        if not mix:
+            # Nothing to time is no failure of the bench's own (the round trip reports why there is nothing).
+            self.bench = {"problem": "not timed: no instance decodes both ways", "skipped": True}
+            return
+        path = os.path.join(self.folder, "bench.jsonl")
+        with open(path, "w") as handle:
+            for record in mix:
+                handle.write(json.dumps({"id": record["id"], "type": record["type"], "instance": record["instance"]},
+                                        separators=(",", ":"), ensure_ascii=False) + "\n")
+        process = subprocess.run([self.binary(), "--bench", str(self.args.bench_runs), str(self.args.bench_time),
+                                  path], capture_output=True, text=True)
+        try:
+            self.bench = json.loads(process.stdout.strip().splitlines()[-1])
+        except (IndexError, json.JSONDecodeError):
+            self.bench = {"problem": f"the bench failed (status {process.returncode}): "
+                                     f"{process.stderr.strip()[-300:]}"}
+
+    def bench_figures(self):
+        """The bench's figures: throughput of each way (MB/s, from the medians), the reader's speedup over
+        JSONDecoder and its time over the floor's."""
+        bench = self.bench
+        if not bench or "problem" in bench:
+            return None
+        megabytes = bench["bytes"] / 1e6
+        return {"bytes": bench["bytes"], "instances": bench["instances"],
+                "readable_bytes": bench["readableBytes"],
+                "jsondecoder": megabytes / max(bench["jsondecoder"], 1e-12),
+                "reader": megabytes / max(bench["reader"], 1e-12),
+                "floor": megabytes / max(bench["floor"], 1e-12),
+                "speedup": bench["jsondecoder"] / max(bench["reader"], 1e-12),
+                "floor_ratio": bench["reader"] / max(bench["floor"], 1e-12),
+                "runs": bench["runs"], "passes": bench["passes"]}
 
     def decode_hints(self, record, error):
         """Likely causes of a decoding failure, read from the error and the instance."""
@@ -429,9 +507,22 @@ class Run:
         units = {"reachable": "schemas", "schemas": "schemas", "examples_valid": "examples",
                  "examples_invalid": "examples", "null_instances": "instances"}
         out = []
-        for key in ("reachable", "schemas", "instances", "lossless", "lossy", "failed", "encoded_invalid", "crashed",
-                    "examples_valid", "examples_invalid", "null_instances"):
+        for key in ("reachable", "schemas", "instances", "lossless", "lossy", "failed", "encoded_invalid", "disagree",
+                    "crashed", "examples_valid", "examples_invalid", "null_instances"):
             out.append(f"roundtrip.{self.name}.{key}: {figures[key]} {units.get(key, 'instances')}")
+        bench = self.bench_figures()
+        if bench:
+            prefix = f"roundtrip.{self.name}.codec"
+            out += [f"{prefix}_bytes: {bench['bytes']} bytes",
+                    f"{prefix}_instances: {bench['instances']} instances",
+                    f"{prefix}_readable_bytes: {bench['readable_bytes']} bytes",
+                    f"{prefix}_jsondecoder: {bench['jsondecoder']:.1f} MB/s",
+                    f"{prefix}_reader: {bench['reader']:.1f} MB/s",
+                    f"{prefix}_floor: {bench['floor']:.1f} MB/s",
+                    f"{prefix}_speedup: {bench['speedup']:.2f} x",
+                    f"{prefix}_floor_ratio: {bench['floor_ratio']:.2f} x"]
+        elif self.bench:
+            out.append(f"roundtrip.{self.name}.codec: {self.bench['problem']}")
         return out
 
 
@@ -453,6 +544,13 @@ def write_if_changed(path, text):
         handle.write(text)
 
 
+def outcome(result):
+    """A harness result in a few words: the error, or the encoded value's start."""
+    if result.get("ok"):
+        return "ok " + json.dumps(result.get("output"), ensure_ascii=False)[:60]
+    return f"{result.get('kind')} at {result.get('codingPath')}: {(result.get('error') or '')[:100]}"
+
+
 def first_line(kind, entry):
     where = entry.get("path", "$")
     if kind == "failed":
@@ -460,6 +558,8 @@ def first_line(kind, entry):
     elif kind == "lossy":
         difference = entry["differences"][0]
         what = f"{difference['reason']}: {difference['expected']} → {difference['actual']}"
+    elif kind == "disagree":
+        what = f"{entry['reason']}; JSONCoding.decode: {outcome(entry['new'])}; JSONDecoder: {outcome(entry['old'])}"
     else:
         what = entry.get("error", "")[:160]
     hints = f" [{', '.join(entry.get('hints', []))}]" if entry.get("hints") else ""
@@ -474,9 +574,17 @@ def main(argv):
     parser.add_argument("--time", type=float, default=180, help="seconds per document for instances (default 180)")
     parser.add_argument("--seed", type=int, default=34, help="random seed (default 34)")
     parser.add_argument("--report-only", action="store_true", help="exit 0 even when values are lost")
+    parser.add_argument("--bench", action="store_true",
+                        help="build in release and time decoding each document's instances (JSONDecoder, "
+                             "JSONCoding.decode, JSONCoding.validate)")
+    parser.add_argument("--bench-runs", type=int, default=30, help="timed runs of each decoder (default 30)")
+    parser.add_argument("--bench-time", type=float, default=60,
+                        help="seconds per document after which the bench stops once it has 5 runs (default 60)")
+    parser.add_argument("--work", default=WORK, help=f"the folder for clients, builds and results (default {WORK})")
     args = parser.parse_args(argv)
     specs = args.specs or default_specs()
-    os.makedirs(WORK, exist_ok=True)
+    args.work = os.path.abspath(args.work)
+    os.makedirs(args.work, exist_ok=True)
     for note in NOTES:
         print(f"note: {note}")
 
@@ -490,7 +598,7 @@ def main(argv):
             built.append(run)
         else:
             log(f"{run.name}: {run.problem}")
-    write_if_changed(os.path.join(WORK, "Package.swift"), package_source(ROOT, [run.name for run in built]))
+    write_if_changed(os.path.join(args.work, "Package.swift"), package_source(ROOT, [run.name for run in built]))
 
     for run in built:
         log(f"{run.name}: building the harness while collecting instances…")
@@ -519,16 +627,24 @@ def main(argv):
         run.evaluate()
         log(f"{run.name}: {run.figures['instances']} instances, build {run.build_seconds:.0f} s, "
             f"instances {run.collect_seconds:.0f} s")
+        if args.bench:
+            log(f"{run.name}: timing the decoders…")
+            run.run_bench()
         for line in run.lines():
             print(line, flush=True)
 
     print()
     header = f"{'document':<32} {'schemas':>9} {'instances':>9} {'lossless':>8} {'lossy':>6} {'failed':>6} " \
-             f"{'enc-inv':>7}"
+             f"{'enc-inv':>7} {'differ':>6}"
     print(header)
     print("-" * len(header))
     totals = {key: 0 for key in ("reachable", "schemas", "instances", "lossless", "lossy", "failed",
-                                 "encoded_invalid")}
+                                 "encoded_invalid", "disagree")}
+
+    def row(name, figures):
+        return f"{name:<32} {figures['schemas']:>4}/{figures['reachable']:<4} {figures['instances']:>9} " \
+               f"{figures['lossless']:>8} {figures['lossy']:>6} {figures['failed']:>6} " \
+               f"{figures['encoded_invalid']:>7} {figures['disagree']:>6}"
     bad = False
     for run in runs:
         if run.problem:
@@ -538,8 +654,7 @@ def main(argv):
         figures = run.figures
         for key in totals:
             totals[key] += figures[key]
-        print(f"{run.name:<32} {figures['schemas']:>4}/{figures['reachable']:<4} {figures['instances']:>9} "
-              f"{figures['lossless']:>8} {figures['lossy']:>6} {figures['failed']:>6} {figures['encoded_invalid']:>7}")
+        print(row(run.name, figures))
         if run.note:
             print(f"    note: {run.note}")
         for kind in KINDS:
@@ -548,11 +663,28 @@ def main(argv):
         if any(figures[kind] for kind in KINDS):
             bad = True
     print("-" * len(header))
-    print(f"{'total':<32} {totals['schemas']:>4}/{totals['reachable']:<4} {totals['instances']:>9} "
-          f"{totals['lossless']:>8} {totals['lossy']:>6} {totals['failed']:>6} {totals['encoded_invalid']:>7}")
+    print(row("total", totals))
     for key, value in totals.items():
         print(f"roundtrip.total.{key}: {value} {'schemas' if key in ('reachable', 'schemas') else 'instances'}")
-    print(f"failures: {WORK}/<document>/failures.jsonl")
+    if args.bench:
+        print()
+        header = f"{'decoding, MB/s':<32} {'bytes':>10} {'JSONDecoder':>11} {'reader':>8} {'floor':>8} " \
+                 f"{'speedup':>7} {'floor x':>7}"
+        print(header)
+        print("-" * len(header))
+        for run in runs:
+            if run.problem:
+                continue
+            bench = run.bench_figures()
+            if bench is None:
+                print(f"{run.name:<32} {(run.bench or {}).get('problem', 'not timed')}")
+                bad = bad or not (run.bench or {}).get("skipped")
+                continue
+            print(f"{run.name:<32} {bench['bytes']:>10} {bench['jsondecoder']:>11.1f} {bench['reader']:>8.1f} "
+                  f"{bench['floor']:>8.1f} {bench['speedup']:>7.2f} {bench['floor_ratio']:>7.2f}")
+        print("(medians of interleaved runs; speedup = JSONDecoder time / reader time, floor x = reader time / "
+              "validate time)")
+    print(f"failures: {args.work}/<document>/failures.jsonl")
     return 1 if bad and not args.report_only else 0
 
 
