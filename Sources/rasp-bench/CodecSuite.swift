@@ -10,7 +10,8 @@ import RaspRuntime
 /// endpoint's demo answer (the big stations list included): Foundation's `JSONDecoder` through the types'
 /// `init(from:)` (`JSONCoding.decoder`), the generated readers (`JSONCoding.decode`, ``JSONReadable``), and as a
 /// floor a scan that checks the same bytes are JSON and builds nothing (`JSONCoding.validate`). The three are
-/// interleaved run by run, so the machine's load falls on all of them alike.
+/// interleaved run by run, so the machine's load falls on all of them alike. On glibc Linux the heap allocations of
+/// one decode are counted too (``Allocations``).
 ///
 /// Encoding, for the search answer: `JSONEncoder`, `JSONCoding.encode` streaming through `encode(to:)`, and
 /// `JSONCoding.encode` taking `writeJSON(to:)`. Prints medians, throughput and ratios.
@@ -23,9 +24,17 @@ struct CodecSuite: ParsableCommand {
     @Option(help: "Timed repetitions of each coder; figures are medians.")
     var runs = 200
 
+    @Flag(help: "Only decode the mix with the readers, `runs` times, printing nothing: a load to profile.")
+    var profileReaders = false
+
     func run() throws {
         let api = DemoAPI()
         let search = try Self.answer(api, "/v3.0/search/", [("from", "c213"), ("to", "c2")])
+        if profileReaders {
+            let samples = try Self.mix(api, search: JSONCoding.decode(SearchResponse.self, from: search))
+            for _ in 0..<runs { for sample in samples { try sample.reader() } }
+            return
+        }
         let value = try JSONCoding.decoder.decode(SearchResponse.self, from: search)
         Figures.emit("codec.body", Double(search.count) / 1024, "KB")
         try decodeFigures("codec.search", [Sample(SearchResponse.self, search)])
@@ -74,6 +83,15 @@ struct CodecSuite: ParsableCommand {
         Figures.emit("\(name).floor_throughput", megabytesPerSecond(scan), "MB/s")
         Figures.emit("\(name).reader_speedup", slow / max(fast, 1e-9), "x")
         Figures.emit("\(name).reader_to_floor", fast / max(scan, 1e-9), "x")
+        guard Allocations.isAvailable else { return }
+        // Allocations of one decode of the set (after the timed runs, so every lazy table is made).
+        let count = Double(samples.count)
+        let before = try Allocations.count { for sample in samples { try sample.foundation() } }
+        let after = try Allocations.count { for sample in samples { try sample.reader() } }
+        let scanned = try Allocations.count { for sample in samples { try JSONCoding.validate(sample.body) } }
+        Figures.emit("\(name).allocations_jsondecoder", Double(before.allocations) / count, "per decode")
+        Figures.emit("\(name).allocations_reader", Double(after.allocations) / count, "per decode")
+        Figures.emit("\(name).allocations_floor", Double(scanned.allocations) / count, "per decode")
     }
 
     /// Every endpoint's demo answer once (two searches), each checked to decode alike both ways.

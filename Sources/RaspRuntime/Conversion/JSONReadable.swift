@@ -255,6 +255,7 @@ extension JSONValue: JSONReadable {
 
 extension OpenEnum {
     /// Reads the raw value; an unknown one becomes `unknown`.
+    @inlinable
     public init(reading reader: inout JSONReader) throws {
         self.init(rawValue: try RawValue(reading: &reader))
     }

@@ -75,7 +75,15 @@ extension JSONReader {
         var escaped = false
         var cursor = index
         let count = bytes.count
+        let base = bytes.baseAddress!
         while cursor < count {
+            // Eight plain ASCII bytes at a time: none is a quote, a backslash, a control character or non-ASCII.
+            while cursor + 8 <= count {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                guard !Self.hasSpecialByte(word) else { break }
+                cursor += 8
+            }
+            guard cursor < count else { break }
             let byte = bytes[cursor]
             if byte == 0x22 {
                 index = cursor + 1
@@ -103,6 +111,9 @@ extension JSONReader {
                 throw syntaxError("a control character in a string must be escaped")
             } else if byte < 0x80 {
                 cursor += 1
+            } else if byte >= 0xC2, byte <= 0xDF, cursor + 1 < count, bytes[cursor + 1] & 0xC0 == 0x80 {
+                // Two-byte sequences (Cyrillic, Greek, Latin accents) are checked here, the rest below.
+                cursor += 2
             } else {
                 guard let length = utf8Length(at: cursor) else {
                     index = cursor
@@ -113,6 +124,74 @@ extension JSONReader {
         }
         index = count
         throw syntaxError("a string has no closing quote")
+    }
+
+    /// Whether any of the eight bytes is a quote, a backslash, below 0x20 or above 0x7F (SWAR: a byte's high bit
+    /// is set in the masks below exactly when it is one of those).
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+        let zeroInQuotes = (quotes &- ones) & ~quotes
+        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (word | zeroInQuotes | zeroInBackslashes | control) & highs != 0
+    }
+
+    /// Whether any of the eight bytes is a quote or a backslash.
+    @inline(__always)
+    private static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & (ones &* 0x80) != 0
+    }
+
+    /// Moves past the value at the reader without checking it: only its extent is found (quotes, escapes,
+    /// brackets). For a look ahead whose value is read properly afterwards, as a union's scoring is.
+    mutating func skipQuickly() {
+        var depth = 0
+        let count = bytes.count
+        let base = bytes.baseAddress!
+        var cursor = index
+        while cursor < count {
+            let byte = bytes[cursor]
+            switch byte {
+            case 0x22:
+                cursor += 1
+                while cursor < count {
+                    while cursor + 8 <= count,
+                          !Self.hasQuoteOrBackslash(UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)) {
+                        cursor += 8
+                    }
+                    guard cursor < count, bytes[cursor] != 0x22 else { break }
+                    cursor += bytes[cursor] == 0x5C ? 2 : 1
+                }
+                cursor += 1
+            case 0x7B, 0x5B:
+                depth += 1
+                cursor += 1
+            case 0x7D, 0x5D:
+                if depth == 0 {
+                    index = cursor
+                    return
+                }
+                depth -= 1
+                cursor += 1
+            case 0x2C:
+                if depth == 0 {
+                    index = cursor
+                    return
+                }
+                cursor += 1
+            default:
+                cursor += 1
+            }
+            if depth == 0, byte == 0x22 || byte == 0x7D || byte == 0x5D {
+                index = min(cursor, count)
+                return
+            }
+        }
+        index = count
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -296,6 +375,7 @@ extension JSONReader {
     // MARK: Errors
 
     /// The coding path to the value being read, as `JSONDecoder` names it.
+    @usableFromInline
     var codingPath: [any CodingKey] {
         path.compactMap { entry -> (any CodingKey)? in
             if entry.keyStart >= 0 {

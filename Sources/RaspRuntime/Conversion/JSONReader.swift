@@ -378,7 +378,12 @@ public final class JSONKeys: @unchecked Sendable {
 
     private func matches(_ index: Int, _ key: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         let start = offsets[index]
-        return offsets[index + 1] - start == length && memcmp(storage + start, key, length) == 0
+        guard offsets[index + 1] - start == length else { return false }
+        // Most keys are short: compared in place, a library call costs more than the comparison.
+        guard length <= 16 else { return memcmp(storage + start, key, length) == 0 }
+        let name = storage + start
+        for offset in 0..<length where name[offset] != key[offset] { return false }
+        return true
     }
 
     /// FNV-1a over the bytes.

@@ -50,17 +50,19 @@ public enum OneOfDecoding {
         /// The object keys the variant declares (its properties, with those of an enclosing type that carries the
         /// union), or nil when it keeps every key (a map, free-form JSON, `additionalProperties`) or is not an object.
         public var keys: Set<String>? {
-            didSet { keyTable = keys.map { JSONKeys($0.sorted()) } }
+            didSet { shape = CandidateShape(keys: keys, tags: tags) }
         }
         /// The values the variant allows for its enum-typed properties (`type: {enum: [URL]}`; integers as text): a
         /// value whose property holds another is not one of this variant, though its open enum would take it.
-        public var tags: [String: Set<String>]
+        public var tags: [String: Set<String>] {
+            didSet { shape = CandidateShape(keys: keys, tags: tags) }
+        }
         /// Decodes the value as this variant.
         public var decode: @Sendable (any Decoder) throws -> Value
         /// Reads the value as this variant from JSON bytes (nil: the variant is only decoded).
         public var read: (@Sendable (inout JSONReader) throws -> Value)?
-        /// ``keys`` as a table a reader matches keys against without making strings.
-        var keyTable: JSONKeys?
+        /// ``keys`` and ``tags`` as a reader scores a value against them.
+        @usableFromInline var shape: CandidateShape
 
         /// A variant that keeps `keys` (nil: every key) and allows `tags`.
         public init(keys: Set<String>?, tags: [String: Set<String>] = [:],
@@ -70,7 +72,21 @@ public enum OneOfDecoding {
             self.tags = tags
             self.decode = decode
             self.read = read
+            shape = CandidateShape(keys: keys, tags: tags)
+        }
+    }
+
+    /// What a reader scores a variant by, made once with the candidate: its keys as a table matched byte for byte.
+    @usableFromInline
+    final class CandidateShape: Sendable {
+        let keyTable: JSONKeys?
+        let keyCount: Int
+        let tags: [String: Set<String>]
+
+        init(keys: Set<String>?, tags: [String: Set<String>]) {
             keyTable = keys.map { JSONKeys($0.sorted()) }
+            keyCount = keys?.count ?? 0
+            self.tags = tags
         }
     }
 
@@ -128,6 +144,7 @@ public enum OneOfDecoding {
     }
 
     /// The error when no variant reads the value at `codingPath`; it keeps each variant's reason.
+    @usableFromInline
     static func noMatch(_ typeName: String, errors: [any Error], codingPath: [any CodingKey]) -> any Error {
         let reasons = errors.map { error -> String in
             if let decodingError = error as? DecodingError, case .keyNotFound(let key, _) = decodingError {

@@ -55,15 +55,11 @@ extension OneOfDecoding {
     /// Reads a union without a discriminator as the variant that loses nothing of the value, by the rules of
     /// ``bestMatch(_:in:_:)-(_,Decoder,_)``: the object's keys are matched against each variant's byte for byte, the
     /// tag properties read, and the variants tried best score first from the value's start.
+    @inlinable
     public static func bestMatch<Value>(_ typeName: String, in reader: inout JSONReader,
                                         _ candidates: [Candidate<Value>]) throws -> Value {
         let start = reader.mark
-        var order = Array(candidates.indices)
-        if reader.peek() == 0x7B {
-            let scores = try scores(candidates, in: &reader)
-            reader.rewind(to: start)
-            order.sort { scores[$0] < scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
-        }
+        let order = try order(candidates.map(\.shape), in: &reader)
         var errors: [(index: Int, error: any Error)] = []
         for index in order {
             guard let read = candidates[index].read else { continue }
@@ -75,24 +71,38 @@ extension OneOfDecoding {
                       codingPath: reader.codingPath)
     }
 
+    /// The order to try the variants in for the value at the reader, which stays where it was: best score first,
+    /// document order among equals; document order for a value that is not an object.
+    @usableFromInline
+    static func order(_ shapes: [CandidateShape], in reader: inout JSONReader) throws -> [Int] {
+        var order = Array(shapes.indices)
+        guard shapes.count > 1, reader.peek() == 0x7B else { return order }
+        let start = reader.mark
+        let scores = try scores(shapes, in: &reader)
+        reader.rewind(to: start)
+        order.sort { scores[$0] < scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
+        return order
+    }
+
     /// Each variant's score for the object at the reader: tag values it does not list, keys it drops, keys it
     /// declares that the value lacks.
-    private static func scores<Value>(_ candidates: [Candidate<Value>], in reader: inout JSONReader) throws
-        -> [Score] {
-        var covered = Array(repeating: 0, count: candidates.count)
+    private static func scores(_ shapes: [CandidateShape], in reader: inout JSONReader) throws -> [Score] {
+        var covered = Array(repeating: 0, count: shapes.count)
         var present = 0
-        let tagNames = Set(candidates.flatMap { $0.tags.keys })
+        var tagNames: Set<String> = []
+        for shape in shapes where !shape.tags.isEmpty { tagNames.formUnion(shape.tags.keys) }
         var tagValues: [String: String] = [:]
         try reader.beginObject([String: JSONValue].self)
         while try reader.nextMember() {
             present += 1
-            for index in candidates.indices {
-                guard let table = candidates[index].keyTable, reader.currentKeyIndex(in: table) >= 0 else { continue }
+            for index in shapes.indices {
+                guard let table = shapes[index].keyTable, reader.currentKeyIndex(in: table) >= 0 else { continue }
                 covered[index] += 1
             }
             let key = tagNames.isEmpty ? nil : reader.currentKey
             guard let key, tagNames.contains(key) else {
-                try reader.skipValue()
+                // Only the keys count here; the variant chosen reads (and checks) the values.
+                reader.skipQuickly()
                 continue
             }
             switch reader.peek() {
@@ -102,13 +112,13 @@ extension OneOfDecoding {
             default: try reader.skipValue()
             }
         }
-        return candidates.indices.map { index in
-            let candidate = candidates[index]
-            let mismatched = candidate.tags.filter { tag in
+        return shapes.indices.map { index in
+            let shape = shapes[index]
+            let mismatched = shape.tags.filter { tag in
                 tagValues[tag.key].map { !tag.value.contains($0) } ?? false
             }
-            guard let keys = candidate.keys else { return Score(mismatched.count, 0, 0) }
-            return Score(mismatched.count, present - covered[index], keys.count - covered[index])
+            guard shape.keyTable != nil else { return Score(mismatched.count, 0, 0) }
+            return Score(mismatched.count, present - covered[index], shape.keyCount - covered[index])
         }
     }
 

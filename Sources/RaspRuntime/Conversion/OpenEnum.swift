@@ -12,7 +12,9 @@ public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, QueryVa
 
 extension OpenEnum {
     /// The known case with this raw value, or `.unknown(rawValue)`. Generated enums only spell out `rawValue`;
-    /// the reverse mapping is this one scan (their case lists are short).
+    /// the reverse mapping is this one scan (their case lists are short). Inlinable, so that it is specialized for
+    /// each enum rather than run generically.
+    @inlinable
     public init(rawValue: RawValue) {
         self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
     }
