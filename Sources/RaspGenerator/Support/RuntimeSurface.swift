@@ -10,8 +10,8 @@ enum RuntimeSurface {
     static let publicTypes = Set([
         "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware", "ClientTransport",
         "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONReadable", "JSONReader",
-        "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum", "QueryValue", "ServerRouter",
-        "ServerSentEvents", "Timestamp", "URLSessionTransport",
+        "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum",
+        "QueryValue", "ServerRouter", "ServerSentEvents", "Timestamp", "URLSessionTransport",
     ]).union(companionTypes)
     /// Public runtime types that no template spells but that code around a generated client meets (its responses,
     /// events and pages): a schema must not take their names either, and a type override may name them.
