@@ -2,7 +2,7 @@ public import Foundation
 
 /// A value that reads itself from JSON bytes, with no `Decoder` in between: the reading half of ``JSONWritable``.
 /// Generated types conform (their `init(reading:)` is written out member by member), as do the scalars,
-/// collections and runtime types they are made of. ``JSONCoding/decode(_:from:)-(_,Data)`` takes this path for such
+/// collections and runtime types they are made of. `JSONCoding.decode(_:from:)` takes this path for such
 /// a type; its `init(from:)` stays for every other decoder.
 public protocol JSONReadable: Decodable {
     /// Reads one JSON value.
