@@ -113,3 +113,44 @@ struct JSONReaderTests {
         }
     }
 }
+
+/// An open enum of more cases than are scanned (`OpenEnumTables`): every raw value maps to its case through the
+/// table, the first of two cases with one raw value wins as in a scan, and anything else is `unknown`.
+private enum ManyCases: OpenEnum {
+    case known(Int)
+    case unknown(String)
+
+    static let knownCases: [Self] = (0..<40).map { .known($0) } + [.known(47)]
+
+    var rawValue: String {
+        switch self {
+        case .known(let index): "case-\(index % 40)"
+        case .unknown(let value): value
+        }
+    }
+}
+
+struct OpenEnumTableTests {
+    @Test func aLargeEnumMapsEveryRawValueThroughItsTable() async throws {
+        #expect(ManyCases.knownCases.count > OpenEnumTables.scanLimit)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for index in 0..<40 {
+                        guard case .known(let found) = ManyCases(rawValue: "case-\(index)") else {
+                            Issue.record("case-\(index) is unknown")
+                            return
+                        }
+                        #expect(found == index)
+                    }
+                }
+            }
+        }
+        guard case .unknown("case-40") = ManyCases(rawValue: "case-40") else {
+            Issue.record("case-40 is known")
+            return
+        }
+        let read = try JSONCoding.decode([ManyCases].self, from: Data(#"["case-3","nope"]"#.utf8))
+        #expect(read.map(\.rawValue) == ["case-3", "nope"])
+    }
+}

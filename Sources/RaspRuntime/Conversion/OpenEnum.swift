@@ -14,9 +14,16 @@ extension OpenEnum {
     /// The known case with this raw value, or `.unknown(rawValue)`. Generated enums only spell out `rawValue`;
     /// the reverse mapping is this one scan (their case lists are short). Inlinable, so that it is specialized for
     /// each enum rather than run generically.
+    /// An enum of many cases (time zones, currencies, countries) looks its raw value up in a table made once per type
+    /// instead.
     @inlinable
     public init(rawValue: RawValue) {
-        self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+        let cases = Self.knownCases
+        if cases.count > OpenEnumTables.scanLimit {
+            self = OpenEnumTables.knownCase(Self.self, rawValue: rawValue) ?? .unknown(rawValue)
+        } else {
+            self = cases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+        }
     }
 
     /// Decodes the raw value; an unknown one becomes `unknown`.
@@ -38,6 +45,29 @@ extension OpenEnum {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// The raw-value tables of open enums with many cases, made on first use, one per type.
+@usableFromInline
+enum OpenEnumTables {
+    /// Up to this many cases, a scan of `knownCases` costs less than a table lookup behind a lock.
+    @usableFromInline static let scanLimit = 16
+
+    private static let tables = Locked<[ObjectIdentifier: any Sendable]>([:])
+
+    /// The first known case of `type` whose raw value is `rawValue`, or nil.
+    @usableFromInline
+    static func knownCase<Enum: OpenEnum>(_ type: Enum.Type, rawValue: Enum.RawValue) -> Enum? {
+        let key = ObjectIdentifier(type)
+        let table = tables.withLock { tables -> [Enum.RawValue: Enum] in
+            if let table = tables[key] as? [Enum.RawValue: Enum] { return table }
+            var table: [Enum.RawValue: Enum] = [:]
+            for item in Enum.knownCases where table[item.rawValue] == nil { table[item.rawValue] = item }
+            tables[key] = table
+            return table
+        }
+        return table[rawValue]
+    }
 }
 
 /// Stores a value out of line so that a struct can contain itself (recursive schemas).
