@@ -24,22 +24,23 @@ extension JSONCoding {
     /// Decodes a value that reads itself (``JSONReadable``) from JSON.
     /// - Throws: `DecodingError` with the coding path to the value that failed.
     public static func decode<Value: JSONReadable>(_ type: Value.Type, from data: Data) throws -> Value {
-        try data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-            let value = try Value(reading: &reader)
-            try reader.finish()
-            return value
-        }
+        try reading(data) { reader in try Value(reading: &reader) }
     }
 
     /// Checks that `data` is one JSON value (grammar, escapes, UTF-8) without building anything: what reading it
     /// costs at the least.
     /// - Throws: `DecodingError.dataCorrupted` saying where the text stops being JSON.
     public static func validate(_ data: Data) throws {
+        try reading(data) { reader in try reader.skipValue() }
+    }
+
+    /// Reads one value from `data` with `read`, then checks that only whitespace follows it.
+    private static func reading<Result>(_ data: Data, _ read: (inout JSONReader) throws -> Result) throws -> Result {
         try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-            try reader.skipValue()
+            let value = try read(&reader)
             try reader.finish()
+            return value
         }
     }
 }
@@ -103,7 +104,7 @@ extension Float: JSONReadable {
     public init(reading reader: inout JSONReader) throws {
         let token = try reader.numberToken(Float.self)
         guard let value = Float(reader.text(token.start, token.end)), value.isFinite else {
-            throw reader.dataCorrupted("Number \(reader.text(token.start, token.end)) is not representable in Float.")
+            throw reader.notRepresentable(token, in: Float.self)
         }
         self = value
     }

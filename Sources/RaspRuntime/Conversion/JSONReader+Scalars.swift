@@ -126,24 +126,30 @@ extension JSONReader {
         throw syntaxError("a string has no closing quote")
     }
 
-    /// Whether any of the eight bytes is a quote, a backslash, below 0x20 or above 0x7F (SWAR: a byte's high bit
-    /// is set in the masks below exactly when it is one of those).
+    /// Whether any of the eight bytes is a quote, a backslash, below 0x20 or above 0x7F.
     @inline(__always)
     private static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-        let zeroInQuotes = (quotes &- ones) & ~quotes
-        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte below 0x20 borrows into its high bit when 0x20 is taken from it (a byte's high bit set before is
+        // caught by `word` itself).
         let control = (word &- ones &* 0x20) & ~word
-        return (word | zeroInQuotes | zeroInBackslashes | control) & highs != 0
+        return (word | control | quoteOrBackslashBits(word)) & (ones &* 0x80) != 0
     }
 
     /// Whether any of the eight bytes is a quote or a backslash.
     @inline(__always)
     private static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
+        quoteOrBackslashBits(word) & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// A word whose bytes have their high bit set where `word` holds a quote or a backslash (SWAR: a byte equal to
+    /// the pattern is zero after the exclusive or, and a zero byte borrows into its high bit); other high bits may
+    /// be set too where `word`'s own are, which callers mask or test alongside.
+    @inline(__always)
+    private static func quoteOrBackslashBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & (ones &* 0x80) != 0
+        return (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
     }
 
     /// Moves past the value at the reader without checking it: only its extent is found (quotes, escapes,
@@ -378,11 +384,7 @@ extension JSONReader {
     @usableFromInline
     var codingPath: [any CodingKey] {
         path.compactMap { entry -> (any CodingKey)? in
-            if entry.keyStart >= 0 {
-                var copy = self
-                copy.path = [entry]
-                return FieldKey(stringValue: copy.currentKey)
-            }
+            if entry.keyStart >= 0 { return FieldKey(stringValue: key(of: entry)) }
             return entry.item >= 0 ? ItemKey(intValue: entry.item) : nil
         }
     }
@@ -435,7 +437,7 @@ extension JSONReader {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
     }
 
-    private func notRepresentable(_ token: (start: Int, end: Int, integral: Bool), in type: Any.Type)
+    func notRepresentable(_ token: (start: Int, end: Int, integral: Bool), in type: Any.Type)
         -> DecodingError {
         dataCorrupted("Number \(text(token.start, token.end)) is not representable in \(type).")
     }

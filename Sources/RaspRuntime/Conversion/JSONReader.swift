@@ -82,8 +82,13 @@ public struct JSONReader {
 
     /// Reads `{` and opens an object; `type` names what was expected in an error.
     public mutating func beginObject(_ type: Any.Type) throws {
+        try open(0x7B, type)
+    }
+
+    /// Reads the opening bracket of an object or array and puts a path entry for it on the stack.
+    private mutating func open(_ bracket: UInt8, _ type: Any.Type) throws {
         let byte = peek()
-        guard byte == 0x7B else { throw mismatch(type, found: byte) }
+        guard byte == bracket else { throw mismatch(type, found: byte) }
         guard path.count < Self.maximumDepth else { throw syntaxError("the document nests too deeply") }
         index += 1
         path.append(PathEntry(keyStart: -1, keyEnd: -1, item: -1, hint: 0, started: false))
@@ -94,15 +99,7 @@ public struct JSONReader {
     public mutating func nextField(_ keys: JSONKeys) throws -> Int? {
         guard try nextKey() else { return nil }
         let last = path.count - 1
-        let entry = path[last]
-        let found: Int
-        if !entry.keyEscaped {
-            found = keys.index(of: bytes.baseAddress! + entry.keyStart, count: entry.keyEnd - entry.keyStart,
-                               hint: entry.hint)
-        } else {
-            var key = unescapedKey()
-            found = key.withUTF8 { keys.index(of: $0.baseAddress!, count: $0.count, hint: entry.hint) }
-        }
+        let found = currentKeyIndex(in: keys, hint: path[last].hint)
         if found >= 0 { path[last].hint = found + 1 }
         return found
     }
@@ -112,21 +109,16 @@ public struct JSONReader {
     mutating func nextKey() throws -> Bool {
         let last = path.count - 1
         var byte = peek()
+        if byte == 0x7D {
+            index += 1
+            path.removeLast()
+            return false
+        }
         if path[last].started {
-            if byte == 0x7D {
-                index += 1
-                path.removeLast()
-                return false
-            }
             guard byte == 0x2C else { throw syntaxError("expected ',' or '}' after an object member") }
             index += 1
             byte = peek()
         } else {
-            if byte == 0x7D {
-                index += 1
-                path.removeLast()
-                return false
-            }
             path[last].started = true
         }
         guard byte == 0x22 else { throw syntaxError("expected a key in quotes") }
@@ -140,20 +132,23 @@ public struct JSONReader {
         return true
     }
 
-    /// The index of the current member's key among `keys` (-1 when it is not one of them), matched byte for byte.
-    func currentKeyIndex(in keys: JSONKeys) -> Int {
+    /// The index of the current member's key among `keys` (-1 when it is not one of them), matched byte for byte;
+    /// the name at `hint` is tried first.
+    @inline(__always)
+    func currentKeyIndex(in keys: JSONKeys, hint: Int = 0) -> Int {
         let entry = path[path.count - 1]
         guard entry.keyEscaped else {
-            return keys.index(of: bytes.baseAddress! + entry.keyStart, count: entry.keyEnd - entry.keyStart, hint: 0)
+            return keys.index(of: bytes.baseAddress! + entry.keyStart, count: entry.keyEnd - entry.keyStart,
+                              hint: hint)
         }
-        var key = unescapedKey()
-        return key.withUTF8 { keys.index(of: $0.baseAddress!, count: $0.count, hint: 0) }
+        var key = self.key(of: entry)
+        return key.withUTF8 { keys.index(of: $0.baseAddress!, count: $0.count, hint: hint) }
     }
 
     /// Whether the current member's key is `text`, byte for byte.
     func currentKeyEquals(_ text: String) -> Bool {
         let entry = path[path.count - 1]
-        guard !entry.keyEscaped else { return currentKey.utf8.elementsEqual(text.utf8) }
+        guard !entry.keyEscaped else { return key(of: entry).utf8.elementsEqual(text.utf8) }
         let count = entry.keyEnd - entry.keyStart
         guard count > 0 else { return text.isEmpty }
         var text = text
@@ -163,20 +158,16 @@ public struct JSONReader {
     }
 
     /// The current member's key, its escapes decoded: for the keys of a map and a schema's `additionalProperties`.
-    public var currentKey: String {
-        let entry = path[path.count - 1]
+    public var currentKey: String { key(of: path[path.count - 1]) }
+
+    /// The key an entry is at, its escapes decoded (the bytes were checked when the key was read).
+    func key(of entry: PathEntry) -> String {
         guard entry.keyEscaped else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<entry.keyEnd]),
                           as: UTF8.self)
         }
-        return unescapedKey()
-    }
-
-    private func unescapedKey() -> String {
-        let entry = path[path.count - 1]
         var copy = self
         copy.index = entry.keyStart
-        // The key was validated when it was read, so decoding it again cannot fail.
         return (try? copy.stringBody()) ?? ""
     }
 
@@ -191,11 +182,7 @@ public struct JSONReader {
 
     /// Reads `[` and opens an array; `type` names what was expected in an error.
     public mutating func beginArray(_ type: Any.Type) throws {
-        let byte = peek()
-        guard byte == 0x5B else { throw mismatch(type, found: byte) }
-        guard path.count < Self.maximumDepth else { throw syntaxError("the document nests too deeply") }
-        index += 1
-        path.append(PathEntry(keyStart: -1, keyEnd: -1, item: -1, hint: 0, started: false))
+        try open(0x5B, type)
     }
 
     /// Moves to the array's next item; false at its end, which closes the array.

@@ -6,12 +6,10 @@ extension OneOfDecoding {
     /// - Throws: `keyNotFound` when the object lacks it, `typeMismatch` when it is not a string or the value is not
     ///   an object.
     public static func discriminator(_ property: String, in reader: inout JSONReader) throws -> String {
-        let start = reader.mark
         guard let value = try discriminatorIfPresent(property, in: &reader, required: true) else {
             throw DecodingError.keyNotFound(FieldKey(stringValue: property), .init(
                 codingPath: reader.codingPath, debugDescription: "No value associated with key '\(property)'."))
         }
-        reader.rewind(to: start)
         return value
     }
 
