@@ -268,6 +268,9 @@ let package = Package(
         /// Deterministic synthetic data for the benchmarks and tests (a full-size stations_list document); not a
         /// product: apps never need it.
         .target(name: "RaspBenchData"),
+        /// The demo API's types with `init(from:)` and `encode(to:)` written out (Tests/Fixtures/written-coders): the
+        /// `JSONDecoder` and `JSONEncoder` baseline of `rasp-bench codec`.
+        .target(name: "RaspBenchCoders", dependencies: ["RaspRuntime", "RaspURLSession"]),
         /// The floor of libyaml-based generation: parse a document and walk its events, nothing else (C).
         .target(name: "YAMLEventScan", dependencies: ["CLibYAML"]),
         /// Counts the process's heap allocations for rasp-bench (C): on glibc Linux it defines `malloc` and its family
@@ -280,8 +283,8 @@ let package = Package(
             dependencies: [
                 "RaspGenerator", "RaspRuntime", "RaspURLSession", "RaspAPI", "RaspDirectory", "RaspMock", "RaspDemo",
                 "EdgeCasesAPI", "RaspMiddlewares", "RaspServices",
-                "YAMLEventScan", "RaspBenchData", "RaspAsyncHTTPClient", "RaspHummingbird", "CAllocationCount",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "YAMLEventScan", "RaspBenchData", "RaspBenchCoders", "RaspAsyncHTTPClient", "RaspHummingbird",
+                "CAllocationCount", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -354,7 +357,7 @@ let package = Package(
             name: "RaspServerTests",
             dependencies: [
                 "EdgeCasesAPI", "Swagger2API", "WebhooksAPI", "RaspAPI", "RaspRuntime", "RaspURLSession",
-                "RaspHummingbird",
+                "RaspHummingbird", "RaspBenchCoders",
                 "RaspDemo", "RaspSpecMock",
                 "RaspTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

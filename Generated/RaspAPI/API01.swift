@@ -254,18 +254,6 @@ public struct Point: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.transportType = transportType
         self.codes = codes
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(PointType.self, "type")
-        self.code = try container.field(String.self, "code")
-        self.title = try container.field(String.self, "title")
-        self._shortTitle = try container.nullableField(String.self, "short_title")
-        self._popularTitle = try container.nullableField(String.self, "popular_title")
-        self.stationType = try container.optionalField(StationType.self, "station_type")
-        self.stationTypeName = try container.optionalField(String.self, "station_type_name")
-        self.transportType = try container.optionalField(TransportType.self, "transport_type")
-        self.codes = try container.optionalField(StationCodes.self, "codes")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "code", "title", "short_title", "popular_title", "station_type", "station_type_name", "transport_type",
         "codes"
@@ -298,18 +286,6 @@ public struct Point: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.stationTypeName = stationTypeName
         self.transportType = transportType
         self.codes = codes
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.code, "code")
-        try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._shortTitle, "short_title")
-        try container.encodeNullableField(self._popularTitle, "popular_title")
-        try container.encodeOptionalField(self.stationType, "station_type")
-        try container.encodeOptionalField(self.stationTypeName, "station_type_name")
-        try container.encodeOptionalField(self.transportType, "transport_type")
-        try container.encodeOptionalField(self.codes, "codes")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -19,12 +19,6 @@ public struct StationCodes: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.esr = esr
         self.express = express
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.yandex = try container.optionalField(String.self, "yandex")
-        self.esr = try container.optionalField(String.self, "esr")
-        self.express = try container.optionalField(String.self, "express")
-    }
     private static let _readerKeys = JSONKeys(
         "yandex", "esr", "express"
     )
@@ -42,12 +36,6 @@ public struct StationCodes: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.yandex = yandex
         self.esr = esr
         self.express = express
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.yandex, "yandex")
-        try container.encodeOptionalField(self.esr, "esr")
-        try container.encodeOptionalField(self.express, "express")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -72,12 +60,6 @@ public struct CarrierCodes: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.iata = iata
         self.icao = icao
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.sirena = try container.optionalField(String.self, "sirena")
-        self.iata = try container.optionalField(String.self, "iata")
-        self.icao = try container.optionalField(String.self, "icao")
-    }
     private static let _readerKeys = JSONKeys(
         "sirena", "iata", "icao"
     )
@@ -95,12 +77,6 @@ public struct CarrierCodes: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.sirena = sirena
         self.iata = iata
         self.icao = icao
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeFieldOrNull(self.sirena, "sirena")
-        try container.encodeFieldOrNull(self.iata, "iata")
-        try container.encodeFieldOrNull(self.icao, "icao")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -54,20 +54,6 @@ public struct Carrier: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._logoSvg = logoSvg.map(Nullable.value)
         self.offices = offices
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.code = try container.field(Int.self, "code")
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(CarrierCodes.self, "codes")
-        self._address = try container.nullableField(String.self, "address")
-        self._url = try container.nullableField(String.self, "url")
-        self._email = try container.nullableField(String.self, "email")
-        self._contacts = try container.nullableField(String.self, "contacts")
-        self._phone = try container.nullableField(String.self, "phone")
-        self._logo = try container.nullableField(String.self, "logo")
-        self._logoSvg = try container.nullableField(String.self, "logo_svg")
-        self.offices = try container.optionalField([Office].self, "offices")
-    }
     private static let _readerKeys = JSONKeys(
         "code", "title", "codes", "address", "url", "email", "contacts", "phone", "logo", "logo_svg", "offices"
     )
@@ -103,20 +89,6 @@ public struct Carrier: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._logo = _logo
         self._logoSvg = _logoSvg
         self.offices = offices
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.code, "code")
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeNullableField(self._address, "address")
-        try container.encodeNullableField(self._url, "url")
-        try container.encodeNullableField(self._email, "email")
-        try container.encodeNullableField(self._contacts, "contacts")
-        try container.encodeNullableField(self._phone, "phone")
-        try container.encodeNullableField(self._logo, "logo")
-        try container.encodeNullableField(self._logoSvg, "logo_svg")
-        try container.encodeOptionalField(self.offices, "offices")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -19,12 +19,6 @@ public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable, JSONR
         self.code = code
         self.color = color
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.code = try container.optionalField(TransportSubtype.Code.self, "code")
-        self.color = try container.optionalField(String.self, "color")
-    }
     private static let _readerKeys = JSONKeys(
         "title", "code", "color"
     )
@@ -42,12 +36,6 @@ public struct TransportSubtype: Codable, Hashable, Sendable, JSONWritable, JSONR
         self.title = title
         self.code = code
         self.color = color
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeFieldOrNull(self.title, "title")
-        try container.encodeFieldOrNull(self.code, "code")
-        try container.encodeFieldOrNull(self.color, "color")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -101,12 +89,6 @@ public struct Interval: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         self.beginTime = beginTime
         self.endTime = endTime
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.density = try container.field(String.self, "density")
-        self.beginTime = try container.field(String.self, "begin_time")
-        self.endTime = try container.field(String.self, "end_time")
-    }
     private static let _readerKeys = JSONKeys(
         "density", "begin_time", "end_time"
     )
@@ -124,12 +106,6 @@ public struct Interval: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         self.density = try reader.required(density, "density")
         self.beginTime = try reader.required(beginTime, "begin_time")
         self.endTime = try reader.required(endTime, "end_time")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.density, "density")
-        try container.encodeField(self.beginTime, "begin_time")
-        try container.encodeField(self.endTime, "end_time")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

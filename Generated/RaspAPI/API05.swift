@@ -48,20 +48,6 @@ public struct RaspThread: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.expressType = expressType
         self.interval = interval
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.uid = try container.field(String.self, "uid")
-        self.title = try container.field(String.self, "title")
-        self.shortTitle = try container.field(String.self, "short_title")
-        self.number = try container.field(String.self, "number")
-        self.threadMethodLink = try container.optionalField(String.self, "thread_method_link")
-        self.carrier = try container.optionalField(Carrier.self, "carrier")
-        self.transportType = try container.field(TransportType.self, "transport_type")
-        self.vehicle = try container.optionalField(String.self, "vehicle")
-        self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
-        self.expressType = try container.optionalField(RaspThread.ExpressType.self, "express_type")
-        self.interval = try container.optionalField(Interval.self, "interval")
-    }
     private static let _readerKeys = JSONKeys(
         "uid", "title", "short_title", "number", "thread_method_link", "carrier", "transport_type", "vehicle",
         "transport_subtype", "express_type", "interval"
@@ -98,20 +84,6 @@ public struct RaspThread: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.transportSubtype = try reader.required(transportSubtype, "transport_subtype")
         self.expressType = expressType
         self.interval = interval
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.uid, "uid")
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.shortTitle, "short_title")
-        try container.encodeField(self.number, "number")
-        try container.encodeOptionalField(self.threadMethodLink, "thread_method_link")
-        try container.encodeFieldOrNull(self.carrier, "carrier")
-        try container.encodeField(self.transportType, "transport_type")
-        try container.encodeFieldOrNull(self.vehicle, "vehicle")
-        try container.encodeField(self.transportSubtype, "transport_subtype")
-        try container.encodeFieldOrNull(self.expressType, "express_type")
-        try container.encodeOptionalField(self.interval, "interval")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -158,11 +130,6 @@ public struct Price: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.whole = whole
         self.cents = cents
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.whole = try container.field(Int.self, "whole")
-        self.cents = try container.field(Int.self, "cents")
-    }
     private static let _readerKeys = JSONKeys(
         "whole", "cents"
     )
@@ -178,11 +145,6 @@ public struct Price: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.whole = try reader.required(whole, "whole")
         self.cents = try reader.required(cents, "cents")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.whole, "whole")
-        try container.encodeField(self.cents, "cents")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

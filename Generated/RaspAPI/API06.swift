@@ -19,12 +19,6 @@ public struct Place: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.price = price
         self._name = name.map(Nullable.value)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.currency = try container.field(String.self, "currency")
-        self.price = try container.field(Price.self, "price")
-        self._name = try container.nullableField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "currency", "price", "name"
     )
@@ -42,12 +36,6 @@ public struct Place: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.currency = try reader.required(currency, "currency")
         self.price = try reader.required(price, "price")
         self._name = _name
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.currency, "currency")
-        try container.encodeField(self.price, "price")
-        try container.encodeNullableField(self._name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -69,11 +57,6 @@ public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self.etMarker = etMarker
         self.places = places
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.etMarker = try container.field(Bool.self, "et_marker")
-        self.places = try container.field([Place].self, "places")
-    }
     private static let _readerKeys = JSONKeys(
         "et_marker", "places"
     )
@@ -89,11 +72,6 @@ public struct TicketsInfo: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         }
         self.etMarker = try reader.required(etMarker, "et_marker")
         self.places = try reader.required(places, "places")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.etMarker, "et_marker")
-        try container.encodeField(self.places, "places")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -117,12 +95,6 @@ public struct Pagination: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.limit = limit
         self.offset = offset
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.total = try container.field(Int.self, "total")
-        self.limit = try container.field(Int.self, "limit")
-        self.offset = try container.field(Int.self, "offset")
-    }
     private static let _readerKeys = JSONKeys(
         "total", "limit", "offset"
     )
@@ -140,12 +112,6 @@ public struct Pagination: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.total = try reader.required(total, "total")
         self.limit = try reader.required(limit, "limit")
         self.offset = try reader.required(offset, "offset")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.total, "total")
-        try container.encodeField(self.limit, "limit")
-        try container.encodeField(self.offset, "offset")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

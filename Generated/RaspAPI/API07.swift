@@ -22,12 +22,6 @@ public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.month = month
         self.days = days
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.year = try container.field(String.self, "year")
-        self.month = try container.field(String.self, "month")
-        self.days = try container.field([Int].self, "days")
-    }
     private static let _readerKeys = JSONKeys(
         "year", "month", "days"
     )
@@ -45,12 +39,6 @@ public struct MonthDaysMask: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.year = try reader.required(year, "year")
         self.month = try reader.required(month, "month")
         self.days = try reader.required(days, "days")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.year, "year")
-        try container.encodeField(self.month, "month")
-        try container.encodeField(self.days, "days")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -80,13 +68,6 @@ public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.intervalSegments = intervalSegments
         self.pagination = pagination
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.search = try container.field(SearchInfo.self, "search")
-        self.segments = try container.field([SearchResponse.SegmentsItem].self, "segments")
-        self.intervalSegments = try container.optionalField([IntervalSegment].self, "interval_segments")
-        self.pagination = try container.field(Pagination.self, "pagination")
-    }
     private static let _readerKeys = JSONKeys(
         "search", "segments", "interval_segments", "pagination"
     )
@@ -108,13 +89,6 @@ public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.intervalSegments = intervalSegments
         self.pagination = try reader.required(pagination, "pagination")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.search, "search")
-        try container.encodeField(self.segments, "segments")
-        try container.encodeOptionalField(self.intervalSegments, "interval_segments")
-        try container.encodeField(self.pagination, "pagination")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.search, "search")
@@ -131,20 +105,11 @@ public struct SearchResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
         /// The value as a `TransferSegment`.
         case transferSegment(TransferSegment)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"]) { .segment(try Segment(from: $0)) } reading: { .segment(try $0.read(Segment.self)) },
-            .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"]) { .transferSegment(try TransferSegment(from: $0)) } reading: { .transferSegment(try $0.read(TransferSegment.self)) },
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "days", "departure", "departure_platform", "departure_terminal", "duration", "except_days", "from", "has_transfers", "schedule", "start_date", "stops", "thread", "tickets_info", "to"], reading: { .segment(try $0.read(Segment.self)) }),
+            .init(keys: ["arrival", "arrival_to", "departure", "departure_from", "details", "has_transfers", "transfers", "transport_types"], reading: { .transferSegment(try $0.read(TransferSegment.self)) }),
         ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("SegmentsItem", in: decoder, Self._candidates)
-        }
         public init(reading reader: inout JSONReader) throws {
             self = try OneOfDecoding.bestMatch("SegmentsItem", in: &reader, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .segment(let value): try value.encode(to: encoder)
-            case .transferSegment(let value): try value.encode(to: encoder)
-            }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             switch self {

@@ -4,6 +4,154 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// A direct trip between two points on one thread.
+public struct Segment: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// A thread (one run of a route) as embedded in segments and schedule items.
+    public let thread: RaspThread
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+    public let from: Point
+    /// A station or a settlement as it appears in responses (search endpoints, segment ends, a schedule's
+    public let to: Point
+    /// Departure time from `from`. NOT a strict date-time; the form depends on the request:
+    /// ISO-8601 with offset (`2024-03-05T10:55:00+03:00`) with `date`; `HH:MM:SS` (`05:00:00`) without
+    /// `date`; `YYYY-MM-DD HH:MM:SS` (no offset) in 2017-era data. Each time is in its own station's zone
+    /// unless `result_timezone` is set.
+    ///
+    /// Example: `2024-03-05T10:55:00+03:00`.
+    public let departure: String
+    /// Arrival time at `to`; same forms as `departure`.
+    ///
+    /// Example: `2024-03-05T12:30:00+03:00`.
+    public let arrival: String
+    /// Departure platform; `""` when unknown.
+    public let departurePlatform: String?
+    /// Arrival platform; `""` when unknown.
+    public let arrivalPlatform: String?
+    /// Departure terminal (airports). Besides terminal names, `null`, `""`, `"0"` and the literal string
+    /// `"NULL"` occur; the last is not a terminal.
+    public var departureTerminal: String? { _departureTerminal?.value }
+    private let _departureTerminal: Nullable<String>?
+    /// Arrival terminal (airports); the same values as `departure_terminal`.
+    public var arrivalTerminal: String? { _arrivalTerminal?.value }
+    private let _arrivalTerminal: Nullable<String>?
+    /// Free-text stop information: `""` = no stops, `"везде"` = every stop, otherwise a list of stops or
+    /// e.g. "без остановок".
+    public let stops: String?
+    /// Travel time in seconds; sent as an integer (`8760`) or a float (`5700.0`).
+    public let duration: Double
+    /// Departure date of the thread from its FIRST station (`YYYY-MM-DD`); can differ from the requested date
+    /// D (seen from D-2 to D+1).
+    ///
+    /// Format: `date`.
+    public let startDate: LocalDate?
+    /// Always false for a direct segment (one-day searches only).
+    public let hasTransfers: Bool?
+    /// Ticket information (one-day searches only); `null` in 2017-era data and on some suburban and train
+    /// segments today. Buses carry prices too.
+    public var ticketsInfo: TicketsInfo? { _ticketsInfo?.value }
+    private let _ticketsInfo: Nullable<TicketsInfo>?
+    /// Per-month running-day masks; only with `add_days_mask=true`.
+    public let schedule: [MonthDaysMask]?
+    /// Human-readable running days (all-days searches only), e.g. "ежедневно".
+    public let days: String?
+    /// Human-readable days on which the thread does NOT run (all-days searches only); `""` when none.
+    public var exceptDays: String? { _exceptDays?.value }
+    private let _exceptDays: Nullable<String>?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(thread: RaspThread, from: Point, to: Point, departure: String, arrival: String, departurePlatform: String? = nil, arrivalPlatform: String? = nil, departureTerminal: String? = nil, arrivalTerminal: String? = nil, stops: String? = nil, duration: Double, startDate: LocalDate? = nil, hasTransfers: Bool? = nil, ticketsInfo: TicketsInfo? = nil, schedule: [MonthDaysMask]? = nil, days: String? = nil, exceptDays: String? = nil) {
+        self.thread = thread
+        self.from = from
+        self.to = to
+        self.departure = departure
+        self.arrival = arrival
+        self.departurePlatform = departurePlatform
+        self.arrivalPlatform = arrivalPlatform
+        self._departureTerminal = departureTerminal.map(Nullable.value)
+        self._arrivalTerminal = arrivalTerminal.map(Nullable.value)
+        self.stops = stops
+        self.duration = duration
+        self.startDate = startDate
+        self.hasTransfers = hasTransfers
+        self._ticketsInfo = ticketsInfo.map(Nullable.value)
+        self.schedule = schedule
+        self.days = days
+        self._exceptDays = exceptDays.map(Nullable.value)
+    }
+    private static let _readerKeys = JSONKeys(
+        "thread", "from", "to", "departure", "arrival", "departure_platform", "arrival_platform", "departure_terminal",
+        "arrival_terminal", "stops", "duration", "start_date", "has_transfers", "tickets_info", "schedule", "days",
+        "except_days"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var thread: RaspThread?, from: Point?, to: Point?, departure: String?, arrival: String?
+        var departurePlatform: String?, arrivalPlatform: String?, _departureTerminal: Nullable<String>?
+        var _arrivalTerminal: Nullable<String>?, stops: String?, duration: Double?, startDate: LocalDate?
+        var hasTransfers: Bool?, _ticketsInfo: Nullable<TicketsInfo>?, schedule: [MonthDaysMask]?, days: String?
+        var _exceptDays: Nullable<String>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: thread = try reader.read(RaspThread.self)
+            case 1: from = try reader.read(Point.self)
+            case 2: to = try reader.read(Point.self)
+            case 3: departure = try reader.read(String.self)
+            case 4: arrival = try reader.read(String.self)
+            case 5: departurePlatform = try reader.readIfPresent(String.self)
+            case 6: arrivalPlatform = try reader.readIfPresent(String.self)
+            case 7: _departureTerminal = try reader.readNullable(String.self)
+            case 8: _arrivalTerminal = try reader.readNullable(String.self)
+            case 9: stops = try reader.readIfPresent(String.self)
+            case 10: duration = try reader.read(Double.self)
+            case 11: startDate = try reader.readIfPresent(LocalDate.self)
+            case 12: hasTransfers = try reader.readIfPresent(Bool.self)
+            case 13: _ticketsInfo = try reader.readNullable(TicketsInfo.self)
+            case 14: schedule = try reader.readIfPresent([MonthDaysMask].self)
+            case 15: days = try reader.readIfPresent(String.self)
+            case 16: _exceptDays = try reader.readNullable(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.thread = try reader.required(thread, "thread")
+        self.from = try reader.required(from, "from")
+        self.to = try reader.required(to, "to")
+        self.departure = try reader.required(departure, "departure")
+        self.arrival = try reader.required(arrival, "arrival")
+        self.departurePlatform = departurePlatform
+        self.arrivalPlatform = arrivalPlatform
+        self._departureTerminal = _departureTerminal
+        self._arrivalTerminal = _arrivalTerminal
+        self.stops = stops
+        self.duration = try reader.required(duration, "duration")
+        self.startDate = startDate
+        self.hasTransfers = hasTransfers
+        self._ticketsInfo = _ticketsInfo
+        self.schedule = schedule
+        self.days = days
+        self._exceptDays = _exceptDays
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.thread, "thread")
+        try writer.encodeField(self.from, "from")
+        try writer.encodeField(self.to, "to")
+        try writer.encodeField(self.departure, "departure")
+        try writer.encodeField(self.arrival, "arrival")
+        try writer.encodeOptionalField(self.departurePlatform, "departure_platform")
+        try writer.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
+        try writer.encodeNullableField(self._departureTerminal, "departure_terminal")
+        try writer.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
+        try writer.encodeOptionalField(self.stops, "stops")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeOptionalField(self.startDate, "start_date")
+        try writer.encodeOptionalField(self.hasTransfers, "has_transfers")
+        try writer.encodeNullableField(self._ticketsInfo, "tickets_info")
+        try writer.encodeOptionalField(self.schedule, "schedule")
+        try writer.encodeOptionalField(self.days, "days")
+        try writer.encodeNullableField(self._exceptDays, "except_days")
+        writer.endObject()
+    }
+}
+
 extension RaspClientProtocol {
     /// Stops of one thread
     ///

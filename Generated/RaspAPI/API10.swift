@@ -34,17 +34,6 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
         self.transfers = transfers
         self.details = details
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.hasTransfers = try container.field(Bool.self, "has_transfers")
-        self.departureFrom = try container.field(Point.self, "departure_from")
-        self.arrivalTo = try container.field(Point.self, "arrival_to")
-        self.departure = try container.optionalField(String.self, "departure")
-        self.arrival = try container.optionalField(String.self, "arrival")
-        self.transportTypes = try container.optionalField([TransportType].self, "transport_types")
-        self.transfers = try container.optionalField([Point].self, "transfers")
-        self.details = try container.field([TransferSegment.DetailsItem].self, "details")
-    }
     private static let _readerKeys = JSONKeys(
         "has_transfers", "departure_from", "arrival_to", "departure", "arrival", "transport_types", "transfers",
         "details"
@@ -75,17 +64,6 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
         self.transfers = transfers
         self.details = try reader.required(details, "details")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.hasTransfers, "has_transfers")
-        try container.encodeField(self.departureFrom, "departure_from")
-        try container.encodeField(self.arrivalTo, "arrival_to")
-        try container.encodeOptionalField(self.departure, "departure")
-        try container.encodeOptionalField(self.arrival, "arrival")
-        try container.encodeOptionalField(self.transportTypes, "transport_types")
-        try container.encodeOptionalField(self.transfers, "transfers")
-        try container.encodeField(self.details, "details")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.hasTransfers, "has_transfers")
@@ -106,20 +84,11 @@ public struct TransferSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
         /// The value as a `Transfer`.
         case transfer(Transfer)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"]) { .transferLeg(try TransferLeg(from: $0)) } reading: { .transferLeg(try $0.read(TransferLeg.self)) },
-            .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"]) { .transfer(try Transfer(from: $0)) } reading: { .transfer(try $0.read(Transfer.self)) },
+            .init(keys: ["arrival", "arrival_platform", "arrival_terminal", "departure", "departure_platform", "departure_terminal", "duration", "from", "start_date", "stops", "thread", "to"], reading: { .transferLeg(try $0.read(TransferLeg.self)) }),
+            .init(keys: ["duration", "is_transfer", "transfer_from", "transfer_point", "transfer_to"], reading: { .transfer(try $0.read(Transfer.self)) }),
         ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("DetailsItem", in: decoder, Self._candidates)
-        }
         public init(reading reader: inout JSONReader) throws {
             self = try OneOfDecoding.bestMatch("DetailsItem", in: &reader, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .transferLeg(let value): try value.encode(to: encoder)
-            case .transfer(let value): try value.encode(to: encoder)
-            }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             switch self {
@@ -176,21 +145,6 @@ public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self.duration = duration
         self.startDate = startDate
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.thread = try container.field(RaspThread.self, "thread")
-        self.from = try container.optionalField(Point.self, "from")
-        self.to = try container.optionalField(Point.self, "to")
-        self.departure = try container.optionalField(String.self, "departure")
-        self.arrival = try container.optionalField(String.self, "arrival")
-        self.departurePlatform = try container.optionalField(String.self, "departure_platform")
-        self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self._departureTerminal = try container.nullableField(String.self, "departure_terminal")
-        self._arrivalTerminal = try container.nullableField(String.self, "arrival_terminal")
-        self.stops = try container.optionalField(String.self, "stops")
-        self.duration = try container.optionalField(Double.self, "duration")
-        self.startDate = try container.optionalField(LocalDate.self, "start_date")
-    }
     private static let _readerKeys = JSONKeys(
         "thread", "from", "to", "departure", "arrival", "departure_platform", "arrival_platform", "departure_terminal",
         "arrival_terminal", "stops", "duration", "start_date"
@@ -229,21 +183,6 @@ public struct TransferLeg: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self.stops = stops
         self.duration = duration
         self.startDate = startDate
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.thread, "thread")
-        try container.encodeOptionalField(self.from, "from")
-        try container.encodeOptionalField(self.to, "to")
-        try container.encodeOptionalField(self.departure, "departure")
-        try container.encodeOptionalField(self.arrival, "arrival")
-        try container.encodeOptionalField(self.departurePlatform, "departure_platform")
-        try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeNullableField(self._departureTerminal, "departure_terminal")
-        try container.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
-        try container.encodeOptionalField(self.stops, "stops")
-        try container.encodeOptionalField(self.duration, "duration")
-        try container.encodeOptionalField(self.startDate, "start_date")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

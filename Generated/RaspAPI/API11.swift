@@ -24,14 +24,6 @@ public struct Transfer: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         self.transferFrom = transferFrom
         self.transferTo = transferTo
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.isTransfer = try container.field(Bool.self, "is_transfer")
-        self.duration = try container.optionalField(Double.self, "duration")
-        self.transferPoint = try container.field(Point.self, "transfer_point")
-        self.transferFrom = try container.optionalField(Point.self, "transfer_from")
-        self.transferTo = try container.optionalField(Point.self, "transfer_to")
-    }
     private static let _readerKeys = JSONKeys(
         "is_transfer", "duration", "transfer_point", "transfer_from", "transfer_to"
     )
@@ -53,14 +45,6 @@ public struct Transfer: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         self.transferPoint = try reader.required(transferPoint, "transfer_point")
         self.transferFrom = transferFrom
         self.transferTo = transferTo
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.isTransfer, "is_transfer")
-        try container.encodeOptionalField(self.duration, "duration")
-        try container.encodeField(self.transferPoint, "transfer_point")
-        try container.encodeOptionalField(self.transferFrom, "transfer_from")
-        try container.encodeOptionalField(self.transferTo, "transfer_to")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -58,23 +58,6 @@ public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
         self.days = days
         self._exceptDays = exceptDays.map(Nullable.value)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.thread = try container.field(RaspThread.self, "thread")
-        self.from = try container.field(Point.self, "from")
-        self.to = try container.field(Point.self, "to")
-        self.departurePlatform = try container.optionalField(String.self, "departure_platform")
-        self.arrivalPlatform = try container.optionalField(String.self, "arrival_platform")
-        self._departureTerminal = try container.nullableField(String.self, "departure_terminal")
-        self._arrivalTerminal = try container.nullableField(String.self, "arrival_terminal")
-        self.stops = try container.optionalField(String.self, "stops")
-        self.duration = try container.optionalField(Double.self, "duration")
-        self.startDate = try container.optionalField(LocalDate.self, "start_date")
-        self.hasTransfers = try container.optionalField(Bool.self, "has_transfers")
-        self._ticketsInfo = try container.nullableField(TicketsInfo.self, "tickets_info")
-        self.days = try container.optionalField(String.self, "days")
-        self._exceptDays = try container.nullableField(String.self, "except_days")
-    }
     private static let _readerKeys = JSONKeys(
         "thread", "from", "to", "departure_platform", "arrival_platform", "departure_terminal", "arrival_terminal",
         "stops", "duration", "start_date", "has_transfers", "tickets_info", "days", "except_days"
@@ -118,23 +101,6 @@ public struct IntervalSegment: Codable, Hashable, Sendable, JSONWritable, JSONRe
         self._ticketsInfo = _ticketsInfo
         self.days = days
         self._exceptDays = _exceptDays
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.thread, "thread")
-        try container.encodeField(self.from, "from")
-        try container.encodeField(self.to, "to")
-        try container.encodeOptionalField(self.departurePlatform, "departure_platform")
-        try container.encodeOptionalField(self.arrivalPlatform, "arrival_platform")
-        try container.encodeNullableField(self._departureTerminal, "departure_terminal")
-        try container.encodeNullableField(self._arrivalTerminal, "arrival_terminal")
-        try container.encodeOptionalField(self.stops, "stops")
-        try container.encodeOptionalField(self.duration, "duration")
-        try container.encodeOptionalField(self.startDate, "start_date")
-        try container.encodeOptionalField(self.hasTransfers, "has_transfers")
-        try container.encodeNullableField(self._ticketsInfo, "tickets_info")
-        try container.encodeOptionalField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays, "except_days")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

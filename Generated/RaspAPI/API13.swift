@@ -36,17 +36,6 @@ public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable, JSONR
         self.directions = directions
         self.scheduleDirection = scheduleDirection
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.date = try container.optionalField(LocalDate.self, "date")
-        self.station = try container.field(Point.self, "station")
-        self.event = try container.optionalField(ScheduleResponse.Event.self, "event")
-        self.pagination = try container.field(Pagination.self, "pagination")
-        self.schedule = try container.field([ScheduleItem].self, "schedule")
-        self.intervalSchedule = try container.optionalField([IntervalScheduleItem].self, "interval_schedule")
-        self.directions = try container.optionalField([Direction].self, "directions")
-        self.scheduleDirection = try container.optionalField(Direction.self, "schedule_direction")
-    }
     private static let _readerKeys = JSONKeys(
         "date", "station", "event", "pagination", "schedule", "interval_schedule", "directions", "schedule_direction"
     )
@@ -76,17 +65,6 @@ public struct ScheduleResponse: Codable, Hashable, Sendable, JSONWritable, JSONR
         self.intervalSchedule = intervalSchedule
         self.directions = directions
         self.scheduleDirection = scheduleDirection
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeFieldOrNull(self.date, "date")
-        try container.encodeField(self.station, "station")
-        try container.encodeOptionalField(self.event, "event")
-        try container.encodeField(self.pagination, "pagination")
-        try container.encodeField(self.schedule, "schedule")
-        try container.encodeOptionalField(self.intervalSchedule, "interval_schedule")
-        try container.encodeOptionalField(self.directions, "directions")
-        try container.encodeOptionalField(self.scheduleDirection, "schedule_direction")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -130,11 +108,6 @@ public struct Direction: Codable, Hashable, Sendable, JSONWritable, JSONReadable
         self.code = code
         self.title = title
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.code = try container.field(String.self, "code")
-        self.title = try container.field(String.self, "title")
-    }
     private static let _readerKeys = JSONKeys(
         "code", "title"
     )
@@ -150,11 +123,6 @@ public struct Direction: Codable, Hashable, Sendable, JSONWritable, JSONReadable
         }
         self.code = try reader.required(code, "code")
         self.title = try reader.required(title, "title")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.code, "code")
-        try container.encodeField(self.title, "title")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -55,22 +55,6 @@ public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.direction = direction
         self.tablo = tablo
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.thread = try container.field(RaspThread.self, "thread")
-        self._departure = try container.nullableField(String.self, "departure")
-        self._arrival = try container.nullableField(String.self, "arrival")
-        self._departureTime = try container.nullableField(String.self, "departure_time")
-        self._arrivalTime = try container.nullableField(String.self, "arrival_time")
-        self.days = try container.field(String.self, "days")
-        self._exceptDays = try container.nullableField(String.self, "except_days")
-        self.isFuzzy = try container.field(Bool.self, "is_fuzzy")
-        self.stops = try container.optionalField(String.self, "stops")
-        self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = try container.nullableField(String.self, "terminal")
-        self.direction = try container.optionalField(String.self, "direction")
-        self.tablo = try container.optionalField(Tablo.self, "tablo")
-    }
     private static let _readerKeys = JSONKeys(
         "thread", "departure", "arrival", "departure_time", "arrival_time", "days", "except_days", "is_fuzzy", "stops",
         "platform", "terminal", "direction", "tablo"
@@ -112,22 +96,6 @@ public struct ScheduleItem: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self._terminal = _terminal
         self.direction = direction
         self.tablo = tablo
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.thread, "thread")
-        try container.encodeNullableField(self._departure, "departure")
-        try container.encodeNullableField(self._arrival, "arrival")
-        try container.encodeNullableField(self._departureTime, "departure_time")
-        try container.encodeNullableField(self._arrivalTime, "arrival_time")
-        try container.encodeField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays, "except_days")
-        try container.encodeField(self.isFuzzy, "is_fuzzy")
-        try container.encodeOptionalField(self.stops, "stops")
-        try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal, "terminal")
-        try container.encodeOptionalField(self.direction, "direction")
-        try container.encodeOptionalField(self.tablo, "tablo")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

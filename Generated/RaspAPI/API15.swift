@@ -35,17 +35,6 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable, J
         self._terminal = terminal.map(Nullable.value)
         self.direction = direction
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.thread = try container.field(RaspThread.self, "thread")
-        self.days = try container.optionalField(String.self, "days")
-        self._exceptDays = try container.nullableField(String.self, "except_days")
-        self.isFuzzy = try container.optionalField(Bool.self, "is_fuzzy")
-        self.stops = try container.optionalField(String.self, "stops")
-        self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = try container.nullableField(String.self, "terminal")
-        self.direction = try container.optionalField(String.self, "direction")
-    }
     private static let _readerKeys = JSONKeys(
         "thread", "days", "except_days", "is_fuzzy", "stops", "platform", "terminal", "direction"
     )
@@ -74,17 +63,6 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable, J
         self.platform = platform
         self._terminal = _terminal
         self.direction = direction
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.thread, "thread")
-        try container.encodeOptionalField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays, "except_days")
-        try container.encodeOptionalField(self.isFuzzy, "is_fuzzy")
-        try container.encodeOptionalField(self.stops, "stops")
-        try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal, "terminal")
-        try container.encodeOptionalField(self.direction, "direction")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -80,28 +80,6 @@ public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.interval = interval
         self.stops = stops
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.uid = try container.field(String.self, "uid")
-        self.title = try container.field(String.self, "title")
-        self.shortTitle = try container.field(String.self, "short_title")
-        self.number = try container.field(String.self, "number")
-        self.transportType = try container.field(TransportType.self, "transport_type")
-        self.vehicle = try container.optionalField(String.self, "vehicle")
-        self.expressType = try container.optionalField(ThreadResponse.ExpressType.self, "express_type")
-        self.transportSubtype = try container.field(TransportSubtype.self, "transport_subtype")
-        self.carrier = try container.optionalField(Carrier.self, "carrier")
-        self.days = try container.field(String.self, "days")
-        self._exceptDays = try container.nullableField(String.self, "except_days")
-        self.startDate = try container.field(LocalDate.self, "start_date")
-        self.startTime = try container.field(String.self, "start_time")
-        self._from = try container.nullableField(Point.self, "from")
-        self._to = try container.nullableField(Point.self, "to")
-        self._departureDate = try container.nullableField(LocalDate.self, "departure_date")
-        self._arrivalDate = try container.nullableField(LocalDate.self, "arrival_date")
-        self.interval = try container.optionalField(Interval.self, "interval")
-        self.stops = try container.field([ThreadStop].self, "stops")
-    }
     private static let _readerKeys = JSONKeys(
         "uid", "title", "short_title", "number", "transport_type", "vehicle", "express_type", "transport_subtype",
         "carrier", "days", "except_days", "start_date", "start_time", "from", "to", "departure_date", "arrival_date",
@@ -157,28 +135,6 @@ public struct ThreadResponse: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self._arrivalDate = _arrivalDate
         self.interval = interval
         self.stops = try reader.required(stops, "stops")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.uid, "uid")
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.shortTitle, "short_title")
-        try container.encodeField(self.number, "number")
-        try container.encodeField(self.transportType, "transport_type")
-        try container.encodeFieldOrNull(self.vehicle, "vehicle")
-        try container.encodeFieldOrNull(self.expressType, "express_type")
-        try container.encodeField(self.transportSubtype, "transport_subtype")
-        try container.encodeFieldOrNull(self.carrier, "carrier")
-        try container.encodeField(self.days, "days")
-        try container.encodeNullableField(self._exceptDays, "except_days")
-        try container.encodeField(self.startDate, "start_date")
-        try container.encodeField(self.startTime, "start_time")
-        try container.encodeNullableField(self._from, "from")
-        try container.encodeNullableField(self._to, "to")
-        try container.encodeNullableField(self._departureDate, "departure_date")
-        try container.encodeNullableField(self._arrivalDate, "arrival_date")
-        try container.encodeOptionalField(self.interval, "interval")
-        try container.encodeField(self.stops, "stops")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -36,16 +36,6 @@ public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.platform = platform
         self._terminal = terminal.map(Nullable.value)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.station = try container.field(Point.self, "station")
-        self.arrival = try container.optionalField(String.self, "arrival")
-        self.departure = try container.optionalField(String.self, "departure")
-        self.duration = try container.field(Double.self, "duration")
-        self.stopTime = try container.optionalField(Int.self, "stop_time")
-        self.platform = try container.optionalField(String.self, "platform")
-        self._terminal = try container.nullableField(String.self, "terminal")
-    }
     private static let _readerKeys = JSONKeys(
         "station", "arrival", "departure", "duration", "stop_time", "platform", "terminal"
     )
@@ -73,16 +63,6 @@ public struct ThreadStop: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.platform = platform
         self._terminal = _terminal
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.station, "station")
-        try container.encodeFieldOrNull(self.arrival, "arrival")
-        try container.encodeFieldOrNull(self.departure, "departure")
-        try container.encodeField(self.duration, "duration")
-        try container.encodeFieldOrNull(self.stopTime, "stop_time")
-        try container.encodeOptionalField(self.platform, "platform")
-        try container.encodeNullableField(self._terminal, "terminal")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.station, "station")
@@ -107,11 +87,6 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable
         self.pagination = pagination
         self.stations = stations
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.pagination = try container.field(Pagination.self, "pagination")
-        self.stations = try container.field([NearestStation].self, "stations")
-    }
     private static let _readerKeys = JSONKeys(
         "pagination", "stations"
     )
@@ -127,11 +102,6 @@ public struct NearestStationsResponse: Codable, Hashable, Sendable, JSONWritable
         }
         self.pagination = try reader.required(pagination, "pagination")
         self.stations = try reader.required(stations, "stations")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.pagination, "pagination")
-        try container.encodeField(self.stations, "stations")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -51,22 +51,6 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.majority = majority
         self.typeChoices = typeChoices
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(PointType.self, "type")
-        self.code = try container.field(String.self, "code")
-        self.title = try container.field(String.self, "title")
-        self._popularTitle = try container.nullableField(String.self, "popular_title")
-        self._shortTitle = try container.nullableField(String.self, "short_title")
-        self.stationType = try container.field(StationType.self, "station_type")
-        self.stationTypeName = try container.optionalField(String.self, "station_type_name")
-        self.transportType = try container.field(TransportType.self, "transport_type")
-        self.lat = try container.field(Double.self, "lat")
-        self.lng = try container.field(Double.self, "lng")
-        self.distance = try container.field(Double.self, "distance")
-        self.majority = try container.optionalField(Int.self, "majority")
-        self.typeChoices = try container.field([String: TypeChoice].self, "type_choices")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "code", "title", "popular_title", "short_title", "station_type", "station_type_name", "transport_type",
         "lat", "lng", "distance", "majority", "type_choices"
@@ -109,22 +93,6 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.majority = majority
         self.typeChoices = try reader.required(typeChoices, "type_choices")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.code, "code")
-        try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._popularTitle, "popular_title")
-        try container.encodeNullableField(self._shortTitle, "short_title")
-        try container.encodeField(self.stationType, "station_type")
-        try container.encodeOptionalField(self.stationTypeName, "station_type_name")
-        try container.encodeField(self.transportType, "transport_type")
-        try container.encodeField(self.lat, "lat")
-        try container.encodeField(self.lng, "lng")
-        try container.encodeField(self.distance, "distance")
-        try container.encodeOptionalField(self.majority, "majority")
-        try container.encodeField(self.typeChoices, "type_choices")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.type, "type")
@@ -155,11 +123,6 @@ public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.desktopUrl = desktopUrl
         self.touchUrl = touchUrl
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.desktopUrl = try container.field(String.self, "desktop_url")
-        self.touchUrl = try container.field(String.self, "touch_url")
-    }
     private static let _readerKeys = JSONKeys(
         "desktop_url", "touch_url"
     )
@@ -175,11 +138,6 @@ public struct TypeChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         }
         self.desktopUrl = try reader.required(desktopUrl, "desktop_url")
         self.touchUrl = try reader.required(touchUrl, "touch_url")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.desktopUrl, "desktop_url")
-        try container.encodeField(self.touchUrl, "touch_url")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

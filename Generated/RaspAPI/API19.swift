@@ -35,17 +35,6 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritab
         self.lng = lng
         self.distance = distance
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(PointType.self, "type")
-        self.code = try container.field(String.self, "code")
-        self.title = try container.field(String.self, "title")
-        self._shortTitle = try container.nullableField(String.self, "short_title")
-        self._popularTitle = try container.nullableField(String.self, "popular_title")
-        self.lat = try container.field(Double.self, "lat")
-        self.lng = try container.field(Double.self, "lng")
-        self.distance = try container.field(Double.self, "distance")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "code", "title", "short_title", "popular_title", "lat", "lng", "distance"
     )
@@ -75,17 +64,6 @@ public struct NearestSettlementResponse: Codable, Hashable, Sendable, JSONWritab
         self.lng = try reader.required(lng, "lng")
         self.distance = try reader.required(distance, "distance")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.code, "code")
-        try container.encodeField(self.title, "title")
-        try container.encodeNullableField(self._shortTitle, "short_title")
-        try container.encodeNullableField(self._popularTitle, "popular_title")
-        try container.encodeField(self.lat, "lat")
-        try container.encodeField(self.lng, "lng")
-        try container.encodeField(self.distance, "distance")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.type, "type")
@@ -112,11 +90,6 @@ public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable, JSONRe
         self.carrier = carrier
         self.carriers = carriers
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.carrier = try container.optionalField(Carrier.self, "carrier")
-        self.carriers = try container.optionalField([Carrier].self, "carriers")
-    }
     private static let _readerKeys = JSONKeys(
         "carrier", "carriers"
     )
@@ -132,11 +105,6 @@ public struct CarrierResponse: Codable, Hashable, Sendable, JSONWritable, JSONRe
         }
         self.carrier = carrier
         self.carriers = carriers
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.carrier, "carrier")
-        try container.encodeOptionalField(self.carriers, "carriers")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -13,10 +13,6 @@ public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable, J
     public init(countries: [Country]) {
         self.countries = countries
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.countries = try container.field([Country].self, "countries")
-    }
     private static let _readerKeys = JSONKeys(
         "countries"
     )
@@ -30,10 +26,6 @@ public struct StationsListResponse: Codable, Hashable, Sendable, JSONWritable, J
             }
         }
         self.countries = try reader.required(countries, "countries")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.countries, "countries")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -53,11 +45,6 @@ public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.yandexCode = yandexCode
         self.esrCode = esrCode
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.yandexCode = try container.optionalField(String.self, "yandex_code")
-        self.esrCode = try container.optionalField(String.self, "esr_code")
-    }
     private static let _readerKeys = JSONKeys(
         "yandex_code", "esr_code"
     )
@@ -73,11 +60,6 @@ public struct DirectoryCodes: Codable, Hashable, Sendable, JSONWritable, JSONRea
         }
         self.yandexCode = yandexCode
         self.esrCode = esrCode
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.yandexCode, "yandex_code")
-        try container.encodeOptionalField(self.esrCode, "esr_code")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -101,12 +83,6 @@ public struct Country: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.codes = codes
         self.regions = regions
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.regions = try container.field([Region].self, "regions")
-    }
     private static let _readerKeys = JSONKeys(
         "title", "codes", "regions"
     )
@@ -124,12 +100,6 @@ public struct Country: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.title = try reader.required(title, "title")
         self.codes = try reader.required(codes, "codes")
         self.regions = try reader.required(regions, "regions")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeField(self.regions, "regions")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -18,12 +18,6 @@ public struct Region: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.codes = codes
         self.settlements = settlements
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.settlements = try container.field([Settlement].self, "settlements")
-    }
     private static let _readerKeys = JSONKeys(
         "title", "codes", "settlements"
     )
@@ -41,12 +35,6 @@ public struct Region: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.title = try reader.required(title, "title")
         self.codes = try reader.required(codes, "codes")
         self.settlements = try reader.required(settlements, "settlements")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeField(self.settlements, "settlements")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -71,12 +59,6 @@ public struct Settlement: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.codes = codes
         self.stations = stations
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.stations = try container.field([Station].self, "stations")
-    }
     private static let _readerKeys = JSONKeys(
         "title", "codes", "stations"
     )
@@ -95,12 +77,6 @@ public struct Settlement: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.codes = try reader.required(codes, "codes")
         self.stations = try reader.required(stations, "stations")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeField(self.stations, "stations")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.title, "title")
@@ -108,6 +84,99 @@ public struct Settlement: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         try writer.encodeField(self.stations, "stations")
         writer.endObject()
     }
+}
+
+/// A station in the station directory.
+public struct Station: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Station name (may be `""`).
+    public let title: String
+    /// Codes of a directory entry; may be `{}`.
+    public let codes: DirectoryCodes
+    /// Railway direction name; `""` for non-rail stations.
+    public let direction: String?
+    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
+    public let stationType: StationType?
+    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
+    public let transportType: TransportType?
+    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public var latitude: Station.Latitude? { _latitude?.value }
+    private let _latitude: Nullable<Station.Latitude>?
+    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public var longitude: Station.Longitude? { _longitude?.value }
+    private let _longitude: Nullable<Station.Longitude>?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
+        self.title = title
+        self.codes = codes
+        self.direction = direction
+        self.stationType = stationType
+        self.transportType = transportType
+        self._latitude = latitude.map(Nullable.value)
+        self._longitude = longitude.map(Nullable.value)
+    }
+    private static let _readerKeys = JSONKeys(
+        "title", "codes", "direction", "station_type", "transport_type", "latitude", "longitude"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var title: String?, codes: DirectoryCodes?, direction: String?, stationType: StationType?
+        var transportType: TransportType?, _latitude: Nullable<Station.Latitude>?
+        var _longitude: Nullable<Station.Longitude>?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: title = try reader.read(String.self)
+            case 1: codes = try reader.read(DirectoryCodes.self)
+            case 2: direction = try reader.readIfPresent(String.self)
+            case 3: stationType = try reader.readIfPresent(StationType.self)
+            case 4: transportType = try reader.readIfPresent(TransportType.self)
+            case 5: _latitude = try reader.readNullable(Station.Latitude.self)
+            case 6: _longitude = try reader.readNullable(Station.Longitude.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.title = try reader.required(title, "title")
+        self.codes = try reader.required(codes, "codes")
+        self.direction = direction
+        self.stationType = stationType
+        self.transportType = transportType
+        self._latitude = _latitude
+        self._longitude = _longitude
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.title, "title")
+        try writer.encodeField(self.codes, "codes")
+        try writer.encodeOptionalField(self.direction, "direction")
+        try writer.encodeOptionalField(self.stationType, "station_type")
+        try writer.encodeOptionalField(self.transportType, "transport_type")
+        try writer.encodeNullableField(self._latitude, "latitude")
+        try writer.encodeNullableField(self._longitude, "longitude")
+        writer.endObject()
+    }
+
+    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public enum Latitude: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        /// The value as a `Double`.
+        case double(Double)
+        /// The value as a `String`.
+        case string(String)
+        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+            .init(keys: nil, reading: { .double(try $0.read(Double.self)) }),
+            .init(keys: nil, reading: { .string(try $0.read(String.self)) }),
+        ]
+        public init(reading reader: inout JSONReader) throws {
+            self = try OneOfDecoding.bestMatch("Latitude", in: &reader, Self._candidates)
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            switch self {
+            case .double(let value): try writer.encodeValue(value)
+            case .string(let value): try writer.encodeValue(value)
+            }
+        }
+    }
+
+    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
+    public typealias Longitude = Station.Latitude
 }
 
 extension Operations {

@@ -4,128 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// A station in the station directory.
-public struct Station: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// Station name (may be `""`).
-    public let title: String
-    /// Codes of a directory entry; may be `{}`.
-    public let codes: DirectoryCodes
-    /// Railway direction name; `""` for non-rail stations.
-    public let direction: String?
-    /// Type of a station. OPEN enum: the known codes are listed in the first alternative, but other values
-    public let stationType: StationType?
-    /// Transport type. OPEN enum: the known codes are listed in the first alternative; `stations_list` may
-    public let transportType: TransportType?
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public var latitude: Station.Latitude? { _latitude?.value }
-    private let _latitude: Nullable<Station.Latitude>?
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public var longitude: Station.Longitude? { _longitude?.value }
-    private let _longitude: Nullable<Station.Longitude>?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(title: String, codes: DirectoryCodes, direction: String? = nil, stationType: StationType? = nil, transportType: TransportType? = nil, latitude: Station.Latitude? = nil, longitude: Station.Longitude? = nil) {
-        self.title = title
-        self.codes = codes
-        self.direction = direction
-        self.stationType = stationType
-        self.transportType = transportType
-        self._latitude = latitude.map(Nullable.value)
-        self._longitude = longitude.map(Nullable.value)
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.field(String.self, "title")
-        self.codes = try container.field(DirectoryCodes.self, "codes")
-        self.direction = try container.optionalField(String.self, "direction")
-        self.stationType = try container.optionalField(StationType.self, "station_type")
-        self.transportType = try container.optionalField(TransportType.self, "transport_type")
-        self._latitude = try container.nullableField(Station.Latitude.self, "latitude")
-        self._longitude = try container.nullableField(Station.Longitude.self, "longitude")
-    }
-    private static let _readerKeys = JSONKeys(
-        "title", "codes", "direction", "station_type", "transport_type", "latitude", "longitude"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var title: String?, codes: DirectoryCodes?, direction: String?, stationType: StationType?
-        var transportType: TransportType?, _latitude: Nullable<Station.Latitude>?
-        var _longitude: Nullable<Station.Longitude>?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: title = try reader.read(String.self)
-            case 1: codes = try reader.read(DirectoryCodes.self)
-            case 2: direction = try reader.readIfPresent(String.self)
-            case 3: stationType = try reader.readIfPresent(StationType.self)
-            case 4: transportType = try reader.readIfPresent(TransportType.self)
-            case 5: _latitude = try reader.readNullable(Station.Latitude.self)
-            case 6: _longitude = try reader.readNullable(Station.Longitude.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.title = try reader.required(title, "title")
-        self.codes = try reader.required(codes, "codes")
-        self.direction = direction
-        self.stationType = stationType
-        self.transportType = transportType
-        self._latitude = _latitude
-        self._longitude = _longitude
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.title, "title")
-        try container.encodeField(self.codes, "codes")
-        try container.encodeOptionalField(self.direction, "direction")
-        try container.encodeOptionalField(self.stationType, "station_type")
-        try container.encodeOptionalField(self.transportType, "transport_type")
-        try container.encodeNullableField(self._latitude, "latitude")
-        try container.encodeNullableField(self._longitude, "longitude")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.title, "title")
-        try writer.encodeField(self.codes, "codes")
-        try writer.encodeOptionalField(self.direction, "direction")
-        try writer.encodeOptionalField(self.stationType, "station_type")
-        try writer.encodeOptionalField(self.transportType, "transport_type")
-        try writer.encodeNullableField(self._latitude, "latitude")
-        try writer.encodeNullableField(self._longitude, "longitude")
-        writer.endObject()
-    }
-
-    /// Latitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public enum Latitude: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-        /// The value as a `Double`.
-        case double(Double)
-        /// The value as a `String`.
-        case string(String)
-        private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .double(try Double(from: $0)) } reading: { .double(try $0.read(Double.self)) },
-            .init(keys: nil) { .string(try String(from: $0)) } reading: { .string(try $0.read(String.self)) },
-        ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Latitude", in: decoder, Self._candidates)
-        }
-        public init(reading reader: inout JSONReader) throws {
-            self = try OneOfDecoding.bestMatch("Latitude", in: &reader, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .double(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
-            }
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            switch self {
-            case .double(let value): try writer.encodeValue(value)
-            case .string(let value): try writer.encodeValue(value)
-            }
-        }
-    }
-
-    /// Longitude; normally a number, but empty strings (and possibly `null`) occur when unknown.
-    public typealias Longitude = Station.Latitude
-}
-
 /// Response of `/v3.0/copyright/`.
 public struct CopyrightResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
@@ -133,10 +11,6 @@ public struct CopyrightResponse: Codable, Hashable, Sendable, JSONWritable, JSON
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(copyright: Copyright) {
         self.copyright = copyright
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.copyright = try container.field(Copyright.self, "copyright")
     }
     private static let _readerKeys = JSONKeys(
         "copyright"
@@ -152,13 +26,83 @@ public struct CopyrightResponse: Codable, Hashable, Sendable, JSONWritable, JSON
         }
         self.copyright = try reader.required(copyright, "copyright")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.copyright, "copyright")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.copyright, "copyright")
+        writer.endObject()
+    }
+}
+
+/// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
+/// HTML `<iframe>` snippets with a protocol-relative `src` (v = vertical, h = horizontal; m = mono, d = dark,
+/// y = yellow/colour).
+public struct Copyright: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Link to Yandex Rasp to attach to the attribution.
+    public let url: String
+    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
+    public let text: String
+    /// Vertical monochrome banner (`<iframe>` HTML snippet).
+    public let logoVm: String?
+    /// Vertical dark banner (`<iframe>` HTML snippet).
+    public let logoVd: String?
+    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoVy: String?
+    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
+    public let logoHm: String?
+    /// Horizontal dark banner (`<iframe>` HTML snippet).
+    public let logoHd: String?
+    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
+    public let logoHy: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
+        self.url = url
+        self.text = text
+        self.logoVm = logoVm
+        self.logoVd = logoVd
+        self.logoVy = logoVy
+        self.logoHm = logoHm
+        self.logoHd = logoHd
+        self.logoHy = logoHy
+    }
+    private static let _readerKeys = JSONKeys(
+        "url", "text", "logo_vm", "logo_vd", "logo_vy", "logo_hm", "logo_hd", "logo_hy"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var url: String?, text: String?, logoVm: String?, logoVd: String?, logoVy: String?, logoHm: String?
+        var logoHd: String?, logoHy: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: url = try reader.read(String.self)
+            case 1: text = try reader.read(String.self)
+            case 2: logoVm = try reader.readIfPresent(String.self)
+            case 3: logoVd = try reader.readIfPresent(String.self)
+            case 4: logoVy = try reader.readIfPresent(String.self)
+            case 5: logoHm = try reader.readIfPresent(String.self)
+            case 6: logoHd = try reader.readIfPresent(String.self)
+            case 7: logoHy = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.url = try reader.required(url, "url")
+        self.text = try reader.required(text, "text")
+        self.logoVm = logoVm
+        self.logoVd = logoVd
+        self.logoVy = logoVy
+        self.logoHm = logoHm
+        self.logoHd = logoHd
+        self.logoHy = logoHy
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.url, "url")
+        try writer.encodeField(self.text, "text")
+        try writer.encodeOptionalField(self.logoVm, "logo_vm")
+        try writer.encodeOptionalField(self.logoVd, "logo_vd")
+        try writer.encodeOptionalField(self.logoVy, "logo_vy")
+        try writer.encodeOptionalField(self.logoHm, "logo_hm")
+        try writer.encodeOptionalField(self.logoHd, "logo_hd")
+        try writer.encodeOptionalField(self.logoHy, "logo_hy")
         writer.endObject()
     }
 }

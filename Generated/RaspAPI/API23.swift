@@ -4,102 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// Attribution that must be displayed with Rasp data: a banner, then the text, then the URL. `logo_*` are
-/// HTML `<iframe>` snippets with a protocol-relative `src` (v = vertical, h = horizontal; m = mono, d = dark,
-/// y = yellow/colour).
-public struct Copyright: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// Link to Yandex Rasp to attach to the attribution.
-    public let url: String
-    /// Attribution text, e.g. "Данные предоставлены сервисом Яндекс.Расписания".
-    public let text: String
-    /// Vertical monochrome banner (`<iframe>` HTML snippet).
-    public let logoVm: String?
-    /// Vertical dark banner (`<iframe>` HTML snippet).
-    public let logoVd: String?
-    /// Vertical yellow/colour banner (`<iframe>` HTML snippet).
-    public let logoVy: String?
-    /// Horizontal monochrome banner (`<iframe>` HTML snippet).
-    public let logoHm: String?
-    /// Horizontal dark banner (`<iframe>` HTML snippet).
-    public let logoHd: String?
-    /// Horizontal yellow/colour banner (`<iframe>` HTML snippet).
-    public let logoHy: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(url: String, text: String, logoVm: String? = nil, logoVd: String? = nil, logoVy: String? = nil, logoHm: String? = nil, logoHd: String? = nil, logoHy: String? = nil) {
-        self.url = url
-        self.text = text
-        self.logoVm = logoVm
-        self.logoVd = logoVd
-        self.logoVy = logoVy
-        self.logoHm = logoHm
-        self.logoHd = logoHd
-        self.logoHy = logoHy
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.url = try container.field(String.self, "url")
-        self.text = try container.field(String.self, "text")
-        self.logoVm = try container.optionalField(String.self, "logo_vm")
-        self.logoVd = try container.optionalField(String.self, "logo_vd")
-        self.logoVy = try container.optionalField(String.self, "logo_vy")
-        self.logoHm = try container.optionalField(String.self, "logo_hm")
-        self.logoHd = try container.optionalField(String.self, "logo_hd")
-        self.logoHy = try container.optionalField(String.self, "logo_hy")
-    }
-    private static let _readerKeys = JSONKeys(
-        "url", "text", "logo_vm", "logo_vd", "logo_vy", "logo_hm", "logo_hd", "logo_hy"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var url: String?, text: String?, logoVm: String?, logoVd: String?, logoVy: String?, logoHm: String?
-        var logoHd: String?, logoHy: String?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: url = try reader.read(String.self)
-            case 1: text = try reader.read(String.self)
-            case 2: logoVm = try reader.readIfPresent(String.self)
-            case 3: logoVd = try reader.readIfPresent(String.self)
-            case 4: logoVy = try reader.readIfPresent(String.self)
-            case 5: logoHm = try reader.readIfPresent(String.self)
-            case 6: logoHd = try reader.readIfPresent(String.self)
-            case 7: logoHy = try reader.readIfPresent(String.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.url = try reader.required(url, "url")
-        self.text = try reader.required(text, "text")
-        self.logoVm = logoVm
-        self.logoVd = logoVd
-        self.logoVy = logoVy
-        self.logoHm = logoHm
-        self.logoHd = logoHd
-        self.logoHy = logoHy
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.url, "url")
-        try container.encodeField(self.text, "text")
-        try container.encodeOptionalField(self.logoVm, "logo_vm")
-        try container.encodeOptionalField(self.logoVd, "logo_vd")
-        try container.encodeOptionalField(self.logoVy, "logo_vy")
-        try container.encodeOptionalField(self.logoHm, "logo_hm")
-        try container.encodeOptionalField(self.logoHd, "logo_hd")
-        try container.encodeOptionalField(self.logoHy, "logo_hy")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.url, "url")
-        try writer.encodeField(self.text, "text")
-        try writer.encodeOptionalField(self.logoVm, "logo_vm")
-        try writer.encodeOptionalField(self.logoVd, "logo_vd")
-        try writer.encodeOptionalField(self.logoVy, "logo_vy")
-        try writer.encodeOptionalField(self.logoHm, "logo_hm")
-        try writer.encodeOptionalField(self.logoHd, "logo_hd")
-        try writer.encodeOptionalField(self.logoHy, "logo_hy")
-        writer.endObject()
-    }
-}
-
 /// Error body returned with 4xx statuses (in the requested format).
 public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Error details.
@@ -107,10 +11,6 @@ public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable, JSONRead
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(error: ErrorDetails) {
         self.error = error
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.error = try container.field(ErrorDetails.self, "error")
     }
     private static let _readerKeys = JSONKeys(
         "error"
@@ -125,10 +25,6 @@ public struct ErrorResponse: Codable, Hashable, Sendable, JSONWritable, JSONRead
             }
         }
         self.error = try reader.required(error, "error")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.error, "error")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -154,13 +50,6 @@ public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.errorCode = errorCode
         self.request = request
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.text = try container.field(String.self, "text")
-        self.httpCode = try container.optionalField(Int.self, "http_code")
-        self.errorCode = try container.optionalField(String.self, "error_code")
-        self.request = try container.optionalField(String.self, "request")
-    }
     private static let _readerKeys = JSONKeys(
         "text", "http_code", "error_code", "request"
     )
@@ -180,13 +69,6 @@ public struct ErrorDetails: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.httpCode = httpCode
         self.errorCode = errorCode
         self.request = request
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.text, "text")
-        try container.encodeOptionalField(self.httpCode, "http_code")
-        try container.encodeOptionalField(self.errorCode, "error_code")
-        try container.encodeOptionalField(self.request, "request")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -3,7 +3,7 @@ extension GeneratorConfig {
     static let keys = [
         "accessModifier", "clientName", "generate", "filter", "operations", "tags", "nameOverrides", "names",
         "typeOverrides", "additionalImports", "additionalFileComments", "namingStrategy", "featureFlags", "lenient",
-        "namespace",
+        "writtenCoders", "namespace",
     ]
 
     /// Reads a config file, in the dialect its name says (``Dialect/init(path:)``; `rasp-generate.yaml` without one).
@@ -121,6 +121,8 @@ extension GeneratorConfig {
             }
         case "lenient":
             lenient = try DocumentParser.bool(entry.value, entry.key)
+        case "writtenCoders":
+            writtenCoders = try DocumentParser.bool(entry.value, entry.key)
         case "namespace":
             let name = try DocumentParser.string(entry.value, entry.key)
             if let problem = Self.namespaceProblem(name) {

@@ -27,6 +27,7 @@
 /// namingStrategy: idiomatic       # accepted for swift-openapi-generator's configs (see below)
 /// featureFlags: []                # likewise
 /// lenient: true                   # repair the errors that have a safe repair, with a warning for each
+/// writtenCoders: true             # init(from:) and encode(to:) written out for every type (see below)
 /// namespace: Billing              # every declaration inside `enum Billing`, files named BillingAPI01.swift…
 /// ```
 public struct GeneratorConfig: Sendable {
@@ -52,6 +53,11 @@ public struct GeneratorConfig: Sendable {
     /// Whether errors in the document that have a safe repair are repaired (each reported as a warning) instead of
     /// failing the run; errors without one still fail it. See <doc:GeneratorDiagnostics>.
     public var lenient = false
+    /// Whether every type gets a written-out `init(from:)` and `encode(to:)`. By default only the types coded by
+    /// shape do (parameters, form and multipart bodies); the others take the runtime's, which decode and encode
+    /// through the type's JSON reader and writer: less code to compile, and the same values, slower through a
+    /// decoder or encoder of your own. Set it when an app codes the types with its own coders on a hot path.
+    public var writtenCoders = false
     /// What to write (the config's `generate`, spelled as swift-openapi-generator spells it). The types are always
     /// written, since the client and the server are made of them.
     public var generate: Set<GeneratedPart> = [.types, .client]

@@ -1,20 +1,21 @@
 import ArgumentParser
 import Foundation
 import RaspAPI
+import RaspBenchCoders
 import RaspDemo
 import RaspRuntime
 
 /// `rasp-bench codec`: the JSON coders, in one run.
 ///
 /// Decoding, for the demo's all-days search answer (the body `rasp-bench mock` serves) and for a mix of every
-/// endpoint's demo answer (the big stations list included): Foundation's `JSONDecoder` through the types'
-/// `init(from:)` (`JSONCoding.decoder`), the generated readers (`JSONCoding.decode`, ``JSONReadable``), and as a
+/// endpoint's demo answer (the big stations list included): Foundation's `JSONDecoder` through written-out
+/// `init(from:)` (`JSONCoding.decoder` on the same types generated with `writtenCoders`), the generated readers (`JSONCoding.decode`, ``JSONReadable``), and as a
 /// floor a scan that checks the same bytes are JSON and builds nothing (`JSONCoding.validate`). The three are
 /// interleaved run by run, so the machine's load falls on all of them alike. On glibc Linux the heap allocations of
 /// one decode are counted too (``Allocations``).
 ///
-/// Encoding, for the search answer: `JSONEncoder`, `JSONCoding.encode` streaming through `encode(to:)`, and
-/// `JSONCoding.encode` taking `writeJSON(to:)`. Prints medians, throughput and ratios.
+/// Encoding, for the search answer: `JSONEncoder` and `JSONCoding.encode` streaming through written-out
+/// `encode(to:)`, and `JSONCoding.encode` taking `writeJSON(to:)`. Prints medians, throughput and ratios.
 struct CodecSuite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codec",
@@ -36,30 +37,34 @@ struct CodecSuite: ParsableCommand {
             for _ in 0..<runs { for sample in samples { try sample.reader() } }
             return
         }
-        let value = try JSONCoding.decoder.decode(SearchResponse.self, from: search)
+        let value = try JSONCoding.decode(SearchResponse.self, from: search)
         Figures.emit("codec.body", Double(search.count) / 1024, "KB")
-        try decodeFigures("codec.search", [Sample(SearchResponse.self, search)])
+        try decodeFigures("codec.search", [Sample(SearchResponse.self, Written.SearchResponse.self, search)])
         try decodeFigures("codec.mix", try Self.mix(api, searchBody: search, search: value))
-        try encodeFigures(value)
+        try encodeFigures(value, try JSONCoding.decoder.decode(Written.SearchResponse.self, from: search))
     }
 
-    /// One body and the type it decodes as.
+    /// One body, the type it is read as, and the same type with written-out coders (the baseline).
     struct Sample {
         let body: Data
         let foundation: () throws -> Void
         let reader: () throws -> Void
 
-        init<Value: JSONReadable & Equatable>(_ type: Value.Type, _ body: Data) {
+        init<Value: JSONReadable, Baseline: Decodable>(_ type: Value.Type, _ baseline: Baseline.Type, _ body: Data) {
             self.body = body
-            foundation = { _ = try JSONCoding.decoder.decode(Value.self, from: body) }
+            foundation = { _ = try JSONCoding.decoder.decode(Baseline.self, from: body) }
             reader = { _ = try JSONCoding.decode(Value.self, from: body) }
         }
 
-        /// Both paths give the same value.
-        static func check<Value: JSONReadable & Equatable>(_ type: Value.Type, _ body: Data) throws -> Sample {
-            guard try JSONCoding.decoder.decode(Value.self, from: body) == JSONCoding.decode(Value.self, from: body)
+        /// Both paths give the same value: the same JSON when each is encoded again.
+        static func check<Value: JSONReadable & Encodable, Baseline: Codable>(
+            _ type: Value.Type, _ baseline: Baseline.Type, _ body: Data
+        ) throws -> Sample {
+            let read = try JSONCoding.encode(JSONCoding.decode(Value.self, from: body))
+            let decoded = try JSONCoding.encode(JSONCoding.decoder.decode(Baseline.self, from: body))
+            guard try JSONCoding.decode(JSONValue.self, from: read) == JSONCoding.decode(JSONValue.self, from: decoded)
             else { throw ValidationError("the two decoders read \(Value.self) differently") }
-            return Sample(type, body)
+            return Sample(type, baseline, body)
         }
     }
 
@@ -97,30 +102,36 @@ struct CodecSuite: ParsableCommand {
 
     /// Every endpoint's demo answer once (two searches), each checked to decode alike both ways.
     private static func mix(_ api: DemoAPI, searchBody: Data, search: SearchResponse) throws -> [Sample] {
-        var samples = [try Sample.check(SearchResponse.self, searchBody)]
-        samples.append(try .check(SearchResponse.self, try answer(api, "/v3.0/search/", [
+        var samples = [try Sample.check(SearchResponse.self, Written.SearchResponse.self, searchBody)]
+        samples.append(try .check(SearchResponse.self, Written.SearchResponse.self, try answer(api, "/v3.0/search/", [
             ("from", "c213"), ("to", "c2"), ("date", "2026-12-01"), ("transfers", "true"),
         ])))
-        samples.append(try .check(ScheduleResponse.self, try answer(api, "/v3.0/schedule/", [("station", "s9602494")])))
+        samples.append(try .check(ScheduleResponse.self, Written.ScheduleResponse.self,
+                                  try answer(api, "/v3.0/schedule/", [("station", "s9602494")])))
         let segments = search.segments.compactMap { item -> Segment? in
             if case .segment(let segment) = item { return segment }
             return nil
         }
         if let uid = segments.first?.thread.uid {
-            samples.append(try .check(ThreadResponse.self, try answer(api, "/v3.0/thread/", [("uid", uid)])))
+            samples.append(try .check(ThreadResponse.self, Written.ThreadResponse.self,
+                                      try answer(api, "/v3.0/thread/", [("uid", uid)])))
         }
-        samples.append(try .check(NearestStationsResponse.self, try answer(api, "/v3.0/nearest_stations/", [
+        samples.append(try .check(NearestStationsResponse.self, Written.NearestStationsResponse.self,
+                                  try answer(api, "/v3.0/nearest_stations/", [
             ("lat", "55.7558"), ("lng", "37.6173"), ("distance", "50"),
         ])))
-        samples.append(try .check(NearestSettlementResponse.self, try answer(api, "/v3.0/nearest_settlement/", [
+        samples.append(try .check(NearestSettlementResponse.self, Written.NearestSettlementResponse.self,
+                                  try answer(api, "/v3.0/nearest_settlement/", [
             ("lat", "55.7558"), ("lng", "37.6173"),
         ])))
         if let carrier = segments.first(where: { $0.thread.carrier != nil })?.thread.carrier?.code {
-            samples.append(try .check(CarrierResponse.self, try answer(api, "/v3.0/carrier/",
-                                                                      [("code", "\(carrier)")])))
+            samples.append(try .check(CarrierResponse.self, Written.CarrierResponse.self,
+                                      try answer(api, "/v3.0/carrier/", [("code", "\(carrier)")])))
         }
-        samples.append(try .check(CopyrightResponse.self, try answer(api, "/v3.0/copyright/", [])))
-        samples.append(try .check(StationsListResponse.self, try answer(api, "/v3.0/stations_list/", [])))
+        samples.append(try .check(CopyrightResponse.self, Written.CopyrightResponse.self,
+                                  try answer(api, "/v3.0/copyright/", [])))
+        samples.append(try .check(StationsListResponse.self, Written.StationsListResponse.self,
+                                  try answer(api, "/v3.0/stations_list/", [])))
         return samples
     }
 
@@ -131,18 +142,19 @@ struct CodecSuite: ParsableCommand {
         return answer.body
     }
 
-    /// Times the three encoders on the search answer, after checking they write the same JSON.
-    private func encodeFigures(_ value: SearchResponse) throws {
-        let tree = try JSONCoding.encoder.encode(value)
-        let streamed = try JSONCoding.encode(ThroughEncoder(value: value))
+    /// Times the three encoders on the search answer (`baseline`: the same value with written-out coders), after
+    /// checking they write the same JSON.
+    private func encodeFigures(_ value: SearchResponse, _ baseline: Written.SearchResponse) throws {
+        let tree = try JSONCoding.encoder.encode(baseline)
+        let streamed = try JSONCoding.encode(ThroughEncoder(value: baseline))
         let written = try JSONCoding.encode(value)
         let same = try JSONDecoder().decode(JSONValue.self, from: tree)
             == JSONDecoder().decode(JSONValue.self, from: streamed)
         guard same, streamed == written else { throw ValidationError("the encoders wrote different JSON") }
         var foundation: [Double] = [], streaming: [Double] = [], writer: [Double] = []
         for _ in 0..<max(runs, 1) {
-            foundation.append(try Stopwatch.measure { try JSONCoding.encoder.encode(value) }.1)
-            streaming.append(try Stopwatch.measure { try JSONCoding.encode(ThroughEncoder(value: value)) }.1)
+            foundation.append(try Stopwatch.measure { try JSONCoding.encoder.encode(baseline) }.1)
+            streaming.append(try Stopwatch.measure { try JSONCoding.encode(ThroughEncoder(value: baseline)) }.1)
             writer.append(try Stopwatch.measure { try JSONCoding.encode(value) }.1)
         }
         let median = Figures.median

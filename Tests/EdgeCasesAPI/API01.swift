@@ -292,10 +292,6 @@ public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable, JSONReada
     public init(name: String? = nil) {
         self.name = name
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -309,10 +305,6 @@ public struct ClientSchema: Codable, Hashable, Sendable, JSONWritable, JSONReada
             }
         }
         self.name = name
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -11,10 +11,6 @@ public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable, JSONR
     public init(count: Int? = nil) {
         self.count = count
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.count = try container.optionalField(Int.self, "count")
-    }
     private static let _readerKeys = JSONKeys(
         "count"
     )
@@ -28,10 +24,6 @@ public struct OperationsSchema: Codable, Hashable, Sendable, JSONWritable, JSONR
             }
         }
         self.count = count
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.count, "count")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -17,12 +17,6 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.café = café
         self.café2 = café2
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(SnowflakeType.self, "id")
-        self.café = try container.optionalField(String.self, "café")
-        self.café2 = try container.optionalField(String.self, "café")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "café", "café"
     )
@@ -41,51 +35,12 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.café = café
         self.café2 = café2
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeOptionalField(self.café, "café")
-        try container.encodeOptionalField(self.café2, "café")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.id, "id")
         try writer.encodeOptionalField(self.café, "café")
         try writer.encodeOptionalField(self.café2, "café")
         writer.endObject()
-    }
-}
-
-extension Operations {
-    /// The input of ``Client/styles(_:)``.
-    public struct Styles: Sendable {
-        public var label: [String]
-        public var matrix: String
-        public var point: Point
-        public var filter: Filter?
-        public var deep: Filter?
-        public var spaced: [Int]?
-        public var piped: [String]?
-        public var labels: [String: String]?
-        public var `where`: Point?
-        public var xPoint: Point?
-        public var session: String?
-        public var prefs: Point?
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
-            self.label = label
-            self.matrix = matrix
-            self.point = point
-            self.filter = filter
-            self.deep = deep
-            self.spaced = spaced
-            self.piped = piped
-            self.labels = labels
-            self.where = `where`
-            self.xPoint = xPoint
-            self.session = session
-            self.prefs = prefs
-        }
     }
 }
 

@@ -5,6 +5,37 @@ internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
 extension Operations {
+    /// The input of ``Client/styles(_:)``.
+    public struct Styles: Sendable {
+        public var label: [String]
+        public var matrix: String
+        public var point: Point
+        public var filter: Filter?
+        public var deep: Filter?
+        public var spaced: [Int]?
+        public var piped: [String]?
+        public var labels: [String: String]?
+        public var `where`: Point?
+        public var xPoint: Point?
+        public var session: String?
+        public var prefs: Point?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
+            self.label = label
+            self.matrix = matrix
+            self.point = point
+            self.filter = filter
+            self.deep = deep
+            self.spaced = spaced
+            self.piped = piped
+            self.labels = labels
+            self.where = `where`
+            self.xPoint = xPoint
+            self.session = session
+            self.prefs = prefs
+        }
+    }
+
     /// The input of ``Client/fallback(_:)``.
     public struct Fallback: Sendable {
         /// Creates the input from its parameters (optional ones default to `nil`).

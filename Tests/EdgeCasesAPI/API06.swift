@@ -33,16 +33,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._code = code.map(Nullable.value)
         self.weight = weight
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(Int.self, "id")
-        self.name = try container.field(String.self, "name")
-        self.owner = try container.optionalField(Owner.self, "owner")
-        self.tag = try container.optionalField(Tag.self, "tag")
-        self._nickname = try container.optionalField(String.self, "nickname")
-        self._code = try container.nullableField(String.self, "code")
-        self.weight = try container.optionalField(Double.self, "weight")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "name", "owner", "tag", "nickname", "code", "weight"
     )
@@ -69,16 +59,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._nickname = _nickname
         self._code = _code
         self.weight = weight
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.owner, "owner")
-        try container.encodeOptionalField(self.tag, "tag")
-        try container.encodeOptionalField(self._nickname, "nickname")
-        try container.encodeNullableField(self._code, "code")
-        try container.encodeOptionalField(self.weight, "weight")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

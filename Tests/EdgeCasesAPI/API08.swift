@@ -162,6 +162,87 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadab
     }
 }
 
+extension Operations {
+    /// The input of ``Client/echoEither(_:)``.
+    public struct EchoEither: Sendable {
+        /// The request body, in one of the media types the operation takes: `application/json`, `multipart/form-data`, `text/plain`.
+        public var body: Operations.EchoEither.Body?
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: Operations.EchoEither.Body? = nil) {
+            self.body = body
+        }
+
+        /// The `MultipartBody` schema of the API.
+        public struct MultipartBody: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            /// Format: `binary`.
+            public var image: BinaryFile
+            public var prompt: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(image: BinaryFile, prompt: String? = nil) {
+                self.image = image
+                self.prompt = prompt
+            }
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: FieldKey.self)
+                self.image = try container.field(BinaryFile.self, "image")
+                self.prompt = try container.optionalField(String.self, "prompt")
+            }
+            private static let _readerKeys = JSONKeys(
+                "image", "prompt"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var image: BinaryFile?, prompt: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: image = try reader.read(BinaryFile.self)
+                    case 1: prompt = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.image = try reader.required(image, "image")
+                self.prompt = prompt
+            }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: FieldKey.self)
+                try container.encodeField(self.image, "image")
+                try container.encodeOptionalField(self.prompt, "prompt")
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeField(self.image, "image")
+                try writer.encodeOptionalField(self.prompt, "prompt")
+                writer.endObject()
+            }
+        }
+
+        /// The media types the request body can be sent as.
+        public enum Body: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            /// The value as a `Point`.
+            case json(Point)
+            /// The value as a `Operations.EchoEither.MultipartBody`.
+            case multipart(Operations.EchoEither.MultipartBody)
+            /// The value as a `String`.
+            case text(String)
+            private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+                .init(keys: nil, reading: { .json(try $0.read(Point.self)) }),
+                .init(keys: nil, reading: { .multipart(try $0.read(Operations.EchoEither.MultipartBody.self)) }),
+                .init(keys: nil, reading: { .text(try $0.read(String.self)) }),
+            ]
+            public init(reading reader: inout JSONReader) throws {
+                self = try OneOfDecoding.bestMatch("Body", in: &reader, Self._candidates)
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                switch self {
+                case .json(let value): try writer.encodeValue(value)
+                case .multipart(let value): try writer.encodeValue(value)
+                case .text(let value): try writer.encodeValue(value)
+                }
+            }
+        }
+    }
+}
+
 extension ClientProtocol {
     /// Sends a large file; the server reads it without keeping it and reports its size and checksum.
     ///

@@ -4,6 +4,18 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+extension Operations {
+    /// The input of ``Client/uploadFile(_:)``.
+    public struct UploadFile: Sendable {
+        /// The request body (`application/octet-stream`).
+        public var body: BinaryFile
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: BinaryFile) {
+            self.body = body
+        }
+    }
+}
+
 extension ClientProtocol {
     /// - Parameters:
     ///   - count:

@@ -4,6 +4,159 @@
 public import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `Upload` schema of the API.
+public struct Upload: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Format: `binary`.
+    public var file: BinaryFile
+    public var purpose: String?
+    public var labels: [String]?
+    public var options: Upload.Options?
+    public var linkData: Upload.LinkData?
+    public var note: String?
+    /// Format: `binary`.
+    public var avatar: BinaryFile?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(file: BinaryFile, purpose: String? = nil, labels: [String]? = nil, options: Upload.Options? = nil, linkData: Upload.LinkData? = nil, note: String? = nil, avatar: BinaryFile? = nil) {
+        self.file = file
+        self.purpose = purpose
+        self.labels = labels
+        self.options = options
+        self.linkData = linkData
+        self.note = note
+        self.avatar = avatar
+    }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        self.file = try container.field(BinaryFile.self, "file")
+        self.purpose = try container.optionalField(String.self, "purpose")
+        self.labels = try container.optionalField([String].self, "labels")
+        self.options = try container.optionalField(Upload.Options.self, "options")
+        self.linkData = try container.optionalField(Upload.LinkData.self, "link_data")
+        self.note = try container.optionalField(String.self, "note")
+        self.avatar = try container.optionalField(BinaryFile.self, "avatar")
+    }
+    private static let _readerKeys = JSONKeys(
+        "file", "purpose", "labels", "options", "link_data", "note", "avatar"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var file: BinaryFile?, purpose: String?, labels: [String]?, options: Upload.Options?, linkData: Upload.LinkData?
+        var note: String?, avatar: BinaryFile?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: file = try reader.read(BinaryFile.self)
+            case 1: purpose = try reader.readIfPresent(String.self)
+            case 2: labels = try reader.readIfPresent([String].self)
+            case 3: options = try reader.readIfPresent(Upload.Options.self)
+            case 4: linkData = try reader.readIfPresent(Upload.LinkData.self)
+            case 5: note = try reader.readIfPresent(String.self)
+            case 6: avatar = try reader.readIfPresent(BinaryFile.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.file = try reader.required(file, "file")
+        self.purpose = purpose
+        self.labels = labels
+        self.options = options
+        self.linkData = linkData
+        self.note = note
+        self.avatar = avatar
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encodeField(self.file, "file")
+        try container.encodeOptionalField(self.purpose, "purpose")
+        try container.encodeOptionalField(self.labels, "labels")
+        try container.encodeOptionalField(self.options, "options")
+        try container.encodeOptionalField(self.linkData, "link_data")
+        try container.encodeOptionalField(self.note, "note")
+        try container.encodeOptionalField(self.avatar, "avatar")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.file, "file")
+        try writer.encodeOptionalField(self.purpose, "purpose")
+        try writer.encodeOptionalField(self.labels, "labels")
+        try writer.encodeOptionalField(self.options, "options")
+        try writer.encodeOptionalField(self.linkData, "link_data")
+        try writer.encodeOptionalField(self.note, "note")
+        try writer.encodeOptionalField(self.avatar, "avatar")
+        writer.endObject()
+    }
+
+    /// The `Options` schema of the API.
+    public struct Options: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public var a: Int?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(a: Int? = nil) {
+            self.a = a
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.a = try container.optionalField(Int.self, "a")
+        }
+        private static let _readerKeys = JSONKeys(
+            "a"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var a: Int?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: a = try reader.readIfPresent(Int.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.a = a
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.a, "a")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.a, "a")
+            writer.endObject()
+        }
+    }
+
+    /// The `LinkData` schema of the API.
+    public struct LinkData: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public var create: Bool?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(create: Bool? = nil) {
+            self.create = create
+        }
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            self.create = try container.optionalField(Bool.self, "create")
+        }
+        private static let _readerKeys = JSONKeys(
+            "create"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var create: Bool?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: create = try reader.readIfPresent(Bool.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.create = create
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeOptionalField(self.create, "create")
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.create, "create")
+            writer.endObject()
+        }
+    }
+}
+
 extension Operations {
     /// The input of ``Client/uploadParts(_:)``.
     public struct UploadParts: Sendable {

@@ -4,6 +4,39 @@
 public import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `StreamItem` schema of the API.
+public struct StreamItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let index: Int
+    public let text: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(index: Int, text: String? = nil) {
+        self.index = index
+        self.text = text
+    }
+    private static let _readerKeys = JSONKeys(
+        "index", "text"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var index: Int?, text: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: index = try reader.read(Int.self)
+            case 1: text = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.index = try reader.required(index, "index")
+        self.text = text
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.index, "index")
+        try writer.encodeOptionalField(self.text, "text")
+        writer.endObject()
+    }
+}
+
 extension Operations {
     /// The input of ``Client/streamEvents(_:)``.
     public struct StreamEvents: Sendable {

@@ -4,6 +4,78 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The mock server's answer for a stream route it does not have (404).
+public struct MissingStream: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let error: MissingStream.ErrorSchema2
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(error: MissingStream.ErrorSchema2) {
+        self.error = error
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: MissingStream.ErrorSchema2?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(MissingStream.ErrorSchema2.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
+
+    /// The `ErrorSchema2` schema of the API.
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public let text: String
+        public let httpCode: Int?
+        public let errorCode: String
+        public var request: String? { _request?.value }
+        private let _request: Nullable<String>?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(text: String, httpCode: Int? = nil, errorCode: String, request: String? = nil) {
+            self.text = text
+            self.httpCode = httpCode
+            self.errorCode = errorCode
+            self._request = request.map(Nullable.value)
+        }
+        private static let _readerKeys = JSONKeys(
+            "text", "http_code", "error_code", "request"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var text: String?, httpCode: Int?, errorCode: String?, _request: Nullable<String>?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: text = try reader.read(String.self)
+                case 1: httpCode = try reader.readIfPresent(Int.self)
+                case 2: errorCode = try reader.read(String.self)
+                case 3: _request = try reader.readNullable(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.text = try reader.required(text, "text")
+            self.httpCode = httpCode
+            self.errorCode = try reader.required(errorCode, "error_code")
+            self._request = _request
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.text, "text")
+            try writer.encodeOptionalField(self.httpCode, "http_code")
+            try writer.encodeField(self.errorCode, "error_code")
+            try writer.encodeNullableField(self._request, "request")
+            writer.endObject()
+        }
+    }
+}
+
 extension ClientProtocol {
     /// The same items as JSON Lines, as a JSON text sequence or as server-sent events.
     ///

@@ -2,7 +2,68 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+/// A 429 answer.
+public struct RateLimited: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let error: RateLimited.ErrorSchema2
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(error: RateLimited.ErrorSchema2) {
+        self.error = error
+    }
+    private static let _readerKeys = JSONKeys(
+        "error"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var error: RateLimited.ErrorSchema2?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: error = try reader.read(RateLimited.ErrorSchema2.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.error = try reader.required(error, "error")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.error, "error")
+        writer.endObject()
+    }
+
+    /// The `ErrorSchema2` schema of the API.
+    public struct ErrorSchema2: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public let httpCode: Int
+        public let text: String?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(httpCode: Int, text: String? = nil) {
+            self.httpCode = httpCode
+            self.text = text
+        }
+        private static let _readerKeys = JSONKeys(
+            "http_code", "text"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var httpCode: Int?, text: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: httpCode = try reader.read(Int.self)
+                case 1: text = try reader.readIfPresent(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.httpCode = try reader.required(httpCode, "http_code")
+            self.text = text
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.httpCode, "http_code")
+            try writer.encodeOptionalField(self.text, "text")
+            writer.endObject()
+        }
+    }
+}
 
 extension ClientProtocol {
     /// A combination, both keys together.

@@ -11,10 +11,6 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable, JSONRead
     public init(error: ServerFailure.ErrorSchema2) {
         self.error = error
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.error = try container.field(ServerFailure.ErrorSchema2.self, "error")
-    }
     private static let _readerKeys = JSONKeys(
         "error"
     )
@@ -29,10 +25,6 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable, JSONRead
         }
         self.error = try reader.required(error, "error")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.error, "error")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.error, "error")
@@ -45,10 +37,6 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable, JSONRead
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(text: String? = nil) {
             self.text = text
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.text = try container.optionalField(String.self, "text")
         }
         private static let _readerKeys = JSONKeys(
             "text"
@@ -63,10 +51,6 @@ public struct ServerFailure: Codable, Hashable, Sendable, JSONWritable, JSONRead
                 }
             }
             self.text = text
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.text, "text")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()

@@ -21,13 +21,6 @@ public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.chunked = chunked
         self._contentType = contentType.map(Nullable.value)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.size = try container.field(Int.self, "size")
-        self.checksum = try container.field(String.self, "checksum")
-        self.chunked = try container.field(Bool.self, "chunked")
-        self._contentType = try container.nullableField(String.self, "contentType")
-    }
     private static let _readerKeys = JSONKeys(
         "size", "checksum", "chunked", "contentType"
     )
@@ -47,13 +40,6 @@ public struct UploadReceipt: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.checksum = try reader.required(checksum, "checksum")
         self.chunked = try reader.required(chunked, "chunked")
         self._contentType = _contentType
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.size, "size")
-        try container.encodeField(self.checksum, "checksum")
-        try container.encodeField(self.chunked, "chunked")
-        try container.encodeNullableField(self._contentType, "contentType")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

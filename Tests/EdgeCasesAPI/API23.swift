@@ -13,11 +13,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.name = name
         self.pets = pets
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.pets = try container.optionalField([Pet].self, "pets")
-    }
     private static let _readerKeys = JSONKeys(
         "name", "pets"
     )
@@ -33,11 +28,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.name = name
         self.pets = pets
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.pets, "pets")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

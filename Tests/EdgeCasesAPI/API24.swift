@@ -27,10 +27,6 @@ public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadab
     public init(message: String? = nil) {
         self.message = message
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.message = try container.optionalField(String.self, "message")
-    }
     private static let _readerKeys = JSONKeys(
         "message"
     )
@@ -44,10 +40,6 @@ public struct ErrorSchema: Codable, Hashable, Sendable, JSONWritable, JSONReadab
             }
         }
         self.message = message
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.message, "message")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -2,7 +2,35 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+/// The `Message` schema of the API.
+public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let text: String
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(text: String) {
+        self.text = text
+    }
+    private static let _readerKeys = JSONKeys(
+        "text"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var text: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: text = try reader.read(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.text = try reader.required(text, "text")
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.text, "text")
+        writer.endObject()
+    }
+}
 
 extension Operations {
     /// The input of ``Client/streamMessages(_:)``.

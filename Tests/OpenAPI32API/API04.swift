@@ -4,42 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `Message` schema of the API.
-public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public let text: String
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(text: String) {
-        self.text = text
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.text = try container.field(String.self, "text")
-    }
-    private static let _readerKeys = JSONKeys(
-        "text"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var text: String?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: text = try reader.read(String.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.text = try reader.required(text, "text")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.text, "text")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.text, "text")
-        writer.endObject()
-    }
-}
-
 extension ClientProtocol {
     /// - Remark: HTTP `GET /messages`.
     public func streamMessages() async throws -> EventStream<Message> {

@@ -11,10 +11,6 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(id: Int) {
         self.id = id
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(Int.self, "id")
-    }
     private static let _readerKeys = JSONKeys(
         "id"
     )
@@ -28,10 +24,6 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.id = try reader.required(id, "id")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -11,10 +11,6 @@ public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable, JSONReadab
     public init(year: Int? = nil) {
         self.year = year
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.year = try container.optionalField(Int.self, "year")
-    }
     private static let _readerKeys = JSONKeys(
         "year"
     )
@@ -28,10 +24,6 @@ public struct ReportQuery: Codable, Hashable, Sendable, JSONWritable, JSONReadab
             }
         }
         self.year = year
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.year, "year")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -3,6 +3,13 @@ import Testing
 
 /// What the translator makes of small specs: one behaviour per test, asserted on the generated text.
 struct TranslatorTests {
+    /// Every type with written-out `init(from:)` and `encode(to:)`, for the tests that read them.
+    static let writtenCoders: GeneratorConfig = {
+        var config = GeneratorConfig()
+        config.writtenCoders = true
+        return config
+    }()
+
     static func generate(_ schemas: String, paths: String = "{}", config: GeneratorConfig = GeneratorConfig(),
                          version: String = "3.0.3") throws
         -> (types: String, client: String, operations: String, warnings: [Diagnostic]) {
@@ -22,7 +29,7 @@ struct TranslatorTests {
                   properties:
                     code: {type: integer}
                     logo_svg: {type: string, nullable: true, description: Logo URL.}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains("public let code: Int\n"))
         // Optional and nullable: a missing key and `null` are told apart.
         #expect(out.types.contains("    /// Logo URL.\n"))
@@ -78,6 +85,55 @@ struct TranslatorTests {
         #expect(out.operations.contains("public struct CreateItem: Sendable {"))
     }
 
+    /// Only the types something other than JSON codes by shape (a deepObject query parameter, a form body, a union
+    /// written into its struct's object, and what they contain) keep written-out `init(from:)` and `encode(to:)`;
+    /// the others read and write their JSON only, and take the runtime's coders.
+    @Test func onlyTypesCodedByShapeKeepWrittenCoders() throws {
+        let paths = """
+            {/items: {post: {operationId: createItem,
+              parameters: [{name: filter, in: query, style: deepObject, explode: true,
+                            schema: {$ref: '#/components/schemas/Filter'}}],
+              requestBody: {content: {application/x-www-form-urlencoded: {schema: {$ref: '#/components/schemas/Form'}}}},
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: \
+            '#/components/schemas/Reply'}}}}}}}}
+            """
+        let out = try Self.generate("""
+                Filter: {type: object, properties: {range: {$ref: '#/components/schemas/Range'}}}
+                Range: {type: object, properties: {low: {type: integer}}}
+                Form: {type: object, properties: {name: {type: string}}}
+                Reply: {type: object, properties: {id: {type: string}, shape: {$ref: '#/components/schemas/Shaped'}}}
+                Shaped:
+                  type: object
+                  properties: {label: {type: string}}
+                  oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]
+                Circle: {type: object, required: [r], properties: {r: {type: number}}}
+                Square: {type: object, required: [side], properties: {side: {type: number}}}
+            """, paths: paths)
+        /// The text of the top-level declaration `name`.
+        func declaration(_ name: String) -> String {
+            guard let start = out.types.range(of: "\npublic struct \(name): ")
+                ?? out.types.range(of: "\npublic enum \(name): ") else { return "" }
+            let rest = out.types[start.upperBound...]
+            return String(rest[..<(rest.range(of: "\n}\n")?.upperBound ?? rest.endIndex)])
+        }
+        let decoder = "init(from decoder: any Decoder) throws", encoder = "func encode(to encoder: any Encoder) throws"
+        for name in ["Filter", "Range", "Form"] {
+            #expect(declaration(name).contains(decoder), "\(name)")
+            #expect(declaration(name).contains(encoder), "\(name)")
+        }
+        let reply = declaration("Reply")
+        #expect(reply.contains("init(reading reader: inout JSONReader) throws"))
+        #expect(reply.contains("func writeJSON(to writer: inout JSONWriter) throws"))
+        #expect(!reply.contains(decoder) && !reply.contains(encoder))
+        // A struct with a variant writes it into its own object through `encode(to:)`: the variant's union (nested
+        // in it) keeps written-out coders, and so do its cases; the struct reads itself like any other.
+        let shaped = declaration("Shaped").components(separatedBy: "public enum Variant")
+        #expect(shaped.count == 2)
+        #expect(shaped[0].contains(encoder) && !shaped[0].contains(decoder))
+        #expect(shaped.last?.contains(encoder) == true && shaped.last?.contains(decoder) == true)
+        #expect(declaration("Circle").contains(encoder) && declaration("Square").contains(decoder))
+    }
+
     @Test func openEnumIdiomBecomesOneEnum() throws {
         let out = try Self.generate("""
                 Model:
@@ -97,7 +153,7 @@ struct TranslatorTests {
                   properties:
                     limit: {type: integer, default: 100}
                     lang: {type: string, default: ru_RU}
-            """)
+            """, config: Self.writtenCoders)
         // The value reads as the default when the key is missing, and a missing key stays missing when written.
         #expect(out.types.contains("public var limit: Int { _limit ?? 100 }\n    private let _limit: Int?\n"))
         #expect(out.types.contains(#"public var lang: String { _lang ?? "ru_RU" }"#))
@@ -153,7 +209,7 @@ struct TranslatorTests {
                     mapping: {cat: '#/components/schemas/Cat'}
                 Cat: {type: object, properties: {kind: {type: string}}}
                 Dog: {type: object, properties: {kind: {type: string}}}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains("public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {"))
         #expect(out.types.contains(#"case "cat"?: self = .cat(try Cat(from: decoder))"#))
         #expect(out.types.contains(#"case "cat"?: self = .cat(try reader.read(Cat.self))"#))
@@ -201,7 +257,7 @@ struct TranslatorTests {
                   oneOf:
                     - $ref: '#/components/schemas/Added'
                     - {type: object, properties: {kind: {type: string, enum: [other]}}}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains(#"switch try OneOfDecoding.discriminator("kind", in: decoder) {"#))
         #expect(out.types.contains(#"case "added": self = .added(try Added(from: decoder))"#))
         #expect(out.types.contains(#"case "removed": self = .removed(try Event.Removed(from: decoder))"#))
@@ -216,7 +272,7 @@ struct TranslatorTests {
                   discriminator: {propertyName: type}
                 FunctionTool: {type: object, required: [type], properties: {type: {type: string, enum: [function]}}}
                 WebTool: {type: object, properties: {type: {type: string}}}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains(#"case "function"?: self = .functionTool(try FunctionTool(from: decoder))"#))
         #expect(out.types.contains(#"case "WebTool"?: self = .webTool(try WebTool(from: decoder))"#))
     }
@@ -232,7 +288,7 @@ struct TranslatorTests {
                 Output: {type: object, required: [type, id], properties: {type: {type: string, enum: [message]}, id: \
             {type: string}}}
                 Call: {type: object, required: [type], properties: {type: {type: string, enum: [call]}}}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains(#"case "message": self = try OneOfDecoding.bestMatch("Item", in: decoder, "#
             + "[Self._candidates[0], Self._candidates[1]])"))
         #expect(out.types.contains(#"case "call": self = .call(try Call(from: decoder))"#))
@@ -293,7 +349,7 @@ struct TranslatorTests {
         let out = try Self.generate("""
                 Coordinate:
                   oneOf: [{type: number}, {type: string}]
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains(".init(keys: nil) { .double(try Double(from: $0)) } "
             + "reading: { .double(try $0.read(Double.self)) },"))
         #expect(out.types.contains("case string(String)"))
@@ -347,7 +403,7 @@ struct TranslatorTests {
                   properties:
                     parent: {$ref: '#/components/schemas/Node'}
                     children: {type: array, items: {$ref: '#/components/schemas/Node'}}
-            """)
+            """, config: Self.writtenCoders)
         #expect(out.types.contains("private let _parent: Indirect<Node>?"))
         #expect(out.types.contains("public var parent: Node? { _parent?.value }"))
         #expect(out.types.contains("public let children: [Node]?"))

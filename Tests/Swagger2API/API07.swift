@@ -19,13 +19,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.tags = tags
         self._nickname = NullableField(wrappedValue: nickname)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.optionalField(Int.self, "id")
-        self.name = try container.field(String.self, "name")
-        self.tags = try container.optionalField([String].self, "tags")
-        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
-    }
     private static let _readerKeys = JSONKeys(
         "id", "name", "tags", "nickname"
     )
@@ -45,13 +38,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.name = try reader.required(name, "name")
         self.tags = tags
         self._nickname = NullableField(projectedValue: nickname)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.tags, "tags")
-        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

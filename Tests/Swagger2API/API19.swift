@@ -14,11 +14,6 @@ public struct ApiResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self.code = code
         self.message = message
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.code = try container.optionalField(Int.self, "code")
-        self.message = try container.optionalField(String.self, "message")
-    }
     private static let _readerKeys = JSONKeys(
         "code", "message"
     )
@@ -34,11 +29,6 @@ public struct ApiResponse: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         }
         self.code = code
         self.message = message
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.code, "code")
-        try container.encodeOptionalField(self.message, "message")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -102,17 +102,6 @@ public struct Paint: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.tools = tools
         self.layer = layer
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.color = try container.field(Color.self, "color")
-        self.transition = try container.optionalField(Transition.self, "transition")
-        self.id = try container.optionalField(IdOrName.self, "id")
-        self.actions = try container.optionalField([Action].self, "actions")
-        self._toolChoice = NullableField(projectedValue: try container.nullableField(ToolChoice.self, "toolChoice"))
-        self.rules = try container.optionalField([Rule].self, "rules")
-        self.tools = try container.optionalField([Tool].self, "tools")
-        self.layer = try container.field(JSONValue.self, "layer")
-    }
     private static let _readerKeys = JSONKeys(
         "color", "transition", "id", "actions", "toolChoice", "rules", "tools", "layer"
     )
@@ -142,17 +131,6 @@ public struct Paint: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.tools = tools
         self.layer = try reader.required(layer, "layer")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.color, "color")
-        try container.encodeOptionalField(self.transition, "transition")
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeOptionalField(self.actions, "actions")
-        try container.encodeNullableField(self._toolChoice.projectedValue, "toolChoice")
-        try container.encodeOptionalField(self.rules, "rules")
-        try container.encodeOptionalField(self.tools, "tools")
-        try container.encodeField(self.layer, "layer")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.color, "color")
@@ -174,20 +152,11 @@ public enum Color: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `RGBA`.
     case rgba(RGBA)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["b", "g", "r"]) { .rgb(try RGB(from: $0)) } reading: { .rgb(try $0.read(RGB.self)) },
-        .init(keys: ["a", "b", "g", "r"]) { .rgba(try RGBA(from: $0)) } reading: { .rgba(try $0.read(RGBA.self)) },
+        .init(keys: ["b", "g", "r"], reading: { .rgb(try $0.read(RGB.self)) }),
+        .init(keys: ["a", "b", "g", "r"], reading: { .rgba(try $0.read(RGBA.self)) }),
     ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("Color", in: decoder, Self._candidates)
-    }
     public init(reading reader: inout JSONReader) throws {
         self = try OneOfDecoding.bestMatch("Color", in: &reader, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .rgb(let value): try value.encode(to: encoder)
-        case .rgba(let value): try value.encode(to: encoder)
-        }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         switch self {

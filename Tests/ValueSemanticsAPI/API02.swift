@@ -15,12 +15,6 @@ public struct RGB: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.g = g
         self.b = b
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.r = try container.field(Double.self, "r")
-        self.g = try container.field(Double.self, "g")
-        self.b = try container.field(Double.self, "b")
-    }
     private static let _readerKeys = JSONKeys(
         "r", "g", "b"
     )
@@ -38,12 +32,6 @@ public struct RGB: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.r = try reader.required(r, "r")
         self.g = try reader.required(g, "g")
         self.b = try reader.required(b, "b")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.r, "r")
-        try container.encodeField(self.g, "g")
-        try container.encodeField(self.b, "b")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -67,13 +55,6 @@ public struct RGBA: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.b = b
         self.a = a
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.r = try container.field(Double.self, "r")
-        self.g = try container.field(Double.self, "g")
-        self.b = try container.field(Double.self, "b")
-        self.a = try container.field(Double.self, "a")
-    }
     private static let _readerKeys = JSONKeys(
         "r", "g", "b", "a"
     )
@@ -94,13 +75,6 @@ public struct RGBA: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.b = try reader.required(b, "b")
         self.a = try reader.required(a, "a")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.r, "r")
-        try container.encodeField(self.g, "g")
-        try container.encodeField(self.b, "b")
-        try container.encodeField(self.a, "a")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.r, "r")
@@ -108,6 +82,27 @@ public struct RGBA: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         try writer.encodeField(self.b, "b")
         try writer.encodeField(self.a, "a")
         writer.endObject()
+    }
+}
+
+/// Told apart by the disjoint values of `type`, an open enum in each variant.
+public enum Transition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// The value as a `SimpleTransition`.
+    case simpleTransition(SimpleTransition)
+    /// The value as a `DirectionalTransition`.
+    case directionalTransition(DirectionalTransition)
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminator("type", in: &reader) {
+        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try reader.read(SimpleTransition.self))
+        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try reader.read(DirectionalTransition.self))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .simpleTransition(let value): try writer.encodeValue(value)
+        case .directionalTransition(let value): try writer.encodeValue(value)
+        }
     }
 }
 

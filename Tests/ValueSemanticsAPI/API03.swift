@@ -4,40 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// Told apart by the disjoint values of `type`, an open enum in each variant.
-public enum Transition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// The value as a `SimpleTransition`.
-    case simpleTransition(SimpleTransition)
-    /// The value as a `DirectionalTransition`.
-    case directionalTransition(DirectionalTransition)
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminator("type", in: decoder) {
-        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try SimpleTransition(from: decoder))
-        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try DirectionalTransition(from: decoder))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-        }
-    }
-    public init(reading reader: inout JSONReader) throws {
-        switch try OneOfDecoding.discriminator("type", in: &reader) {
-        case "DISSOLVE", "SMART_ANIMATE": self = .simpleTransition(try reader.read(SimpleTransition.self))
-        case "MOVE_IN", "PUSH", "SLIDE_IN": self = .directionalTransition(try reader.read(DirectionalTransition.self))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .simpleTransition(let value): try value.encode(to: encoder)
-        case .directionalTransition(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .simpleTransition(let value): try writer.encodeValue(value)
-        case .directionalTransition(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
 /// The `SimpleTransition` schema of the API.
 public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: SimpleTransition.TypeSchema
@@ -46,11 +12,6 @@ public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable, JSONR
     public init(type: SimpleTransition.TypeSchema, duration: Double) {
         self.type = type
         self.duration = duration
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(SimpleTransition.TypeSchema.self, "type")
-        self.duration = try container.field(Double.self, "duration")
     }
     private static let _readerKeys = JSONKeys(
         "type", "duration"
@@ -67,11 +28,6 @@ public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable, JSONR
         }
         self.type = try reader.required(type, "type")
         self.duration = try reader.required(duration, "duration")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.duration, "duration")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -91,6 +47,85 @@ public struct SimpleTransition: Codable, Hashable, Sendable, JSONWritable, JSONR
             switch self {
             case .dissolve: "DISSOLVE"
             case .smartANIMATE: "SMART_ANIMATE"
+            case .unknown(let value): value
+            }
+        }
+    }
+}
+
+/// The `DirectionalTransition` schema of the API.
+public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var type: DirectionalTransition.TypeSchema
+    public var duration: Double
+    public var direction: DirectionalTransition.Direction
+    public var matchLayers: Bool?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: DirectionalTransition.TypeSchema, duration: Double, direction: DirectionalTransition.Direction, matchLayers: Bool? = nil) {
+        self.type = type
+        self.duration = duration
+        self.direction = direction
+        self.matchLayers = matchLayers
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "duration", "direction", "matchLayers"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: DirectionalTransition.TypeSchema?, duration: Double?, direction: DirectionalTransition.Direction?
+        var matchLayers: Bool?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(DirectionalTransition.TypeSchema.self)
+            case 1: duration = try reader.read(Double.self)
+            case 2: direction = try reader.read(DirectionalTransition.Direction.self)
+            case 3: matchLayers = try reader.readIfPresent(Bool.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.duration = try reader.required(duration, "duration")
+        self.direction = try reader.required(direction, "direction")
+        self.matchLayers = matchLayers
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeField(self.direction, "direction")
+        try writer.encodeOptionalField(self.matchLayers, "matchLayers")
+        writer.endObject()
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case moveIN, push, slideIN
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.moveIN, .push, .slideIN]
+        public var rawValue: String {
+            switch self {
+            case .moveIN: "MOVE_IN"
+            case .push: "PUSH"
+            case .slideIN: "SLIDE_IN"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The `Direction` schema of the API.
+    public enum Direction: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case left, right, top, bottom
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.left, .right, .top, .bottom]
+        public var rawValue: String {
+            switch self {
+            case .left: "LEFT"
+            case .right: "RIGHT"
+            case .top: "TOP"
+            case .bottom: "BOTTOM"
             case .unknown(let value): value
             }
         }

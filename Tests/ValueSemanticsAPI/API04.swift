@@ -4,99 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `DirectionalTransition` schema of the API.
-public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public var type: DirectionalTransition.TypeSchema
-    public var duration: Double
-    public var direction: DirectionalTransition.Direction
-    public var matchLayers: Bool?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: DirectionalTransition.TypeSchema, duration: Double, direction: DirectionalTransition.Direction, matchLayers: Bool? = nil) {
-        self.type = type
-        self.duration = duration
-        self.direction = direction
-        self.matchLayers = matchLayers
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(DirectionalTransition.TypeSchema.self, "type")
-        self.duration = try container.field(Double.self, "duration")
-        self.direction = try container.field(DirectionalTransition.Direction.self, "direction")
-        self.matchLayers = try container.optionalField(Bool.self, "matchLayers")
-    }
-    private static let _readerKeys = JSONKeys(
-        "type", "duration", "direction", "matchLayers"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var type: DirectionalTransition.TypeSchema?, duration: Double?, direction: DirectionalTransition.Direction?
-        var matchLayers: Bool?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: type = try reader.read(DirectionalTransition.TypeSchema.self)
-            case 1: duration = try reader.read(Double.self)
-            case 2: direction = try reader.read(DirectionalTransition.Direction.self)
-            case 3: matchLayers = try reader.readIfPresent(Bool.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.type = try reader.required(type, "type")
-        self.duration = try reader.required(duration, "duration")
-        self.direction = try reader.required(direction, "direction")
-        self.matchLayers = matchLayers
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.duration, "duration")
-        try container.encodeField(self.direction, "direction")
-        try container.encodeOptionalField(self.matchLayers, "matchLayers")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.type, "type")
-        try writer.encodeField(self.duration, "duration")
-        try writer.encodeField(self.direction, "direction")
-        try writer.encodeOptionalField(self.matchLayers, "matchLayers")
-        writer.endObject()
-    }
-
-    /// The `TypeSchema` schema of the API.
-    public enum TypeSchema: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case moveIN, push, slideIN
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.moveIN, .push, .slideIN]
-        public var rawValue: String {
-            switch self {
-            case .moveIN: "MOVE_IN"
-            case .push: "PUSH"
-            case .slideIN: "SLIDE_IN"
-            case .unknown(let value): value
-            }
-        }
-    }
-
-    /// The `Direction` schema of the API.
-    public enum Direction: OpenEnum {
-        /// A value the API documents; ``rawValue`` is how it is sent.
-        case left, right, top, bottom
-        /// A value this client does not know yet, kept as it was sent.
-        case unknown(String)
-        public static let knownCases: [Self] = [.left, .right, .top, .bottom]
-        public var rawValue: String {
-            switch self {
-            case .left: "LEFT"
-            case .right: "RIGHT"
-            case .top: "TOP"
-            case .bottom: "BOTTOM"
-            case .unknown(let value): value
-            }
-        }
-    }
-}
-
 /// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
 /// still rule out the variants whose open enum would take a value they do not list.
 public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
@@ -107,22 +14,12 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `SetModeAction`.
     case setModeAction(SetModeAction)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]]) { .object(try Action.Object(from: $0)) } reading: { .object(try $0.read(Action.Object.self)) },
-        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]]) { .setVariableAction(try SetVariableAction(from: $0)) } reading: { .setVariableAction(try $0.read(SetVariableAction.self)) },
-        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]]) { .setModeAction(try SetModeAction(from: $0)) } reading: { .setModeAction(try $0.read(SetModeAction.self)) },
+        .init(keys: ["type"], tags: ["type": ["BACK", "CLOSE"]], reading: { .object(try $0.read(Action.Object.self)) }),
+        .init(keys: ["type", "variableId", "variableValue"], tags: ["type": ["SET_VARIABLE"]], reading: { .setVariableAction(try $0.read(SetVariableAction.self)) }),
+        .init(keys: ["type", "variableCollectionId", "variableModeId"], tags: ["type": ["SET_MODE"]], reading: { .setModeAction(try $0.read(SetModeAction.self)) }),
     ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("Action", in: decoder, Self._candidates)
-    }
     public init(reading reader: inout JSONReader) throws {
         self = try OneOfDecoding.bestMatch("Action", in: &reader, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .object(let value): try value.encode(to: encoder)
-        case .setVariableAction(let value): try value.encode(to: encoder)
-        case .setModeAction(let value): try value.encode(to: encoder)
-        }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         switch self {
@@ -139,10 +36,6 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public init(type: Action.Object.TypeSchema) {
             self.type = type
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.type = try container.field(Action.Object.TypeSchema.self, "type")
-        }
         private static let _readerKeys = JSONKeys(
             "type"
         )
@@ -156,10 +49,6 @@ public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                 }
             }
             self.type = try reader.required(type, "type")
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.type, "type")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()

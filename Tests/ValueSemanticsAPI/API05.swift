@@ -16,12 +16,6 @@ public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable, JSON
         self.variableId = variableId
         self.variableValue = variableValue
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.variableId = try container.field(String.self, "variableId")
-        self.variableValue = try container.optionalField(String.self, "variableValue")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "variableId", "variableValue"
     )
@@ -39,12 +33,6 @@ public struct SetVariableAction: Codable, Hashable, Sendable, JSONWritable, JSON
         self.type = try reader.required(type, "type")
         self.variableId = try reader.required(variableId, "variableId")
         self.variableValue = variableValue
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.variableId, "variableId")
-        try container.encodeOptionalField(self.variableValue, "variableValue")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -66,12 +54,6 @@ public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.variableModeId = variableModeId
         self.variableCollectionId = variableCollectionId
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.optionalField(SetModeAction.TypeSchema.self, "type")
-        self.variableModeId = try container.optionalField(String.self, "variableModeId")
-        self.variableCollectionId = try container.optionalField(String.self, "variableCollectionId")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "variableModeId", "variableCollectionId"
     )
@@ -89,12 +71,6 @@ public struct SetModeAction: Codable, Hashable, Sendable, JSONWritable, JSONRead
         self.type = type
         self.variableModeId = variableModeId
         self.variableCollectionId = variableCollectionId
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.type, "type")
-        try container.encodeOptionalField(self.variableModeId, "variableModeId")
-        try container.encodeOptionalField(self.variableCollectionId, "variableCollectionId")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -11,20 +11,11 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
     /// The value as a `ToolChoice.Object`.
     case object(ToolChoice.Object)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: nil) { .string(try ToolChoice.StringSchema(from: $0)) } reading: { .string(try $0.read(ToolChoice.StringSchema.self)) },
-        .init(keys: ["function", "type"]) { .object(try ToolChoice.Object(from: $0)) } reading: { .object(try $0.read(ToolChoice.Object.self)) },
+        .init(keys: nil, reading: { .string(try $0.read(ToolChoice.StringSchema.self)) }),
+        .init(keys: ["function", "type"], reading: { .object(try $0.read(ToolChoice.Object.self)) }),
     ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("ToolChoice", in: decoder, Self._candidates)
-    }
     public init(reading reader: inout JSONReader) throws {
         self = try OneOfDecoding.bestMatch("ToolChoice", in: &reader, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .object(let value): try value.encode(to: encoder)
-        }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         switch self {
@@ -59,11 +50,6 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
             self.type = type
             self.function = function
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.type = try container.field(String.self, "type")
-            self.function = try container.optionalField(ToolChoice.Object.Function.self, "function")
-        }
         private static let _readerKeys = JSONKeys(
             "type", "function"
         )
@@ -80,11 +66,6 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
             self.type = try reader.required(type, "type")
             self.function = function
         }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.type, "type")
-            try container.encodeOptionalField(self.function, "function")
-        }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
             try writer.encodeField(self.type, "type")
@@ -99,10 +80,6 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
             public init(name: String? = nil) {
                 self.name = name
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.name = try container.optionalField(String.self, "name")
-            }
             private static let _readerKeys = JSONKeys(
                 "name"
             )
@@ -116,10 +93,6 @@ public enum ToolChoice: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
                     }
                 }
                 self.name = name
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeOptionalField(self.name, "name")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()

@@ -4,50 +4,12 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// A discriminator without a mapping; one variant's tag allows two values.
-public enum Tool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// The value as a `WebSearchTool`.
-    case webSearchTool(WebSearchTool)
-    /// The value as a `FileSearchTool`.
-    case fileSearchTool(FileSearchTool)
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminator("type", in: decoder) {
-        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try WebSearchTool(from: decoder))
-        case "file_search": self = .fileSearchTool(try FileSearchTool(from: decoder))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-        }
-    }
-    public init(reading reader: inout JSONReader) throws {
-        switch try OneOfDecoding.discriminator("type", in: &reader) {
-        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try reader.read(WebSearchTool.self))
-        case "file_search": self = .fileSearchTool(try reader.read(FileSearchTool.self))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .webSearchTool(let value): try value.encode(to: encoder)
-        case .fileSearchTool(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .webSearchTool(let value): try writer.encodeValue(value)
-        case .fileSearchTool(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
 /// The `WebSearchTool` schema of the API.
 public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: WebSearchTool.TypeSchema
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(type: WebSearchTool.TypeSchema) {
         self.type = type
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(WebSearchTool.TypeSchema.self, "type")
     }
     private static let _readerKeys = JSONKeys(
         "type"
@@ -62,10 +24,6 @@ public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONRead
             }
         }
         self.type = try reader.required(type, "type")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -100,11 +58,6 @@ public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONRea
         self.type = type
         self.maxResults = maxResults
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.maxResults = try container.optionalField(Int.self, "maxResults")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "maxResults"
     )
@@ -120,11 +73,6 @@ public struct FileSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONRea
         }
         self.type = try reader.required(type, "type")
         self.maxResults = maxResults
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeOptionalField(self.maxResults, "maxResults")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -11,27 +11,14 @@ public enum Step: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `CustomStep`.
     case customStep(CustomStep)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["command", "kind"]) { .runStep(try RunStep(from: $0)) } reading: { .runStep(try $0.read(RunStep.self)) },
-        .init(keys: ["kind", "plugin"]) { .customStep(try CustomStep(from: $0)) } reading: { .customStep(try $0.read(CustomStep.self)) },
+        .init(keys: ["command", "kind"], reading: { .runStep(try $0.read(RunStep.self)) }),
+        .init(keys: ["kind", "plugin"], reading: { .customStep(try $0.read(CustomStep.self)) }),
     ]
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-        case "run"?: self = .runStep(try RunStep(from: decoder))
-        case "CustomStep"?: self = .customStep(try CustomStep(from: decoder))
-        default: self = try OneOfDecoding.bestMatch("Step", in: decoder, Self._candidates)
-        }
-    }
     public init(reading reader: inout JSONReader) throws {
         switch try OneOfDecoding.discriminatorIfPresent("kind", in: &reader) {
         case "run"?: self = .runStep(try reader.read(RunStep.self))
         case "CustomStep"?: self = .customStep(try reader.read(CustomStep.self))
         default: self = try OneOfDecoding.bestMatch("Step", in: &reader, Self._candidates)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .runStep(let value): try value.encode(to: encoder)
-        case .customStep(let value): try value.encode(to: encoder)
         }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
@@ -51,11 +38,6 @@ public struct RunStep: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.kind = kind
         self.command = command
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.command = try container.field(String.self, "command")
-    }
     private static let _readerKeys = JSONKeys(
         "kind", "command"
     )
@@ -71,11 +53,6 @@ public struct RunStep: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.kind = try reader.required(kind, "kind")
         self.command = try reader.required(command, "command")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.command, "command")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -94,11 +71,6 @@ public struct CustomStep: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         self.kind = kind
         self.plugin = plugin
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self.plugin = try container.field(String.self, "plugin")
-    }
     private static let _readerKeys = JSONKeys(
         "kind", "plugin"
     )
@@ -114,11 +86,6 @@ public struct CustomStep: Codable, Hashable, Sendable, JSONWritable, JSONReadabl
         }
         self.kind = try reader.required(kind, "kind")
         self.plugin = try reader.required(plugin, "plugin")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeField(self.plugin, "plugin")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -11,10 +11,6 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(embedded: Member.Embedded? = nil) {
         self.embedded = embedded
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.embedded = try container.optionalField(Member.Embedded.self, "_embedded")
-    }
     private static let _readerKeys = JSONKeys(
         "_embedded"
     )
@@ -28,10 +24,6 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.embedded = embedded
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.embedded, "_embedded")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -49,11 +41,6 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.blocks = blocks
             self.additionalProperties = additionalProperties
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.blocks = try container.optionalField([String].self, "blocks")
-            self.additionalProperties = try container.additionalFields([String: JSONValue].self, declared: ["blocks"])
-        }
         private static let _readerKeys = JSONKeys(
             "blocks"
         )
@@ -69,11 +56,6 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
             self.blocks = blocks
             self.additionalProperties = additionalProperties_
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.blocks, "blocks")
-            try container.encodeAdditionalFields(self.additionalProperties)
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()

@@ -15,11 +15,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._pages = pages.map(Nullable.value)
         self._owner = owner.map(Nullable.value)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self._pages = try container.nullableField(Paging.Pages.self, "pages")
-        self._owner = try container.nullableField(Paging.Owner.self, "owner")
-    }
     private static let _readerKeys = JSONKeys(
         "pages", "owner"
     )
@@ -36,11 +31,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._pages = _pages
         self._owner = _owner
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._pages, "pages")
-        try container.encodeNullableField(self._owner, "owner")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeNullableField(self._pages, "pages")
@@ -55,20 +45,11 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `JSONValue`.
         case case2(JSONValue)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: ["next"]) { .object(try Paging.Pages.Object(from: $0)) } reading: { .object(try $0.read(Paging.Pages.Object.self)) },
-            .init(keys: nil) { .case2(try JSONValue(from: $0)) } reading: { .case2(try $0.read(JSONValue.self)) },
+            .init(keys: ["next"], reading: { .object(try $0.read(Paging.Pages.Object.self)) }),
+            .init(keys: nil, reading: { .case2(try $0.read(JSONValue.self)) }),
         ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Pages", in: decoder, Self._candidates)
-        }
         public init(reading reader: inout JSONReader) throws {
             self = try OneOfDecoding.bestMatch("Pages", in: &reader, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .object(let value): try value.encode(to: encoder)
-            case .case2(let value): try value.encode(to: encoder)
-            }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             switch self {
@@ -84,10 +65,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public init(next: String) {
                 self.next = next
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.next = try container.field(String.self, "next")
-            }
             private static let _readerKeys = JSONKeys(
                 "next"
             )
@@ -101,10 +78,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                     }
                 }
                 self.next = try reader.required(next, "next")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.next, "next")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
@@ -123,20 +96,11 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         /// The value as a `Paging.Owner.Object`.
         case object(Paging.Owner.Object)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil) { .none(try [String: JSONValue](from: $0)) } reading: { .none(try $0.read([String: JSONValue].self)) },
-            .init(keys: ["id"]) { .object(try Paging.Owner.Object(from: $0)) } reading: { .object(try $0.read(Paging.Owner.Object.self)) },
+            .init(keys: nil, reading: { .none(try $0.read([String: JSONValue].self)) }),
+            .init(keys: ["id"], reading: { .object(try $0.read(Paging.Owner.Object.self)) }),
         ]
-        public init(from decoder: any Decoder) throws {
-            self = try OneOfDecoding.bestMatch("Owner", in: decoder, Self._candidates)
-        }
         public init(reading reader: inout JSONReader) throws {
             self = try OneOfDecoding.bestMatch("Owner", in: &reader, Self._candidates)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .none(let value): try value.encode(to: encoder)
-            case .object(let value): try value.encode(to: encoder)
-            }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             switch self {
@@ -152,10 +116,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             public init(id: String) {
                 self.id = id
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.id = try container.field(String.self, "id")
-            }
             private static let _readerKeys = JSONKeys(
                 "id"
             )
@@ -169,10 +129,6 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
                     }
                 }
                 self.id = try reader.required(id, "id")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.id, "id")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()

@@ -11,25 +11,13 @@ public enum ChatItem: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// The value as a `ChatOutput`.
     case chatOutput(ChatOutput)
     private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]]) { .chatInput(try ChatInput(from: $0)) } reading: { .chatInput(try $0.read(ChatInput.self)) },
-        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]]) { .chatOutput(try ChatOutput(from: $0)) } reading: { .chatOutput(try $0.read(ChatOutput.self)) },
+        .init(keys: ["role", "type"], tags: ["type": ["message"], "role": ["user", "system"]], reading: { .chatInput(try $0.read(ChatInput.self)) }),
+        .init(keys: ["refusal", "role", "type"], tags: ["type": ["message"], "role": ["assistant"]], reading: { .chatOutput(try $0.read(ChatOutput.self)) }),
     ]
-    public init(from decoder: any Decoder) throws {
-        switch try OneOfDecoding.discriminator("type", in: decoder) {
-        case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: decoder, [Self._candidates[0], Self._candidates[1]])
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-        }
-    }
     public init(reading reader: inout JSONReader) throws {
         switch try OneOfDecoding.discriminator("type", in: &reader) {
         case "message": self = try OneOfDecoding.bestMatch("ChatItem", in: &reader, [Self._candidates[0], Self._candidates[1]])
         case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .chatInput(let value): try value.encode(to: encoder)
-        case .chatOutput(let value): try value.encode(to: encoder)
         }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
@@ -50,11 +38,6 @@ public struct ChatInput: Codable, Hashable, Sendable, JSONWritable, JSONReadable
         self.type = type
         self.role = role
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.role = try container.field(ChatInput.Role.self, "role")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "role"
     )
@@ -70,11 +53,6 @@ public struct ChatInput: Codable, Hashable, Sendable, JSONWritable, JSONReadable
         }
         self.type = try reader.required(type, "type")
         self.role = try reader.required(role, "role")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.role, "role")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -97,6 +75,46 @@ public struct ChatInput: Codable, Hashable, Sendable, JSONWritable, JSONReadable
             case .unknown(let value): value
             }
         }
+    }
+}
+
+/// The `ChatOutput` schema of the API.
+public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Always `message`.
+    public let type: String
+    /// Always `assistant`.
+    public let role: String
+    public let refusal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
+        self.type = type
+        self.role = role
+        self.refusal = refusal
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "role", "refusal"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, role: String?, refusal: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: role = try reader.read(String.self)
+            case 2: refusal = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.role = try reader.required(role, "role")
+        self.refusal = refusal
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.role, "role")
+        try writer.encodeOptionalField(self.refusal, "refusal")
+        writer.endObject()
     }
 }
 

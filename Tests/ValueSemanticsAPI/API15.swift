@@ -4,41 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"]) { .tvShow(try TvShow(from: $0)) } reading: { .tvShow(try $0.read(TvShow.self)) },
-        .init(keys: ["release_date", "title"]) { .movie(try Movie(from: $0)) } reading: { .movie(try $0.read(Movie.self)) },
-        .init(keys: ["known_for", "name"]) { .person(try Person(from: $0)) } reading: { .person(try $0.read(Person.self)) },
-    ]
-    public init(from decoder: any Decoder) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: decoder, Self._candidates)
-    }
-    public init(reading reader: inout JSONReader) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: &reader, Self._candidates)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .tvShow(let value): try value.encode(to: encoder)
-        case .movie(let value): try value.encode(to: encoder)
-        case .person(let value): try value.encode(to: encoder)
-        }
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .tvShow(let value): try writer.encodeValue(value)
-        case .movie(let value): try writer.encodeValue(value)
-        case .person(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
 /// The `TvShow` schema of the API.
 public struct TvShow: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
@@ -47,11 +12,6 @@ public struct TvShow: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(name: String? = nil, firstAirDate: String? = nil) {
         self.name = name
         self.firstAirDate = firstAirDate
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.firstAirDate = try container.optionalField(String.self, "first_air_date")
     }
     private static let _readerKeys = JSONKeys(
         "name", "first_air_date"
@@ -68,11 +28,6 @@ public struct TvShow: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.name = name
         self.firstAirDate = firstAirDate
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.firstAirDate, "first_air_date")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -91,11 +46,6 @@ public struct Movie: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.title = title
         self.releaseDate = releaseDate
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.title = try container.optionalField(String.self, "title")
-        self.releaseDate = try container.optionalField(String.self, "release_date")
-    }
     private static let _readerKeys = JSONKeys(
         "title", "release_date"
     )
@@ -112,15 +62,43 @@ public struct Movie: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.title = title
         self.releaseDate = releaseDate
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.title, "title")
-        try container.encodeOptionalField(self.releaseDate, "release_date")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.title, "title")
         try writer.encodeOptionalField(self.releaseDate, "release_date")
+        writer.endObject()
+    }
+}
+
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let name: String?
+    public let knownFor: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, knownFor: [String]? = nil) {
+        self.name = name
+        self.knownFor = knownFor
+    }
+    private static let _readerKeys = JSONKeys(
+        "name", "known_for"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, knownFor: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            case 1: knownFor = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
+        self.knownFor = knownFor
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.knownFor, "known_for")
         writer.endObject()
     }
 }

@@ -4,49 +4,6 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public let name: String?
-    public let knownFor: [String]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, knownFor: [String]? = nil) {
-        self.name = name
-        self.knownFor = knownFor
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-        self.knownFor = try container.optionalField([String].self, "known_for")
-    }
-    private static let _readerKeys = JSONKeys(
-        "name", "known_for"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var name: String?, knownFor: [String]?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: name = try reader.readIfPresent(String.self)
-            case 1: knownFor = try reader.readIfPresent([String].self)
-            default: try reader.skipValue()
-            }
-        }
-        self.name = name
-        self.knownFor = knownFor
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
-        try container.encodeOptionalField(self.knownFor, "known_for")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.name, "name")
-        try writer.encodeOptionalField(self.knownFor, "known_for")
-        writer.endObject()
-    }
-}
-
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
@@ -59,18 +16,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     case bird(Bird)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("petType", in: decoder) {
-            case "dog"?: self = .dog(try Dog(from: decoder))
-            case "cat"?: self = .cat(try Cat(from: decoder))
-            case "Bird"?: self = .bird(try Bird(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
     public init(reading reader: inout JSONReader) throws {
         let start = reader.mark
         do {
@@ -82,14 +27,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         } catch {
             self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .cat(let value): try value.encode(to: encoder)
-        case .bird(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
         }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
@@ -110,11 +47,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.petType = petType
             self.name = name
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.petType = try container.optionalField(String.self, "petType")
-            self.name = try container.field(String.self, "name")
-        }
         private static let _readerKeys = JSONKeys(
             "petType", "name"
         )
@@ -131,17 +63,50 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.petType = petType
             self.name = try reader.required(name, "name")
         }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.petType, "petType")
-            try container.encodeField(self.name, "name")
-        }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
             try writer.encodeOptionalField(self.petType, "petType")
             try writer.encodeField(self.name, "name")
             writer.endObject()
         }
+    }
+}
+
+/// The `Dog` schema of the API.
+public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var petType: String?
+    public var name: String
+    public var bark: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, bark: String? = nil) {
+        self.petType = petType
+        self.name = name
+        self.bark = bark
+    }
+    private static let _readerKeys = JSONKeys(
+        "petType", "name", "bark"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var petType: String?, name: String?, bark: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: petType = try reader.readIfPresent(String.self)
+            case 1: name = try reader.read(String.self)
+            case 2: bark = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.petType = petType
+        self.name = try reader.required(name, "name")
+        self.bark = bark
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.bark, "bark")
+        writer.endObject()
     }
 }
 

@@ -2,57 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) public import RaspRuntime
-
-/// The `Bird` schema of the API.
-public struct Bird: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public var petType: String?
-    public var name: String
-    public var wingspan: Double?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, wingspan: Double? = nil) {
-        self.petType = petType
-        self.name = name
-        self.wingspan = wingspan
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.petType = try container.optionalField(String.self, "petType")
-        self.name = try container.field(String.self, "name")
-        self.wingspan = try container.optionalField(Double.self, "wingspan")
-    }
-    private static let _readerKeys = JSONKeys(
-        "petType", "name", "wingspan"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var petType: String?, name: String?, wingspan: Double?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: petType = try reader.readIfPresent(String.self)
-            case 1: name = try reader.read(String.self)
-            case 2: wingspan = try reader.readIfPresent(Double.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.petType = petType
-        self.name = try reader.required(name, "name")
-        self.wingspan = wingspan
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.petType, "petType")
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.wingspan, "wingspan")
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.petType, "petType")
-        try writer.encodeField(self.name, "name")
-        try writer.encodeOptionalField(self.wingspan, "wingspan")
-        writer.endObject()
-    }
-}
+@_spi(Generated) internal import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/patchProfile(_:)``.

@@ -16,12 +16,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
         self.uid = uid
         self.variant = variant
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.field(String.self, "name")
-        self.uid = try container.optionalField(String.self, "uid")
-        self.variant = try IngestSource.Variant(from: decoder)
-    }
     private static let _readerKeys = JSONKeys(
         "name", "uid"
     )

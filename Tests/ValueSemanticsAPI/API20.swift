@@ -21,13 +21,6 @@ public struct Account: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.username = username
         self.password = password
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.optionalField(String.self, "id")
-        self.created = try container.optionalField(Timestamp.self, "created")
-        self.username = try container.field(String.self, "username")
-        self.password = try container.optionalField(String.self, "password")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "created", "username", "password"
     )
@@ -47,13 +40,6 @@ public struct Account: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.created = created
         self.username = try reader.required(username, "username")
         self.password = password
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeOptionalField(self.created, "created")
-        try container.encodeField(self.username, "username")
-        try container.encodeOptionalField(self.password, "password")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -24,14 +24,6 @@ public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.password = password
         self.scopes = scopes
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.optionalField(String.self, "id")
-        self.created = try container.optionalField(Timestamp.self, "created")
-        self.username = try container.field(String.self, "username")
-        self.password = try container.optionalField(String.self, "password")
-        self.scopes = try container.optionalField([String].self, "scopes")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "created", "username", "password", "scopes"
     )
@@ -53,14 +45,6 @@ public struct AdminAccount: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.username = try reader.required(username, "username")
         self.password = password
         self.scopes = scopes
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.id, "id")
-        try container.encodeOptionalField(self.created, "created")
-        try container.encodeField(self.username, "username")
-        try container.encodeOptionalField(self.password, "password")
-        try container.encodeOptionalField(self.scopes, "scopes")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -85,12 +69,6 @@ public struct Profile: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.email = email
         self.additionalProperties = additionalProperties
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.login = try container.field(String.self, "login")
-        self.email = try container.optionalField(String.self, "email")
-        self.additionalProperties = try container.additionalFields(JSONValue.self, declared: ["login", "email"])
-    }
     private static let _readerKeys = JSONKeys(
         "login", "email"
     )
@@ -108,12 +86,6 @@ public struct Profile: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.login = try reader.required(login, "login")
         self.email = email
         self.additionalProperties = additionalProperties_
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.login, "login")
-        try container.encodeOptionalField(self.email, "email")
-        try container.encodeAdditionalFields(self.additionalProperties)
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -14,11 +14,6 @@ public struct Labels: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.team = team
         self.additionalProperties = additionalProperties
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.team = try container.optionalField(String.self, "team")
-        self.additionalProperties = try container.additionalFields(String?.self, declared: ["team"])
-    }
     private static let _readerKeys = JSONKeys(
         "team"
     )
@@ -34,11 +29,6 @@ public struct Labels: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.team = team
         self.additionalProperties = additionalProperties_
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.team, "team")
-        try container.encodeAdditionalFields(self.additionalProperties)
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -61,12 +51,6 @@ public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self._email = NullableField(wrappedValue: email)
         self.labels = labels
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self._nickname = NullableField(projectedValue: try container.nullableField(String.self, "nickname"))
-        self._email = NullableField(projectedValue: try container.nullableField(String.self, "email"))
-        self.labels = try container.optionalField(Labels.self, "labels")
-    }
     private static let _readerKeys = JSONKeys(
         "nickname", "email", "labels"
     )
@@ -84,12 +68,6 @@ public struct ProfilePatch: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self._nickname = NullableField(projectedValue: nickname)
         self._email = NullableField(projectedValue: email)
         self.labels = labels
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeNullableField(self._nickname.projectedValue, "nickname")
-        try container.encodeNullableField(self._email.projectedValue, "email")
-        try container.encodeOptionalField(self.labels, "labels")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

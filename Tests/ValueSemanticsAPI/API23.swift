@@ -15,11 +15,6 @@ public struct Counters: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         self.total = total
         self.signed = signed
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.total = try container.field(UInt64.self, "total")
-        self.signed = try container.optionalField(Int.self, "signed")
-    }
     private static let _readerKeys = JSONKeys(
         "total", "signed"
     )
@@ -35,11 +30,6 @@ public struct Counters: Codable, Hashable, Sendable, JSONWritable, JSONReadable 
         }
         self.total = try reader.required(total, "total")
         self.signed = signed
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.total, "total")
-        try container.encodeOptionalField(self.signed, "signed")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -84,19 +74,6 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._kind = kind
         self._level = NullableField(wrappedValue: level)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.requiredNullable = try container.optionalField(String.self, "requiredNullable")
-        self._optionalNullable = NullableField(projectedValue: try container.nullableField(Int.self, "optionalNullable"))
-        self.requiredAlias = try container.optionalField(NameAlias.self, "requiredAlias")
-        self._optionalTime = NullableField(projectedValue: try container.nullableField(NullableTime.self, "optionalTime"))
-        self._optionalBytes = NullableField(projectedValue: try container.nullableField(NullableBytes.self, "optionalBytes"))
-        self.values = try container.optionalField([String: String?].self, "values")
-        self.items = try container.optionalField([Int?].self, "items")
-        self.raw = try container.presentField(RawMessage.self, "raw")
-        self._kind = try container.optionalField(ConnectorKind.self, "kind")
-        self._level = NullableField(projectedValue: try container.nullableField(Int.self, "level"))
-    }
     private static let _readerKeys = JSONKeys(
         "requiredNullable", "optionalNullable", "requiredAlias", "optionalTime", "optionalBytes", "values", "items",
         "raw", "kind", "level"
@@ -131,19 +108,6 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.raw = raw
         self._kind = _kind
         self._level = NullableField(projectedValue: level)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeFieldOrNull(self.requiredNullable, "requiredNullable")
-        try container.encodeNullableField(self._optionalNullable.projectedValue, "optionalNullable")
-        try container.encodeFieldOrNull(self.requiredAlias, "requiredAlias")
-        try container.encodeNullableField(self._optionalTime.projectedValue, "optionalTime")
-        try container.encodeNullableField(self._optionalBytes.projectedValue, "optionalBytes")
-        try container.encodeOptionalField(self.values, "values")
-        try container.encodeOptionalField(self.items, "items")
-        try container.encodeOptionalField(self.raw, "raw")
-        try container.encodeOptionalField(self._kind, "kind")
-        try container.encodeNullableField(self._level.projectedValue, "level")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -31,14 +31,6 @@ public struct Transaction: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self._reversal = reversal.map { .value(Indirect($0)) }
         self.related = related
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self._originating = try container.nullableField(Indirect<Transaction>.self, "originating")
-        self._parent = try container.optionalField(Indirect<Transaction>.self, "parent")
-        self._reversal = try container.nullableField(Indirect<NullableTransaction>.self, "reversal")
-        self.related = try container.optionalField([NullableTransaction?].self, "related")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "originating", "parent", "reversal", "related"
     )
@@ -61,14 +53,6 @@ public struct Transaction: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self._parent = _parent
         self._reversal = _reversal
         self.related = related
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeNullableField(self._originating, "originating")
-        try container.encodeFieldOrNull(self._parent, "parent")
-        try container.encodeNullableField(self._reversal, "reversal")
-        try container.encodeOptionalField(self.related, "related")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -16,12 +16,6 @@ public struct Order: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.total = total
         self._note = NullableField(wrappedValue: note)
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self.total = try container.field(Double.self, "total")
-        self._note = NullableField(projectedValue: try container.nullableField(String.self, "note"))
-    }
     private static let _readerKeys = JSONKeys(
         "id", "total", "note"
     )
@@ -39,12 +33,6 @@ public struct Order: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.id = try reader.required(id, "id")
         self.total = try reader.required(total, "total")
         self._note = NullableField(projectedValue: note)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.total, "total")
-        try container.encodeNullableField(self._note.projectedValue, "note")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -75,11 +63,6 @@ extension Operations {
                 self.orderId = orderId
                 self.callbackUrl = callbackUrl
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.orderId = try container.field(String.self, "orderId")
-                self.callbackUrl = try container.field(String.self, "callbackUrl")
-            }
             private static let _readerKeys = JSONKeys(
                 "orderId", "callbackUrl"
             )
@@ -95,11 +78,6 @@ extension Operations {
                 }
                 self.orderId = try reader.required(orderId, "orderId")
                 self.callbackUrl = try reader.required(callbackUrl, "callbackUrl")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.orderId, "orderId")
-                try container.encodeField(self.callbackUrl, "callbackUrl")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()

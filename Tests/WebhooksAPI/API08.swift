@@ -14,11 +14,6 @@ public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable, JSON
         self.type = type
         self.data = data
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.data = try container.field(Order.self, "data")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "data"
     )
@@ -35,28 +30,11 @@ public struct OrderCreatedEvent: Codable, Hashable, Sendable, JSONWritable, JSON
         self.type = try reader.required(type, "type")
         self.data = try reader.required(data, "data")
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.data, "data")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.type, "type")
         try writer.encodeField(self.data, "data")
         writer.endObject()
-    }
-}
-
-extension Operations {
-    /// The input of ``ClientWebhooks/orderCancelled(_:)``.
-    public struct OrderCancelledWebhook: Sendable {
-        /// The request body (`application/json`).
-        public var body: OrderCancelledEvent
-        /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(body: OrderCancelledEvent) {
-            self.body = body
-        }
     }
 }
 

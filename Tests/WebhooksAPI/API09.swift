@@ -4,6 +4,18 @@
 internal import Foundation
 @_spi(Generated) internal import RaspRuntime
 
+extension Operations {
+    /// The input of ``ClientWebhooks/orderCancelled(_:)``.
+    public struct OrderCancelledWebhook: Sendable {
+        /// The request body (`application/json`).
+        public var body: OrderCancelledEvent
+        /// Creates the input from its parameters (optional ones default to `nil`).
+        public init(body: OrderCancelledEvent) {
+            self.body = body
+        }
+    }
+}
+
 extension ClientProtocol {
     /// Subscribe to an order's status
     ///

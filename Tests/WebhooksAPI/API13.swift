@@ -24,11 +24,6 @@ extension Operations {
                 self.sku = sku
                 self.quantity = quantity
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.sku = try container.field(String.self, "sku")
-                self.quantity = try container.optionalField(Int.self, "quantity")
-            }
             private static let _readerKeys = JSONKeys(
                 "sku", "quantity"
             )
@@ -45,11 +40,6 @@ extension Operations {
                 self.sku = try reader.required(sku, "sku")
                 self.quantity = quantity
             }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.sku, "sku")
-                try container.encodeOptionalField(self.quantity, "quantity")
-            }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
                 try writer.encodeField(self.sku, "sku")
@@ -65,10 +55,6 @@ extension Operations {
             public init(available: Bool) {
                 self.available = available
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.available = try container.field(Bool.self, "available")
-            }
             private static let _readerKeys = JSONKeys(
                 "available"
             )
@@ -82,10 +68,6 @@ extension Operations {
                     }
                 }
                 self.available = try reader.required(available, "available")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.available, "available")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()

@@ -14,11 +14,6 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable, JS
         self.type = type
         self.data = data
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.type = try container.field(String.self, "type")
-        self.data = try container.field(OrderCancelledEvent.DataSchema.self, "data")
-    }
     private static let _readerKeys = JSONKeys(
         "type", "data"
     )
@@ -34,11 +29,6 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable, JS
         }
         self.type = try reader.required(type, "type")
         self.data = try reader.required(data, "data")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.type, "type")
-        try container.encodeField(self.data, "data")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -56,11 +46,6 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable, JS
             self.id = id
             self.reason = reason
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.id = try container.field(String.self, "id")
-            self.reason = try container.optionalField(String.self, "reason")
-        }
         private static let _readerKeys = JSONKeys(
             "id", "reason"
         )
@@ -76,11 +61,6 @@ public struct OrderCancelledEvent: Codable, Hashable, Sendable, JSONWritable, JS
             }
             self.id = try reader.required(id, "id")
             self.reason = reason
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.id, "id")
-            try container.encodeOptionalField(self.reason, "reason")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()

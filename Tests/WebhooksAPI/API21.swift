@@ -23,11 +23,6 @@ extension Operations {
                 self.orderId = orderId
                 self.status = status
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.orderId = try container.field(String.self, "orderId")
-                self.status = try container.field(Operations.StatusChangedCallback.Body.Status.self, "status")
-            }
             private static let _readerKeys = JSONKeys(
                 "orderId", "status"
             )
@@ -43,11 +38,6 @@ extension Operations {
                 }
                 self.orderId = try reader.required(orderId, "orderId")
                 self.status = try reader.required(status, "status")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.orderId, "orderId")
-                try container.encodeField(self.status, "status")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()

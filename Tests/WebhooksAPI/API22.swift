@@ -13,11 +13,6 @@ public struct Subscription: Codable, Hashable, Sendable, JSONWritable, JSONReada
         self.id = id
         self.orderId = orderId
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self.orderId = try container.field(String.self, "orderId")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "orderId"
     )
@@ -33,11 +28,6 @@ public struct Subscription: Codable, Hashable, Sendable, JSONWritable, JSONReada
         }
         self.id = try reader.required(id, "id")
         self.orderId = try reader.required(orderId, "orderId")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.orderId, "orderId")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

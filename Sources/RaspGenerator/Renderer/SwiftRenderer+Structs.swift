@@ -1,5 +1,6 @@
-/// Structs: stored and computed properties, the memberwise initializer, and `init(from:)`, `encode(to:)` and
-/// `writeJSON(to:)` written out property by property.
+/// Structs: stored and computed properties, the memberwise initializer, `init(reading:)` and `writeJSON(to:)`
+/// written out property by property, and `init(from:)` and `encode(to:)` for the types coded by shape (others take
+/// the runtime's, which go through their JSON).
 extension SwiftRenderer {
     func renderStruct(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.doc(decl.doc)
@@ -23,11 +24,9 @@ extension SwiftRenderer {
                 w.line(access, keyword, additional.name, ": [String: ", additional.valueType.spelling, "]")
             }
             renderMemberwiseInit(decl, &w)
-            if decl.direction != .encode {
-                renderDecoder(decl, &w)
-                renderReader(decl, &w)
-            }
-            if decl.direction != .decode { renderEncoder(decl, &w) }
+            if decl.hasDecoder { renderDecoder(decl, &w) }
+            if decl.readsJSON { renderReader(decl, &w) }
+            if decl.hasEncoder { renderEncoder(decl, &w) }
             if decl.writesJSON { renderJSONWriter(decl, &w) }
             for nested in decl.nested {
                 w.line()

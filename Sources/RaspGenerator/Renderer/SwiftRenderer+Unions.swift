@@ -39,13 +39,15 @@ extension SwiftRenderer {
                 w.line("case \(fallback.name)(\(fallback.type.spelling))")
             }
             if decl.direction != .encode {
-                renderOneOfDecoder(decl, .decoder, &w)
+                if decl.codedByShape { renderOneOfDecoder(decl, .decoder, &w) }
                 renderOneOfDecoder(decl, .reader, &w)
             }
             if decl.direction != .decode {
                 let cases = decl.cases.map(\.name) + (decl.fallback.map { [$0.name] } ?? [])
-                w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
-                    w.switchBlock("self", cases.map { "case .\($0)(let value): try value.encode(to: encoder)" })
+                if decl.codedByShape {
+                    w.block("\(access)func encode(to encoder: any Encoder) throws") { w in
+                        w.switchBlock("self", cases.map { "case .\($0)(let value): try value.encode(to: encoder)" })
+                    }
                 }
                 w.block("\(access)func writeJSON(to writer: inout JSONWriter) throws") { w in
                     w.switchBlock("self", cases.map { "case .\($0)(let value): try writer.encodeValue(value)" })
@@ -74,6 +76,12 @@ extension SwiftRenderer {
         /// The source as a value, for a helper that only reads where it is.
         var name: String { self == .decoder ? "decoder" : "reader" }
 
+        /// Whether this source's initializer is the first of the union's, which declares the candidates both share:
+        /// `init(from:)` when the union has one (a type coded by shape), else `init(reading:)`.
+        func rendersCandidates(of decl: OneOfDecl) -> Bool {
+            self == .decoder || !decl.codedByShape
+        }
+
         /// Decodes the whole value as `type`.
         func decode(_ type: String) -> String {
             self == .decoder ? "try \(type)(from: decoder)" : "try reader.read(\(type).self)"
@@ -87,7 +95,7 @@ extension SwiftRenderer {
     func renderOneOfDecoder(_ decl: OneOfDecl, _ source: UnionSource, _ w: inout CodeWriter) {
         guard let property = decl.discriminatorProperty, decl.cases.allSatisfy({ !$0.discriminatorValues.isEmpty })
         else {
-            if source == .decoder { renderCandidates(decl, &w) }
+            if source.rendersCandidates(of: decl) { renderCandidates(decl, &w) }
             w.block(access, source.header) { w in
                 w.line("self = try OneOfDecoding.bestMatch(", Naming.literal(decl.name), ", ", source.argument,
                        ", Self._candidates)")
@@ -107,7 +115,7 @@ extension SwiftRenderer {
                 }
             }
         }
-        if source == .decoder, triesCases || byValue.contains(where: { $0.cases.count > 1 }) {
+        if source.rendersCandidates(of: decl), triesCases || byValue.contains(where: { $0.cases.count > 1 }) {
             renderCandidates(decl, &w)
         }
         w.block(access, source.header) { w in
@@ -166,8 +174,15 @@ extension SwiftRenderer {
             let tagList = tags.isEmpty ? "" : ", tags: [" + tags.map { tag in
                 Naming.literal(tag.property) + ": [" + tag.values.map(Naming.literal).joined(separator: ", ") + "]"
             }.joined(separator: ", ") + "]"
-            w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) } ",
-                   "reading: { .\(item.name)(try $0.read(\(item.type.spelling).self)) },")
+            let read = "reading: { .\(item.name)(try $0.read(\(item.type.spelling).self)) }"
+            if decl.codedByShape {
+                w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) } ",
+                       read, ",")
+            } else {
+                // A union without `init(from:)` has only readers: the runtime decodes another decoder's value
+                // through them.
+                w.line("    .init(keys: \(set ?? "nil")\(tagList), ", read, "),")
+            }
         }
         w.line("]")
     }

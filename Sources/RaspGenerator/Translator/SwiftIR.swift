@@ -170,6 +170,11 @@ extension StructDecl {
     var writesJSON: Bool { direction != .decode && variant == nil }
     /// Whether the struct gets `init(reading:)`: one that decodes.
     var readsJSON: Bool { direction != .encode }
+    /// Whether the struct gets a written-out `init(from:)`: one that decodes and is coded by shape.
+    var hasDecoder: Bool { direction != .encode && codedByShape }
+    /// Whether the struct gets a written-out `encode(to:)`: one that encodes and is coded by shape or does not
+    /// write its own JSON.
+    var hasEncoder: Bool { direction != .decode && (codedByShape || !writesJSON) }
     /// The protocols it conforms to.
     var conformances: String { direction.conformances(writesJSON: writesJSON, readsJSON: readsJSON) }
 }
@@ -189,6 +194,9 @@ struct StructDecl {
     var properties: [PropertyDecl]
     var nested: [Declaration]
     var direction = CodingDirection.both
+    /// Whether something other than JSON codes it by its shape (``ShapeCodedTypes``): it then keeps written-out
+    /// `init(from:)` and `encode(to:)`; every other type takes the runtime's, which go through its JSON.
+    var codedByShape = false
     /// Whether the properties are `var`: only for types a request can send (``SentTypes``). A public stored `var`
     /// costs a setter and a `_modify` coroutine besides the getter, a third of a big client's build time.
     var isMutable = true
@@ -266,6 +274,9 @@ struct OneOfDecl {
     var nested: [Declaration]
     var isIndirect = false
     var direction = CodingDirection.both
+    /// Whether something other than JSON codes it by its shape (``ShapeCodedTypes``): it then keeps written-out
+    /// `init(from:)` and `encode(to:)`; every other type takes the runtime's, which go through its JSON.
+    var codedByShape = false
     /// For a union without a discriminator: the object keys each case keeps (nil: any key, or not an object), by
     /// which the decoder chooses among the cases that accept a value.
     var caseKeys: [[String]?] = []

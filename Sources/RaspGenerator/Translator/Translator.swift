@@ -38,7 +38,7 @@ struct Translator {
                                 clientName: clientName, authSchemes: authSchemes)
         for (index, name) in types.componentNames { api.schemaTypes[index] = (name, types.allowsNull(index)) }
         DuplicateTypes().apply(to: &api)
-        api.breakRecursionAndMarkSentTypes()
+        api.breakRecursionAndMarkSentTypes(allCodedByShape: config.writtenCoders)
         api.findReceiverTags()
         return api
     }
@@ -180,12 +180,13 @@ struct DeclarationGraph {
 
 extension TranslatedAPI {
     /// Boxes the properties and marks the unions that close a containment cycle (``RecursionBreaker``), and makes
-    /// the structs no request sends immutable (``SentTypes``): both read one ``DeclarationGraph`` and change the
-    /// declarations in one pass.
-    mutating func breakRecursionAndMarkSentTypes() {
+    /// the structs no request sends immutable (``SentTypes``), and marks the types coded by shape
+    /// (``ShapeCodedTypes``): all read one ``DeclarationGraph`` and change the declarations in one pass.
+    mutating func breakRecursionAndMarkSentTypes(allCodedByShape: Bool) {
         let graph = DeclarationGraph(self)
         let cycles = RecursionBreaker(graph: graph)
         let sent = SentTypes(graph: graph, operations: operations)
+        let shapeCoded = ShapeCodedTypes(graph: graph, operations: operations, api: self, all: allCodedByShape)
         // The same order as the graph's positions: neither change adds or removes a declaration.
         var position = 0
         updateDeclarations { declaration, _ in
@@ -193,6 +194,7 @@ extension TranslatedAPI {
             position += 1
             cycles.update(&declaration, id: id)
             sent.update(&declaration, id: id)
+            shapeCoded.update(&declaration, id: id)
         }
     }
 }
@@ -235,6 +237,61 @@ struct SentTypes {
             decl.properties[index].keepsNullPrivately = !isMutable
         }
         declaration = .structType(decl)
+    }
+}
+
+/// Finds the types something other than JSON codes by their shape, through `Decoder` and `Encoder`: parameters
+/// (a query's exploded object, a deepObject), form and multipart bodies and every type they contain, and the union
+/// a struct encodes into its own object (its variant). These keep written-out `init(from:)` and `encode(to:)`.
+struct ShapeCodedTypes {
+    /// Whether the type of each id is coded by shape.
+    private var coded: [Bool]
+
+    /// `all`: every type, as if coded by shape (``GeneratorConfig/writtenCoders``).
+    init(graph: DeclarationGraph, operations: [OperationDecl], api: TranslatedAPI, all: Bool) {
+        coded = Array(repeating: all, count: graph.contained.count)
+        var work: [Int] = []
+        let add = { (type: SwiftType, work: inout [Int]) in
+            if let id = graph.ids[type.elementName] { work.append(id) }
+        }
+        for operation in operations {
+            for parameter in operation.parameters where parameter.serialization != .json {
+                add(parameter.type, &work)
+            }
+            for representation in operation.body?.representations ?? [] where representation.encoding != .json {
+                add(representation.type, &work)
+            }
+            let successes = [operation.success] + operation.representations.map(\.success)
+            for success in successes {
+                switch success {
+                case .multipart(let type, _), .form(let type, _): add(type, &work)
+                default: break
+                }
+            }
+        }
+        api.forEachDeclaration { declaration in
+            if case .structType(let decl) = declaration, let variant = decl.variant { add(variant.type, &work) }
+        }
+        while let id = work.popLast() {
+            guard !coded[id] else { continue }
+            coded[id] = true
+            work += graph.contained[id] ?? []
+        }
+    }
+
+    /// Marks a struct or union coded by shape.
+    func update(_ declaration: inout Declaration, id: Int) {
+        guard coded[id] else { return }
+        switch declaration {
+        case .structType(var decl):
+            decl.codedByShape = true
+            declaration = .structType(decl)
+        case .oneOf(var decl):
+            decl.codedByShape = true
+            declaration = .oneOf(decl)
+        case .enumType, .typeAlias:
+            break
+        }
     }
 }
 

@@ -74,6 +74,13 @@ public enum OneOfDecoding {
             self.read = read
             shape = CandidateShape(keys: keys, tags: tags)
         }
+
+        /// A variant that keeps `keys` (nil: every key) and allows `tags`, read from JSON bytes only; another
+        /// decoder's value is read as JSON.
+        public init(keys: Set<String>?, tags: [String: Set<String>] = [:],
+                    reading read: @escaping @Sendable (inout JSONReader) throws -> Value) {
+            self.init(keys: keys, tags: tags, { try CodableBridge.decode(from: $0, reading: read) }, reading: read)
+        }
     }
 
     /// What a reader scores a variant by, made once with the candidate: its keys as a table matched byte for byte.

@@ -21,16 +21,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     case dog(Dog)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-            case "Dog"?: self = .dog(try Dog(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
     public init(reading reader: inout JSONReader) throws {
         let start = reader.mark
         do {
@@ -40,12 +30,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         } catch {
             self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
         }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
@@ -84,18 +68,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.colour = colour
             self.owner = owner
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.id = try container.field(String.self, "id")
-            self.kind = try container.field(String.self, "kind")
-            self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-            self.homepage = try container.optionalField(String.self, "homepage")
-            self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-            self.price = try container.optionalField(Money.self, "price")
-            self.colour = try container.optionalField(String.self, "colour")
-            self.owner = try container.optionalField(Owner.self, "owner")
-        }
         private static let _readerKeys = JSONKeys(
             "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner"
         )
@@ -126,18 +98,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.price = price
             self.colour = colour
             self.owner = owner
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.id, "id")
-            try container.encodeField(self.kind, "kind")
-            try container.encodeOptionalField(self.born, "born")
-            try container.encodeOptionalField(self.seenAt, "seen_at")
-            try container.encodeOptionalField(self.homepage, "homepage")
-            try container.encodeOptionalField(self.thumbnail, "thumbnail")
-            try container.encodeOptionalField(self.price, "price")
-            try container.encodeOptionalField(self.colour, "colour")
-            try container.encodeOptionalField(self.owner, "owner")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -193,19 +153,6 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self.kind = try container.field(String.self, "kind")
-        self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-        self.homepage = try container.optionalField(String.self, "homepage")
-        self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-        self.price = try container.optionalField(Money.self, "price")
-        self.colour = try container.optionalField(String.self, "colour")
-        self.owner = try container.optionalField(Owner.self, "owner")
-        self.barks = try container.optionalField(Bool.self, "barks")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner", "barks"
     )
@@ -239,19 +186,6 @@ public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.kind, "kind")
-        try container.encodeOptionalField(self.born, "born")
-        try container.encodeOptionalField(self.seenAt, "seen_at")
-        try container.encodeOptionalField(self.homepage, "homepage")
-        try container.encodeOptionalField(self.thumbnail, "thumbnail")
-        try container.encodeOptionalField(self.price, "price")
-        try container.encodeOptionalField(self.colour, "colour")
-        try container.encodeOptionalField(self.owner, "owner")
-        try container.encodeOptionalField(self.barks, "barks")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.id, "id")
@@ -282,10 +216,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(name: String? = nil) {
         self.name = name
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -299,10 +229,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = name
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -327,11 +253,6 @@ public struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.amount = amount
         self.currency = currency
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.amount = try container.optionalField(String.self, "amount")
-        self.currency = try container.optionalField(String.self, "currency")
-    }
     private static let _readerKeys = JSONKeys(
         "amount", "currency"
     )
@@ -348,11 +269,6 @@ public struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.amount = amount
         self.currency = currency
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.amount, "amount")
-        try container.encodeOptionalField(self.currency, "currency")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.amount, "amount")
@@ -360,7 +276,7 @@ public struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         writer.endObject()
     }
 }
-// ==== API20.swift
+// ==== API19.swift
 // Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
 // swift-format-ignore-file
 
@@ -374,10 +290,6 @@ public struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Creates a value from its properties (optional ones default to `nil`).
     public init(address: Address? = nil) {
         self.address = address
-    }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.address = try container.optionalField(Address.self, "address")
     }
     private static let _readerKeys = JSONKeys(
         "address"
@@ -393,17 +305,13 @@ public struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.address = address
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.address, "address")
-    }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.address, "address")
         writer.endObject()
     }
 }
-// ==== API22.swift
+// ==== API21.swift
 // Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
 // swift-format-ignore-file
 
@@ -418,10 +326,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(street: String? = nil) {
         self.street = street
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.street = try container.optionalField(String.self, "street")
-    }
     private static let _readerKeys = JSONKeys(
         "street"
     )
@@ -435,10 +339,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.street = street
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.street, "street")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -461,10 +361,6 @@ public struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(note: String? = nil) {
         self.note = note
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.note = try container.optionalField(String.self, "note")
-    }
     private static let _readerKeys = JSONKeys(
         "note"
     )
@@ -478,10 +374,6 @@ public struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.note = note
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.note, "note")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

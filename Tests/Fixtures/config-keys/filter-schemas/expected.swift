@@ -59,16 +59,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     case dog(Dog)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
-    init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-            case "Dog"?: self = .dog(try Dog(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
     init(reading reader: inout JSONReader) throws {
         let start = reader.mark
         do {
@@ -78,12 +68,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         } catch {
             self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
-        }
-    }
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
         }
     }
     func writeJSON(to writer: inout JSONWriter) throws {
@@ -122,18 +106,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.colour = colour
             self.owner = owner
         }
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.id = try container.field(String.self, "id")
-            self.kind = try container.field(String.self, "kind")
-            self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-            self.homepage = try container.optionalField(String.self, "homepage")
-            self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-            self.price = try container.optionalField(Money.self, "price")
-            self.colour = try container.optionalField(String.self, "colour")
-            self.owner = try container.optionalField(Owner.self, "owner")
-        }
         private static let _readerKeys = JSONKeys(
             "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner"
         )
@@ -164,18 +136,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.price = price
             self.colour = colour
             self.owner = owner
-        }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.id, "id")
-            try container.encodeField(self.kind, "kind")
-            try container.encodeOptionalField(self.born, "born")
-            try container.encodeOptionalField(self.seenAt, "seen_at")
-            try container.encodeOptionalField(self.homepage, "homepage")
-            try container.encodeOptionalField(self.thumbnail, "thumbnail")
-            try container.encodeOptionalField(self.price, "price")
-            try container.encodeOptionalField(self.colour, "colour")
-            try container.encodeOptionalField(self.owner, "owner")
         }
         func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -282,19 +242,6 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self.kind = try container.field(String.self, "kind")
-        self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-        self.homepage = try container.optionalField(String.self, "homepage")
-        self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-        self.price = try container.optionalField(Money.self, "price")
-        self.colour = try container.optionalField(String.self, "colour")
-        self.owner = try container.optionalField(Owner.self, "owner")
-        self.barks = try container.optionalField(Bool.self, "barks")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner", "barks"
     )
@@ -328,19 +275,6 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.kind, "kind")
-        try container.encodeOptionalField(self.born, "born")
-        try container.encodeOptionalField(self.seenAt, "seen_at")
-        try container.encodeOptionalField(self.homepage, "homepage")
-        try container.encodeOptionalField(self.thumbnail, "thumbnail")
-        try container.encodeOptionalField(self.price, "price")
-        try container.encodeOptionalField(self.colour, "colour")
-        try container.encodeOptionalField(self.owner, "owner")
-        try container.encodeOptionalField(self.barks, "barks")
-    }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.id, "id")
@@ -370,10 +304,6 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(name: String? = nil) {
         self.name = name
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -387,10 +317,6 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = name
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -423,19 +349,6 @@ extension Operations {
 import Foundation
 @_spi(Generated) import RaspRuntime
 
-extension Client {
-    func getPet(_ input: Operations.GetPet) async throws -> Pet {
-        let request = ClientRequest(method: "GET", path: "/pets/\(ClientRequest.pathComponent(input.petId))", operationID: "getPet", requiresAuthentication: false)
-        return try await core.perform(request, decoding: Pet.self)
-    }
-}
-// ==== API21.swift
-// Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
-// swift-format-ignore-file
-
-import Foundation
-@_spi(Generated) import RaspRuntime
-
 /// The `Money` schema of the API.
 struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     let amount: String?
@@ -444,11 +357,6 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(amount: String? = nil, currency: String? = nil) {
         self.amount = amount
         self.currency = currency
-    }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.amount = try container.optionalField(String.self, "amount")
-        self.currency = try container.optionalField(String.self, "currency")
     }
     private static let _readerKeys = JSONKeys(
         "amount", "currency"
@@ -466,11 +374,6 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.amount = amount
         self.currency = currency
     }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.amount, "amount")
-        try container.encodeOptionalField(self.currency, "currency")
-    }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.amount, "amount")
@@ -478,6 +381,19 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         writer.endObject()
     }
 }
+
+extension Client {
+    func getPet(_ input: Operations.GetPet) async throws -> Pet {
+        let request = ClientRequest(method: "GET", path: "/pets/\(ClientRequest.pathComponent(input.petId))", operationID: "getPet", requiresAuthentication: false)
+        return try await core.perform(request, decoding: Pet.self)
+    }
+}
+// ==== API21.swift
+// Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
+// swift-format-ignore-file
+
+import Foundation
+@_spi(Generated) import RaspRuntime
 
 extension ClientProtocol {
     /// - Parameters:
@@ -502,10 +418,6 @@ struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(note: String? = nil) {
         self.note = note
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.note = try container.optionalField(String.self, "note")
-    }
     private static let _readerKeys = JSONKeys(
         "note"
     )
@@ -519,10 +431,6 @@ struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.note = note
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.note, "note")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -54,10 +54,6 @@ struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(address: Address? = nil) {
         self.address = address
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.address = try container.optionalField(Address.self, "address")
-    }
     private static let _readerKeys = JSONKeys(
         "address"
     )
@@ -71,10 +67,6 @@ struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.address = address
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.address, "address")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -131,10 +123,6 @@ struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(street: String? = nil) {
         self.street = street
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.street = try container.optionalField(String.self, "street")
-    }
     private static let _readerKeys = JSONKeys(
         "street"
     )
@@ -148,10 +136,6 @@ struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.street = street
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.street, "street")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

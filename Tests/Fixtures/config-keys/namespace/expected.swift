@@ -104,16 +104,6 @@ extension Shop {
         case dog(Shop.Dog)
         /// A value whose discriminator names no subtype this client knows: the base's own properties.
         case base(Shop.Pet.Base)
-        public init(from decoder: any Decoder) throws {
-            do {
-                switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-                case "Dog"?: self = .dog(try Shop.Dog(from: decoder))
-                default: self = .base(try Shop.Pet.Base(from: decoder))
-                }
-            } catch {
-                self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Shop.Pet.Base(from: $0)) }
-            }
-        }
         public init(reading reader: inout JSONReader) throws {
             let start = reader.mark
             do {
@@ -123,12 +113,6 @@ extension Shop {
                 }
             } catch {
                 self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Shop.Pet.Base.self)) }
-            }
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .dog(let value): try value.encode(to: encoder)
-            case .base(let value): try value.encode(to: encoder)
             }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
@@ -167,18 +151,6 @@ extension Shop {
                 self.colour = colour
                 self.owner = owner
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.id = try container.field(String.self, "id")
-                self.kind = try container.field(String.self, "kind")
-                self.born = try container.optionalField(LocalDate.self, "born")
-                self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-                self.homepage = try container.optionalField(String.self, "homepage")
-                self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-                self.price = try container.optionalField(Shop.Money.self, "price")
-                self.colour = try container.optionalField(String.self, "colour")
-                self.owner = try container.optionalField(Shop.Owner.self, "owner")
-            }
             private static let _readerKeys = JSONKeys(
                 "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner"
             )
@@ -209,18 +181,6 @@ extension Shop {
                 self.price = price
                 self.colour = colour
                 self.owner = owner
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.id, "id")
-                try container.encodeField(self.kind, "kind")
-                try container.encodeOptionalField(self.born, "born")
-                try container.encodeOptionalField(self.seenAt, "seen_at")
-                try container.encodeOptionalField(self.homepage, "homepage")
-                try container.encodeOptionalField(self.thumbnail, "thumbnail")
-                try container.encodeOptionalField(self.price, "price")
-                try container.encodeOptionalField(self.colour, "colour")
-                try container.encodeOptionalField(self.owner, "owner")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
@@ -386,19 +346,6 @@ extension Shop {
             self.owner = owner
             self.barks = barks
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.id = try container.field(String.self, "id")
-            self.kind = try container.field(String.self, "kind")
-            self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-            self.homepage = try container.optionalField(String.self, "homepage")
-            self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-            self.price = try container.optionalField(Shop.Money.self, "price")
-            self.colour = try container.optionalField(String.self, "colour")
-            self.owner = try container.optionalField(Shop.Owner.self, "owner")
-            self.barks = try container.optionalField(Bool.self, "barks")
-        }
         private static let _readerKeys = JSONKeys(
             "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner", "barks"
         )
@@ -431,19 +378,6 @@ extension Shop {
             self.colour = colour
             self.owner = owner
             self.barks = barks
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.id, "id")
-            try container.encodeField(self.kind, "kind")
-            try container.encodeOptionalField(self.born, "born")
-            try container.encodeOptionalField(self.seenAt, "seen_at")
-            try container.encodeOptionalField(self.homepage, "homepage")
-            try container.encodeOptionalField(self.thumbnail, "thumbnail")
-            try container.encodeOptionalField(self.price, "price")
-            try container.encodeOptionalField(self.colour, "colour")
-            try container.encodeOptionalField(self.owner, "owner")
-            try container.encodeOptionalField(self.barks, "barks")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -511,10 +445,6 @@ extension Shop {
         public init(name: String? = nil) {
             self.name = name
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.name = try container.optionalField(String.self, "name")
-        }
         private static let _readerKeys = JSONKeys(
             "name"
         )
@@ -528,10 +458,6 @@ extension Shop {
                 }
             }
             self.name = name
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.name, "name")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -594,11 +520,6 @@ extension Shop {
             self.amount = amount
             self.currency = currency
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.amount = try container.optionalField(String.self, "amount")
-            self.currency = try container.optionalField(String.self, "currency")
-        }
         private static let _readerKeys = JSONKeys(
             "amount", "currency"
         )
@@ -614,11 +535,6 @@ extension Shop {
             }
             self.amount = amount
             self.currency = currency
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.amount, "amount")
-            try container.encodeOptionalField(self.currency, "currency")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -638,7 +554,7 @@ internal import Foundation
 extension Shop.MockClient {
     public func listStores(_ input: Shop.Operations.ListStores) async throws -> [Shop.Store] { try await listStoresHandler(input) }
 }
-// ==== ShopAPI20.swift
+// ==== ShopAPI19.swift
 // Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
 // swift-format-ignore-file
 
@@ -652,10 +568,6 @@ extension Shop {
         /// Creates a value from its properties (optional ones default to `nil`).
         public init(address: Shop.Address? = nil) {
             self.address = address
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.address = try container.optionalField(Shop.Address.self, "address")
         }
         private static let _readerKeys = JSONKeys(
             "address"
@@ -671,10 +583,6 @@ extension Shop {
             }
             self.address = address
         }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.address, "address")
-        }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
             try writer.encodeOptionalField(self.address, "address")
@@ -688,6 +596,36 @@ extension Shop {
 
 public import Foundation
 @_spi(Generated) public import RaspRuntime
+
+extension Shop {
+    /// The `Address` schema of the API.
+    public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public let street: String?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(street: String? = nil) {
+            self.street = street
+        }
+        private static let _readerKeys = JSONKeys(
+            "street"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var street: String?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: street = try reader.readIfPresent(String.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.street = street
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeOptionalField(self.street, "street")
+            writer.endObject()
+        }
+    }
+}
 
 extension Shop.ClientProtocol {
     /// - Parameters:
@@ -722,44 +660,6 @@ extension Shop.ClientServerRoutes {
 
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
-
-extension Shop {
-    /// The `Address` schema of the API.
-    public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-        public let street: String?
-        /// Creates a value from its properties (optional ones default to `nil`).
-        public init(street: String? = nil) {
-            self.street = street
-        }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.street = try container.optionalField(String.self, "street")
-        }
-        private static let _readerKeys = JSONKeys(
-            "street"
-        )
-        public init(reading reader: inout JSONReader) throws {
-            var street: String?
-            try reader.beginObject(Self.self)
-            while let field = try reader.nextField(Self._readerKeys) {
-                switch field {
-                case 0: street = try reader.readIfPresent(String.self)
-                default: try reader.skipValue()
-                }
-            }
-            self.street = street
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.street, "street")
-        }
-        public func writeJSON(to writer: inout JSONWriter) throws {
-            writer.beginObject()
-            try writer.encodeOptionalField(self.street, "street")
-            writer.endObject()
-        }
-    }
-}
 
 extension Shop.Operations {
     /// The input of ``Client/uploadPhoto(_:)``.
@@ -801,10 +701,6 @@ extension Shop {
         public init(note: String? = nil) {
             self.note = note
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.note = try container.optionalField(String.self, "note")
-        }
         private static let _readerKeys = JSONKeys(
             "note"
         )
@@ -818,10 +714,6 @@ extension Shop {
                 }
             }
             self.note = note
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeOptionalField(self.note, "note")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()

@@ -19,16 +19,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     case dog(Dog)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
-    init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-            case "Dog"?: self = .dog(try Dog(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
     init(reading reader: inout JSONReader) throws {
         let start = reader.mark
         do {
@@ -38,12 +28,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         } catch {
             self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
-        }
-    }
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .dog(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
         }
     }
     func writeJSON(to writer: inout JSONWriter) throws {
@@ -82,18 +66,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.colour = colour
             self.owner = owner
         }
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.id = try container.field(String.self, "id")
-            self.kind = try container.field(String.self, "kind")
-            self.born = try container.optionalField(LocalDate.self, "born")
-            self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-            self.homepage = try container.optionalField(String.self, "homepage")
-            self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-            self.price = try container.optionalField(Money.self, "price")
-            self.colour = try container.optionalField(String.self, "colour")
-            self.owner = try container.optionalField(Owner.self, "owner")
-        }
         private static let _readerKeys = JSONKeys(
             "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner"
         )
@@ -124,18 +96,6 @@ enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.price = price
             self.colour = colour
             self.owner = owner
-        }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.id, "id")
-            try container.encodeField(self.kind, "kind")
-            try container.encodeOptionalField(self.born, "born")
-            try container.encodeOptionalField(self.seenAt, "seen_at")
-            try container.encodeOptionalField(self.homepage, "homepage")
-            try container.encodeOptionalField(self.thumbnail, "thumbnail")
-            try container.encodeOptionalField(self.price, "price")
-            try container.encodeOptionalField(self.colour, "colour")
-            try container.encodeOptionalField(self.owner, "owner")
         }
         func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -190,19 +150,6 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(String.self, "id")
-        self.kind = try container.field(String.self, "kind")
-        self.born = try container.optionalField(LocalDate.self, "born")
-        self.seenAt = try container.optionalField(Timestamp.self, "seen_at")
-        self.homepage = try container.optionalField(String.self, "homepage")
-        self.thumbnail = try container.optionalField(Data.self, "thumbnail")
-        self.price = try container.optionalField(Money.self, "price")
-        self.colour = try container.optionalField(String.self, "colour")
-        self.owner = try container.optionalField(Owner.self, "owner")
-        self.barks = try container.optionalField(Bool.self, "barks")
-    }
     private static let _readerKeys = JSONKeys(
         "id", "kind", "born", "seen_at", "homepage", "thumbnail", "price", "colour", "owner", "barks"
     )
@@ -236,19 +183,6 @@ struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.owner = owner
         self.barks = barks
     }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
-        try container.encodeField(self.kind, "kind")
-        try container.encodeOptionalField(self.born, "born")
-        try container.encodeOptionalField(self.seenAt, "seen_at")
-        try container.encodeOptionalField(self.homepage, "homepage")
-        try container.encodeOptionalField(self.thumbnail, "thumbnail")
-        try container.encodeOptionalField(self.price, "price")
-        try container.encodeOptionalField(self.colour, "colour")
-        try container.encodeOptionalField(self.owner, "owner")
-        try container.encodeOptionalField(self.barks, "barks")
-    }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeField(self.id, "id")
@@ -278,10 +212,6 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(name: String? = nil) {
         self.name = name
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -295,10 +225,6 @@ struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = name
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -322,11 +248,6 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.amount = amount
         self.currency = currency
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.amount = try container.optionalField(String.self, "amount")
-        self.currency = try container.optionalField(String.self, "currency")
-    }
     private static let _readerKeys = JSONKeys(
         "amount", "currency"
     )
@@ -343,11 +264,6 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.amount = amount
         self.currency = currency
     }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.amount, "amount")
-        try container.encodeOptionalField(self.currency, "currency")
-    }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.amount, "amount")
@@ -355,7 +271,7 @@ struct Money: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         writer.endObject()
     }
 }
-// ==== API20.swift
+// ==== API19.swift
 // Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
 // swift-format-ignore-file
 
@@ -368,10 +284,6 @@ struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Creates a value from its properties (optional ones default to `nil`).
     init(address: Address? = nil) {
         self.address = address
-    }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.address = try container.optionalField(Address.self, "address")
     }
     private static let _readerKeys = JSONKeys(
         "address"
@@ -387,17 +299,13 @@ struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         }
         self.address = address
     }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.address, "address")
-    }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
         try writer.encodeOptionalField(self.address, "address")
         writer.endObject()
     }
 }
-// ==== API22.swift
+// ==== API21.swift
 // Generated by rasp-generate from openapi.yaml. DO NOT EDIT.
 // swift-format-ignore-file
 
@@ -410,10 +318,6 @@ struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// Creates a value from its properties (optional ones default to `nil`).
     init(street: String? = nil) {
         self.street = street
-    }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.street = try container.optionalField(String.self, "street")
     }
     private static let _readerKeys = JSONKeys(
         "street"
@@ -428,10 +332,6 @@ struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.street = street
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.street, "street")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -453,10 +353,6 @@ struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     init(note: String? = nil) {
         self.note = note
     }
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.note = try container.optionalField(String.self, "note")
-    }
     private static let _readerKeys = JSONKeys(
         "note"
     )
@@ -470,10 +366,6 @@ struct Unused: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.note = note
-    }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.note, "note")
     }
     func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -80,10 +80,6 @@ public struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(address: Address? = nil) {
         self.address = address
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.address = try container.optionalField(Address.self, "address")
-    }
     private static let _readerKeys = JSONKeys(
         "address"
     )
@@ -97,10 +93,6 @@ public struct Store: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.address = address
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.address, "address")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -172,10 +164,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(street: String? = nil) {
         self.street = street
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.street = try container.optionalField(String.self, "street")
-    }
     private static let _readerKeys = JSONKeys(
         "street"
     )
@@ -189,10 +177,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.street = street
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.street, "street")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -54,10 +54,6 @@ public struct Shop: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(address: Address? = nil) {
         self.address = address
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.address = try container.optionalField(Address.self, "address")
-    }
     private static let _readerKeys = JSONKeys(
         "address"
     )
@@ -71,10 +67,6 @@ public struct Shop: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.address = address
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.address, "address")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -131,10 +123,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(road: String? = nil) {
         self.road = road
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.road = try container.optionalField(String.self, "street")
-    }
     private static let _readerKeys = JSONKeys(
         "street"
     )
@@ -148,10 +136,6 @@ public struct Address: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.road = road
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.road, "street")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -104,10 +104,6 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(text: String) {
         self.text = text
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.text = try container.field(String.self, "text")
-    }
     private static let _readerKeys = JSONKeys(
         "text"
     )
@@ -121,10 +117,6 @@ public struct Message: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.text = try reader.required(text, "text")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.text, "text")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

@@ -109,10 +109,6 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(id: Int) {
         self.id = id
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.id = try container.field(Int.self, "id")
-    }
     private static let _readerKeys = JSONKeys(
         "id"
     )
@@ -126,10 +122,6 @@ public struct Record: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.id = try reader.required(id, "id")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.id, "id")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -157,10 +149,6 @@ extension Operations {
             /// Creates a value from its properties (optional ones default to `nil`).
             public init(n: Int? = nil) {
                 self.n = n
-            }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.n = try container.optionalField(Int.self, "n")
             }
             private static let _readerKeys = JSONKeys(
                 "n"

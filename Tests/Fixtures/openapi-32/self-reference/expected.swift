@@ -58,10 +58,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(name: String? = nil) {
         self.name = name
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -75,10 +71,6 @@ public struct Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = name
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
@@ -145,10 +137,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(name: String) {
         self.name = name
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.field(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -162,10 +150,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = try reader.required(name, "name")
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

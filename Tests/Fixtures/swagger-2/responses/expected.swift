@@ -165,10 +165,6 @@ extension Operations {
             public init(message: String) {
                 self.message = message
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.message = try container.field(String.self, "message")
-            }
             private static let _readerKeys = JSONKeys(
                 "message"
             )
@@ -182,10 +178,6 @@ extension Operations {
                     }
                 }
                 self.message = try reader.required(message, "message")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.message, "message")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
@@ -209,10 +201,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public init(name: String? = nil) {
         self.name = name
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.name = try container.optionalField(String.self, "name")
-    }
     private static let _readerKeys = JSONKeys(
         "name"
     )
@@ -226,10 +214,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         }
         self.name = name
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeOptionalField(self.name, "name")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()

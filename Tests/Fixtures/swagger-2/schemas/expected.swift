@@ -83,16 +83,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     case cat(Cat)
     /// A value whose discriminator names no subtype this client knows: the base's own properties.
     case base(Pet.Base)
-    public init(from decoder: any Decoder) throws {
-        do {
-            switch try OneOfDecoding.discriminatorIfPresent("kind", in: decoder) {
-            case "Cat"?: self = .cat(try Cat(from: decoder))
-            default: self = .base(try Pet.Base(from: decoder))
-            }
-        } catch {
-            self = try OneOfDecoding.base(in: decoder, after: error) { .base(try Pet.Base(from: $0)) }
-        }
-    }
     public init(reading reader: inout JSONReader) throws {
         let start = reader.mark
         do {
@@ -102,12 +92,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
         } catch {
             self = try OneOfDecoding.base(in: &reader, from: start, after: error) { .base(try $0.read(Pet.Base.self)) }
-        }
-    }
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .cat(let value): try value.encode(to: encoder)
-        case .base(let value): try value.encode(to: encoder)
         }
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
@@ -127,11 +111,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             self.kind = kind
             self._nickname = nickname.map(Nullable.value)
         }
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: FieldKey.self)
-            self.kind = try container.field(String.self, "kind")
-            self._nickname = try container.nullableField(String.self, "nickname")
-        }
         private static let _readerKeys = JSONKeys(
             "kind", "nickname"
         )
@@ -147,11 +126,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             }
             self.kind = try reader.required(kind, "kind")
             self._nickname = _nickname
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: FieldKey.self)
-            try container.encodeField(self.kind, "kind")
-            try container.encodeNullableField(self._nickname, "nickname")
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
             writer.beginObject()
@@ -242,12 +216,6 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self._nickname = nickname.map(Nullable.value)
         self.lives = lives
     }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FieldKey.self)
-        self.kind = try container.field(String.self, "kind")
-        self._nickname = try container.nullableField(String.self, "nickname")
-        self.lives = try container.optionalField(Int.self, "lives")
-    }
     private static let _readerKeys = JSONKeys(
         "kind", "nickname", "lives"
     )
@@ -265,12 +233,6 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         self.kind = try reader.required(kind, "kind")
         self._nickname = _nickname
         self.lives = lives
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.kind, "kind")
-        try container.encodeNullableField(self._nickname, "nickname")
-        try container.encodeOptionalField(self.lives, "lives")
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.beginObject()
