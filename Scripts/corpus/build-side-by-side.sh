@@ -2,7 +2,7 @@
 # Debug-builds two generated clients of the same document side by side (for example the output of the last commit's
 # generator and of this one), in one scratch package whose RaspRuntime is built first and not counted, alternating
 # the two so the machine's load falls on both alike. Prints `build.<label>.<figure>: <value> <unit>` lines: each
-# run's wall time, the medians, peak memory of the compiler (from /usr/bin/time), and the generated lines.
+# run's wall and CPU time, their medians, peak memory of the compiler (from /usr/bin/time), and the generated lines.
 #
 # Usage: Scripts/corpus/build-side-by-side.sh [--runs N] BEFORE_DIR AFTER_DIR
 #   BEFORE_DIR, AFTER_DIR  folders of generated .swift files (rasp-generate --output)
@@ -41,7 +41,7 @@ swift build --target After >/dev/null
 lines() { cat "$1"/*.swift | wc -l; }
 echo "build.before.lines: $(lines "$before") lines"
 echo "build.after.lines: $(lines "$after") lines"
-declare -A times
+declare -A times cpus
 for run in $(seq 1 "$runs"); do
     for label in Before After; do
         # Every file changed: the module is compiled whole, as on a first build.
@@ -51,13 +51,18 @@ for run in $(seq 1 "$runs"); do
             || { echo "build of $label failed:"; tail -20 "build-$label.log"; exit 1; }
         seconds=$(echo "$(date +%s.%N) - $start" | bc)
         peak=$(awk -F: '/Maximum resident/ {gsub(/ /, "", $2); print int($2 / 1024)}' "time-$label.txt")
+        # CPU time (user + system) moves less than wall time when something else loads the machine.
+        cpu=$(awk -F: '/User time|System time/ {sum += $2} END {print sum}' "time-$label.txt")
         lower=$(echo "$label" | tr 'A-Z' 'a-z')
-        printf 'build.%s.run%d: %.1f s (peak %s MB)\n' "$lower" "$run" "$seconds" "$peak"
+        printf 'build.%s.run%d: %.1f s (cpu %.1f s, peak %s MB)\n' "$lower" "$run" "$seconds" "$cpu" "$peak"
         times[$label]="${times[$label]:-} $seconds"
+        cpus[$label]="${cpus[$label]:-} $cpu"
     done
 done
 for label in Before After; do
     lower=$(echo "$label" | tr 'A-Z' 'a-z')
     median=$(echo ${times[$label]} | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     printf 'build.%s.median: %.1f s\n' "$lower" "$median"
+    median=$(echo ${cpus[$label]} | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    printf 'build.%s.cpu_median: %.1f s\n' "$lower" "$median"
 done

@@ -93,7 +93,8 @@ struct TranslatorTests {
             {/items: {post: {operationId: createItem,
               parameters: [{name: filter, in: query, style: deepObject, explode: true,
                             schema: {$ref: '#/components/schemas/Filter'}}],
-              requestBody: {content: {application/x-www-form-urlencoded: {schema: {$ref: '#/components/schemas/Form'}}}},
+              requestBody: {content: {application/x-www-form-urlencoded: {schema: {$ref: \
+            '#/components/schemas/Form'}}}},
               responses: {'200': {description: ok, content: {application/json: {schema: {$ref: \
             '#/components/schemas/Reply'}}}}}}}}
             """

@@ -176,8 +176,8 @@ extension SwiftRenderer {
             }.joined(separator: ", ") + "]"
             let read = "reading: { .\(item.name)(try $0.read(\(item.type.spelling).self)) }"
             if decl.codedByShape {
-                w.line("    .init(keys: \(set ?? "nil")\(tagList)) { .\(item.name)(try \(item.type.spelling)(from: $0)) } ",
-                       read, ",")
+                let decode = "{ .\(item.name)(try \(item.type.spelling)(from: $0)) }"
+                w.line("    .init(keys: \(set ?? "nil")\(tagList)) ", decode, " ", read, ",")
             } else {
                 // A union without `init(from:)` has only readers: the runtime decodes another decoder's value
                 // through them.

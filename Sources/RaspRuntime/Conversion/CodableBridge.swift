@@ -61,7 +61,7 @@ enum CodableBridge {
 
 /// A JSON value between a coder and a reader or writer: numbers keep their text, objects their key order (written
 /// with ``FieldKey``, the key a streaming encoder keeps in order, as it does a generated type's).
-private indirect enum BridgedJSON: Encodable {
+private indirect enum BridgedJSON: Codable {
     case null
     case bool(Bool)
     case number(String)
@@ -69,33 +69,34 @@ private indirect enum BridgedJSON: Encodable {
     case array([BridgedJSON])
     case object([(key: String, value: BridgedJSON)])
 
-    /// The value a decoder holds, tried as each JSON kind in turn.
+    /// The value a decoder holds, tried as each JSON kind in turn: a failed try throws inside the decoder, so the
+    /// kinds most values are (strings, objects) come first.
     init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: FieldKey.self) {
-            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                (key.stringValue, try BridgedJSON(from: container.superDecoder(forKey: key)))
-            })
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
-            var items: [BridgedJSON] = []
-            while !container.isAtEnd { items.append(try BridgedJSON(from: container.superDecoder())) }
-            self = .array(items)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
+        } else if let value = try? single.decode(String.self) {
+            self = .string(value)
+        } else if let container = try? decoder.container(keyedBy: FieldKey.self) {
+            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                (key.stringValue, try container.decode(BridgedJSON.self, forKey: key))
+            })
+        } else if var container = try? decoder.unkeyedContainer() {
+            var items: [BridgedJSON] = []
+            while !container.isAtEnd { items.append(try container.decode(BridgedJSON.self)) }
+            self = .array(items)
+        } else if let value = try? single.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
+        } else if let value = try? single.decode(Int.self) {
             self = .number(String(value))
-        } else if let value = try? container.decode(UInt64.self) {
+        } else if let value = try? single.decode(UInt64.self) {
             self = .number(String(value))
-        } else if let value = try? container.decode(Double.self), value.isFinite {
-            self = .number(value.description)
         } else {
-            self = .string(try container.decode(String.self))
+            let value = try single.decode(Double.self)
+            guard value.isFinite else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "\(value) is not a JSON number")
+            }
+            self = .number(value.description)
         }
     }
 
