@@ -106,6 +106,18 @@ struct DeclarationGraph {
     /// too), by id.
     private(set) var contained: [[Int]?] = []
 
+    /// Whether each id is one of `roots` or a type they contain (inside collections too), by id.
+    func reached(from roots: [Int]) -> [Bool] {
+        var reached = Array(repeating: false, count: contained.count)
+        var work = roots
+        while let id = work.popLast() {
+            guard !reached[id] else { continue }
+            reached[id] = true
+            work += contained[id] ?? []
+        }
+        return reached
+    }
+
     init(_ api: TranslatedAPI) {
         // The tables hold about one entry per declaration (the names members use are mostly declared ones): sized
         // up front, they are not rehashed as they grow.
@@ -203,10 +215,9 @@ extension TranslatedAPI {
 /// properties of all other structs, which are only ever received, `let`.
 struct SentTypes {
     /// Whether a request can send the type of each id.
-    private var sent: [Bool]
+    private let sent: [Bool]
 
     init(graph: DeclarationGraph, operations: [OperationDecl]) {
-        sent = Array(repeating: false, count: graph.contained.count)
         var work: [Int] = []
         // A type no declaration has contains nothing: it needs no id.
         let add = { (name: String, work: inout [Int]) in
@@ -219,11 +230,7 @@ struct SentTypes {
                 for representation in body.representations { add(representation.type.elementName, &work) }
             }
         }
-        while let id = work.popLast() {
-            guard !sent[id] else { continue }
-            sent[id] = true
-            work += graph.contained[id] ?? []
-        }
+        sent = graph.reached(from: work)
     }
 
     /// Makes a struct's properties `var` when a request can send it, `let` otherwise.
@@ -245,11 +252,10 @@ struct SentTypes {
 /// a struct encodes into its own object (its variant). These keep written-out `init(from:)` and `encode(to:)`.
 struct ShapeCodedTypes {
     /// Whether the type of each id is coded by shape.
-    private var coded: [Bool]
+    private let coded: [Bool]
 
     /// `all`: every type, as if coded by shape (``GeneratorConfig/writtenCoders``).
     init(graph: DeclarationGraph, operations: [OperationDecl], api: TranslatedAPI, all: Bool) {
-        coded = Array(repeating: all, count: graph.contained.count)
         var work: [Int] = []
         let add = { (type: SwiftType, work: inout [Int]) in
             if let id = graph.ids[type.elementName] { work.append(id) }
@@ -272,11 +278,7 @@ struct ShapeCodedTypes {
         api.forEachDeclaration { declaration in
             if case .structType(let decl) = declaration, let variant = decl.variant { add(variant.type, &work) }
         }
-        while let id = work.popLast() {
-            guard !coded[id] else { continue }
-            coded[id] = true
-            work += graph.contained[id] ?? []
-        }
+        coded = all ? Array(repeating: true, count: graph.contained.count) : graph.reached(from: work)
     }
 
     /// Marks a struct or union coded by shape.
