@@ -31,15 +31,25 @@ public struct URLSessionTransport: ClientTransport {
     /// session with a cache can crash the process (swift-corelibs-foundation looks the task up in the cache on a
     /// background queue, and a cancel landing then traps with "Trying to access a behaviour for a task that in not in
     /// the registry"; `CancellationRaceTests` crashed 2 runs of 6 with `.shared`, none of 12 without a cache).
-    public static let defaultSession: URLSession = {
+    public static let defaultSession = URLSession(configuration: defaultConfiguration)
+
+    /// A new copy of ``defaultSession``'s configuration, to change before making a session of one's own.
+    public static var defaultConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        return URLSession(configuration: configuration)
-    }()
+        return configuration
+    }
+
+    /// A transport with a session of its own, configured like ``defaultSession``: its pool of kept-alive connections
+    /// is not shared with other transports (a server that went away cannot leave it a connection to reuse).
+    /// - Parameter defaultTimeout: Used when a request has no ``/RaspRuntime/ClientRequest/timeout`` (default 30 s).
+    public static func withOwnSession(defaultTimeout: Duration = .seconds(30)) -> URLSessionTransport {
+        URLSessionTransport(session: URLSession(configuration: defaultConfiguration), defaultTimeout: defaultTimeout)
+    }
 
     /// Creates a transport.
     /// - Parameters:

@@ -21,7 +21,8 @@ struct HTTPCacheLoopbackTests {
     }
 
     static func core(port: UInt16, store: any HTTPCacheStore) throws -> ClientCore {
-        ClientCore(serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: URLSessionTransport(),
+        ClientCore(serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
+                   transport: URLSessionTransport.withOwnSession(),
                    middlewares: [HTTPCacheMiddleware(store: store)], authentication: nil)
     }
 

@@ -12,7 +12,7 @@ import Testing
 struct HostFallbackTests {
     /// A transport that records where each request went before URLSession sends it.
     final class RecordingTransport: ClientTransport {
-        let inner = URLSessionTransport()
+        let inner = URLSessionTransport.withOwnSession()
         let destinations = Locked<[(url: URL, authorization: String?)]>([])
 
         func send(_ request: ClientRequest, baseURL: URL) async throws -> ClientResponse {

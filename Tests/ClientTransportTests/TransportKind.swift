@@ -22,7 +22,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     func make(timeout: Duration = hangGuard) -> any ClientTransport {
         switch self {
         case .urlSession:
-            URLSessionTransport(defaultTimeout: timeout)
+            URLSessionTransport.withOwnSession(defaultTimeout: timeout)
         case .asyncHTTPClient:
             AsyncHTTPClientTransport(client: Self.client, defaultTimeout: timeout, requestsCompression: true)
         }

@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    let transport = URLSessionTransport(defaultTimeout: hangGuard)
+    let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
 
     func run(_ body: (LoopbackHTTPServer, Server) async throws -> Void) async throws {
         let server = Server()

@@ -51,7 +51,8 @@ enum Fixture {
         let server = MockServer(api: api)
         let url = try await server.start()
         let client = RaspClient(serverURL: url, authentication: authentication,
-                                transport: URLSessionTransport(defaultTimeout: timeout), middlewares: middlewares)
+                                transport: URLSessionTransport.withOwnSession(defaultTimeout: timeout),
+                                middlewares: middlewares)
         do {
             let result = try await body(client, server, url)
             await server.stop()

@@ -16,7 +16,7 @@ struct MiddlewareAdapterTests {
     func authMiddlewareReachesTheServer() async throws {
         try await LoopbackHTTPServer.with(respond: { _ in .json(200, #"{"id": "42"}"#) }) { server in
             let client = Client(serverURL: server.baseURL,
-                                transport: RaspURLSession.URLSessionTransport(defaultTimeout: hangGuard),
+                                transport: RaspURLSession.URLSessionTransport.withOwnSession(defaultTimeout: hangGuard),
                                 middlewares: [.openAPIRuntime(BearerTokenMiddleware(token: "sog-token"))])
             let message = try await client.getMessage(channelId: "7", messageId: "42")
             #expect(message?.id == "42")

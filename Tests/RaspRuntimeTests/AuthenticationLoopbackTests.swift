@@ -7,7 +7,7 @@ import RaspTestSupport
 /// Every kind of credential as the server receives it, over a real loopback socket, and which credentials a
 /// security requirement picks.
 @Suite(.serialized) struct AuthenticationLoopbackTests {
-    let transport = URLSessionTransport(defaultTimeout: hangGuard)
+    let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
 
     func core(_ server: LoopbackHTTPServer, _ credentials: [Authentication]) -> ClientCore {
         ClientCore(serverURL: server.baseURL, transport: transport, middlewares: [], credentials: credentials)

@@ -119,7 +119,7 @@ import RaspTestSupport
         try await LoopbackHTTPServer.with(respond: { request in
             request.path == "/v9/beta" ? .json(200, #"{"n": 9}"#) : .json(404, #"{"missing": "x"}"#)
         }) { server in
-            let transport = URLSessionTransport(defaultTimeout: hangGuard)
+            let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
             let client = client(transport, url: server.baseURL, middlewares: [RetryMiddleware()])
                 .with(RequestOptions(headers: ["X-Beta": "1"]))
             var request = ClientRequest("get", "/v9/beta")
@@ -145,7 +145,7 @@ import RaspTestSupport
             let count = attempts.withLock { value in value[key, default: 0] += 1; return value[key]! }
             return count < 3 ? .json(503, "{}") : .json(201, #"{"n": 1}"#)
         }) { server in
-            let transport = URLSessionTransport(defaultTimeout: hangGuard)
+            let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
             let retry = RetryMiddleware(policy: RetryPolicy(maxAttempts: 4), sleeper: SleepRecorder().sleeper)
             let client = client(transport, url: server.baseURL, middlewares: [IdempotencyKeyMiddleware(), retry])
             for _ in 0..<2 {
@@ -178,7 +178,7 @@ import RaspTestSupport
             LoopbackHTTPServer.Reply(200, headers: ["Content-Type": "application/octet-stream"],
                                      body: request.path == "/download" ? large : Data("\(request.body.count)".utf8))
         }) { server in
-            let transport = URLSessionTransport(defaultTimeout: hangGuard)
+            let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
             let progress = Locked<[TransferProgress]>([])
             let client = client(transport, url: server.baseURL)
                 .with(RequestOptions(onProgress: { value in progress.withLock { $0.append(value) } }))

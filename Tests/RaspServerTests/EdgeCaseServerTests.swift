@@ -27,7 +27,7 @@ enum Wire: String, CaseIterable, CustomTestStringConvertible {
                 return try await body(RouterTransport(router: router), URL(string: "http://in-process")!)
             }
             return try await router.withServer { url in
-                try await body(URLSessionTransport(defaultTimeout: .seconds(60)), url)
+                try await body(URLSessionTransport.withOwnSession(defaultTimeout: .seconds(60)), url)
             }
         }
     }

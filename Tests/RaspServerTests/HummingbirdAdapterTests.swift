@@ -71,9 +71,9 @@ import Testing
         router.addRoutes(of: Self.echoRouter)
         try await Self.serve(router) { url in
             try await Self.checkPipelined(url)
-            let health = try await URLSessionTransport().send(ClientRequest("GET", "/health"), baseURL: url)
+            let health = try await Self.transport().send(ClientRequest("GET", "/health"), baseURL: url)
             #expect(health.status == 200 && health.body.data == Data("ok".utf8))
-            let missing = try await URLSessionTransport().send(ClientRequest("GET", "/nothing"), baseURL: url)
+            let missing = try await Self.transport().send(ClientRequest("GET", "/nothing"), baseURL: url)
             #expect(missing.status == 404)
         }
     }
@@ -109,9 +109,9 @@ import Testing
             let answer = try #require(await client.answer())
             #expect(answer.status == 200 && answer.body == Data("\(size)".utf8))
 
-            let small = try await URLSessionTransport().send(Self.put("/collect", bytes: 1000), baseURL: url)
+            let small = try await Self.transport().send(Self.put("/collect", bytes: 1000), baseURL: url)
             #expect(small.status == 200 && small.body.data == Data("1000".utf8))
-            let large = try await URLSessionTransport().send(Self.put("/collect", bytes: 1001), baseURL: url)
+            let large = try await Self.transport().send(Self.put("/collect", bytes: 1001), baseURL: url)
             #expect(large.status == 413)
             let chunked = MessageBody(AsyncStream {
                 $0.yield(Data(count: 600))
@@ -120,7 +120,7 @@ import Testing
             })
             var unannounced = Self.put("/collect", bytes: 0)
             unannounced.uploadBody = chunked
-            let refused = try await URLSessionTransport().send(unannounced, baseURL: url)
+            let refused = try await Self.transport().send(unannounced, baseURL: url)
             #expect(refused.status == 413)
         }
     }
@@ -136,7 +136,7 @@ import Testing
             return ServerResponse(status: 200, contentType: "text/plain", body: Data("finished".utf8))
         }
         let (call, url) = try await router.withServer { url in
-            let call = Task { try await URLSessionTransport().send(ClientRequest("GET", "/slow"), baseURL: url) }
+            let call = Task { try await Self.transport().send(ClientRequest("GET", "/slow"), baseURL: url) }
             var iterator = entered.makeAsyncIterator()
             _ = await iterator.next()
             // Released only once the shutdown has begun (the server waits for the request).
@@ -149,10 +149,13 @@ import Testing
         let response = try await call.value
         #expect(response.status == 200 && response.body.data == Data("finished".utf8))
         let after = await #expect(throws: ClientError.self) {
-            try await URLSessionTransport().send(ClientRequest("GET", "/slow"), baseURL: url)
+            try await Self.transport().send(ClientRequest("GET", "/slow"), baseURL: url)
         }
         #expect(after?.kind == .noConnection)
     }
+
+    /// A URLSession transport whose connections no other test shares.
+    static func transport() -> URLSessionTransport { .withOwnSession() }
 
     static func put(_ path: String, bytes: Int) -> ClientRequest {
         var request = ClientRequest("PUT", path)

@@ -55,7 +55,7 @@ import Testing
             #expect(lines.filter { $0.lowercased().hasPrefix("set-cookie:") }
                 .map { $0.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces) } == Self.cookies)
             #expect(lines.filter { $0.lowercased().hasPrefix("x-echo:") } == ["X-Echo: one", "X-Echo: two"])
-            let viaClient = try await URLSessionTransport().send(Self.request, baseURL: url)
+            let viaClient = try await URLSessionTransport.withOwnSession().send(Self.request, baseURL: url)
             #expect(viaClient.headers[values: .setCookie] == Self.cookies)
         }
     }

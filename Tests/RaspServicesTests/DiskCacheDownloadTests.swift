@@ -16,8 +16,8 @@ import RaspTestSupport
                 : RawHTTPServer.response(200, headers: ["ETag": "\"v1\"", "Content-Type": "text/html"], body: body)
         }
         defer { server.stop() }
-        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport(), middlewares: [],
-                              authentication: .apiKey(testKey, in: .header("Authorization")))
+        let core = ClientCore(serverURL: server.baseURL, transport: URLSessionTransport.withOwnSession(),
+                              middlewares: [], authentication: .apiKey(testKey, in: .header("Authorization")))
         let now = TestNow(Date(timeIntervalSince1970: 1_777_600_000))
         let cache = DiskCache(folder: temporaryFolder(), now: now.now)
         let request = getRequest("stationsList", path: "/v3.0/stations_list/")

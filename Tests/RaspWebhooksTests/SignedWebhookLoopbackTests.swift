@@ -53,7 +53,7 @@ import WebhooksAPI
         let signature = scheme.signature(id: id, timestamp: timestamp, body: Data((signedBody ?? body).utf8))
         request.setHeader("webhook-signature", signature)
         request.body = Data(body.utf8)
-        return try await URLSessionTransport().send(request, baseURL: url).status
+        return try await URLSessionTransport.withOwnSession().send(request, baseURL: url).status
     }
 
     @Test func onlyCorrectlySignedFreshRequestsReachTheReceiver() async throws {

@@ -51,7 +51,8 @@ struct MockServerHarness {
     /// A client whose every request asks the server for `fault` (see `MockFault`).
     func client(fault: String) -> RaspClient {
         RaspClient(serverURL: url, authentication: .apiKeyHeader(testKey),
-                   transport: URLSessionTransport(defaultTimeout: hangGuard), middlewares: [FaultHeader(value: fault)])
+                   transport: URLSessionTransport.withOwnSession(defaultTimeout: hangGuard),
+                   middlewares: [FaultHeader(value: fault)])
     }
 }
 

@@ -17,7 +17,7 @@ struct CancellationRaceTests {
     func cancelWhileFailing() async throws {
         let hang = HangGuard(seconds: 90, "URLSessionTransport calls cancelled while failing (a deadlock)")
         defer { hang.disarm() }
-        let transport = URLSessionTransport(defaultTimeout: hangGuard)
+        let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
         let closed = URL(string: "http://127.0.0.1:9")!
         var random = SeededRandom(seed: 0xCA_4CE1)
         var outcomes: [String: Int] = [:]

@@ -31,7 +31,8 @@ struct DiskCacheCorruptionTests {
         let folder = temporaryFolder("cache")
         let client = try RaspClient.live(apiKey: testKey, retry: .never,
                                          timeouts: TimeoutPolicy(defaultTimeout: hangGuard),
-                                         serverURL: url, transport: URLSessionTransport(defaultTimeout: hangGuard))
+                                         serverURL: url,
+                                         transport: URLSessionTransport.withOwnSession(defaultTimeout: hangGuard))
         let events = Events()
         let cache = StationsListCache(client: client, folder: folder, now: { Self.now }, onEvent: events.append)
         do {
@@ -49,7 +50,8 @@ struct DiskCacheCorruptionTests {
         var request = ClientRequest(method: "GET", path: "/v3.0/stations_list/", operationID: "stationsList")
         request.setHeader("Authorization", testKey)
         let url = try #require(await server.url)
-        return try await URLSessionTransport(defaultTimeout: hangGuard).send(request, baseURL: url).body.data ?? Data()
+        let transport = URLSessionTransport.withOwnSession(defaultTimeout: hangGuard)
+        return try await transport.send(request, baseURL: url).body.data ?? Data()
     }
 
     private func downloads(_ server: MockServer) async -> Int {
@@ -127,7 +129,7 @@ struct DiskCacheCorruptionTests {
     func damageWhileOffline() async throws {
         let folder = temporaryFolder("cache")
         let offline = try RaspClient.live(apiKey: testKey, retry: .never, serverURL: URL(string: "http://127.0.0.1:9")!,
-                                          transport: URLSessionTransport(defaultTimeout: hangGuard))
+                                          transport: URLSessionTransport.withOwnSession(defaultTimeout: hangGuard))
         let cache = StationsListCache(client: offline, folder: folder, now: { Self.now })
         try Data("{\"key\":".utf8).write(to: folder.appendingPathComponent(cache.key + ".meta.json"))
         try Data("[]".utf8).write(to: folder.appendingPathComponent(cache.key))
