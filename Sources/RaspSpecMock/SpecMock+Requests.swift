@@ -1,10 +1,11 @@
 import Foundation
 import RaspGenerator
-import RaspRuntime
+@_spi(Generated) import RaspRuntime
 
 /// What the mock checks in a request before answering, as the real service would: the credential the operation's
 /// `security` requires (401 without it), the required parameters and body, and the parameters and JSON body against
-/// their schemas (400 when one is missing or invalid, 415 for a body in a media type the operation does not take).
+/// their schemas (400 when one is missing or invalid, 415 for a body in a media type the operation does not take),
+/// and that a request answered `101 Switching Protocols` asks for an upgrade (400 when it does not).
 ///
 /// A refusal is answered as the document describes it: with its status when the operation documents it, else with
 /// another client error it documents (a `4XX`, another 4xx code, `default`), and with a body valid under that
@@ -67,7 +68,15 @@ struct RequestCheck: Sendable {
                   !validator.validates(value, parameter.schema) else { continue }
             return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")
         }
-        return bodyRefusal(request, validator: validator)
+        return bodyRefusal(request, validator: validator) ?? refusalWithoutUpgrade(request)
+    }
+
+    /// For an operation whose success is `101 Switching Protocols` (it documents no 2xx), the refusal of a request
+    /// that does not ask for an upgrade in `Upgrade`, which a server switches only for (RFC 9110, 15.2.2; Docker's
+    /// `/session` answers 400 "no upgrade h2c header found"); nil for a request that asks, or another operation.
+    private func refusalWithoutUpgrade(_ request: ServerRequest) -> ServerResponse? {
+        guard operation.success.status == 101, request.header("Upgrade") == nil else { return nil }
+        return answer([400], detail: "the request asks for no protocol upgrade")
     }
 
     /// The documented answer for a refusal: the first of `statuses` the operation documents (or its range), else,
@@ -138,6 +147,14 @@ struct RequestCheck: Sendable {
             let valid = Self.formIsValid(request.textBody(), schema: document.dereferenced(schema), document: document,
                                          validator: validator)
             return valid ? nil : answer([400], detail: "the form does not match its schema")
+        }
+        if media.contentType.base == "multipart/form-data", let schema = media.schema {
+            guard let parts = request.multipartParts() else {
+                return answer([400], detail: "the body is not multipart framed by its boundary")
+            }
+            let valid = Self.multipartIsValid(parts, schema: document.dereferenced(schema), media: media,
+                                              document: document, validator: validator)
+            return valid ? nil : answer([400], detail: "the multipart body does not match its schema")
         }
         guard media.carriesJSON, let schema = media.schema else { return nil }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: request.bodyData) else {
@@ -271,6 +288,76 @@ struct RequestCheck: Sendable {
             if !validator.validates(value, property.schema) { return false }
         }
         return true
+    }
+
+    /// Whether a `multipart/form-data` body has its schema's required parts, and whether each property's parts are
+    /// valid under it: a JSON part (an object's, by default) as JSON, a text part as any value its text can stand for
+    /// (`false` is a boolean or a string, `{}` an object or a string), several parts of one name as a list. Files and
+    /// parts of other media types (images, bytes) are not checked, nor is a property sent as bracketed parts
+    /// (`card[number]`); a part of no declared property is refused where `additionalProperties` is false.
+    private static func multipartIsValid(_ parts: [MultipartPart], schema: Schema, media: MediaType,
+                                         document: OpenAPIDocument, validator: SchemaValidator) -> Bool {
+        for name in schema.required
+        where !parts.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
+            let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
+            if property?.readOnly != true { return false }
+        }
+        // A part of no declared property where the schema allows none.
+        if case .allowed(false)? = schema.additionalProperties,
+           parts.contains(where: { part in
+               !schema.properties.contains { $0.name == String(part.name.prefix { $0 != "[" }) }
+           }) {
+            return false
+        }
+        for property in schema.properties {
+            let own = parts.filter { $0.name == property.name }
+            guard !own.isEmpty else { continue }
+            let resolved = document.dereferenced(property.schema)
+            let declared = media.encoding.first { $0.property == property.name }?.encoding.contentType
+            var readings: [[JSONValue]] = []
+            for part in own {
+                switch partReadings(part, schema: resolved, declared: declared) {
+                case .checked(let values): readings.append(values)
+                case .unchecked: continue
+                case .invalid: return false
+                }
+            }
+            guard readings.count == own.count else { continue }
+            // One part: any reading may be the value, a whole list among them. Several: a list, each item read as
+            // the item schema takes it.
+            if readings.count == 1, readings[0].contains(where: { validator.validates($0, property.schema) }) {
+                continue
+            }
+            guard resolved.types.contains(.array) else { return false }
+            let items = resolved.items ?? Schema(mark: resolved.mark)
+            let list = readings.map { values in values.first { validator.validates($0, items) } ?? values[0] }
+            if !validator.validates(.array(list), property.schema) { return false }
+        }
+        return true
+    }
+
+    /// What one multipart part holds for the check.
+    private enum PartReadings {
+        /// The values the part may stand for, one of which must be valid.
+        case checked([JSONValue])
+        /// A file, or a media type whose bytes are not checked.
+        case unchecked
+        /// JSON that does not parse.
+        case invalid
+    }
+
+    /// The values one part may stand for. Its media type is the part's own `Content-Type`, else the `encoding`
+    /// entry's, else JSON for an object and text otherwise.
+    private static func partReadings(_ part: MultipartPart, schema: Schema, declared: String?) -> PartReadings {
+        guard part.filename == nil, schema.format != "binary" else { return .unchecked }
+        let isObject = schema.types == [.object] || schema.types.isEmpty && !schema.properties.isEmpty
+        let type = (part.contentType ?? declared ?? (isObject ? "application/json" : "text/plain"))
+            .prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let json = try? JSONDecoder().decode(JSONValue.self, from: part.body)
+        if type == "application/json" || type.hasSuffix("+json") { return json.map { .checked([$0]) } ?? .invalid }
+        guard type.hasPrefix("text/") else { return .unchecked }
+        let text = String(decoding: part.body, as: UTF8.self)
+        return .checked([scalar(text, schema)] + (json.map { [$0] } ?? []) + [.string(text)])
     }
 
     /// Text read as the scalar its schema's type says, or as a string when it is not one (which then fails).

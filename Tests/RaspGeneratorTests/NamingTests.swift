@@ -140,7 +140,7 @@ struct OutputLayoutTests {
                                     "ServerMiddleware", "ServerProblem", "ServerRequest", "ServerResponseError",
                                     "IdempotencyKeyMiddleware", "RequestOptions", "TransferProgress", "RawResponse",
                                     "APIError", "HTTPErrorResponse", "TokenSource", "OAuth2Token", "OAuth2Error",
-                                    "OpenIDConfiguration"]
+                                    "OpenIDConfiguration", "MultipartPart"]
         #expect(declared.subtracting(appOnly).subtracting(RuntimeSurface.types).isEmpty,
                 "public runtime types the import check does not know")
     }

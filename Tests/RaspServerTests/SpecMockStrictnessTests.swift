@@ -75,6 +75,34 @@ struct SpecMockStrictnessTests {
                   content:
                     application/json:
                       schema: {type: object, required: [conflict], properties: {conflict: {type: string}}}
+          /uploads:
+            post:
+              operationId: upload
+              security: []
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      required: [title, file]
+                      additionalProperties: false
+                      properties:
+                        title: {type: string, minLength: 2}
+                        count: {type: integer, maximum: 5}
+                        tags: {type: array, items: {type: string, enum: [a, b]}}
+                        meta: {type: object, required: [kind], properties: {kind: {type: string}}}
+                        file: {type: string, format: binary}
+              responses:
+                '201': {description: Stored.}
+                '400': {description: Refused.}
+          /session:
+            post:
+              operationId: session
+              security: []
+              responses:
+                '101': {description: Switched to the session protocol.}
+                '400': {description: Not an upgrade.}
         components:
           securitySchemes:
             token: {type: http, scheme: bearer}
@@ -166,6 +194,56 @@ struct SpecMockStrictnessTests {
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"extra":true}"#), "additionalProperties")
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"labels":["x","x"]}"#), "uniqueItems")
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"note":"a"}"#), "minLength")
+    }
+
+    /// A `multipart/form-data` body of these parts (name, optional Content-Type, text), with a file part named `file`
+    /// unless `file` is false.
+    static func multipart(_ parts: [(String, String?, String)], file: Bool = true) -> (HTTPFields, Data) {
+        var text = ""
+        for (name, type, value) in parts {
+            text += "--b0undary\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n"
+            if let type { text += "Content-Type: \(type)\r\n" }
+            text += "\r\n\(value)\r\n"
+        }
+        if file {
+            text += "--b0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n\u{1}\u{2}\u{3}\r\n"
+        }
+        return ([.contentType: "multipart/form-data; boundary=b0undary"], Data((text + "--b0undary--\r\n").utf8))
+    }
+
+    @Test func multipartBodiesAreCheckedPartByPart() async throws {
+        var router = ServerRouter()
+        try Self.mock().registerRoutes(on: &router)
+        func status(_ parts: [(String, String?, String)], file: Bool = true) async -> Int {
+            let (headers, body) = Self.multipart(parts, file: file)
+            return await router.respond(to: ServerRequest(method: "POST", target: "/uploads", headers: headers,
+                                                          body: body)).status
+        }
+        let meta = ("meta", "application/json", #"{"kind":"k"}"#)
+        #expect(await status([("title", nil, "ok"), ("count", nil, "5"), ("tags", nil, "a"), ("tags", nil, "b"), meta])
+                    == 201)
+        #expect(await status([("title", "text/plain; charset=utf-8", "ok")]) == 201)
+        #expect(await status([("title", nil, "ok")], file: false) == 400, "a required file is missing")
+        #expect(await status([("count", nil, "1")]) == 400, "a required text part is missing")
+        #expect(await status([("title", nil, "x")]) == 400, "minLength")
+        #expect(await status([("title", nil, "ok"), ("count", nil, "six")]) == 400, "not an integer")
+        #expect(await status([("title", nil, "ok"), ("count", nil, "6")]) == 400, "maximum")
+        #expect(await status([("title", nil, "ok"), ("tags", nil, "c")]) == 400, "an item outside the enum")
+        #expect(await status([("title", nil, "ok"), ("meta", nil, #"{"other":1}"#)]) == 400,
+                "a JSON part without its required key")
+        #expect(await status([("title", nil, "ok"), ("meta", nil, "{")]) == 400, "a JSON part that does not parse")
+        #expect(await status([("title", nil, "ok"), ("other", nil, "x")]) == 400, "a part of no declared property")
+        let unframed = await router.respond(to: ServerRequest(
+            method: "POST", target: "/uploads", headers: [.contentType: "multipart/form-data; boundary=other"],
+            body: Self.multipart([("title", nil, "ok")]).1))
+        #expect(unframed.status == 400)
+    }
+
+    @Test func only101ForARequestThatAsksForAnUpgrade() async throws {
+        #expect(try await Self.respond("POST", "/session").status == 400)
+        #expect(try await Self.respond("POST", "/session", headers: [.upgrade: "h2c", .connection: "Upgrade"])
+                    .status == 101)
     }
 
     @Test func aRequestWithoutTheCredentialIsRefusedWithTheDocumented401() async throws {

@@ -141,14 +141,32 @@ extension ServerRequest {
     }
 }
 
+/// One part of a `multipart/form-data` body, as ``ServerRequest/multipartParts()`` reads it.
+@_spi(Generated)
+public struct MultipartPart: Sendable {
+    /// The `name` of its `Content-Disposition`.
+    public var name: String
+    /// Its `filename`, for a file.
+    public var filename: String?
+    /// Its `Content-Type`, as sent.
+    public var contentType: String?
+    /// Its bytes.
+    public var body: Data
+}
+
+extension ServerRequest {
+    /// The parts of a `multipart/form-data` body, in order, for a check of the body against its schema part by part
+    /// (the spec-driven mock's); nil when the body is not framed by the boundary its `Content-Type` names.
+    @_spi(Generated)
+    public func multipartParts() -> [MultipartPart]? {
+        guard let boundary = Self.boundary(header("Content-Type")) else { return nil }
+        return MultipartParser.parts(of: bodyData, boundary: boundary)
+    }
+}
+
 /// Splits a `multipart/form-data` body (RFC 7578) into its parts.
 enum MultipartParser {
-    struct Part {
-        var name: String
-        var filename: String?
-        var contentType: String?
-        var body: Data
-    }
+    typealias Part = MultipartPart
 
     /// The parts, or nil when the body is not framed by `boundary`.
     static func parts(of body: Data, boundary: String) -> [Part]? {
