@@ -79,9 +79,59 @@ class Document:
         self.root = os.path.normpath(os.path.abspath(path))
         self.files = {}
         self.marks = {}
-        self.load(self.root)
-        version = str(self.files[self.root].get("openapi", "3.0"))
+        root = self.load(self.root)
+        if str(root.get("swagger", "")).startswith("2."):
+            self._read_swagger2_bodies(root)
+        version = str(root.get("openapi", "3.0"))
         self.is31 = version.startswith("3.1")
+
+    def _read_swagger2_bodies(self, root):
+        """Gives a Swagger 2.0 document's JSON bodies the places OpenAPI 3.0 has for them, in memory, as the generator
+        reads them: an `in: body` parameter's schema as the operation's `requestBody`, a response's `schema` as its
+        content in the JSON type the operation produces, `definitions` as `components.schemas` (where the generator's
+        report points; `$ref`s follow), and `x-nullable` as `nullable`."""
+        def json_type(types):
+            return next((t for t in types if is_json(t)), None) if types else "application/json"
+
+        def referenced(node):
+            while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+                node = self.node(self.resolve_ref(node["$ref"], Loc(self.root, ())))
+            return node
+
+        for path_item in (root.get("paths") or {}).values():
+            path_item = referenced(path_item)
+            if not isinstance(path_item, dict):
+                continue
+            shared = [referenced(p) for p in path_item.get("parameters") or []]
+            for method in METHODS:
+                op = path_item.get(method)
+                if not isinstance(op, dict):
+                    continue
+                parameters = shared + [referenced(p) for p in op.get("parameters") or []]
+                body = next((p for p in parameters if isinstance(p, dict) and p.get("in") == "body"), None)
+                consumed = json_type(op.get("consumes", root.get("consumes")))
+                if body is not None and "schema" in body and consumed:
+                    op["requestBody"] = {"content": {consumed: {"schema": body["schema"]}}}
+                produced = json_type(op.get("produces", root.get("produces")))
+                for status, response in list((op.get("responses") or {}).items()):
+                    response = referenced(response)
+                    if isinstance(response, dict) and "schema" in response and produced:
+                        copy = dict(response)
+                        copy["content"] = {produced: {"schema": response["schema"]}}
+                        op["responses"][status] = copy
+        root.setdefault("components", {})["schemas"] = root.get("definitions") or {}
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if node.get("x-nullable") is True:
+                    node["nullable"] = True
+                ref = node.get("$ref")
+                if isinstance(ref, str) and ref.startswith("#/definitions/"):
+                    node["$ref"] = "#/components/schemas/" + ref[len("#/definitions/"):]
+                stack.extend(value for key, value in node.items() if key not in DATA_KEYWORDS)
+            elif isinstance(node, list):
+                stack.extend(node)
 
     # MARK: Files and pointers
 
