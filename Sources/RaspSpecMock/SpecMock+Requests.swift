@@ -314,6 +314,8 @@ struct RequestCheck: Sendable {
             guard !own.isEmpty else { continue }
             let resolved = document.dereferenced(property.schema)
             let declared = media.encoding.first { $0.property == property.name }?.encoding.contentType
+            // A part of a property that may hold a file is not read as text (OpenAI's `image`: a file or a list).
+            guard !holdsFile(resolved, document: document) else { continue }
             var readings: [[JSONValue]] = []
             for part in own {
                 switch partReadings(part, schema: resolved, declared: declared) {
@@ -328,12 +330,19 @@ struct RequestCheck: Sendable {
             if readings.count == 1, readings[0].contains(where: { validator.validates($0, property.schema) }) {
                 continue
             }
-            guard resolved.types.contains(.array) else { return false }
             let items = resolved.items ?? Schema(mark: resolved.mark)
             let list = readings.map { values in values.first { validator.validates($0, items) } ?? values[0] }
             if !validator.validates(.array(list), property.schema) { return false }
         }
         return true
+    }
+
+    /// Whether a schema may hold a file: `format: binary`, or a list or a union branch that may.
+    private static func holdsFile(_ schema: Schema, document: OpenAPIDocument, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        if schema.format == "binary" { return true }
+        let inner = schema.anyOf + schema.oneOf + (schema.items.map { [$0] } ?? [])
+        return inner.contains { holdsFile(document.dereferenced($0), document: document, depth: depth + 1) }
     }
 
     /// What one multipart part holds for the check.
@@ -349,14 +358,15 @@ struct RequestCheck: Sendable {
     /// The values one part may stand for. Its media type is the part's own `Content-Type`, else the `encoding`
     /// entry's, else JSON for an object and text otherwise.
     private static func partReadings(_ part: MultipartPart, schema: Schema, declared: String?) -> PartReadings {
-        guard part.filename == nil, schema.format != "binary" else { return .unchecked }
+        guard part.filename == nil else { return .unchecked }
         let isObject = schema.types == [.object] || schema.types.isEmpty && !schema.properties.isEmpty
         let type = (part.contentType ?? declared ?? (isObject ? "application/json" : "text/plain"))
             .prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
         let json = try? JSONDecoder().decode(JSONValue.self, from: part.body)
         if type == "application/json" || type.hasSuffix("+json") { return json.map { .checked([$0]) } ?? .invalid }
         guard type.hasPrefix("text/") else { return .unchecked }
-        let text = String(decoding: part.body, as: UTF8.self)
+        // Bytes that are not UTF-8 are no text, whatever the part says.
+        guard let text = String(data: part.body, encoding: .utf8) else { return .unchecked }
         return .checked([scalar(text, schema)] + (json.map { [$0] } ?? []) + [.string(text)])
     }
 

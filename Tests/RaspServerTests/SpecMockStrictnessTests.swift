@@ -93,6 +93,11 @@ struct SpecMockStrictnessTests {
                         tags: {type: array, items: {type: string, enum: [a, b]}}
                         meta: {type: object, required: [kind], properties: {kind: {type: string}}}
                         file: {type: string, format: binary}
+                        images:
+                          anyOf:
+                            - {type: string, format: binary}
+                            - {type: array, items: {type: string, format: binary}}
+                        flag: {anyOf: [{type: boolean}, {type: 'null'}]}
               responses:
                 '201': {description: Stored.}
                 '400': {description: Refused.}
@@ -224,6 +229,12 @@ struct SpecMockStrictnessTests {
         #expect(await status([("title", nil, "ok"), ("count", nil, "5"), ("tags", nil, "a"), ("tags", nil, "b"), meta])
                     == 201)
         #expect(await status([("title", "text/plain; charset=utf-8", "ok")]) == 201)
+        // Files without a file name or a media type, in a property that may hold one or a list of them; a boolean
+        // or null given as text.
+        #expect(await status([("title", nil, "ok"), ("images", nil, "\u{89}PNG"), ("images", nil, "\u{89}PNG"),
+                              ("flag", nil, "false")]) == 201)
+        #expect(await status([("title", nil, "ok"), ("flag", nil, "null")]) == 201)
+        #expect(await status([("title", nil, "ok"), ("flag", nil, "maybe")]) == 400, "neither a boolean nor null")
         #expect(await status([("title", nil, "ok")], file: false) == 400, "a required file is missing")
         #expect(await status([("count", nil, "1")]) == 400, "a required text part is missing")
         #expect(await status([("title", nil, "x")]) == 400, "minLength")
