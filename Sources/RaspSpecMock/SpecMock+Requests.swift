@@ -299,8 +299,11 @@ struct RequestCheck: Sendable {
                                          document: OpenAPIDocument, validator: SchemaValidator) -> Bool {
         for name in schema.required
         where !parts.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
-            let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
-            if property?.readOnly != true { return false }
+            guard let property = schema.properties.first(where: { $0.name == name }) else { return false }
+            let resolved = document.dereferenced(property.schema)
+            // No part is also how an empty list is sent, where the property may be one and allows it empty.
+            let emptyList = mayBeList(resolved, document: document) && validator.validates(.array([]), property.schema)
+            if !resolved.readOnly && !emptyList { return false }
         }
         // A part of no declared property where the schema allows none.
         if case .allowed(false)? = schema.additionalProperties,
@@ -335,6 +338,12 @@ struct RequestCheck: Sendable {
             if !validator.validates(.array(list), property.schema) { return false }
         }
         return true
+    }
+
+    /// Whether a schema may be a list: an array, or a union with an array branch.
+    private static func mayBeList(_ schema: Schema, document: OpenAPIDocument) -> Bool {
+        schema.types.contains(.array)
+            || (schema.anyOf + schema.oneOf).contains { document.dereferenced($0).types.contains(.array) }
     }
 
     /// Whether a schema may hold a file: `format: binary`, or a list or a union branch that may.

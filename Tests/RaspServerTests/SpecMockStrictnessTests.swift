@@ -101,6 +101,23 @@ struct SpecMockStrictnessTests {
               responses:
                 '201': {description: Stored.}
                 '400': {description: Refused.}
+          /bundles:
+            post:
+              operationId: bundle
+              security: []
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      required: [files, names]
+                      properties:
+                        files: {type: array, items: {type: string, format: binary}}
+                        names: {type: array, minItems: 1, items: {type: string}}
+              responses:
+                '201': {description: Stored.}
+                '400': {description: Refused.}
           /session:
             post:
               operationId: session
@@ -245,6 +262,13 @@ struct SpecMockStrictnessTests {
                 "a JSON part without its required key")
         #expect(await status([("title", nil, "ok"), ("meta", nil, "{")]) == 400, "a JSON part that does not parse")
         #expect(await status([("title", nil, "ok"), ("other", nil, "x")]) == 400, "a part of no declared property")
+        // A required list sent empty has no part, which a list that may be empty allows.
+        let (headers, body) = Self.multipart([("names", nil, "a")], file: false)
+        #expect(await router.respond(to: ServerRequest(method: "POST", target: "/bundles", headers: headers,
+                                                       body: body)).status == 201)
+        let (noNames, empty) = Self.multipart([], file: false)
+        #expect(await router.respond(to: ServerRequest(method: "POST", target: "/bundles", headers: noNames,
+                                                       body: empty)).status == 400, "names needs an item")
         let unframed = await router.respond(to: ServerRequest(
             method: "POST", target: "/uploads", headers: [.contentType: "multipart/form-data; boundary=other"],
             body: Self.multipart([("title", nil, "ok")]).1))
