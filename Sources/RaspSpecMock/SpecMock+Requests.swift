@@ -371,9 +371,10 @@ struct RequestCheck: Sendable {
         let isObject = schema.types == [.object] || schema.types.isEmpty && !schema.properties.isEmpty
         let type = (part.contentType ?? declared ?? (isObject ? "application/json" : "text/plain"))
             .prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let isJSON = type == "application/json" || type.hasSuffix("+json")
+        guard isJSON || type.hasPrefix("text/") else { return .unchecked }
         let json = try? JSONDecoder().decode(JSONValue.self, from: part.body)
-        if type == "application/json" || type.hasSuffix("+json") { return json.map { .checked([$0]) } ?? .invalid }
-        guard type.hasPrefix("text/") else { return .unchecked }
+        if isJSON { return json.map { .checked([$0]) } ?? .invalid }
         // Bytes that are not UTF-8 are no text, whatever the part says.
         guard let text = String(data: part.body, encoding: .utf8) else { return .unchecked }
         return .checked([scalar(text, schema)] + (json.map { [$0] } ?? []) + [.string(text)])
