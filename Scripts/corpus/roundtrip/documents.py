@@ -93,32 +93,23 @@ class Document:
         def json_type(types):
             return next((t for t in types if is_json(t)), None) if types else "application/json"
 
-        def referenced(node):
-            while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
-                node = self.node(self.resolve_ref(node["$ref"], Loc(self.root, ())))
-            return node
-
-        for path_item in (root.get("paths") or {}).values():
-            path_item = referenced(path_item)
-            if not isinstance(path_item, dict):
+        for _, _, op_loc in list(self.operations()):
+            op = self.node(op_loc)
+            if not isinstance(op, dict):
                 continue
-            shared = [referenced(p) for p in path_item.get("parameters") or []]
-            for method in METHODS:
-                op = path_item.get(method)
-                if not isinstance(op, dict):
-                    continue
-                parameters = shared + [referenced(p) for p in op.get("parameters") or []]
-                body = next((p for p in parameters if isinstance(p, dict) and p.get("in") == "body"), None)
-                consumed = json_type(op.get("consumes", root.get("consumes")))
-                if body is not None and "schema" in body and consumed:
-                    op["requestBody"] = {"content": {consumed: {"schema": body["schema"]}}}
-                produced = json_type(op.get("produces", root.get("produces")))
-                for status, response in list((op.get("responses") or {}).items()):
-                    response = referenced(response)
-                    if isinstance(response, dict) and "schema" in response and produced:
-                        copy = dict(response)
-                        copy["content"] = {produced: {"schema": response["schema"]}}
-                        op["responses"][status] = copy
+            item_loc = Loc(op_loc.file, op_loc.tokens[:-1])
+            parameters = [self.node(self.deref(owner.child("parameters", index)))
+                          for owner in (item_loc, op_loc)
+                          for index in range(len((self.node(owner) or {}).get("parameters") or []))]
+            body = next((p for p in parameters if isinstance(p, dict) and p.get("in") == "body"), None)
+            consumed = json_type(op.get("consumes", root.get("consumes")))
+            if body is not None and "schema" in body and consumed:
+                op["requestBody"] = {"content": {consumed: {"schema": body["schema"]}}}
+            produced = json_type(op.get("produces", root.get("produces")))
+            for status in list(op.get("responses") or {}):
+                response = self.node(self.deref(op_loc.child("responses", status)))
+                if isinstance(response, dict) and "schema" in response and produced:
+                    op["responses"][status] = {**response, "content": {produced: {"schema": response["schema"]}}}
         root.setdefault("components", {})["schemas"] = root.get("definitions") or {}
         stack = [root]
         while stack:
@@ -154,7 +145,8 @@ class Document:
         current = self.load(loc.file)
         for token in loc.tokens:
             if isinstance(current, dict):
-                current = current.get(token)
+                # YAML reads an unquoted key such as a status code (`200:`) as an integer.
+                current = current.get(token, current.get(int(token)) if token.isdigit() else None)
             elif isinstance(current, list) and token.isdigit() and int(token) < len(current):
                 current = current[int(token)]
             else:
