@@ -108,7 +108,7 @@ public struct Carrier: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
 }
 
 /// A carrier office. Its fields are undocumented (only empty `offices` arrays have been observed).
-public typealias Office = [String: JSONValue]
+public typealias Office = JSONObject<JSONValue>
 
 extension Operations {
     /// The input of ``RaspClient/search(_:)``.

@@ -80,7 +80,7 @@ public struct IntervalScheduleItem: Codable, Hashable, Sendable, JSONWritable, J
 
 /// UNDOCUMENTED live departure-board data, returned only with `tablo=true` (airports). Known keys include
 /// `departure`, `real_departure` and `terminal`; their types are not documented, so the object is left open.
-public typealias Tablo = [String: JSONValue]
+public typealias Tablo = JSONObject<JSONValue>
 
 extension RaspClientProtocol {
     /// Nearest settlement

@@ -34,9 +34,9 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONRea
     public let majority: Int?
     /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
     /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
-    public let typeChoices: [String: TypeChoice]
+    public let typeChoices: JSONObject<TypeChoice>
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: TypeChoice]) {
+    public init(type: PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: StationType, stationTypeName: String? = nil, transportType: TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: JSONObject<TypeChoice>) {
         self.type = type
         self.code = code
         self.title = title
@@ -59,7 +59,7 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONRea
         var type: PointType?, code: String?, title: String?, _popularTitle: Nullable<String>?
         var _shortTitle: Nullable<String>?, stationType: StationType?, stationTypeName: String?
         var transportType: TransportType?, lat: Double?, lng: Double?, distance: Double?, majority: Int?
-        var typeChoices: [String: TypeChoice]?
+        var typeChoices: JSONObject<TypeChoice>?
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
             switch field {
@@ -75,7 +75,7 @@ public struct NearestStation: Codable, Hashable, Sendable, JSONWritable, JSONRea
             case 9: lng = try reader.read(Double.self)
             case 10: distance = try reader.read(Double.self)
             case 11: majority = try reader.readIfPresent(Int.self)
-            case 12: typeChoices = try reader.read([String: TypeChoice].self)
+            case 12: typeChoices = try reader.read(JSONObject<TypeChoice>.self)
             default: try reader.skipValue()
             }
         }

@@ -138,7 +138,7 @@ extension Written {
     }
 
     /// A carrier office. Its fields are undocumented (only empty `offices` arrays have been observed).
-    public typealias Office = [String: JSONValue]
+    public typealias Office = JSONObject<JSONValue>
 }
 
 extension Written.Operations {

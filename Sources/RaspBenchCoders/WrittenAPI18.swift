@@ -35,9 +35,9 @@ extension Written {
         public let majority: Int?
         /// Links to Yandex Rasp pages for the station, keyed by timetable kind. A MAP: keys seen include
         /// `schedule`, `train`, `suburban`, `aeroex`, `tablo`, others may appear; may be `{}`.
-        public let typeChoices: [String: Written.TypeChoice]
+        public let typeChoices: JSONObject<Written.TypeChoice>
         /// Creates a value from its properties (optional ones default to `nil`).
-        public init(type: Written.PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: Written.StationType, stationTypeName: String? = nil, transportType: Written.TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: [String: Written.TypeChoice]) {
+        public init(type: Written.PointType, code: String, title: String, popularTitle: String? = nil, shortTitle: String? = nil, stationType: Written.StationType, stationTypeName: String? = nil, transportType: Written.TransportType, lat: Double, lng: Double, distance: Double, majority: Int? = nil, typeChoices: JSONObject<Written.TypeChoice>) {
             self.type = type
             self.code = code
             self.title = title
@@ -66,7 +66,7 @@ extension Written {
             self.lng = try container.field(Double.self, "lng")
             self.distance = try container.field(Double.self, "distance")
             self.majority = try container.optionalField(Int.self, "majority")
-            self.typeChoices = try container.field([String: Written.TypeChoice].self, "type_choices")
+            self.typeChoices = try container.field(JSONObject<Written.TypeChoice>.self, "type_choices")
         }
         private static let _readerKeys = JSONKeys(
             "type", "code", "title", "popular_title", "short_title", "station_type", "station_type_name",
@@ -76,7 +76,7 @@ extension Written {
             var type: Written.PointType?, code: String?, title: String?, _popularTitle: Nullable<String>?
             var _shortTitle: Nullable<String>?, stationType: Written.StationType?, stationTypeName: String?
             var transportType: Written.TransportType?, lat: Double?, lng: Double?, distance: Double?, majority: Int?
-            var typeChoices: [String: Written.TypeChoice]?
+            var typeChoices: JSONObject<Written.TypeChoice>?
             try reader.beginObject(Self.self)
             while let field = try reader.nextField(Self._readerKeys) {
                 switch field {
@@ -92,7 +92,7 @@ extension Written {
                 case 9: lng = try reader.read(Double.self)
                 case 10: distance = try reader.read(Double.self)
                 case 11: majority = try reader.readIfPresent(Int.self)
-                case 12: typeChoices = try reader.read([String: Written.TypeChoice].self)
+                case 12: typeChoices = try reader.read(JSONObject<Written.TypeChoice>.self)
                 default: try reader.skipValue()
                 }
             }

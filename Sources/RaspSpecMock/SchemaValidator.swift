@@ -105,7 +105,7 @@ struct SchemaValidator {
         return true
     }
 
-    private func validates(object fields: [String: JSONValue], _ schema: Schema, depth: Int) -> Bool {
+    private func validates(object fields: JSONObject<JSONValue>, _ schema: Schema, depth: Int) -> Bool {
         if let minimum = Int(schema.facts.minProperties ?? ""), fields.count < minimum { return false }
         if let maximum = Int(schema.facts.maxProperties ?? ""), fields.count > maximum { return false }
         let declared = Dictionary(schema.properties.map { ($0.name, $0.schema) }) { first, _ in first }

@@ -95,7 +95,7 @@ struct SchemaValues {
     /// An object with every required property the value's direction carries, and as many more as `minProperties`
     /// asks for: declared ones first, then additional ones.
     private func object(_ schema: Schema, depth: Int) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject<JSONValue> = [:]
         let required = Set(schema.required)
         for property in schema.properties where required.contains(property.name) {
             guard !(isResponse ? property.schema.writeOnly : property.schema.readOnly) else { continue }
@@ -131,7 +131,7 @@ struct SchemaValues {
     private func merged(_ schema: Schema, depth: Int) -> JSONValue {
         var own = schema
         own.allOf = []
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject<JSONValue> = [:]
         // Every part's value of each property, in the parts' order.
         var candidates: [String: [JSONValue]] = [:]
         var other: JSONValue?

@@ -176,7 +176,7 @@ extension ClientProtocol {
     ///   - prefs:
     ///
     /// - Remark: HTTP `GET /styles/{label}/{matrix}/{point}`.
-    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
+    public func styles(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: JSONObject<String>? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) async throws -> Point? {
         try await styles(Operations.Styles(label: label, matrix: matrix, point: point, filter: filter, deep: deep, spaced: spaced, piped: piped, labels: labels, where: `where`, xPoint: xPoint, session: session, prefs: prefs))
     }
 }

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
 
 extension Operations {
     /// The input of ``Client/styles(_:)``.
@@ -14,13 +14,13 @@ extension Operations {
         public var deep: Filter?
         public var spaced: [Int]?
         public var piped: [String]?
-        public var labels: [String: String]?
+        public var labels: JSONObject<String>?
         public var `where`: Point?
         public var xPoint: Point?
         public var session: String?
         public var prefs: Point?
         /// Creates the input from its parameters (optional ones default to `nil`).
-        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: [String: String]? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
+        public init(label: [String], matrix: String, point: Point, filter: Filter? = nil, deep: Filter? = nil, spaced: [Int]? = nil, piped: [String]? = nil, labels: JSONObject<String>? = nil, `where`: Point? = nil, xPoint: Point? = nil, session: String? = nil, prefs: Point? = nil) {
             self.label = label
             self.matrix = matrix
             self.point = point

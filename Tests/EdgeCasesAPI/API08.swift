@@ -9,11 +9,11 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadab
     public var name: String
     public var tags: [String]?
     public var card: PaymentForm.Card?
-    public var metadata: [String: String]?
+    public var metadata: JSONObject<String>?
     public var expand: [String]?
     public var ids: [Int]?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: [String: String]? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
+    public init(name: String, tags: [String]? = nil, card: PaymentForm.Card? = nil, metadata: JSONObject<String>? = nil, expand: [String]? = nil, ids: [Int]? = nil) {
         self.name = name
         self.tags = tags
         self.card = card
@@ -26,7 +26,7 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         self.name = try container.field(String.self, "name")
         self.tags = try container.optionalField([String].self, "tags")
         self.card = try container.optionalField(PaymentForm.Card.self, "card")
-        self.metadata = try container.optionalField([String: String].self, "metadata")
+        self.metadata = try container.optionalField(JSONObject<String>.self, "metadata")
         self.expand = try container.optionalField([String].self, "expand")
         self.ids = try container.optionalField([Int].self, "ids")
     }
@@ -34,7 +34,7 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadab
         "name", "tags", "card", "metadata", "expand", "ids"
     )
     public init(reading reader: inout JSONReader) throws {
-        var name: String?, tags: [String]?, card: PaymentForm.Card?, metadata: [String: String]?, expand: [String]?
+        var name: String?, tags: [String]?, card: PaymentForm.Card?, metadata: JSONObject<String>?, expand: [String]?
         var ids: [Int]?
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
@@ -42,7 +42,7 @@ public struct PaymentForm: Codable, Hashable, Sendable, JSONWritable, JSONReadab
             case 0: name = try reader.read(String.self)
             case 1: tags = try reader.readIfPresent([String].self)
             case 2: card = try reader.readIfPresent(PaymentForm.Card.self)
-            case 3: metadata = try reader.readIfPresent([String: String].self)
+            case 3: metadata = try reader.readIfPresent(JSONObject<String>.self)
             case 4: expand = try reader.readIfPresent([String].self)
             case 5: ids = try reader.readIfPresent([Int].self)
             default: try reader.skipValue()

@@ -423,14 +423,14 @@ struct TranslatorTests {
         #expect(out.types.contains("public indirect enum Expr"))
     }
 
-    @Test func additionalPropertiesBecomeDictionaries() throws {
+    @Test func additionalPropertiesBecomeObjectsWithExactKeys() throws {
         let out = try Self.generate("""
                 Choices:
                   type: object
                   additionalProperties: {$ref: '#/components/schemas/Choice'}
                 Choice: {type: object, properties: {url: {type: string}}}
             """)
-        #expect(out.types.contains("public typealias Choices = [String: Choice]"))
+        #expect(out.types.contains("public typealias Choices = JSONObject<Choice>"))
     }
 
     @Test func reservedNamesAreRenamed() throws {

@@ -16,10 +16,10 @@ struct JSONWriterTests {
         var stop: String?
         var tags: [String?]
         var id: UUID
-        var extra: [String: JSONValue]
+        var extra: JSONObject<JSONValue>
 
         init(to: String, from: String, seats: Int?, price: Double, when: Date?, note: Nullable<String>?,
-             stop: String?, tags: [String?], id: UUID, extra: [String: JSONValue]) {
+             stop: String?, tags: [String?], id: UUID, extra: JSONObject<JSONValue>) {
             (self.to, self.from, self.seats, self.price, self.when) = (to, from, seats, price, when)
             (self.note, self.stop, self.tags, self.id, self.extra) = (note, stop, tags, id, extra)
         }
@@ -99,8 +99,8 @@ struct JSONWriterTests {
         let text = String(decoding: try JSONCoding.encode(Self.trips[0]), as: UTF8.self)
         #expect(text == #"{"to":"Санкт-Петербург \"Главный\"","from":"Москва\\Ленинградский\n\u0001\t/","#
                 + #""price":5700,"when":"2024-03-05T07:55:00.250Z","note":null,"stop":null,"tags":["a",null],"#
-                + #""id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","a":-9223372036854775808,"#
-                + #""m":18446744073709551615,"o":{"b":[true,"é"],"y":null},"z":0.1}"#)
+                + #""id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","z":0.1,"a":-9223372036854775808,"#
+                + #""m":18446744073709551615,"o":{"y":null,"b":[true,"é"]}}"#)
     }
 
     @Test func collectionsAndScalarsWriteWhatTheEncoderStreams() throws {

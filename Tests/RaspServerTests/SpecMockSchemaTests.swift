@@ -93,7 +93,7 @@ struct SpecMockSchemaTests {
         return await router.respond(to: request)
     }
 
-    static func object(_ response: ServerResponse) async throws -> [String: JSONValue] {
+    static func object(_ response: ServerResponse) async throws -> JSONObject<JSONValue> {
         guard case .data(let body) = response.body else {
             Issue.record("a streamed body")
             return [:]

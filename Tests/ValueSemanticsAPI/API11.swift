@@ -35,9 +35,9 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public struct Embedded: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         public let blocks: [String]?
         /// The keys the schema does not declare, with their values (its `additionalProperties`).
-        public let additionalProperties: [String: [String: JSONValue]]
+        public let additionalProperties: JSONObject<JSONObject<JSONValue>>
         /// Creates a value from its properties (optional ones default to `nil`).
-        public init(blocks: [String]? = nil, additionalProperties: [String: [String: JSONValue]] = [:]) {
+        public init(blocks: [String]? = nil, additionalProperties: JSONObject<JSONObject<JSONValue>> = [:]) {
             self.blocks = blocks
             self.additionalProperties = additionalProperties
         }
@@ -46,12 +46,12 @@ public struct Member: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         )
         public init(reading reader: inout JSONReader) throws {
             var blocks: [String]?
-            var additionalProperties_: [String: [String: JSONValue]] = [:]
+            var additionalProperties_: JSONObject<JSONObject<JSONValue>> = [:]
             try reader.beginObject(Self.self)
             while let field = try reader.nextField(Self._readerKeys) {
                 switch field {
                 case 0: blocks = try reader.readIfPresent([String].self)
-                default: additionalProperties_[reader.currentKey] = try reader.read([String: JSONValue].self)
+                default: additionalProperties_[reader.currentKey] = try reader.read(JSONObject<JSONValue>.self)
                 }
             }
             self.blocks = blocks

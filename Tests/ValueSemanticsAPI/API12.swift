@@ -91,12 +91,12 @@ public struct Paging: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     ///
     /// - `none`: none
     public enum Owner: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-        /// The value as a `[String: JSONValue]`.
-        case none([String: JSONValue])
+        /// The value as a `JSONObject<JSONValue>`.
+        case none(JSONObject<JSONValue>)
         /// The value as a `Paging.Owner.Object`.
         case object(Paging.Owner.Object)
         private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-            .init(keys: nil, reading: { .none(try $0.read([String: JSONValue].self)) }),
+            .init(keys: nil, reading: { .none(try $0.read(JSONObject<JSONValue>.self)) }),
             .init(keys: ["id"], reading: { .object(try $0.read(Paging.Owner.Object.self)) }),
         ]
         public init(reading reader: inout JSONReader) throws {

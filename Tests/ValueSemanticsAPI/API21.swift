@@ -62,9 +62,9 @@ public struct Profile: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let login: String
     public let email: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
-    public let additionalProperties: [String: JSONValue]
+    public let additionalProperties: JSONObject<JSONValue>
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(login: String, email: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
+    public init(login: String, email: String? = nil, additionalProperties: JSONObject<JSONValue> = [:]) {
         self.login = login
         self.email = email
         self.additionalProperties = additionalProperties
@@ -74,7 +74,7 @@ public struct Profile: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     )
     public init(reading reader: inout JSONReader) throws {
         var login: String?, email: String?
-        var additionalProperties_: [String: JSONValue] = [:]
+        var additionalProperties_: JSONObject<JSONValue> = [:]
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
             switch field {

@@ -8,9 +8,9 @@ public import Foundation
 public struct Labels: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var team: String?
     /// The keys the schema does not declare, with their values (its `additionalProperties`).
-    public var additionalProperties: [String: String?]
+    public var additionalProperties: JSONObject<String?>
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(team: String? = nil, additionalProperties: [String: String?] = [:]) {
+    public init(team: String? = nil, additionalProperties: JSONObject<String?> = [:]) {
         self.team = team
         self.additionalProperties = additionalProperties
     }
@@ -19,7 +19,7 @@ public struct Labels: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     )
     public init(reading reader: inout JSONReader) throws {
         var team: String?
-        var additionalProperties_: [String: String?] = [:]
+        var additionalProperties_: JSONObject<String?> = [:]
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
             switch field {

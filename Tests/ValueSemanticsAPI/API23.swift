@@ -49,7 +49,7 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     @NullableField public var optionalTime: NullableTime?
     /// - Note: `$optionalBytes` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var optionalBytes: NullableBytes?
-    public var values: [String: String?]?
+    public var values: JSONObject<String?>?
     public var items: [Int?]?
     public var raw: RawMessage?
     /// - Note: Defaults to `.init(rawValue: "Custom")` when missing.
@@ -62,7 +62,7 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// - Note: `$level` tells a missing key (nil) from `null` (`.null`).
     @NullableField public var level: Int?
     /// Creates a value from its properties (optional ones default to `nil`).
-    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, optionalBytes: NullableBytes? = nil, values: [String: String?]? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
+    public init(requiredNullable: String? = nil, optionalNullable: Int? = nil, requiredAlias: NameAlias? = nil, optionalTime: NullableTime? = nil, optionalBytes: NullableBytes? = nil, values: JSONObject<String?>? = nil, items: [Int?]? = nil, raw: RawMessage? = nil, kind: ConnectorKind? = nil, level: Int? = nil) {
         self.requiredNullable = requiredNullable
         self._optionalNullable = NullableField(wrappedValue: optionalNullable)
         self.requiredAlias = requiredAlias
@@ -80,7 +80,7 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     )
     public init(reading reader: inout JSONReader) throws {
         var requiredNullable: String?, optionalNullable: Nullable<Int>?, requiredAlias: NameAlias?
-        var optionalTime: Nullable<NullableTime>?, optionalBytes: Nullable<NullableBytes>?, values: [String: String?]?
+        var optionalTime: Nullable<NullableTime>?, optionalBytes: Nullable<NullableBytes>?, values: JSONObject<String?>?
         var items: [Int?]?, raw: RawMessage?, _kind: ConnectorKind?, level: Nullable<Int>?
         try reader.beginObject(Self.self)
         while let field = try reader.nextField(Self._readerKeys) {
@@ -90,7 +90,7 @@ public struct Nulls: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             case 2: requiredAlias = try reader.readIfPresent(NameAlias.self)
             case 3: optionalTime = try reader.readNullable(NullableTime.self)
             case 4: optionalBytes = try reader.readNullable(NullableBytes.self)
-            case 5: values = try reader.readIfPresent([String: String?].self)
+            case 5: values = try reader.readIfPresent(JSONObject<String?>.self)
             case 6: items = try reader.readIfPresent([Int?].self)
             case 7: raw = try reader.read(RawMessage.self)
             case 8: _kind = try reader.readIfPresent(ConnectorKind.self)

@@ -115,8 +115,21 @@ struct ObjectRoundTripTests {
         let text = String(decoding: try JSONCoding.encoder.encode(hashed), as: UTF8.self)
         #expect(text.contains(#""hash":18446744073709551615"#), "\(text)")
         let labels = try expectRoundTrip(Labels.self, #"{"team": "core", "tier": "gold", "region": null}"#)
-        let expected: [String: String?] = ["tier": "gold", "region": nil]
+        let expected: JSONObject<String?> = ["tier": "gold", "region": nil]
         #expect(labels.additionalProperties == expected)
+    }
+
+    /// Keys that differ only in Unicode normalization ("café" as NFC and as NFD) are two keys on the wire: the
+    /// generated reader keeps both, and writes both back.
+    @Test func extraKeysThatDifferOnlyInNormalizationStayTwo() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let json = #"{"team": "core", "\#(composed)": "nfc", "\#(decomposed)": null}"#
+        let labels = try JSONCoding.decode(Labels.self, from: Data(json.utf8))
+        #expect(labels.additionalProperties.count == 2)
+        #expect(labels.additionalProperties[composed] == .some("nfc"))
+        #expect(labels.additionalProperties[decomposed] == .some(nil))
+        let written = String(decoding: try JSONCoding.encode(labels), as: UTF8.self)
+        #expect(written == #"{"team":"core","\#(composed)":"nfc","\#(decomposed)":null}"#)
     }
 
     @Test func unsignedSixtyFourBitIntegersKeepEveryValue() throws {

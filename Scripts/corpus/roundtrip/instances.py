@@ -133,7 +133,7 @@ class InstanceGenerator:
                                                                       if value in node["enum"]]
         for key in ("format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
                     "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties",
-                    "maxProperties", "readOnly", "writeOnly", "contentEncoding"):
+                    "maxProperties", "propertyNames", "readOnly", "writeOnly", "contentEncoding"):
             if key in node and key not in view.keywords:
                 view.keywords[key] = node[key]
         discriminator = node.get("discriminator")
@@ -290,13 +290,28 @@ class InstanceGenerator:
             # No `additionalProperties` at all: unknown keys are allowed and must at least not break decoding.
             extras = 1 if self.rng.random() < 0.15 else 0
         extras = max(extras, minimum - len(value))
-        for index in range(extras):
-            name = self._extra_key(value)
+        names = []
+        # Now and then two of a map's keys differ only in Unicode normalization ("café" precomposed and with a
+        # combining accent): JSON keeps both, and so must the generated map.
+        if extras >= 2 and (view.additional or view.additional_true) and "propertyNames" not in view.keywords \
+                and self.rng.random() < 0.4:
+            names = self._twin_keys(value)
+        while len(names) < extras:
+            names.append(self._extra_key(value, names))
+        for name in names:
             if view.additional:
                 value[name] = self.generate(view.additional, depth + 1)
             else:
                 value[name] = self._any(depth + 1)
         return value
+
+    def _twin_keys(self, value):
+        """Two keys equal under Unicode canonical equivalence, different in their bytes (NFC and NFD)."""
+        while True:
+            suffix = str(self.rng.randint(0, 99))
+            composed, decomposed = "caf\u00e9" + suffix, "cafe\u0301" + suffix
+            if composed not in value and decomposed not in value:
+                return [composed, decomposed]
 
     def _nullable(self, locs):
         """Whether the schemas of a property allow `null` (in null instances, where a union chooses its `null`
@@ -339,11 +354,11 @@ class InstanceGenerator:
                     return True
         return False
 
-    def _extra_key(self, value):
+    def _extra_key(self, value, taken=()):
         while True:
             name = self.rng.choice(["extra", "custom_attr", "x_extra", "meta_key", "zz"]) + \
                 str(self.rng.randint(0, 99))
-            if name not in value:
+            if name not in value and name not in taken:
                 return name
 
     def _array(self, view, depth):

@@ -1,4 +1,5 @@
 import RaspAPI
+import RaspRuntime
 
 /// `GET /v3.0/nearest_stations/` and `GET /v3.0/nearest_settlement/`.
 extension DemoCatalog {
@@ -44,7 +45,7 @@ extension DemoCatalog {
             TypeChoice(desktopUrl: "https://rasp.yandex.ru/station/\(id)/\(suffix)",
                        touchUrl: "https://t.rasp.yandex.ru/station/\(id)/\(suffix)")
         }
-        var choices: [String: TypeChoice]
+        var choices: JSONObject<TypeChoice>
         switch station.kind {
         case .airport: choices = ["tablo": link("")]
         case .trainStation: choices = ["train": link(""), "schedule": link("schedule")]

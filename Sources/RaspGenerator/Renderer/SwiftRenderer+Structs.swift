@@ -21,7 +21,7 @@ extension SwiftRenderer {
             }
             if let additional = decl.additional {
                 w.doc("The keys the schema does not declare, with their values (its `additionalProperties`).")
-                w.line(access, keyword, additional.name, ": [String: ", additional.valueType.spelling, "]")
+                w.line(access, keyword, additional.name, ": JSONObject<", additional.valueType.spelling, ">")
             }
             renderMemberwiseInit(decl, &w)
             if decl.hasDecoder { renderDecoder(decl, &w) }
@@ -110,8 +110,8 @@ extension SwiftRenderer {
                 w.write(properties.isEmpty ? "" : ", ", variant.name, ": ", variant.type.spelling)
             }
             if let additional = decl.additional {
-                w.write(properties.isEmpty && decl.variant == nil ? "" : ", ", additional.name, ": [String: ",
-                        additional.valueType.spelling, "] = [:]")
+                w.write(properties.isEmpty && decl.variant == nil ? "" : ", ", additional.name, ": JSONObject<",
+                        additional.valueType.spelling, "> = [:]")
             }
             w.write(")")
         }) { w in
@@ -213,7 +213,7 @@ extension SwiftRenderer {
             w.listLines(properties.indices.map { locals[$0] + ": " + Self.readerLocalType(properties[$0]) + "?" },
                         prefix: "var ")
             if let additional = decl.additional {
-                w.line("var ", Naming.bare(additional.name), "_: [String: ", additional.valueType.spelling, "] = [:]")
+                w.line("var ", Naming.bare(additional.name), "_: JSONObject<", additional.valueType.spelling, "> = [:]")
             }
             if decl.variant != nil { w.line("let start = reader.mark") }
             w.line("try reader.beginObject(Self.self)")

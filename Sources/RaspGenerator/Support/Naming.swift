@@ -18,7 +18,7 @@ enum Naming {
         "ClientRequest",
         "ClientResponse", "ClientTransport", "ClientMiddleware", "Authentication", "URLSessionTransport", "Operations",
         "Servers", "CodingKeys", "JSONCoding", "ISO8601", "GeneratedClient", "AccessTokenProvider", "OAuth2Tokens",
-        "JSONWritable", "JSONWriter",
+        "JSONWritable", "JSONWriter", "JSONObject",
     ]
 
     /// Splits a wire name into words at separators, case changes and letter/digit boundaries.

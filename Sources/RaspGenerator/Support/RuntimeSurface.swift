@@ -9,7 +9,7 @@ enum RuntimeSurface {
     /// declarations' access level.
     static let publicTypes = Set([
         "AccessTokenProvider", "Authentication", "BinaryFile", "ClientError", "ClientMiddleware", "ClientTransport",
-        "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONReadable", "JSONReader",
+        "EventStream", "GeneratedClient", "JSONCoding", "JSONLinesStream", "JSONObject", "JSONReadable", "JSONReader",
         "JSONValue", "JSONWritable", "JSONWriter", "LocalDate", "MessageBody", "Nullable", "NullableField", "OpenEnum",
         "QueryValue", "ServerRouter", "ServerSentEvents", "Timestamp", "URLSessionTransport",
     ]).union(companionTypes)

@@ -39,8 +39,13 @@ struct Imports: Equatable {
         func resolve(_ name: String, depth: Int) -> Imports {
             if let known = table[name] { return known }
             var use = Imports()
-            // Only an alias of a named type counts: Swift does not check the modules of a collection's elements
-            // (`typealias Tablo = [String: JSONValue]` needs no public import where it is used).
+            // An alias of a map names the runtime's `JSONObject`. Otherwise only an alias of a named type counts:
+            // Swift does not check the modules of an array's elements (`typealias Tags = [Tag]`).
+            if case .dictionary? = targets[name] {
+                use.runtime = true
+                table[name] = use
+                return use
+            }
             guard case .named(let target)? = targets[name] else { return use }
             use.add(target)
             // An alias chain is acyclic (the translator refuses cycles); the bound only guards that, as
@@ -92,7 +97,10 @@ struct Imports: Equatable {
     mutating func add(_ type: SwiftType) {
         switch type {
         case .named(let name): add(name)
-        case .array(let element), .dictionary(let element), .optional(let element): add(element)
+        case .dictionary(let value):
+            runtime = true
+            add(value)
+        case .array(let element), .optional(let element): add(element)
         }
     }
 }

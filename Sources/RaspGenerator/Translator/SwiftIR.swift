@@ -26,7 +26,7 @@ enum SwiftType: Hashable {
         switch self {
         case .named(let name): name
         case .array(let element): "[\(element.spelling)]"
-        case .dictionary(let value): "[String: \(value.spelling)]"
+        case .dictionary(let value): "JSONObject<\(value.spelling)>"
         case .optional(let wrapped): wrapped.spelling + "?"
         }
     }

@@ -67,9 +67,11 @@ extension KeyedDecodingContainer where Key == FieldKey {
     /// a schema's `additionalProperties`.
     @_spi(Generated)
     public func additionalFields<Value: Decodable>(_ type: Value.Type, declared: Set<String>) throws
-        -> [String: Value] {
-        var fields: [String: Value] = [:]
-        for key in allKeys where !declared.contains(key.stringValue) {
+        -> JSONObject<Value> {
+        var fields: JSONObject<Value> = [:]
+        // A decoder's keys come in no set order: in their bytes' order, so the same input gives the same object.
+        let keys = allKeys.sorted { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) }
+        for key in keys where !declared.contains(key.stringValue) {
             fields[key.stringValue] = try decode(type, forKey: key)
         }
         return fields
@@ -122,8 +124,7 @@ extension KeyedEncodingContainer where Key == FieldKey {
 
     /// Writes the keys of a schema's `additionalProperties`, after the declared ones.
     @_spi(Generated)
-    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
-        // In key order, so the same value always encodes the same way.
-        for name in fields.keys.sorted() { try encode(fields[name]!, forKey: FieldKey(stringValue: name)) }
+    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: JSONObject<Value>) throws {
+        for (name, value) in fields { try encode(value, forKey: FieldKey(stringValue: name)) }
     }
 }

@@ -227,7 +227,7 @@ extension JSONValue: JSONReadable {
     public init(reading reader: inout JSONReader) throws {
         switch reader.peek() {
         case 0x22: self = .string(try reader.readString())
-        case 0x7B: self = .object(try [String: JSONValue](reading: &reader))
+        case 0x7B: self = .object(try JSONObject<JSONValue>(reading: &reader))
         case 0x5B: self = .array(try [JSONValue](reading: &reader))
         case 0x74, 0x66: self = .bool(try reader.readBool())
         case 0x6E:

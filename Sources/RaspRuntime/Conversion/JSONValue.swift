@@ -15,8 +15,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case string(String)
     /// A JSON array.
     case array([JSONValue])
-    /// A JSON object, keys in order.
-    case object([String: JSONValue])
+    /// A JSON object: its members in order, keys compared byte for byte (``JSONObject``).
+    case object(JSONObject<JSONValue>)
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -36,7 +36,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode(JSONObject<JSONValue>.self))
         }
     }
 

@@ -188,21 +188,21 @@ public struct JSONWriter {
         }
     }
 
-    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in their order.
     @_spi(Generated)
-    public mutating func encodeAdditionalFields<Value: JSONWritable>(_ fields: [String: Value]) throws {
-        for name in fields.keys.sorted() {
+    public mutating func encodeAdditionalFields<Value: JSONWritable>(_ fields: JSONObject<Value>) throws {
+        for (name, value) in fields {
             beginMember(name)
-            try fields[name]!.writeJSON(to: &self)
+            try value.writeJSON(to: &self)
         }
     }
 
-    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in key order.
+    /// Writes the keys of a schema's `additionalProperties`, after the declared ones, in their order.
     @_spi(Generated)
-    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: [String: Value]) throws {
-        for name in fields.keys.sorted() {
+    public mutating func encodeAdditionalFields<Value: Encodable>(_ fields: JSONObject<Value>) throws {
+        for (name, value) in fields {
             beginMember(name)
-            try encodeValue(fields[name]!)
+            try encodeValue(value)
         }
     }
 }

@@ -59,10 +59,13 @@ indirect enum ParameterNode {
     }
 }
 
-/// Dictionaries, whose key order changes from run to run; their fields are sorted by key.
+/// Maps, whose fields are sorted by key: a dictionary's order changes from run to run, and a `JSONObject` decoded by
+/// a server (in its keys' byte order) then sends its fields as it received them.
 private protocol UnorderedKeys {}
 
 extension Dictionary: UnorderedKeys {}
+
+extension JSONObject: UnorderedKeys {}
 
 /// Where one encoded value lands; containers add items or fields to it while the value encodes itself.
 final class ParameterSlot {
