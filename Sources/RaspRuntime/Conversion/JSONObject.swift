@@ -236,7 +236,7 @@ extension JSONObject: CustomStringConvertible, CustomDebugStringConvertible {
 extension JSONObject: Decodable where Value: Decodable {
     /// Reads a keyed container, in its keys' byte order (a decoder gives them in no set order). Its keys come from
     /// the decoder, which may already have merged keys that differ only in normalization (`JSONDecoder` does):
-    /// ``JSONCoding/decode(_:from:)`` reads the bytes and does not.
+    /// `JSONCoding.decode(_:from:)` reads the bytes and does not.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.init()
