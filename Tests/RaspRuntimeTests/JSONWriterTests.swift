@@ -138,4 +138,40 @@ struct JSONWriterTests {
             #expect(try JSONCoding.encode(value) == JSONCoding.encode(ThroughEncoder(value: value)))
         }
     }
+
+    /// A struct whose union describes more keys of its own object, written the way generated ones are.
+    struct Shared<Variant: JSONWritable>: Encodable, JSONWritable {
+        var name: String
+        var extra: JSONObject<JSONValue>
+        var variant: Variant
+
+        func encode(to encoder: any Encoder) throws {
+            throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: "written by writeJSON only"))
+        }
+
+        func writeJSON(to writer: inout JSONWriter) throws {
+            let start = writer.mark
+            writer.beginObject()
+            try writer.encodeField(name, "name")
+            try writer.encodeAdditionalFields(extra)
+            try writer.encodeMembers(of: variant, objectStart: start)
+            writer.endObject()
+        }
+    }
+
+    @Test func aVariantAddsItsKeysToItsStructsObjectOnce() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let value = Shared(name: "n", extra: [composed: .number(1)],
+                           variant: JSONValue.object(["name": .string("again"), decomposed: .number(2),
+                                                      composed: .number(3), "type": .string("t")]))
+        // Inside an array, so the commas around the object count too.
+        let text = String(decoding: try JSONCoding.encode([value, value]), as: UTF8.self)
+        let one = #"{"name":"n","\#(composed)":1,"\#(decomposed)":2,"type":"t"}"#
+        #expect(text == "[\(one),\(one)]")
+        let empty = Shared(name: "n", extra: [:], variant: JSONValue.object([:]))
+        #expect(String(decoding: try JSONCoding.encode(empty), as: UTF8.self) == #"{"name":"n"}"#)
+        #expect(throws: EncodingError.self) {
+            try JSONCoding.encode(Shared(name: "n", extra: [:], variant: JSONValue.string("not an object")))
+        }
+    }
 }

@@ -4,6 +4,85 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `DirectionalTransition` schema of the API.
+public struct DirectionalTransition: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var type: DirectionalTransition.TypeSchema
+    public var duration: Double
+    public var direction: DirectionalTransition.Direction
+    public var matchLayers: Bool?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: DirectionalTransition.TypeSchema, duration: Double, direction: DirectionalTransition.Direction, matchLayers: Bool? = nil) {
+        self.type = type
+        self.duration = duration
+        self.direction = direction
+        self.matchLayers = matchLayers
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "duration", "direction", "matchLayers"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: DirectionalTransition.TypeSchema?, duration: Double?, direction: DirectionalTransition.Direction?
+        var matchLayers: Bool?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(DirectionalTransition.TypeSchema.self)
+            case 1: duration = try reader.read(Double.self)
+            case 2: direction = try reader.read(DirectionalTransition.Direction.self)
+            case 3: matchLayers = try reader.readIfPresent(Bool.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.duration = try reader.required(duration, "duration")
+        self.direction = try reader.required(direction, "direction")
+        self.matchLayers = matchLayers
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.duration, "duration")
+        try writer.encodeField(self.direction, "direction")
+        try writer.encodeOptionalField(self.matchLayers, "matchLayers")
+        writer.endObject()
+    }
+
+    /// The `TypeSchema` schema of the API.
+    public enum TypeSchema: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case moveIN, push, slideIN
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.moveIN, .push, .slideIN]
+        public var rawValue: String {
+            switch self {
+            case .moveIN: "MOVE_IN"
+            case .push: "PUSH"
+            case .slideIN: "SLIDE_IN"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The `Direction` schema of the API.
+    public enum Direction: OpenEnum {
+        /// A value the API documents; ``rawValue`` is how it is sent.
+        case left, right, top, bottom
+        /// A value this client does not know yet, kept as it was sent.
+        case unknown(String)
+        public static let knownCases: [Self] = [.left, .right, .top, .bottom]
+        public var rawValue: String {
+            switch self {
+            case .left: "LEFT"
+            case .right: "RIGHT"
+            case .top: "TOP"
+            case .bottom: "BOTTOM"
+            case .unknown(let value): value
+            }
+        }
+    }
+}
+
 /// `type` is not required everywhere, so it cannot act as a discriminator; the values each variant allows for it
 /// still rule out the variants whose open enum would take a value they do not list.
 public enum Action: Codable, Hashable, Sendable, JSONWritable, JSONReadable {

@@ -4,23 +4,178 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
-/// A discriminator without a mapping; one variant's tag allows two values.
-public enum Tool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// The value as a `WebSearchTool`.
-    case webSearchTool(WebSearchTool)
-    /// The value as a `FileSearchTool`.
-    case fileSearchTool(FileSearchTool)
+/// Tagged by integer constants; each variant's `metadata` is open, so only the tag tells them apart.
+///
+/// - `block`: Block
+/// - `alert`: Alert
+public enum Rule: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// The value as a `Rule.Block`.
+    case block(Rule.Block)
+    /// The value as a `Rule.Alert`.
+    case alert(Rule.Alert)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["metadata", "type"], tags: ["type": ["1"]], reading: { .block(try $0.read(Rule.Block.self)) }),
+        .init(keys: ["metadata", "type"], tags: ["type": ["2"]], reading: { .alert(try $0.read(Rule.Alert.self)) }),
+    ]
     public init(reading reader: inout JSONReader) throws {
-        switch try OneOfDecoding.discriminator("type", in: &reader) {
-        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try reader.read(WebSearchTool.self))
-        case "file_search": self = .fileSearchTool(try reader.read(FileSearchTool.self))
-        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
-        }
+        self = try OneOfDecoding.bestMatch("Rule", in: &reader, Self._candidates)
     }
     public func writeJSON(to writer: inout JSONWriter) throws {
         switch self {
-        case .webSearchTool(let value): try writer.encodeValue(value)
-        case .fileSearchTool(let value): try writer.encodeValue(value)
+        case .block(let value): try writer.encodeValue(value)
+        case .alert(let value): try writer.encodeValue(value)
+        }
+    }
+
+    /// Block
+    public struct Block: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public var type: Rule.Block.TypeSchema
+        public var metadata: Rule.Block.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Block.TypeSchema, metadata: Rule.Block.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        private static let _readerKeys = JSONKeys(
+            "type", "metadata"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: Rule.Block.TypeSchema?, metadata: Rule.Block.Metadata?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(Rule.Block.TypeSchema.self)
+                case 1: metadata = try reader.readIfPresent(Rule.Block.Metadata.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
+            self.metadata = metadata
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.metadata, "metadata")
+            writer.endObject()
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _1
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._1]
+            public var rawValue: Int {
+                switch self {
+                case ._1: 1
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public var message: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(message: String? = nil) {
+                self.message = message
+            }
+            private static let _readerKeys = JSONKeys(
+                "message"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var message: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: message = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.message = message
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.message, "message")
+                writer.endObject()
+            }
+        }
+    }
+
+    /// Alert
+    public struct Alert: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+        public var type: Rule.Alert.TypeSchema
+        public var metadata: Rule.Alert.Metadata?
+        /// Creates a value from its properties (optional ones default to `nil`).
+        public init(type: Rule.Alert.TypeSchema, metadata: Rule.Alert.Metadata? = nil) {
+            self.type = type
+            self.metadata = metadata
+        }
+        private static let _readerKeys = JSONKeys(
+            "type", "metadata"
+        )
+        public init(reading reader: inout JSONReader) throws {
+            var type: Rule.Alert.TypeSchema?, metadata: Rule.Alert.Metadata?
+            try reader.beginObject(Self.self)
+            while let field = try reader.nextField(Self._readerKeys) {
+                switch field {
+                case 0: type = try reader.read(Rule.Alert.TypeSchema.self)
+                case 1: metadata = try reader.readIfPresent(Rule.Alert.Metadata.self)
+                default: try reader.skipValue()
+                }
+            }
+            self.type = try reader.required(type, "type")
+            self.metadata = metadata
+        }
+        public func writeJSON(to writer: inout JSONWriter) throws {
+            writer.beginObject()
+            try writer.encodeField(self.type, "type")
+            try writer.encodeOptionalField(self.metadata, "metadata")
+            writer.endObject()
+        }
+
+        /// The `TypeSchema` schema of the API.
+        public enum TypeSchema: OpenEnum {
+            /// A value the API documents; ``rawValue`` is how it is sent.
+            case _2
+            /// A value this client does not know yet, kept as it was sent.
+            case unknown(Int)
+            public static let knownCases: [Self] = [._2]
+            public var rawValue: Int {
+                switch self {
+                case ._2: 2
+                case .unknown(let value): value
+                }
+            }
+        }
+
+        /// The `Metadata` schema of the API.
+        public struct Metadata: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+            public var channel: String?
+            /// Creates a value from its properties (optional ones default to `nil`).
+            public init(channel: String? = nil) {
+                self.channel = channel
+            }
+            private static let _readerKeys = JSONKeys(
+                "channel"
+            )
+            public init(reading reader: inout JSONReader) throws {
+                var channel: String?
+                try reader.beginObject(Self.self)
+                while let field = try reader.nextField(Self._readerKeys) {
+                    switch field {
+                    case 0: channel = try reader.readIfPresent(String.self)
+                    default: try reader.skipValue()
+                    }
+                }
+                self.channel = channel
+            }
+            public func writeJSON(to writer: inout JSONWriter) throws {
+                writer.beginObject()
+                try writer.encodeOptionalField(self.channel, "channel")
+                writer.endObject()
+            }
         }
     }
 }

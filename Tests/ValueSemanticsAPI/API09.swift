@@ -4,6 +4,27 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// A discriminator without a mapping; one variant's tag allows two values.
+public enum Tool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// The value as a `WebSearchTool`.
+    case webSearchTool(WebSearchTool)
+    /// The value as a `FileSearchTool`.
+    case fileSearchTool(FileSearchTool)
+    public init(reading reader: inout JSONReader) throws {
+        switch try OneOfDecoding.discriminator("type", in: &reader) {
+        case "web_search", "web_search_2025_03_11": self = .webSearchTool(try reader.read(WebSearchTool.self))
+        case "file_search": self = .fileSearchTool(try reader.read(FileSearchTool.self))
+        case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
+        }
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .webSearchTool(let value): try writer.encodeValue(value)
+        case .fileSearchTool(let value): try writer.encodeValue(value)
+        }
+    }
+}
+
 /// The `WebSearchTool` schema of the API.
 public struct WebSearchTool: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var type: WebSearchTool.TypeSchema

@@ -78,46 +78,6 @@ public struct ChatInput: Codable, Hashable, Sendable, JSONWritable, JSONReadable
     }
 }
 
-/// The `ChatOutput` schema of the API.
-public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// Always `message`.
-    public let type: String
-    /// Always `assistant`.
-    public let role: String
-    public let refusal: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
-        self.type = type
-        self.role = role
-        self.refusal = refusal
-    }
-    private static let _readerKeys = JSONKeys(
-        "type", "role", "refusal"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var type: String?, role: String?, refusal: String?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: type = try reader.read(String.self)
-            case 1: role = try reader.read(String.self)
-            case 2: refusal = try reader.readIfPresent(String.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.type = try reader.required(type, "type")
-        self.role = try reader.required(role, "role")
-        self.refusal = refusal
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeField(self.type, "type")
-        try writer.encodeField(self.role, "role")
-        try writer.encodeOptionalField(self.refusal, "refusal")
-        writer.endObject()
-    }
-}
-
 extension Operations {
     /// The input of ``Client/createAdmin(_:)``.
     public struct CreateAdmin: Sendable {

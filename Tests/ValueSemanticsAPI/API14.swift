@@ -4,6 +4,46 @@
 public import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `ChatOutput` schema of the API.
+public struct ChatOutput: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// Always `message`.
+    public let type: String
+    /// Always `assistant`.
+    public let role: String
+    public let refusal: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(type: String = "message", role: String = "assistant", refusal: String? = nil) {
+        self.type = type
+        self.role = role
+        self.refusal = refusal
+    }
+    private static let _readerKeys = JSONKeys(
+        "type", "role", "refusal"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var type: String?, role: String?, refusal: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: type = try reader.read(String.self)
+            case 1: role = try reader.read(String.self)
+            case 2: refusal = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.type = try reader.required(type, "type")
+        self.role = try reader.required(role, "role")
+        self.refusal = refusal
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeField(self.type, "type")
+        try writer.encodeField(self.role, "role")
+        try writer.encodeOptionalField(self.refusal, "refusal")
+        writer.endObject()
+    }
+}
+
 /// Integers without a format whose schema shows values beyond Int.max.
 public struct KafkaSettings: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     /// - Note: Defaults to `Decimal(string: "9223372036854776000")!` when missing.
@@ -63,31 +103,6 @@ public enum IdOrName: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         switch self {
         case .int(let value): try writer.encodeValue(value)
         case .string(let value): try writer.encodeValue(value)
-        }
-    }
-}
-
-/// Every property of every variant is optional, so each variant decodes any object.
-public enum SearchResult: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    /// The value as a `TvShow`.
-    case tvShow(TvShow)
-    /// The value as a `Movie`.
-    case movie(Movie)
-    /// The value as a `Person`.
-    case person(Person)
-    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
-        .init(keys: ["first_air_date", "name"], reading: { .tvShow(try $0.read(TvShow.self)) }),
-        .init(keys: ["release_date", "title"], reading: { .movie(try $0.read(Movie.self)) }),
-        .init(keys: ["known_for", "name"], reading: { .person(try $0.read(Person.self)) }),
-    ]
-    public init(reading reader: inout JSONReader) throws {
-        self = try OneOfDecoding.bestMatch("SearchResult", in: &reader, Self._candidates)
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        switch self {
-        case .tvShow(let value): try writer.encodeValue(value)
-        case .movie(let value): try writer.encodeValue(value)
-        case .person(let value): try writer.encodeValue(value)
         }
     }
 }

@@ -4,6 +4,31 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// Every property of every variant is optional, so each variant decodes any object.
+public enum SearchResult: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    /// The value as a `TvShow`.
+    case tvShow(TvShow)
+    /// The value as a `Movie`.
+    case movie(Movie)
+    /// The value as a `Person`.
+    case person(Person)
+    private static let _candidates: [OneOfDecoding.Candidate<Self>] = [
+        .init(keys: ["first_air_date", "name"], reading: { .tvShow(try $0.read(TvShow.self)) }),
+        .init(keys: ["release_date", "title"], reading: { .movie(try $0.read(Movie.self)) }),
+        .init(keys: ["known_for", "name"], reading: { .person(try $0.read(Person.self)) }),
+    ]
+    public init(reading reader: inout JSONReader) throws {
+        self = try OneOfDecoding.bestMatch("SearchResult", in: &reader, Self._candidates)
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        switch self {
+        case .tvShow(let value): try writer.encodeValue(value)
+        case .movie(let value): try writer.encodeValue(value)
+        case .person(let value): try writer.encodeValue(value)
+        }
+    }
+}
+
 /// The `TvShow` schema of the API.
 public struct TvShow: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public let name: String?
@@ -66,39 +91,6 @@ public struct Movie: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         writer.beginObject()
         try writer.encodeOptionalField(self.title, "title")
         try writer.encodeOptionalField(self.releaseDate, "release_date")
-        writer.endObject()
-    }
-}
-
-/// The `Person` schema of the API.
-public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public let name: String?
-    public let knownFor: [String]?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(name: String? = nil, knownFor: [String]? = nil) {
-        self.name = name
-        self.knownFor = knownFor
-    }
-    private static let _readerKeys = JSONKeys(
-        "name", "known_for"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var name: String?, knownFor: [String]?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: name = try reader.readIfPresent(String.self)
-            case 1: knownFor = try reader.readIfPresent([String].self)
-            default: try reader.skipValue()
-            }
-        }
-        self.name = name
-        self.knownFor = knownFor
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.name, "name")
-        try writer.encodeOptionalField(self.knownFor, "known_for")
         writer.endObject()
     }
 }

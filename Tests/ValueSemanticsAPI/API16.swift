@@ -4,6 +4,39 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `Person` schema of the API.
+public struct Person: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public let name: String?
+    public let knownFor: [String]?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(name: String? = nil, knownFor: [String]? = nil) {
+        self.name = name
+        self.knownFor = knownFor
+    }
+    private static let _readerKeys = JSONKeys(
+        "name", "known_for"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var name: String?, knownFor: [String]?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: name = try reader.readIfPresent(String.self)
+            case 1: knownFor = try reader.readIfPresent([String].self)
+            default: try reader.skipValue()
+            }
+        }
+        self.name = name
+        self.knownFor = knownFor
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.name, "name")
+        try writer.encodeOptionalField(self.knownFor, "known_for")
+        writer.endObject()
+    }
+}
+
 /// The discriminator is not required; a value without it is the base's own.
 ///
 /// A base schema: a value is one of its subtypes, chosen by its discriminator.
@@ -69,44 +102,6 @@ public enum Pet: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
             try writer.encodeField(self.name, "name")
             writer.endObject()
         }
-    }
-}
-
-/// The `Dog` schema of the API.
-public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public var petType: String?
-    public var name: String
-    public var bark: String?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, bark: String? = nil) {
-        self.petType = petType
-        self.name = name
-        self.bark = bark
-    }
-    private static let _readerKeys = JSONKeys(
-        "petType", "name", "bark"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var petType: String?, name: String?, bark: String?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: petType = try reader.readIfPresent(String.self)
-            case 1: name = try reader.read(String.self)
-            case 2: bark = try reader.readIfPresent(String.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.petType = petType
-        self.name = try reader.required(name, "name")
-        self.bark = bark
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.petType, "petType")
-        try writer.encodeField(self.name, "name")
-        try writer.encodeOptionalField(self.bark, "bark")
-        writer.endObject()
     }
 }
 

@@ -4,6 +4,44 @@
 internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
+/// The `Dog` schema of the API.
+public struct Dog: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var petType: String?
+    public var name: String
+    public var bark: String?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, bark: String? = nil) {
+        self.petType = petType
+        self.name = name
+        self.bark = bark
+    }
+    private static let _readerKeys = JSONKeys(
+        "petType", "name", "bark"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var petType: String?, name: String?, bark: String?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: petType = try reader.readIfPresent(String.self)
+            case 1: name = try reader.read(String.self)
+            case 2: bark = try reader.readIfPresent(String.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.petType = petType
+        self.name = try reader.required(name, "name")
+        self.bark = bark
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.bark, "bark")
+        writer.endObject()
+    }
+}
+
 /// The `Cat` schema of the API.
 public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var petType: String?
@@ -38,44 +76,6 @@ public struct Cat: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
         try writer.encodeOptionalField(self.petType, "petType")
         try writer.encodeField(self.name, "name")
         try writer.encodeField(self.indoor, "indoor")
-        writer.endObject()
-    }
-}
-
-/// The `Bird` schema of the API.
-public struct Bird: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
-    public var petType: String?
-    public var name: String
-    public var wingspan: Double?
-    /// Creates a value from its properties (optional ones default to `nil`).
-    public init(petType: String? = nil, name: String, wingspan: Double? = nil) {
-        self.petType = petType
-        self.name = name
-        self.wingspan = wingspan
-    }
-    private static let _readerKeys = JSONKeys(
-        "petType", "name", "wingspan"
-    )
-    public init(reading reader: inout JSONReader) throws {
-        var petType: String?, name: String?, wingspan: Double?
-        try reader.beginObject(Self.self)
-        while let field = try reader.nextField(Self._readerKeys) {
-            switch field {
-            case 0: petType = try reader.readIfPresent(String.self)
-            case 1: name = try reader.read(String.self)
-            case 2: wingspan = try reader.readIfPresent(Double.self)
-            default: try reader.skipValue()
-            }
-        }
-        self.petType = petType
-        self.name = try reader.required(name, "name")
-        self.wingspan = wingspan
-    }
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.beginObject()
-        try writer.encodeOptionalField(self.petType, "petType")
-        try writer.encodeField(self.name, "name")
-        try writer.encodeOptionalField(self.wingspan, "wingspan")
         writer.endObject()
     }
 }

@@ -2,7 +2,45 @@
 // swift-format-ignore-file
 
 internal import Foundation
-@_spi(Generated) internal import RaspRuntime
+@_spi(Generated) public import RaspRuntime
+
+/// The `Bird` schema of the API.
+public struct Bird: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
+    public var petType: String?
+    public var name: String
+    public var wingspan: Double?
+    /// Creates a value from its properties (optional ones default to `nil`).
+    public init(petType: String? = nil, name: String, wingspan: Double? = nil) {
+        self.petType = petType
+        self.name = name
+        self.wingspan = wingspan
+    }
+    private static let _readerKeys = JSONKeys(
+        "petType", "name", "wingspan"
+    )
+    public init(reading reader: inout JSONReader) throws {
+        var petType: String?, name: String?, wingspan: Double?
+        try reader.beginObject(Self.self)
+        while let field = try reader.nextField(Self._readerKeys) {
+            switch field {
+            case 0: petType = try reader.readIfPresent(String.self)
+            case 1: name = try reader.read(String.self)
+            case 2: wingspan = try reader.readIfPresent(Double.self)
+            default: try reader.skipValue()
+            }
+        }
+        self.petType = petType
+        self.name = try reader.required(name, "name")
+        self.wingspan = wingspan
+    }
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.encodeOptionalField(self.petType, "petType")
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.wingspan, "wingspan")
+        writer.endObject()
+    }
+}
 
 extension Operations {
     /// The input of ``Client/patchProfile(_:)``.

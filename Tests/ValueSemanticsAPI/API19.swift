@@ -5,7 +5,7 @@ internal import Foundation
 @_spi(Generated) public import RaspRuntime
 
 /// The `IngestSource` schema of the API.
-public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
+public struct IngestSource: Codable, Hashable, Sendable, JSONWritable, JSONReadable {
     public var name: String
     public var uid: String?
     /// Which of the schema's variants the value also is (its `oneOf`/`anyOf`).
@@ -35,11 +35,13 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
         reader.rewind(to: start)
         self.variant = try reader.read(IngestSource.Variant.self)
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encodeField(self.name, "name")
-        try container.encodeOptionalField(self.uid, "uid")
-        try self.variant.encode(to: encoder)
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        let start = writer.mark
+        writer.beginObject()
+        try writer.encodeField(self.name, "name")
+        try writer.encodeOptionalField(self.uid, "uid")
+        try writer.encodeMembers(of: self.variant, objectStart: start)
+        writer.endObject()
     }
 
     /// The `Variant` schema of the API.
@@ -51,24 +53,11 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
         case gitHub(IngestSource.Variant.GitHub)
         /// The value as a `IngestSource.Variant.Stripe`.
         case stripe(IngestSource.Variant.Stripe)
-        public init(from decoder: any Decoder) throws {
-            switch try OneOfDecoding.discriminator("type", in: decoder) {
-            case "github": self = .gitHub(try IngestSource.Variant.GitHub(from: decoder))
-            case "stripe": self = .stripe(try IngestSource.Variant.Stripe(from: decoder))
-            case let other: throw OneOfDecoding.unknownDiscriminator(other, in: decoder)
-            }
-        }
         public init(reading reader: inout JSONReader) throws {
             switch try OneOfDecoding.discriminator("type", in: &reader) {
             case "github": self = .gitHub(try reader.read(IngestSource.Variant.GitHub.self))
             case "stripe": self = .stripe(try reader.read(IngestSource.Variant.Stripe.self))
             case let other: throw OneOfDecoding.unknownDiscriminator(other, in: reader)
-            }
-        }
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .gitHub(let value): try value.encode(to: encoder)
-            case .stripe(let value): try value.encode(to: encoder)
             }
         }
         public func writeJSON(to writer: inout JSONWriter) throws {
@@ -88,11 +77,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                 self.type = type
                 self.config = config
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.type = try container.field(String.self, "type")
-                self.config = try container.field(IngestSource.Variant.GitHub.Config.self, "config")
-            }
             private static let _readerKeys = JSONKeys(
                 "type", "config"
             )
@@ -109,11 +93,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                 self.type = try reader.required(type, "type")
                 self.config = try reader.required(config, "config")
             }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.type, "type")
-                try container.encodeField(self.config, "config")
-            }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
                 try writer.encodeField(self.type, "type")
@@ -128,10 +107,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                 public init(secret: String) {
                     self.secret = secret
                 }
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: FieldKey.self)
-                    self.secret = try container.field(String.self, "secret")
-                }
                 private static let _readerKeys = JSONKeys(
                     "secret"
                 )
@@ -145,10 +120,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                         }
                     }
                     self.secret = try reader.required(secret, "secret")
-                }
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: FieldKey.self)
-                    try container.encodeField(self.secret, "secret")
                 }
                 public func writeJSON(to writer: inout JSONWriter) throws {
                     writer.beginObject()
@@ -168,11 +139,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                 self.type = type
                 self.config = config
             }
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: FieldKey.self)
-                self.type = try container.field(String.self, "type")
-                self.config = try container.field(IngestSource.Variant.Stripe.Config.self, "config")
-            }
             private static let _readerKeys = JSONKeys(
                 "type", "config"
             )
@@ -188,11 +154,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                 }
                 self.type = try reader.required(type, "type")
                 self.config = try reader.required(config, "config")
-            }
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: FieldKey.self)
-                try container.encodeField(self.type, "type")
-                try container.encodeField(self.config, "config")
             }
             public func writeJSON(to writer: inout JSONWriter) throws {
                 writer.beginObject()
@@ -210,11 +171,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                     self.key = key
                     self.live = live
                 }
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: FieldKey.self)
-                    self.key = try container.field(String.self, "key")
-                    self.live = try container.optionalField(Bool.self, "live")
-                }
                 private static let _readerKeys = JSONKeys(
                     "key", "live"
                 )
@@ -230,11 +186,6 @@ public struct IngestSource: Codable, Hashable, Sendable, JSONReadable {
                     }
                     self.key = try reader.required(key, "key")
                     self.live = live
-                }
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: FieldKey.self)
-                    try container.encodeField(self.key, "key")
-                    try container.encodeOptionalField(self.live, "live")
                 }
                 public func writeJSON(to writer: inout JSONWriter) throws {
                     writer.beginObject()

@@ -138,5 +138,8 @@ struct UnionRoundTripTests {
         #expect(try encoded(built) == .object([
             "name": .string("repo"), "type": .string("github"), "config": .object(["secret": .string("s")]),
         ]))
+        // Written by its own `writeJSON(to:)`: its keys, then the variant's, in one object.
+        #expect(String(decoding: try JSONCoding.encode(built), as: UTF8.self)
+            == #"{"name":"repo","type":"github","config":{"secret":"s"}}"#)
     }
 }

@@ -310,8 +310,13 @@ extension SwiftRenderer {
     /// A struct's `writeJSON(to:)`: the lines of its `encode(to:)`, written to a `JSONWriter` between braces.
     func renderJSONWriter(_ decl: StructDecl, _ w: inout CodeWriter) {
         w.block(access, "func writeJSON(to writer: inout JSONWriter) throws") { w in
+            if decl.variant != nil { w.line("let start = writer.mark") }
             w.line("writer.beginObject()")
             writeEncoderLines(decl, receiver: "writer", &w)
+            // The variant adds its keys to the same object.
+            if let variant = decl.variant {
+                w.line("try writer.encodeMembers(of: self.", Naming.bare(variant.name), ", objectStart: start)")
+            }
             w.line("writer.endObject()")
         }
     }

@@ -165,9 +165,8 @@ enum CodingDirection {
 }
 
 extension StructDecl {
-    /// Whether the struct gets `writeJSON(to:)`: one that encodes, unless a variant writes its keys into the same
-    /// object (only `encode(to:)` can share an object between two values).
-    var writesJSON: Bool { direction != .decode && variant == nil }
+    /// Whether the struct gets `writeJSON(to:)`: one that encodes (a variant adds its keys to the same object).
+    var writesJSON: Bool { direction != .decode }
     /// Whether the struct gets `init(reading:)`: one that decodes.
     var readsJSON: Bool { direction != .encode }
     /// Whether the struct gets a written-out `init(from:)`: one that decodes and is coded by shape.

@@ -248,8 +248,8 @@ struct SentTypes {
 }
 
 /// Finds the types something other than JSON codes by their shape, through `Decoder` and `Encoder`: parameters
-/// (a query's exploded object, a deepObject), form and multipart bodies and every type they contain, and the union
-/// a struct encodes into its own object (its variant). These keep written-out `init(from:)` and `encode(to:)`.
+/// (a query's exploded object, a deepObject), form and multipart bodies and every type they contain. These keep
+/// written-out `init(from:)` and `encode(to:)`.
 struct ShapeCodedTypes {
     /// Whether the type of each id is coded by shape.
     private let coded: [Bool]
@@ -274,9 +274,6 @@ struct ShapeCodedTypes {
                 default: break
                 }
             }
-        }
-        api.forEachDeclaration { declaration in
-            if case .structType(let decl) = declaration, let variant = decl.variant { add(variant.type, &work) }
         }
         coded = all ? Array(repeating: true, count: graph.contained.count) : graph.reached(from: work)
     }

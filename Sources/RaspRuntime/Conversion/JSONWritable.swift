@@ -116,6 +116,54 @@ public struct JSONWriter {
         JSONText.appendDouble(value, to: &bytes)
     }
 
+    // MARK: Unions that share their struct's object
+
+    /// Where the next byte goes: taken before a struct's `beginObject()` whose object a union shares
+    /// (``encodeMembers(of:objectStart:)``).
+    @_spi(Generated)
+    public var mark: Int { bytes.count }
+
+    /// Writes the members of `value`'s JSON object into the object being written, which began at `start` (a
+    /// ``mark``): for a struct whose `oneOf`/`anyOf` variant describes more keys of the same object. A key the
+    /// object already has, byte for byte, is not written again.
+    /// - Throws: `EncodingError` when `value` is not a JSON object, or for a number JSON cannot hold.
+    @_spi(Generated)
+    public mutating func encodeMembers<Value: JSONWritable>(of value: Value, objectStart start: Int) throws {
+        var own = JSONWriter()
+        try value.writeJSON(to: &own)
+        var written = Set<ArraySlice<UInt8>>()
+        // The object so far, closed so that it reads as JSON: its keys, as this writer escaped them.
+        let open = bytes[start...] + [0x7D]
+        try Self.members(of: Array(open)) { key, _ in written.insert(key) }
+        let members = own.bytes
+        do {
+            try Self.members(of: members) { key, member in
+                guard !written.contains(key) else { return }
+                beginItem()
+                bytes.append(contentsOf: member)
+            }
+        } catch is DecodingError {
+            throw EncodingError.invalidValue(value, .init(
+                codingPath: [], debugDescription: "\(Value.self) shares its struct's object, so it must be an object"))
+        }
+    }
+
+    /// Calls `body` with each member of the JSON object in `json`: the key's bytes between its quotes, and the whole
+    /// member (`"key":value`).
+    private static func members(
+        of json: [UInt8], _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        try json.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            try reader.beginObject(JSONObject<JSONValue>.self)
+            while try reader.nextKey() {
+                let entry = reader.path[reader.path.count - 1]
+                try reader.skipValue()
+                try body(json[entry.keyStart..<entry.keyEnd], json[(entry.keyStart - 1)..<reader.index])
+            }
+        }
+    }
+
     // MARK: Generated types' properties
 
     /// Writes a property's value under its wire name.
