@@ -106,11 +106,16 @@ func describe(_ error: any Error) -> (kind: String, path: String, message: Strin
     }
 }
 
-/// Whether the two paths agree: both encoded the same bytes, or both failed with the same kind of error at the same
-/// coding path (the messages may say it differently).
+/// Whether the two paths agree: both encoded the same JSON (the same bytes, or the same value with an object's members
+/// in another order: a map decoded by `JSONDecoder` comes in its keys' order, one read from the bytes in theirs), or
+/// both failed with the same kind of error at the same coding path (the messages may say it differently).
 func agree(_ new: Result<Data, any Error>, _ old: Result<Data, any Error>) -> Bool {
     switch (new, old) {
-    case (.success(let one), .success(let other)): return one == other
+    case (.success(let one), .success(let other)):
+        guard one != other else { return true }
+        guard let first = try? JSONCoding.decode(JSONValue.self, from: one),
+              let second = try? JSONCoding.decode(JSONValue.self, from: other) else { return false }
+        return first == second
     case (.failure(let one), .failure(let other)):
         let (first, second) = (describe(one), describe(other))
         return first.kind == second.kind && first.path == second.path
