@@ -108,7 +108,11 @@ struct SchemaValidator {
     private func validates(object fields: JSONObject<JSONValue>, _ schema: Schema, depth: Int) -> Bool {
         if let minimum = Int(schema.facts.minProperties ?? ""), fields.count < minimum { return false }
         if let maximum = Int(schema.facts.maxProperties ?? ""), fields.count > maximum { return false }
-        let declared = Dictionary(schema.properties.map { ($0.name, $0.schema) }) { first, _ in first }
+        // Keys compared byte for byte, as JSON compares them (not by Unicode equivalence, as `String`s are).
+        var declared = JSONObject<Schema>()
+        for property in schema.properties where declared[property.name] == nil {
+            declared[property.name] = property.schema
+        }
         for name in schema.required where fields[name] == nil {
             // A property only the other side sends may be missing.
             let property = declared[name].map { resolved($0, depth: depth) }

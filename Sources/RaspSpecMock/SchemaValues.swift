@@ -240,7 +240,7 @@ struct SchemaValues {
 
     /// JSON text as a value, if it is JSON.
     static func decodeJSON(_ text: String) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try? JSONCoding.decode(JSONValue.self, from: Data(text.utf8))
     }
 
     /// A resolved YAML scalar as a JSON value.

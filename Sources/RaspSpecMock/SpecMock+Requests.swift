@@ -157,7 +157,7 @@ struct RequestCheck: Sendable {
             return valid ? nil : answer([400], detail: "the multipart body does not match its schema")
         }
         guard media.carriesJSON, let schema = media.schema else { return nil }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: request.bodyData) else {
+        guard let value = try? JSONCoding.decode(JSONValue.self, from: request.bodyData) else {
             return answer([400], detail: "the body is no JSON")
         }
         return validator.validates(value, schema) ? nil : answer([400], detail: "the body does not match its schema")
@@ -242,7 +242,7 @@ struct RequestCheck: Sendable {
         }
         guard !texts.isEmpty else { return nil }
         if parameter.contentType != nil {
-            return try? JSONDecoder().decode(JSONValue.self, from: Data(texts[0].utf8))
+            return try? JSONCoding.decode(JSONValue.self, from: Data(texts[0].utf8))
         }
         let schema = document.dereferenced(parameter.schema)
         if schema.types.contains(.array) || (schema.types.isEmpty && schema.items != nil) {
@@ -373,7 +373,7 @@ struct RequestCheck: Sendable {
             .prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
         let isJSON = type == "application/json" || type.hasSuffix("+json")
         guard isJSON || type.hasPrefix("text/") else { return .unchecked }
-        let json = try? JSONDecoder().decode(JSONValue.self, from: part.body)
+        let json = try? JSONCoding.decode(JSONValue.self, from: part.body)
         if isJSON { return json.map { .checked([$0]) } ?? .invalid }
         // Bytes that are not UTF-8 are no text, whatever the part says.
         guard let text = String(data: part.body, encoding: .utf8) else { return .unchecked }

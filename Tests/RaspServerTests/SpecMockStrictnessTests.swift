@@ -139,6 +139,7 @@ struct SpecMockStrictnessTests {
                 count: {type: integer, minimum: 0, maximum: 9, format: int32}
                 labels: {type: array, uniqueItems: true, items: {type: string}}
                 note: {type: [string, 'null'], minLength: 2}
+                "caf\u{E9}": {type: string}
         """
 
     static func mock(credential: String? = nil) throws -> SpecMock {
@@ -309,6 +310,10 @@ struct SpecMockStrictnessTests {
         #expect(try await Self.respond("GET", item + "?tags=c", headers: Self.authorized).status == 400)
         #expect(try await Self.respond("PUT", "/items/x", body: #"{"id":"x","code":"AB-123","count":1}"#).status == 400)
         #expect(try await Self.respond("PUT", "/items/x", body: "{").status == 400)
+        // A key is the bytes sent: "café" with a combining accent (NFD) is not the declared "café" (NFC).
+        let valid = #""id":"\#(Self.validID)","code":"AB-123","count":1"#
+        #expect(try await Self.respond("PUT", "/items/x", body: "{\(valid),\"caf\u{E9}\":\"x\"}").status == 204)
+        #expect(try await Self.respond("PUT", "/items/x", body: "{\(valid),\"cafe\u{301}\":\"x\"}").status == 400)
         #expect(try await Self.respond("PUT", "/items/x").status == 400)
         var router = ServerRouter()
         try Self.mock().registerRoutes(on: &router)
