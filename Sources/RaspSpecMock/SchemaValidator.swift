@@ -25,8 +25,9 @@ struct SchemaValidator {
             guard depth < maxDepth, document.schemas.indices.contains(ref.target) else { return true }
             return validates(value, document.schemas[ref.target].schema, depth: depth + 1)
         }
-        // `type: 'null'` (no type but `null`) allows nothing else.
-        if schema.isNullOnly { return value == .null }
+        // `type: 'null'` (no type but `null`) allows nothing else; `nullable: true` alone (OpenAPI 3.0, as in
+        // `allOf: [{$ref: …}, {nullable: true}]`) adds `null` to no type, so it constrains nothing.
+        if schema.isNullOnly { return schema.namesNullType ? value == .null : true }
         // The document's enum values are read as scalars: an object or array value is not checked against them.
         if let allowed = schema.enumValues, !value.isStructure, !allowed.contains(where: { Self.equal(value, $0) }) {
             return false

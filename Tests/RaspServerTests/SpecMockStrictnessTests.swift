@@ -217,6 +217,19 @@ struct SpecMockStrictnessTests {
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"extra":true}"#), "additionalProperties")
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"labels":["x","x"]}"#), "uniqueItems")
         #expect(try !check(#"{"id":"\#(id)","code":"AB-123","count":1,"note":"a"}"#), "minLength")
+        // 3.1's `type: 'null'` allows only `null`; 3.0's `nullable: true` without a type constrains nothing.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nulls-\(UUID().uuidString).yaml")
+        try Data(("openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n"
+            + "components: {schemas: {N: {type: 'null'}, A: {allOf: [{type: string}, {nullable: true}]}}}\n").utf8)
+            .write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let typeNull = try SpecMock(contentsOf: file.path).document
+        let strict = SchemaValidator(document: typeNull, isResponse: false)
+        let schemas = Dictionary(uniqueKeysWithValues: typeNull.schemas.map { ($0.name, $0.schema) })
+        #expect(strict.validates(.null, try #require(schemas["N"])))
+        #expect(!strict.validates(.string("x"), try #require(schemas["N"])))
+        #expect(strict.validates(.string("auto"), try #require(schemas["A"])))
+        #expect(!strict.validates(.number(1), try #require(schemas["A"])))
     }
 
     /// A `multipart/form-data` body of these parts (name, optional Content-Type, text), with a file part named `file`

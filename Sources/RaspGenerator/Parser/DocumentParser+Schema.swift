@@ -121,6 +121,7 @@ extension DocumentParser {
             for (name, mark) in names {
                 if name == "null" {
                     schema.nullable = true
+                    schema.namesNullType = true
                 } else if let type = JSONType(rawValue: name) {
                     schema.types.append(type)
                 } else {

@@ -39,6 +39,7 @@ public struct Schema: Sendable {
         var ref: SchemaReference?
         var types: [JSONType] = []
         var nullable = false
+        var namesNullType = false
         var format: String?
         var title: String?
         var description: String?
@@ -88,6 +89,12 @@ public struct Schema: Sendable {
     public var nullable: Bool {
         get { storage.fields.nullable }
         _modify { yield &unique().fields.nullable }
+    }
+    /// Whether `type` names `null` (OpenAPI 3.1), which allows `null` alone when it names nothing else; `nullable:
+    /// true` without a `type` (OpenAPI 3.0) constrains nothing.
+    public var namesNullType: Bool {
+        get { storage.fields.namesNullType }
+        _modify { yield &unique().fields.namesNullType }
     }
     /// `format`.
     public var format: String? {
