@@ -134,7 +134,9 @@ struct RequestCheck: Sendable {
     private static let sayTheRequestIsWrong: Set<Int> = [400, 405, 406, 409, 412, 413, 414, 415, 428, 431]
 
     private func bodyRefusal(_ request: ServerRequest, validator: SchemaValidator) -> ServerResponse? {
-        guard let body = operation.requestBody, !body.content.isEmpty, request.hasBody else { return nil }
+        // An empty body sent as a form is an empty form, which may lack required fields.
+        let emptyForm = request.contentType == "application/x-www-form-urlencoded"
+        guard let body = operation.requestBody, !body.content.isEmpty, request.hasBody || emptyForm else { return nil }
         guard let type = request.contentType else { return answer([400], detail: "the body has no Content-Type") }
         // A text type a Swagger 2.0 operation consumes beside JSON carries the same JSON text.
         let media = body.content.first { Self.type(type, isIn: $0.contentType) }

@@ -44,6 +44,16 @@ struct SpecMockStrictnessTests {
                     schema: {$ref: '#/components/schemas/Item'}
               responses:
                 '204': {description: Stored.}
+          /forms:
+            post:
+              operationId: postForm
+              security: []
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema: {type: object, required: [name], properties: {name: {type: string}}}
+              responses:
+                '204': {description: Stored.}
           /items/special:
             get:
               operationId: special
@@ -287,6 +297,22 @@ struct SpecMockStrictnessTests {
             method: "POST", target: "/uploads", headers: [.contentType: "multipart/form-data; boundary=other"],
             body: Self.multipart([("title", nil, "ok")]).1))
         #expect(unframed.status == 400)
+    }
+
+    /// An empty body sent as a form is an empty form: its required fields are missing. No body at all is no body.
+    @Test func anEmptyFormLacksItsRequiredFields() async throws {
+        var router = ServerRouter()
+        try Self.mock().registerRoutes(on: &router)
+        func status(_ body: String, contentType: String?) async -> Int {
+            var headers: HTTPFields = [:]
+            if let contentType { headers[.contentType] = contentType }
+            return await router.respond(to: ServerRequest(method: "POST", target: "/forms", headers: headers,
+                                                          body: Data(body.utf8))).status
+        }
+        let form = "application/x-www-form-urlencoded"
+        #expect(await status("", contentType: form) == 400)
+        #expect(await status("name=x", contentType: form) == 204)
+        #expect(await status("", contentType: nil) == 204)
     }
 
     @Test func only101ForARequestThatAsksForAnUpgrade() async throws {
