@@ -281,7 +281,8 @@ struct RequestCheck: Sendable {
             let value: JSONValue
             if resolved.types.contains(.array) {
                 let itemSchema = document.dereferenced(resolved.items ?? Schema(mark: resolved.mark))
-                value = .array(texts.map { scalar($0, itemSchema) })
+                // One empty field is the empty list, in every style (`ids=`).
+                value = texts == [""] ? .array([]) : .array(texts.map { scalar($0, itemSchema) })
             } else if resolved.types.contains(.object) || !resolved.properties.isEmpty {
                 continue
             } else {
