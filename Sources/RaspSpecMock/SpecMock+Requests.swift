@@ -64,8 +64,8 @@ struct RequestCheck: Sendable {
         }
         let validator = SchemaValidator(document: document, isResponse: false)
         for parameter in parameters {
-            guard let value = Self.value(of: parameter, in: request, document: document),
-                  !validator.validates(value, parameter.schema) else { continue }
+            guard let readings = Self.readings(of: parameter, in: request, document: document),
+                  !readings.contains(where: { validator.validates($0, parameter.schema) }) else { continue }
             return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")
         }
         return bodyRefusal(request, validator: validator) ?? refusalWithoutUpgrade(request)
@@ -229,10 +229,11 @@ struct RequestCheck: Sendable {
         }
     }
 
-    /// A parameter's value in the request as the JSON value its schema describes (text read as a number, boolean or
-    /// list where the schema says so); nil when the request does not have it or its schema is an object.
-    private static func value(of parameter: Parameter, in request: ServerRequest,
-                              document: OpenAPIDocument) -> JSONValue? {
+    /// A parameter's value in the request as the JSON values its schema may describe (text read as a number,
+    /// boolean or list where the schema says so; for a union, as each variant reads it); nil when the request does
+    /// not have it or its schema is an object. The parameter is valid when one of them is.
+    private static func readings(of parameter: Parameter, in request: ServerRequest,
+                                 document: OpenAPIDocument) -> [JSONValue]? {
         let texts: [String]
         switch parameter.location {
         // A path segment arrives percent-encoded.
@@ -244,7 +245,7 @@ struct RequestCheck: Sendable {
         }
         guard !texts.isEmpty else { return nil }
         if parameter.contentType != nil {
-            return try? JSONCoding.decode(JSONValue.self, from: Data(texts[0].utf8))
+            return (try? JSONCoding.decode(JSONValue.self, from: Data(texts[0].utf8))).map { [$0] }
         }
         let schema = document.dereferenced(parameter.schema)
         if schema.types.contains(.array) || (schema.types.isEmpty && schema.items != nil) {
@@ -255,21 +256,42 @@ struct RequestCheck: Sendable {
             default: ","
             }
             // One empty item of a list that is not exploded is the empty list.
-            if texts == [""], !(parameter.explode && parameter.location == .query) { return .array([]) }
+            if texts == [""], !(parameter.explode && parameter.location == .query) { return [.array([])] }
             let parts = texts.count > 1 || parameter.explode && parameter.location == .query
                 ? texts : texts[0].split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-            return .array(parts.map { scalar($0, items) })
+            return [.array(parts.map { scalar($0, items) })]
         }
         guard !schema.types.contains(.object), schema.properties.isEmpty else { return nil }
-        return scalar(texts[0], schema)
+        // `anyOf: [{type: boolean}, {type: string}]`: `false` may be either.
+        let variants = (schema.oneOf + schema.anyOf).map { document.dereferenced($0) }
+        var readings = [scalar(texts[0], schema)]
+        for variant in variants where variant.types.contains(where: { $0 != .string }) {
+            readings.append(scalar(texts[0], variant))
+        }
+        return readings
     }
 
     /// Whether an `application/x-www-form-urlencoded` body has its schema's required fields (a nested object's as
     /// bracketed keys, `card[number]`) and whether each field of a scalar or list property is valid under it, read as
-    /// the property's type says (a repeated field as a list).
+    /// the property's type says (a repeated field as a list). A schema made of parts holds for every `allOf` part and
+    /// for one of its `oneOf` or `anyOf` variants at least.
     private static func formIsValid(_ text: String, schema: Schema, document: OpenAPIDocument,
                                     validator: SchemaValidator) -> Bool {
-        let items = ServerRequest.formItems(text)
+        formIsValid(ServerRequest.formItems(text), schema: schema, document: document, validator: validator, depth: 0)
+    }
+
+    private static func formIsValid(_ items: [(name: String, value: String)], schema: Schema,
+                                    document: OpenAPIDocument, validator: SchemaValidator, depth: Int) -> Bool {
+        // A chain of parts deeper than this (a recursive schema) is taken as valid.
+        guard depth < 16 else { return true }
+        func holds(_ part: Schema) -> Bool {
+            formIsValid(items, schema: document.dereferenced(part), document: document, validator: validator,
+                        depth: depth + 1)
+        }
+        guard schema.allOf.allSatisfy(holds) else { return false }
+        for variants in [schema.oneOf, schema.anyOf] where !variants.isEmpty && !variants.contains(where: holds) {
+            return false
+        }
         for name in schema.required where !items.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
             let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
             if property?.readOnly != true { return false }
