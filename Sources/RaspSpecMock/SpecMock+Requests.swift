@@ -64,7 +64,7 @@ struct RequestCheck: Sendable {
         }
         let validator = SchemaValidator(document: document, isResponse: false)
         for parameter in parameters {
-            guard let readings = Self.readings(of: parameter, in: request, document: document),
+            guard let readings = Self.readings(of: parameter, in: request, document: document, validator: validator),
                   !readings.contains(where: { validator.validates($0, parameter.schema) }) else { continue }
             return answer([400], detail: "\(parameter.location) parameter '\(parameter.name)' is not valid")
         }
@@ -232,8 +232,8 @@ struct RequestCheck: Sendable {
     /// A parameter's value in the request as the JSON values its schema may describe (text read as a number,
     /// boolean or list where the schema says so; for a union, as each variant reads it); nil when the request does
     /// not have it or its schema is an object. The parameter is valid when one of them is.
-    private static func readings(of parameter: Parameter, in request: ServerRequest,
-                                 document: OpenAPIDocument) -> [JSONValue]? {
+    private static func readings(of parameter: Parameter, in request: ServerRequest, document: OpenAPIDocument,
+                                 validator: SchemaValidator) -> [JSONValue]? {
         let texts: [String]
         switch parameter.location {
         // A path segment arrives percent-encoded.
@@ -259,14 +259,23 @@ struct RequestCheck: Sendable {
             if texts == [""], !(parameter.explode && parameter.location == .query) { return [.array([])] }
             let parts = texts.count > 1 || parameter.explode && parameter.location == .query
                 ? texts : texts[0].split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-            return [.array(parts.map { scalar($0, items) })]
+            // Each item as the first of its readings that its schema takes.
+            return [.array(parts.map { part in
+                let readings = scalarReadings(part, items, document: document)
+                return readings.first { validator.validates($0, items) } ?? readings[0]
+            })]
         }
         guard !schema.types.contains(.object), schema.properties.isEmpty else { return nil }
-        // `anyOf: [{type: boolean}, {type: string}]`: `false` may be either.
-        let variants = (schema.oneOf + schema.anyOf).map { document.dereferenced($0) }
-        var readings = [scalar(texts[0], schema)]
-        for variant in variants where variant.types.contains(where: { $0 != .string }) {
-            readings.append(scalar(texts[0], variant))
+        return scalarReadings(texts[0], schema, document: document)
+    }
+
+    /// The values a parameter's text may stand for under `schema`: as its type reads it, and for a union as each
+    /// variant reads it (`false` under `anyOf: [{type: boolean}, {type: string}]` may be either).
+    private static func scalarReadings(_ text: String, _ schema: Schema, document: OpenAPIDocument) -> [JSONValue] {
+        var readings = [scalar(text, schema)]
+        for variant in (schema.oneOf + schema.anyOf).map({ document.dereferenced($0) })
+        where variant.types.contains(where: { $0 != .string }) {
+            readings.append(scalar(text, variant))
         }
         return readings
     }

@@ -21,6 +21,9 @@ struct SpecMockStrictnessTests {
                 - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 50}}
                 - {name: tags, in: query, schema: {type: array, items: {type: string, enum: [a, b]}}}
                 - {name: accept, in: query, schema: {anyOf: [{type: boolean}, {type: string, const: 'yes'}]}}
+                - name: statuses
+                  in: query
+                  schema: {type: array, items: {anyOf: [{type: string, enum: [failed]}, {type: integer}]}}
               responses:
                 '200':
                   description: An item.
@@ -367,6 +370,10 @@ struct SpecMockStrictnessTests {
         #expect(try await Self.respond("GET", item + "?accept=false", headers: Self.authorized).status == 200)
         #expect(try await Self.respond("GET", item + "?accept=yes", headers: Self.authorized).status == 200)
         #expect(try await Self.respond("GET", item + "?accept=no", headers: Self.authorized).status == 400)
+        // And each item of a list of a union (Lago's `http_statuses[]`).
+        #expect(try await Self.respond("GET", item + "?statuses=failed&statuses=404", headers: Self.authorized)
+            .status == 200)
+        #expect(try await Self.respond("GET", item + "?statuses=lost", headers: Self.authorized).status == 400)
         #expect(try await Self.respond("PUT", "/items/x", body: #"{"id":"x","code":"AB-123","count":1}"#).status == 400)
         #expect(try await Self.respond("PUT", "/items/x", body: "{").status == 400)
         // A key is the bytes sent: "café" with a combining accent (NFD) is not the declared "café" (NFC).
