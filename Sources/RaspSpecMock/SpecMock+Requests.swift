@@ -282,8 +282,8 @@ struct RequestCheck: Sendable {
 
     /// Whether an `application/x-www-form-urlencoded` body has its schema's required fields (a nested object's as
     /// bracketed keys, `card[number]`) and whether each field of a scalar or list property is valid under it, read as
-    /// the property's type says (a repeated field as a list). A schema made of parts holds for every `allOf` part and
-    /// for one of its `oneOf` or `anyOf` variants at least.
+    /// the property's type says (a repeated field as a list). A schema made of parts holds for every `allOf` part, for
+    /// exactly one of its `oneOf` variants and for one of its `anyOf` variants at least.
     private static func formIsValid(_ text: String, schema: Schema, document: OpenAPIDocument,
                                     validator: SchemaValidator) -> Bool {
         formIsValid(ServerRequest.formItems(text), schema: schema, document: document, validator: validator, depth: 0)
@@ -297,10 +297,8 @@ struct RequestCheck: Sendable {
             formIsValid(items, schema: document.dereferenced(part), document: document, validator: validator,
                         depth: depth + 1)
         }
-        guard schema.allOf.allSatisfy(holds) else { return false }
-        for variants in [schema.oneOf, schema.anyOf] where !variants.isEmpty && !variants.contains(where: holds) {
-            return false
-        }
+        guard schema.allOf.allSatisfy(holds), schema.anyOf.isEmpty || schema.anyOf.contains(where: holds),
+              schema.oneOf.isEmpty || schema.oneOf.filter(holds).count == 1 else { return false }
         for name in schema.required where !items.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
             let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
             if property?.readOnly != true { return false }
