@@ -259,14 +259,17 @@ struct RequestCheck: Sendable {
             if texts == [""], !(parameter.explode && parameter.location == .query) { return [.array([])] }
             let parts = texts.count > 1 || parameter.explode && parameter.location == .query
                 ? texts : texts[0].split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-            // Each item as the first of its readings that its schema takes.
             return [.array(parts.map { part in
-                let readings = scalarReadings(part, items, document: document)
-                return readings.first { validator.validates($0, items) } ?? readings[0]
+                chosen(scalarReadings(part, items, document: document), under: items, validator: validator)
             })]
         }
         guard !schema.types.contains(.object), schema.properties.isEmpty else { return nil }
         return scalarReadings(texts[0], schema, document: document)
+    }
+
+    /// The first of an item's readings that its schema takes, else its first.
+    private static func chosen(_ readings: [JSONValue], under schema: Schema, validator: SchemaValidator) -> JSONValue {
+        readings.first { validator.validates($0, schema) } ?? readings[0]
     }
 
     /// The values a parameter's text may stand for under `schema`: as its type reads it, and for a union as each
@@ -299,7 +302,7 @@ struct RequestCheck: Sendable {
         }
         guard schema.allOf.allSatisfy(holds), schema.anyOf.isEmpty || schema.anyOf.contains(where: holds),
               schema.oneOf.isEmpty || schema.oneOf.filter(holds).count == 1 else { return false }
-        for name in schema.required where !items.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
+        for name in schema.required where !items.contains(where: { carries($0.name, name) }) {
             let property = schema.properties.first { $0.name == name }.map { document.dereferenced($0.schema) }
             if property?.readOnly != true { return false }
         }
@@ -329,8 +332,7 @@ struct RequestCheck: Sendable {
     /// (`card[number]`); a part of no declared property is refused where `additionalProperties` is false.
     private static func multipartIsValid(_ parts: [MultipartPart], schema: Schema, media: MediaType,
                                          document: OpenAPIDocument, validator: SchemaValidator) -> Bool {
-        for name in schema.required
-        where !parts.contains(where: { $0.name == name || $0.name.hasPrefix(name + "[") }) {
+        for name in schema.required where !parts.contains(where: { carries($0.name, name) }) {
             guard let property = schema.properties.first(where: { $0.name == name }) else { return false }
             let resolved = document.dereferenced(property.schema)
             // No part is also how an empty list is sent, where the property may be one and allows it empty.
@@ -366,10 +368,16 @@ struct RequestCheck: Sendable {
                 continue
             }
             let items = resolved.items ?? Schema(mark: resolved.mark)
-            let list = readings.map { values in values.first { validator.validates($0, items) } ?? values[0] }
+            let list = readings.map { values in chosen(values, under: items, validator: validator) }
             if !validator.validates(.array(list), property.schema) { return false }
         }
         return true
+    }
+
+    /// Whether a form field or multipart part named `field` carries `property`: itself, or a key of it in brackets
+    /// (`card[number]`).
+    private static func carries(_ field: String, _ property: String) -> Bool {
+        field == property || field.hasPrefix(property + "[")
     }
 
     /// Whether a schema may be a list: an array, or a union with an array branch.
