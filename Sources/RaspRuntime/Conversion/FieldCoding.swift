@@ -70,7 +70,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
         -> JSONObject<Value> {
         var fields: JSONObject<Value> = [:]
         // A decoder's keys come in no set order: in their bytes' order, so the same input gives the same object.
-        let keys = allKeys.sorted { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) }
+        let keys = allKeys.sorted { ExactKey.precedes($0.stringValue, $1.stringValue) }
         for key in keys where !declared.contains(key.stringValue) {
             fields[key.stringValue] = try decode(type, forKey: key)
         }

@@ -28,7 +28,7 @@ public struct JSONObject<Value> {
 
     /// An object with the members of `dictionary`, its keys sorted (a dictionary has no order of its own).
     public init(_ dictionary: [String: Value]) {
-        self.init(dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        self.init(dictionary.sorted { ExactKey.precedes($0.key, $1.key) })
     }
 
     /// An object with `members` in their order; a key that comes twice keeps its place and its last value.
@@ -171,6 +171,9 @@ struct ExactKey: Hashable, Sendable {
         lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
     }
 
+    /// Whether `lhs` comes before `rhs` in their bytes' order: how keys with no order of their own are put in one.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.lexicographicallyPrecedes(rhs.utf8) }
+
     @inlinable
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { same(lhs.text, rhs.text) }
 
@@ -242,8 +245,9 @@ extension JSONObject: Decodable where Value: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         self.init()
-        let keys = container.allKeys.sorted { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) }
-        for key in keys { updateValue(try container.decode(Value.self, forKey: key), forKey: key.stringValue) }
+        for key in container.allKeys.sorted(by: { ExactKey.precedes($0.stringValue, $1.stringValue) }) {
+            updateValue(try container.decode(Value.self, forKey: key), forKey: key.stringValue)
+        }
     }
 }
 
